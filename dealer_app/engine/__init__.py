@@ -1,0 +1,15 @@
+"""The rules of Americana: cards, hand values, the hand state machine, pots, records.
+
+Standard library only: no Qt, no database.
+"""
+
+from dealer_app.engine.cards import DECK, RANKS, SUITS, Card, CardError, parse_card, parse_cards
+from dealer_app.engine.errors import Code, RuleError
+from dealer_app.engine.events import Action, Event, EventError
+from dealer_app.engine.settings import SeatSpec, Settings, SettingsError, Structure
+
+__all__ = [
+    "DECK", "RANKS", "SUITS", "Action", "Card", "CardError", "Code", "Event", "EventError",
+    "RuleError", "SeatSpec", "Settings", "SettingsError", "Structure", "parse_card",
+    "parse_cards",
+]

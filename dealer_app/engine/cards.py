@@ -1,0 +1,102 @@
+"""Cards of the 32-card Americana deck and their notation (rules 1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+RANKS: Final = "789TJQKA"
+"""Ranks from low to high; the index is the rank's value (7 is 0, A is 7)."""
+
+SUITS: Final = "shdc"
+"""Suits in the order that breaks bring-in ties: spades > hearts > diamonds > clubs."""
+
+SUIT_SYMBOLS: Final = {"♠": "s", "♥": "h", "♦": "d", "♣": "c",
+                       "♤": "s", "♡": "h", "♢": "d", "♧": "c"}
+SUIT_NAMES: Final = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+RANK_NAMES: Final = {"7": "seven", "8": "eight", "9": "nine", "T": "ten", "J": "jack",
+                     "Q": "queen", "K": "king", "A": "ace"}
+RANK_PLURALS: Final = {"7": "sevens", "8": "eights", "9": "nines", "T": "tens", "J": "jacks",
+                       "Q": "queens", "K": "kings", "A": "aces"}
+
+
+class CardError(ValueError):
+    """A text that is not a card of the 32-card deck (rule 1.3)."""
+
+    def __init__(self, text: str, reason: str) -> None:
+        super().__init__(f"{text!r} is not a card of the 32-card deck: {reason}")
+        self.text = text
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One card; ``rank`` 0..7 (7..A) and ``suit`` 0..3 (s, h, d, c)."""
+
+    rank: int
+    suit: int
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Reads ``As``, ``td``, ``10h``, ``8♥``; raises :class:`CardError` otherwise."""
+        return parse_card(text)
+
+    @property
+    def index(self) -> int:
+        """0..31, a compact id (rank * 4 + suit)."""
+        return self.rank * 4 + self.suit
+
+    @property
+    def rank_char(self) -> str:
+        return RANKS[self.rank]
+
+    @property
+    def suit_char(self) -> str:
+        return SUITS[self.suit]
+
+    @property
+    def bring_in_order(self) -> int:
+        """Higher is higher for the bring-in: rank first, then suit s > h > d > c (rule 6.1)."""
+        return self.rank * 4 + (3 - self.suit)
+
+    def name(self) -> str:
+        """``ace of spades``."""
+        return f"{RANK_NAMES[self.rank_char]} of {SUIT_NAMES[self.suit_char]}"
+
+    def __str__(self) -> str:
+        return RANKS[self.rank] + SUITS[self.suit]
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+DECK: Final[tuple[Card, ...]] = tuple(Card(r, s) for r in range(8) for s in range(4))
+"""All 32 cards, 7s first, Ac last."""
+
+_BY_TEXT: Final[dict[str, Card]] = {str(c): c for c in DECK}
+
+
+def parse_card(text: str) -> Card:
+    """Parses one card in any accepted notation (rule 1.2) or raises :class:`CardError`."""
+    if not isinstance(text, str):
+        raise CardError(str(text), "a card is written as rank and suit, like 'As'")
+    raw = text.strip()
+    if not raw:
+        raise CardError(text, "it is empty")
+    suit_text = raw[-1]
+    suit = SUIT_SYMBOLS.get(suit_text, suit_text.lower())
+    rank_text = raw[:-1].upper()
+    if rank_text == "10":
+        rank_text = "T"
+    if suit not in SUITS:
+        raise CardError(text, f"unknown suit {suit_text!r} (use s, h, d, c or ♠ ♥ ♦ ♣)")
+    if rank_text in ("2", "3", "4", "5", "6"):
+        raise CardError(text, f"rank {rank_text} is not in the deck (it has 7 to ace only)")
+    if len(rank_text) != 1 or rank_text not in RANKS:
+        raise CardError(text, f"unknown rank {raw[:-1]!r} (use 7 8 9 T J Q K A)")
+    return _BY_TEXT[rank_text + suit]
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Parses cards separated by spaces or commas."""
+    return [parse_card(part) for part in text.replace(",", " ").split()]

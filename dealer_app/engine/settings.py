@@ -1,0 +1,121 @@
+"""Table settings and the seats dealt into a hand (rules 3, 7)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+
+class Structure(StrEnum):
+    """Betting structure (rule 7)."""
+
+    FIXED_LIMIT = "fixed-limit"
+    POT_LIMIT = "pot-limit"
+    NO_LIMIT = "no-limit"
+
+    @property
+    def label(self) -> str:
+        return {"fixed-limit": "Fixed limit", "pot-limit": "Pot limit",
+                "no-limit": "No limit"}[self.value]
+
+
+class SettingsError(ValueError):
+    """Table settings that make no game (e.g. an ante that is not a multiple of the chip unit)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The table settings a hand is played under (rule 3.3)."""
+
+    ante: int
+    chip_unit: int
+    structure: Structure = Structure.FIXED_LIMIT
+    raise_cap: int = 3
+    rake_percent: int = 0
+    rake_cap: int = 0
+
+    def __post_init__(self) -> None:
+        for name in ("ante", "chip_unit", "raise_cap", "rake_percent", "rake_cap"):
+            value = getattr(self, name)
+            if type(value) is not int:
+                raise SettingsError(f"{name} must be a whole number, not {value!r}")
+        if self.chip_unit <= 0:
+            raise SettingsError(f"chip_unit must be positive, not {self.chip_unit}")
+        if self.ante <= 0:
+            raise SettingsError(f"ante must be positive, not {self.ante}")
+        if self.ante % self.chip_unit:
+            raise SettingsError(
+                f"ante {self.ante} is not a multiple of the chip unit {self.chip_unit}")
+        if self.raise_cap < 0:
+            raise SettingsError(f"raise_cap must not be negative, not {self.raise_cap}")
+        if not 0 <= self.rake_percent <= 100:
+            raise SettingsError(f"rake_percent must be 0 to 100, not {self.rake_percent}")
+        if self.rake_cap < 0:
+            raise SettingsError(f"rake_cap must not be negative, not {self.rake_cap}")
+
+    @property
+    def bring_in(self) -> int:
+        """2 × ante (rule 6.2); in fixed limit also the small bet (rule 7.1)."""
+        return 2 * self.ante
+
+    @property
+    def small_bet(self) -> int:
+        return self.bring_in
+
+    @property
+    def big_bet(self) -> int:
+        return 2 * self.bring_in
+
+    def fixed_bet(self, betting_round: int) -> int:
+        """The fixed-limit bet size of a betting round 1–4."""
+        return self.small_bet if betting_round <= 2 else self.big_bet
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Settings:
+        """Reads the ``settings`` object of a hand record; raises SettingsError, KeyError."""
+        try:
+            structure = Structure(data.get("structure", Structure.FIXED_LIMIT.value))
+        except ValueError:
+            raise SettingsError(f"unknown structure {data.get('structure')!r}") from None
+        return cls(ante=data["ante"], chip_unit=data["chip_unit"], structure=structure,
+                   raise_cap=data.get("raise_cap", 3),
+                   rake_percent=data.get("rake_percent", 0), rake_cap=data.get("rake_cap", 0))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ante": self.ante, "chip_unit": self.chip_unit,
+                "structure": self.structure.value, "raise_cap": self.raise_cap,
+                "rake_percent": self.rake_percent, "rake_cap": self.rake_cap}
+
+    def describe(self) -> str:
+        """``Fixed limit 10/20 · Ante 5``."""
+        if self.structure is Structure.FIXED_LIMIT:
+            stakes = f"{self.small_bet}/{self.big_bet}"
+        else:
+            stakes = f"bring-in {self.bring_in}"
+        return f"{self.structure.label} {stakes} · Ante {self.ante}"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """A player dealt into a hand: seat 1–6, name, stack before the antes."""
+
+    seat: int
+    player: str
+    stack: int
+
+    def __post_init__(self) -> None:
+        if type(self.seat) is not int or not 1 <= self.seat <= 6:
+            raise SettingsError(f"seat must be 1 to 6, not {self.seat!r}")
+        if type(self.stack) is not int or self.stack < 0:
+            raise SettingsError(f"stack of seat {self.seat} must be a whole number >= 0, "
+                                f"not {self.stack!r}")
+        if not isinstance(self.player, str):
+            raise SettingsError(f"player of seat {self.seat} must be a name")
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SeatSpec:
+        return cls(seat=data["seat"], player=data.get("player", ""), stack=data["stack"])
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "player": self.player, "stack": self.stack}
