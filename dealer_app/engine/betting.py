@@ -1,0 +1,288 @@
+"""One betting round: whose turn it is, what they may do, and the amounts (rules 6–8)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from dealer_app.engine.errors import Code, RuleError
+from dealer_app.engine.events import Action, Event
+from dealer_app.engine.settings import Structure
+
+if TYPE_CHECKING:
+    from dealer_app.engine.hand import Hand, SeatState
+
+
+@dataclass(frozen=True, slots=True)
+class WagerRange:
+    """The ``to`` amounts open to the seat due for a bet or raise.
+
+    ``min_to`` may exceed what the stack covers only when ``all_in_to`` is below it: then the
+    only bet is all-in. ``pot_to`` is a pot-size bet (capped by the stack), for quick choice.
+    """
+
+    min_to: int
+    max_to: int
+    all_in_to: int
+    pot_to: int
+    call_amount: int
+
+    def allows(self, to: int) -> bool:
+        return self.min_to <= to <= self.max_to or to == self.all_in_to <= self.max_to
+
+
+class BettingRound:
+    """The state of betting round 1–4. The hand owns it and applies what it verified."""
+
+    def __init__(self, hand: Hand, number: int, first: int, *, bring_in: bool = False) -> None:
+        self.hand = hand
+        self.settings = hand.settings
+        self.number = number
+        self.first = first
+        self.due = first
+        self.bring_in_due = bring_in
+        self.current = 0
+        """The wager every player must match (after a bring-in, at least the full bring-in)."""
+        self.min_increment = self.settings.bring_in
+        """The largest full bet or raise so far, never below the bring-in (rule 7.4)."""
+        self.full_wagers = 0
+        """Full bets and raises so far (the bring-in counts as the bet), for the cap."""
+        self.full_seq = 0
+        self.acted_level: dict[int, int] = {}
+        self.acted_seq: dict[int, int] = {}
+        self.finished = False
+
+    # ------------------------------------------------------------------ helpers
+    @property
+    def fixed(self) -> bool:
+        return self.settings.structure is Structure.FIXED_LIMIT
+
+    def _seat(self, seat: int) -> SeatState:
+        return self.hand.seats[seat]
+
+    def _opponents_all_in(self, seat: int) -> bool:
+        return all(st.stack == 0 for s, st in self.hand.seats.items()
+                   if s != seat and not st.folded)
+
+    def _reopened(self, seat: int) -> bool:
+        if seat not in self.acted_level:
+            return True
+        if self.fixed:
+            return self.full_seq > self.acted_seq[seat]
+        return self.current - self.acted_level[seat] >= self.min_increment
+
+    def _capped(self) -> bool:
+        return self.fixed and self.full_wagers >= 1 + self.settings.raise_cap
+
+    def _may_fold(self, seat: int) -> bool:
+        st = self._seat(seat)
+        return not (self.current - st.bet == 0 and self._opponents_all_in(seat))
+
+    def _may_raise(self, seat: int) -> bool:
+        st = self._seat(seat)
+        return (self.current > 0 and st.stack > self.current - st.bet
+                and not self._opponents_all_in(seat) and not self._capped()
+                and self._reopened(seat))
+
+    def _may_bet(self, seat: int) -> bool:
+        return self.current == 0 and not self._opponents_all_in(seat)
+
+    # ------------------------------------------------------------------ queries
+    def actions(self) -> tuple[Action, ...]:
+        """The actions open to the seat due, in record order."""
+        seat = self.due
+        st = self._seat(seat)
+        if self.bring_in_due:
+            if not self.fixed and st.stack > self.settings.bring_in:
+                return (Action.BRING_IN, Action.BET)
+            return (Action.BRING_IN,)
+        out: list[Action] = []
+        if self._may_bet(seat):
+            out.append(Action.BET)
+        if self._may_raise(seat):
+            out.append(Action.RAISE)
+        to_call = self.current - st.bet
+        out.append(Action.CALL if to_call > 0 else Action.CHECK)
+        if self._may_fold(seat):
+            out.append(Action.FOLD)
+        return tuple(out)
+
+    def wager_range(self) -> WagerRange | None:
+        """Amounts for a bet or raise by the seat due, or None if it may make neither."""
+        seat = self.due
+        st = self._seat(seat)
+        acts = self.actions()
+        if Action.BET not in acts and Action.RAISE not in acts:
+            return None
+        return self._range(st)
+
+    def _range(self, st: SeatState) -> WagerRange:
+        s = self.settings
+        all_in = st.bet + st.stack
+        call_amount = min(self.current - st.bet, st.stack)
+        pot_after_call = (sum(p.committed + p.bet for p in self.hand.seats.values())
+                          + (self.current - st.bet))
+        pot_to = min(self.current + pot_after_call, all_in)
+        if self.fixed:
+            target = self.current + s.fixed_bet(self.number)
+            lo = hi = min(target, all_in)
+            return WagerRange(lo, hi, all_in, lo, call_amount)
+        lo = s.bring_in if self.current == 0 else self.current + self.min_increment
+        if s.structure is Structure.POT_LIMIT:
+            hi = max(self.current + pot_after_call, lo)
+        else:
+            hi = all_in
+        hi = min(hi, all_in)
+        lo = min(lo, all_in)
+        return WagerRange(lo, hi, all_in, pot_to, call_amount)
+
+    # ------------------------------------------------------------------ verify
+    def verify(self, event: Event) -> int:
+        """Checks a betting action; returns the chips it moves from the stack to the bet."""
+        seat, action = event.seat, event.action
+        st = self._seat(seat)
+        if st.folded:
+            raise RuleError(Code.ILLEGAL_ACTION, f"seat {seat} has folded (rule 7.6)")
+        if st.stack == 0:
+            raise RuleError(Code.ILLEGAL_ACTION, f"seat {seat} is all-in (rule 7.6)")
+        if self.bring_in_due:
+            return self._verify_bring_in(event, st)
+        if seat != self.due:
+            raise RuleError(Code.OUT_OF_TURN, f"seat {self.due} is due to act, not seat {seat}")
+        to_call = self.current - st.bet
+        if action is Action.BRING_IN:
+            raise RuleError(Code.WRONG_BRING_IN, "the bring-in was already posted"
+                            if self.number == 1 else f"there is no bring-in in round "
+                            f"{self.number}")
+        if action is Action.CALL:
+            if to_call <= 0:
+                raise RuleError(Code.ILLEGAL_ACTION, "there is no bet to call: check (or bet)")
+            return min(to_call, st.stack)
+        if action is Action.CHECK:
+            if to_call > 0:
+                raise RuleError(Code.ILLEGAL_ACTION,
+                                f"seat {seat} faces a bet of {self.current}: call, raise or "
+                                "fold (rule 7.6)")
+            return 0
+        if action is Action.FOLD:
+            if not self._may_fold(seat):
+                raise RuleError(Code.ILLEGAL_ACTION, "every other player is all-in and no bet "
+                                "faces this seat: it checks (rule 7.7)")
+            return 0
+        if self._opponents_all_in(seat):
+            raise RuleError(Code.ILLEGAL_ACTION, "every opponent is all-in: nobody may bet or "
+                            "raise (rule 7.8)")
+        if action is Action.BET:
+            if self.current > 0:
+                raise RuleError(Code.ILLEGAL_ACTION,
+                                f"there is already a bet of {self.current}: raise or call")
+        else:  # raise
+            if self.current == 0:
+                raise RuleError(Code.ILLEGAL_ACTION, "there is no bet to raise: bet instead")
+            if self._capped():
+                raise RuleError(Code.ILLEGAL_ACTION,
+                                f"the raise cap is reached: {self.settings.raise_cap} raises "
+                                "(rule 7.1)")
+            if not self._reopened(seat):
+                raise RuleError(Code.ILLEGAL_ACTION, "the betting was not reopened by a full "
+                                "raise: seat may only call or fold (rule 7.5)")
+            if st.stack <= to_call:
+                raise RuleError(Code.ILLEGAL_ACTION, f"seat {seat} can only call all-in")
+        return self._verify_amount(event, st)
+
+    def _verify_bring_in(self, event: Event, st: SeatState) -> int:
+        due = self.due
+        if event.seat != due:
+            raise RuleError(Code.WRONG_BRING_IN,
+                            f"seat {due} must bring in first (rule 6.1), not seat {event.seat}")
+        bring_in = self.settings.bring_in
+        if event.action is Action.BRING_IN:
+            return min(bring_in, st.stack)
+        if event.action is Action.BET:
+            if st.stack <= bring_in and event.to == st.stack:
+                return st.stack  # all they have, as the bring-in (rule 6.3)
+            if not self.fixed:
+                return self._verify_amount(event, st)
+            raise RuleError(Code.WRONG_BRING_IN,
+                            f"in fixed limit the bring-in is {bring_in}: no opening bet "
+                            "(rule 6.2)")
+        raise RuleError(Code.WRONG_BRING_IN,
+                        f"seat {due} must bring in {bring_in} first (rule 6.4)")
+
+    def _verify_amount(self, event: Event, st: SeatState) -> int:
+        to = event.to
+        assert to is not None
+        what = "bet" if event.action is Action.BET else "raise"
+        if to <= 0:
+            raise RuleError(Code.BAD_AMOUNT, f"a {what} must be to a positive amount, not {to}")
+        rng = self._range(st)
+        if to > rng.all_in_to:
+            raise RuleError(Code.BAD_AMOUNT, f"{what} to {to} is more than seat {event.seat} "
+                            f"has: all-in is {rng.all_in_to} (rule 7.6)")
+        unit = self.settings.chip_unit
+        if to % unit and to != rng.all_in_to:
+            raise RuleError(Code.BAD_AMOUNT,
+                            f"{to} is not a multiple of the chip unit {unit} (rule 3.3)")
+        if to <= self.current:
+            raise RuleError(Code.BAD_AMOUNT, f"a raise must be to more than {self.current}")
+        if to > rng.max_to:
+            limit = "the pot limit" if not self.fixed else "the fixed-limit amount"
+            raise RuleError(Code.BAD_AMOUNT, f"{what} to {to} is above {limit}: at most "
+                            f"{rng.max_to} (rule 7)")
+        if to < rng.min_to and to != rng.all_in_to:
+            if self.fixed:
+                raise RuleError(Code.BAD_AMOUNT, f"in fixed limit this {what} is to exactly "
+                                f"{rng.min_to} (rule 7.1)")
+            raise RuleError(Code.BAD_AMOUNT, f"{what} to {to} is below the minimum "
+                            f"{rng.min_to} (rule 7.4)")
+        return to - st.bet
+
+    # ------------------------------------------------------------------ execute
+    def execute(self, event: Event, amount: int) -> None:
+        """Applies a verified betting action moving ``amount`` chips from stack to bet."""
+        seat, action = event.seat, event.action
+        st = self._seat(seat)
+        st.stack -= amount
+        st.bet += amount
+        s = self.settings
+        if self.bring_in_due:
+            self.bring_in_due = False
+            self.full_wagers = 1
+            self.full_seq = 1
+            self.current = max(s.bring_in, st.bet)
+            self.min_increment = max(s.bring_in, st.bet)
+        elif action is Action.FOLD:
+            st.folded = True
+        elif action in (Action.BET, Action.RAISE):
+            increment = st.bet - self.current
+            if self._is_full(increment, st.stack == 0):
+                self.full_wagers += 1
+                self.full_seq += 1
+                self.min_increment = max(self.min_increment, increment)
+            self.current = st.bet
+        self.acted_level[seat] = self.current
+        self.acted_seq[seat] = self.full_seq
+        self._advance(seat)
+
+    def _is_full(self, increment: int, all_in: bool) -> bool:
+        if self.fixed:
+            bet = self.settings.fixed_bet(self.number)
+            return not all_in or 2 * increment >= bet
+        minimum = self.settings.bring_in if self.current == 0 else self.min_increment
+        return increment >= minimum
+
+    def _advance(self, after: int) -> None:
+        seats = self.hand.seats
+        if sum(1 for st in seats.values() if not st.folded) <= 1:
+            self.finished = True
+            return
+        order = self.hand.order
+        i = order.index(after)
+        for seat in order[i + 1:] + order[:i + 1]:
+            st = seats[seat]
+            if st.folded or st.stack == 0:
+                continue
+            if seat not in self.acted_level or st.bet < self.current:
+                self.due = seat
+                return
+        self.finished = True

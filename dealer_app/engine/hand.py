@@ -1,0 +1,502 @@
+"""The hand state machine: every dealer input of one hand of Americana, checked by the rules.
+
+Each input is an :class:`~dealer_app.engine.events.Event`. :meth:`Hand.check` says whether
+the rules accept it (returning the :class:`RuleError` they raise, or None) and
+:meth:`Hand.apply` applies it or raises, leaving the hand untouched. The queries
+(:meth:`Hand.next_input`, :meth:`Hand.legal_actions`, :meth:`Hand.wager_range`,
+:meth:`Hand.pots`) tell what is allowed now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from dealer_app.engine.betting import BettingRound, WagerRange
+from dealer_app.engine.cards import Card, CardError, parse_card
+from dealer_app.engine.errors import Code, RuleError
+from dealer_app.engine.evaluator import HandValue, board_key, describe, evaluate
+from dealer_app.engine.events import Action, Event, EventError
+from dealer_app.engine.pots import Pot, award_pots, build_pots, rake_amount
+from dealer_app.engine.settings import SeatSpec, Settings, SettingsError
+
+LAST_STREET = 4
+"""Streets 1–4 deal the 2nd (with the hole card), 3rd, 4th and 5th cards (rules 5)."""
+
+
+class Phase(Enum):
+    """Where the hand stands."""
+
+    ANTES = "antes"
+    DEAL = "deal"
+    BETTING = "betting"
+    SHOWDOWN = "showdown"
+    COMPLETE = "complete"
+
+
+@dataclass(frozen=True, slots=True)
+class Expected:
+    """The input expected next: the seat and the actions open to it, in record order."""
+
+    seat: int
+    actions: tuple[Action, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "actions": [a.value for a in self.actions]}
+
+
+@dataclass(slots=True)
+class SeatState:
+    """One player's place in the hand. Read it; only the hand changes it."""
+
+    seat: int
+    player: str
+    start_stack: int
+    stack: int
+    committed: int = 0
+    """Chips in the middle: antes and bets of finished rounds."""
+    bet: int = 0
+    """Chips in front of the player in the current betting round."""
+    anted: bool = False
+    folded: bool = False
+    mucked: bool = False
+    shown: bool = False
+    hole: Card | None = None
+    up: tuple[Card, ...] = ()
+
+    @property
+    def all_in(self) -> bool:
+        return self.anted and self.stack == 0 and not self.folded
+
+    @property
+    def can_bet(self) -> bool:
+        """Still in the hand with chips behind."""
+        return not self.folded and self.stack > 0
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return ((self.hole,) if self.hole else ()) + self.up
+
+
+def _err(code: Code, message: str) -> RuleError:
+    return RuleError(code, message)
+
+
+class Hand:
+    """One hand of Americana from the antes to the award."""
+
+    def __init__(self, settings: Settings, seats: Sequence[SeatSpec]) -> None:
+        specs = sorted(seats, key=lambda s: s.seat)
+        if len(specs) < 2:
+            raise SettingsError("a hand needs at least 2 players (rule 3.2)")
+        if len({s.seat for s in specs}) != len(specs):
+            raise SettingsError("a seat is listed twice")
+        for spec in specs:
+            if spec.stack <= 0:
+                raise SettingsError(f"seat {spec.seat} has no chips and cannot be dealt in")
+            if spec.stack % settings.chip_unit:
+                raise SettingsError(f"stack {spec.stack} of seat {spec.seat} is not a multiple "
+                                    f"of the chip unit {settings.chip_unit}")
+        self.settings = settings
+        self.specs: tuple[SeatSpec, ...] = tuple(specs)
+        self.order: tuple[int, ...] = tuple(s.seat for s in specs)
+        """Seats clockwise from the dealer box."""
+        self.seats: dict[int, SeatState] = {
+            s.seat: SeatState(s.seat, s.player, s.stack, s.stack) for s in specs}
+        self.phase = Phase.ANTES
+        self.street = 0
+        """The street being dealt or bet: 1 (hole and 2nd card) to 4 (5th card)."""
+        self.round: BettingRound | None = None
+        self.bring_in_seat: int | None = None
+        self.first_to_act: dict[int, int] = {}
+        self.showdown_order: list[int] | None = None
+        self.shown_hands: dict[int, HandValue] = {}
+        self.round1_opened = False
+        self.last_aggressor_round4: int | None = None
+        self.awarded: list[Pot] | None = None
+        self.rake = 0
+        self.used: set[Card] = set()
+        self.deal_down_closed = False
+        """Set by the first action of round 1: later hole cards come only with a show."""
+        self._events: list[Event] = []
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def replay(cls, settings: Settings, seats: Sequence[SeatSpec],
+               events: Iterable[Event]) -> Hand:
+        """A hand with ``events`` applied; raises :class:`ReplayError` at the first refusal."""
+        hand = cls(settings, seats)
+        for index, event in enumerate(events):
+            try:
+                hand.apply(event)
+            except RuleError as exc:
+                raise ReplayError(index, exc, hand) from None
+        return hand
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The accepted events, in order."""
+        return tuple(self._events)
+
+    @property
+    def complete(self) -> bool:
+        return self.phase is Phase.COMPLETE
+
+    @property
+    def stacks(self) -> dict[int, int]:
+        return {s: st.stack for s, st in self.seats.items()}
+
+    @property
+    def bets(self) -> dict[int, int]:
+        return {s: st.bet for s, st in self.seats.items() if st.bet}
+
+    @property
+    def betting_round(self) -> int | None:
+        """1–4 while a betting round is open."""
+        return self.street if self.phase is Phase.BETTING else None
+
+    def live_seats(self) -> list[int]:
+        """Seats still in the hand (not folded, not mucked), clockwise."""
+        return [s for s in self.order if not self.seats[s].folded and not self.seats[s].mucked]
+
+    def _clockwise_from(self, seat: int) -> list[int]:
+        i = self.order.index(seat)
+        return list(self.order[i:] + self.order[:i])
+
+    # ------------------------------------------------------------------ queries
+    def check(self, event: Event) -> RuleError | None:
+        """The error the rules raise for ``event`` now, or None if it would be accepted."""
+        try:
+            self._verify(event)
+        except RuleError as exc:
+            return exc
+        return None
+
+    def can(self, event: Event) -> bool:
+        return self.check(event) is None
+
+    def next_input(self) -> Expected | None:
+        """What the dealer must enter next (hand-record.md ``next``), None once complete."""
+        if self.phase is Phase.ANTES:
+            seat = next(s for s in self.order if not self.seats[s].anted)
+            return Expected(seat, (Action.ANTE,))
+        if self.phase is Phase.DEAL:
+            seat = self.expected_card_seat()
+            assert seat is not None
+            return Expected(seat, (Action.DEAL_UP,))
+        if self.phase is Phase.BETTING:
+            assert self.round is not None
+            seat = self.round.due
+            return Expected(seat, self.legal_actions(seat))
+        if self.phase is Phase.SHOWDOWN:
+            seat = self._showdown_due()
+            actions = (Action.SHOW, Action.MUCK) if self._may_muck(seat) else (Action.SHOW,)
+            return Expected(seat, actions)
+        return None
+
+    def expected_card_seat(self) -> int | None:
+        """The first seat clockwise still missing this street's up card, while dealing."""
+        if self.phase is not Phase.DEAL:
+            return None
+        for s in self.order:
+            st = self.seats[s]
+            if not st.folded and len(st.up) < self.street:
+                return s
+        return None
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """The betting actions open to ``seat`` now (empty unless it is due to bet)."""
+        if self.phase is not Phase.BETTING or self.round is None or self.round.due != seat:
+            return ()
+        return self.round.actions()
+
+    def wager_range(self) -> WagerRange | None:
+        """Minimum and maximum ``to`` for a bet or raise by the seat due, if it may make one."""
+        if self.phase is not Phase.BETTING or self.round is None:
+            return None
+        return self.round.wager_range()
+
+    def pots(self) -> list[Pot]:
+        """The pots: gathered chips while the hand runs, with winners once awarded."""
+        if self.awarded is not None:
+            return self.awarded
+        committed = {s: st.committed for s, st in self.seats.items()}
+        live = self.live_seats()
+        return build_pots(committed, live, [s for s in live if self.seats[s].stack == 0])
+
+    def total_chips(self) -> int:
+        """Stacks, bets, pots and rake: the same at every step (rule 10.5)."""
+        in_pots = sum(p.amount for p in self.pots()) if self.awarded is None else 0
+        return (sum(st.stack + st.bet for st in self.seats.values()) + in_pots
+                + (self.rake if self.awarded is None else 0))
+
+    def result(self) -> dict[str, Any]:
+        """The replay summary of hand-record.md (``accepted`` .. ``hands``)."""
+        nxt = self.next_input()
+        return {
+            "accepted": len(self._events),
+            "rejected": None,
+            "complete": self.complete,
+            "next": nxt.to_dict() if nxt else None,
+            "bring_in": self.bring_in_seat,
+            "first_to_act": {str(r): s for r, s in sorted(self.first_to_act.items())},
+            "showdown_order": list(self.showdown_order) if self.showdown_order else None,
+            "pots": [p.to_dict() for p in self.pots()],
+            "bets": {str(s): b for s, b in sorted(self.bets.items())},
+            "rake": self.rake,
+            "stacks": {str(s): st.stack for s, st in sorted(self.seats.items())},
+            "hands": {str(s): v.to_dict() for s, v in self.shown_hands.items()},
+        }
+
+    # ------------------------------------------------------------------ applying
+    def apply(self, event: Event) -> None:
+        """Applies one input, or raises :class:`RuleError` and changes nothing."""
+        plan = self._verify(event)
+        self._execute(event, plan)
+        self._events.append(event)
+
+    def _verify(self, event: Event) -> Any:
+        if event.seat not in self.seats:
+            raise EventError(f"seat {event.seat} is not in this hand")
+        if self.phase is Phase.COMPLETE:
+            raise _err(Code.HAND_COMPLETE, "the hand is complete: the pots were awarded")
+        action = event.action
+        if action is Action.ANTE:
+            return self._verify_ante(event)
+        if action in (Action.DEAL_UP, Action.DEAL_DOWN):
+            return self._verify_card(event)
+        if action in (Action.SHOW, Action.MUCK):
+            return self._verify_showdown(event)
+        return self._verify_betting(event)
+
+    def _execute(self, event: Event, plan: Any) -> None:
+        action = event.action
+        st = self.seats[event.seat]
+        if action is Action.ANTE:
+            amount = min(self.settings.ante, st.stack)
+            st.stack -= amount
+            st.committed += amount
+            st.anted = True
+            if all(x.anted for x in self.seats.values()):
+                self.phase = Phase.DEAL
+                self.street = 1
+        elif action is Action.DEAL_DOWN:
+            st.hole = plan
+            self.used.add(plan)
+        elif action is Action.DEAL_UP:
+            st.up = (*st.up, plan)
+            self.used.add(plan)
+            if self.expected_card_seat() is None:
+                self._street_dealt()
+        elif action in (Action.SHOW, Action.MUCK):
+            self._execute_showdown(event, plan)
+        else:
+            assert self.round is not None
+            if self.street == 1:
+                self.deal_down_closed = True
+            self.round.execute(event, plan)
+            if self.street == LAST_STREET and action in (Action.BET, Action.RAISE):
+                self.last_aggressor_round4 = event.seat
+            if self.round.finished:
+                self._end_round()
+
+    # ------------------------------------------------------------------ antes
+    def _verify_ante(self, event: Event) -> None:
+        if self.seats[event.seat].anted:
+            raise _err(Code.ANTES_MISSING, f"seat {event.seat} has already posted the ante")
+
+    # ------------------------------------------------------------------ cards
+    def _parse_new_card(self, text: str | None, seat: int) -> Card:
+        try:
+            card = parse_card(text if text is not None else "")
+        except CardError as exc:
+            raise _err(Code.BAD_CARD, str(exc)) from None
+        if card in self.used and card != self.seats[seat].hole:
+            raise _err(Code.DUPLICATE_CARD, f"{card} is already dealt in this hand")
+        return card
+
+    def _verify_card(self, event: Event) -> Card:
+        card = self._parse_new_card(event.card, event.seat)
+        if card == self.seats[event.seat].hole:
+            raise _err(Code.DUPLICATE_CARD, f"{card} is already dealt in this hand")
+        if self.phase is Phase.ANTES:
+            missing = [s for s in self.order if not self.seats[s].anted]
+            raise _err(Code.ANTES_MISSING, "no card before every ante is in: seat "
+                       + ", ".join(map(str, missing)) + " still to ante (rule 4.1)")
+        st = self.seats[event.seat]
+        if st.folded:
+            raise _err(Code.WRONG_STREET, f"seat {event.seat} has folded")
+        if event.action is Action.DEAL_DOWN:
+            if st.hole is not None:
+                raise _err(Code.WRONG_STREET, f"seat {event.seat} already has its hole card")
+            if not self._hole_card_open():
+                raise _err(Code.WRONG_STREET, "too late for a hole card: record it when "
+                           "the player shows it (rule 5.3)")
+            return card
+        if self.phase is not Phase.DEAL:
+            what = ("betting round is still open" if self.phase is Phase.BETTING
+                    else "all cards are dealt")
+            raise _err(Code.WRONG_STREET, f"no up card now: the {what} (rule 5.3)")
+        if len(st.up) >= self.street:
+            raise _err(Code.WRONG_STREET,
+                       f"seat {event.seat} already has its card for this street (rule 5.5)")
+        return card
+
+    def _hole_card_open(self) -> bool:
+        if self.deal_down_closed:
+            return False
+        if self.phase is Phase.DEAL and self.street == 1:
+            return True
+        if self.phase is Phase.BETTING and self.street == 1:
+            return True  # closed by the first action of round 1
+        if self.phase is Phase.DEAL and self.street == 2 and not self.round1_opened:
+            return not any(len(self.seats[s].up) >= 2 for s in self.order)
+        return False
+
+    def _street_dealt(self) -> None:
+        """Every up card of the street is in: open its betting round, or deal on (rule 5.4)."""
+        able = [s for s in self.order if self.seats[s].can_bet]
+        if len(able) >= 2:
+            self.phase = Phase.BETTING
+            if self.street == 1:
+                self.round1_opened = True
+                seat = max(able, key=lambda s: self.seats[s].up[0].bring_in_order)
+                self.bring_in_seat = seat
+                self.round = BettingRound(self, 1, seat, bring_in=True)
+            else:
+                seat = max(able, key=lambda s: (board_key(self.seats[s].up),
+                                                -self.order.index(s)))
+                self.round = BettingRound(self, self.street, seat)
+            self.first_to_act[self.street] = seat
+            return
+        self._next_street()
+
+    def _next_street(self) -> None:
+        self.round = None
+        if self.street < LAST_STREET:
+            self.street += 1
+            self.phase = Phase.DEAL
+        else:
+            self._open_showdown()
+
+    # ------------------------------------------------------------------ betting
+    def _verify_betting(self, event: Event) -> Any:
+        if self.phase is not Phase.BETTING or self.round is None:
+            where = {Phase.ANTES: "antes are being posted", Phase.DEAL: "cards are being dealt",
+                     Phase.SHOWDOWN: "it is the showdown"}[self.phase]
+            raise _err(Code.OUT_OF_TURN, f"no betting now: {where}")
+        return self.round.verify(event)
+
+    def _end_round(self) -> None:
+        """Returns the uncalled part of the top bet, gathers the bets, and moves on."""
+        bets = sorted(((st.bet, s) for s, st in self.seats.items() if st.bet), reverse=True)
+        if bets:
+            top, top_seat = bets[0]
+            second = bets[1][0] if len(bets) > 1 else 0
+            if top > second:
+                self.seats[top_seat].bet -= top - second
+                self.seats[top_seat].stack += top - second
+        for st in self.seats.values():
+            st.committed += st.bet
+            st.bet = 0
+        self.round = None
+        live = self.live_seats()
+        if len(live) == 1:
+            self._award()
+            return
+        self._next_street()
+
+    # ------------------------------------------------------------------ showdown
+    def _open_showdown(self) -> None:
+        self.phase = Phase.SHOWDOWN
+        live = self.live_seats()
+        first = self.last_aggressor_round4
+        if first is None or first not in live:
+            first = live[0]
+        self.showdown_order = [s for s in self._clockwise_from(first) if s in live]
+
+    def _showdown_due(self) -> int:
+        assert self.showdown_order is not None
+        return next(s for s in self.showdown_order
+                    if not self.seats[s].shown and not self.seats[s].mucked)
+
+    def _may_muck(self, seat: int) -> bool:
+        assert self.showdown_order is not None
+        if seat == self.showdown_order[0]:
+            return False
+        return not any(self.seats[s].stack == 0 for s in self.showdown_order)
+
+    def _verify_showdown(self, event: Event) -> Card | None:
+        st = self.seats[event.seat]
+        card: Card | None = None
+        if event.action is Action.SHOW:
+            if event.card is None:
+                if st.hole is None:
+                    raise _err(Code.BAD_CARD, f"seat {event.seat} must show its hole card: "
+                               "enter it (it was not recorded at the deal)")
+            else:
+                card = self._parse_new_card(event.card, event.seat)
+        if self.phase is not Phase.SHOWDOWN:
+            raise _err(Code.OUT_OF_TURN, "no showdown yet: the hand is still being played")
+        due = self._showdown_due()
+        if event.seat != due:
+            raise _err(Code.SHOWDOWN_ORDER,
+                       f"seat {due} must show or muck before seat {event.seat} (rule 9.2)")
+        if event.action is Action.MUCK and not self._may_muck(event.seat):
+            why = ("it shows first" if event.seat == self.showdown_order_first()
+                   else "a player is all-in, so every hand is shown")
+            raise _err(Code.SHOWDOWN_ORDER, f"seat {event.seat} may not muck: {why} (rule 9.3)")
+        if card is not None and st.hole is not None and card != st.hole:
+            raise _err(Code.HOLE_CARD_MISMATCH,
+                       f"seat {event.seat} shows {card} but {st.hole} was recorded as its hole "
+                       "card at the deal: call the floor supervisor (rule 9.5)")
+        return card
+
+    def showdown_order_first(self) -> int | None:
+        return self.showdown_order[0] if self.showdown_order else None
+
+    def _execute_showdown(self, event: Event, card: Card | None) -> None:
+        st = self.seats[event.seat]
+        if event.action is Action.MUCK:
+            st.mucked = True
+        else:
+            if card is not None:
+                st.hole = card
+                self.used.add(card)
+            st.shown = True
+            self.shown_hands[event.seat] = describe(st.cards)
+        if all(self.seats[s].shown or self.seats[s].mucked for s in self.showdown_order or ()):
+            self._award()
+
+    # ------------------------------------------------------------------ award
+    def _award(self) -> None:
+        pots = self.pots()
+        total = sum(p.amount for p in pots)
+        self.rake = rake_amount(self.settings, total)
+        strength = {s: evaluate(self.seats[s].cards) for s in self.shown_hands}
+
+        def best(eligible: Sequence[int]) -> list[int]:
+            if len(eligible) == 1:
+                return list(eligible)
+            top = max(strength[s] for s in eligible)
+            return [s for s in eligible if strength[s] == top]
+
+        award_pots(pots, self.rake, self.settings.chip_unit, best)
+        for pot in pots:
+            for s, amount in pot.awards.items():
+                self.seats[s].stack += amount
+        self.awarded = pots
+        self.phase = Phase.COMPLETE
+        self.round = None
+
+
+class ReplayError(RuleError):
+    """A refused event during a replay: ``index`` into the events, and the hand before it."""
+
+    def __init__(self, index: int, error: RuleError, hand: Hand) -> None:
+        super().__init__(error.code, error.message)
+        self.index = index
+        self.hand = hand
+
