@@ -63,7 +63,7 @@ class Event:
         if type(seat) is not int:
             raise EventError(f"event needs an integer 'seat', got {seat!r}")
         try:
-            action = Action(data.get("action"))
+            action = Action(str(data.get("action")))
         except ValueError:
             raise EventError(f"unknown action {data.get('action')!r}") from None
         card = data.get("card")

@@ -183,9 +183,9 @@ class Hand:
             seat = next(s for s in self.order if not self.seats[s].anted)
             return Expected(seat, (Action.ANTE,))
         if self.phase is Phase.DEAL:
-            seat = self.expected_card_seat()
-            assert seat is not None
-            return Expected(seat, (Action.DEAL_UP,))
+            card_seat = self.expected_card_seat()
+            assert card_seat is not None
+            return Expected(card_seat, (Action.DEAL_UP,))
         if self.phase is Phase.BETTING:
             assert self.round is not None
             seat = self.round.due
