@@ -141,12 +141,12 @@ class BettingRound:
         """Checks a betting action; returns the chips it moves from the stack to the bet."""
         seat, action = event.seat, event.action
         st = self._seat(seat)
+        if self.bring_in_due:
+            return self._verify_bring_in(event, st)
         if st.folded:
             raise RuleError(Code.ILLEGAL_ACTION, f"seat {seat} has folded (rule 7.6)")
         if st.stack == 0:
             raise RuleError(Code.ILLEGAL_ACTION, f"seat {seat} is all-in (rule 7.6)")
-        if self.bring_in_due:
-            return self._verify_bring_in(event, st)
         if seat != self.due:
             raise RuleError(Code.OUT_OF_TURN, f"seat {self.due} is due to act, not seat {seat}")
         to_call = self.current - st.bet

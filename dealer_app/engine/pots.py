@@ -43,7 +43,9 @@ def build_pots(committed: Mapping[int, int], live: Sequence[int],
             continue
         amount = sum(min(c, level) - min(c, floor) for c in committed.values())
         eligible = tuple(s for s in live if committed.get(s, 0) > floor)
-        if amount > 0:
+        if amount > 0 and not eligible and pots:
+            pots[-1].amount += amount  # nobody left to win this layer: it joins the pot below
+        elif amount > 0:
             pots.append(Pot(amount, eligible))
         floor = level
     return pots
