@@ -78,6 +78,9 @@ _BY_TEXT: Final[dict[str, Card]] = {str(c): c for c in DECK}
 
 def parse_card(text: str) -> Card:
     """Parses one card in any accepted notation (rule 1.2) or raises :class:`CardError`."""
+    card = _BY_TEXT.get(text) if isinstance(text, str) else None
+    if card is not None:
+        return card
     if not isinstance(text, str):
         raise CardError(str(text), "a card is written as rank and suit, like 'As'")
     raw = text.strip()
