@@ -229,8 +229,7 @@ class Hand:
     def total_chips(self) -> int:
         """Stacks, bets, pots and rake: the same at every step (rule 10.5)."""
         in_pots = sum(p.amount for p in self.pots()) if self.awarded is None else 0
-        return (sum(st.stack + st.bet for st in self.seats.values()) + in_pots
-                + (self.rake if self.awarded is None else 0))
+        return sum(st.stack + st.bet for st in self.seats.values()) + in_pots + self.rake
 
     def result(self) -> dict[str, Any]:
         """The replay summary of hand-record.md (``accepted`` .. ``hands``)."""

@@ -1,0 +1,270 @@
+"""Storage benchmark: prints figures, asserts nothing.
+
+    .venv/bin/python benchmarks/storage.py [--pg URL] [--hands 100000]
+
+1. recording one input on SQLite with synchronous=FULL (median, p95; target p95 < 5 ms);
+2. resuming a session of 500 hands (open + session + seats + hand in progress; < 300 ms);
+3. a supervisor search (player, date range, status; first page and count) over 100,000
+   hands on SQLite and, given a URL (or DEALER_APP_TEST_PG_URL), PostgreSQL (< 100 ms).
+Data for 2 and 3 is generated with bulk inserts (3 stores no events: it measures search).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+try:
+    import dealer_app  # noqa: F401
+except ImportError:  # run as a script from a checkout: make the package importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sqlalchemy import create_engine, insert, text  # noqa: E402
+from sqlalchemy.engine import make_url
+
+from dealer_app.engine import DECK, Action, Event, SeatSpec, Settings
+from dealer_app.engine.hand import Hand
+from dealer_app.services import HandQuery, HandStatus, Role, Services, StaffMember
+from dealer_app.storage import chain
+from dealer_app.storage.models import HandEvent, HandPlayer, HandRow
+
+SETTINGS = Settings(ante=5, chip_unit=5)
+PLAYERS = [f"Player {i:03d}" for i in range(200)]
+
+
+def legal(hand: Hand, rng: random.Random) -> Event | None:
+    """A legal next input: calls and checks, a random card, a fold now and then."""
+    expected = hand.next_input()
+    if expected is None:
+        return None
+    free = [str(c) for c in DECK if c not in hand.used]
+    actions = expected.actions
+    if Action.DEAL_UP in actions:
+        return Event(expected.seat, Action.DEAL_UP, card=rng.choice(free))
+    if Action.SHOW in actions:
+        hole = hand.seats[expected.seat].hole
+        return Event(expected.seat, Action.SHOW, card=None if hole else rng.choice(free))
+    if Action.FOLD in actions and rng.random() < 0.1:
+        return Event(expected.seat, Action.FOLD)
+    for action in (Action.ANTE, Action.BRING_IN, Action.CHECK, Action.CALL, Action.FOLD):
+        if action in actions:
+            return Event(expected.seat, action)
+    raise AssertionError(f"no simple action in {actions}")
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.2f} ms"
+
+
+def setup(url: str) -> tuple[Services, StaffMember, int, int]:
+    svc = Services.open(url)
+    boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, "2468")
+    table = svc.tables.create_table("Bench", SETTINGS, boss)
+    session = svc.tables.open_session(table.id, boss)
+    for seat in (1, 2, 4, 6):
+        svc.tables.seat_player(session.id, seat, PLAYERS[seat], 1_000_000, boss)
+    return svc, boss, table.id, session.id
+
+
+def bench_raw_commit(folder: Path) -> None:
+    """The floor set by the disk: one tiny insert committed with WAL + synchronous=FULL."""
+    import sqlite3
+
+    conn = sqlite3.connect(folder / "raw.sqlite3", isolation_level=None)
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA synchronous = FULL")
+    conn.execute("CREATE TABLE t (a INTEGER)")
+    times = []
+    for i in range(300):
+        start = time.perf_counter()
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("INSERT INTO t VALUES (?)", (i,))
+        conn.execute("COMMIT")
+        times.append(time.perf_counter() - start)
+    conn.close()
+    times.sort()
+    print(f"baseline: bare sqlite3 insert + commit on this disk: median "
+          f"{ms(statistics.median(times))}, p95 {ms(times[int(len(times) * 0.95)])}")
+
+
+def bench_record(folder: Path) -> None:
+    svc, boss, _table, session = setup(f"sqlite:///{folder}/record.sqlite3")
+    rng = random.Random(1)
+    times: list[float] = []
+    while len(times) < 600:
+        state = svc.hands.start_hand(session, boss)
+        while (event := legal(state.hand, rng)) is not None:
+            start = time.perf_counter()
+            state = svc.hands.record_input(state.hand_id, event, boss)
+            times.append(time.perf_counter() - start)
+    times.sort()
+    print(f"record one input (SQLite, synchronous=FULL, {len(times)} inputs): "
+          f"median {ms(statistics.median(times))}, p95 {ms(times[int(len(times) * 0.95)])}, "
+          f"max {ms(times[-1])}")
+    svc.close()
+
+
+def template_hands(count: int, rng: random.Random) -> list[list[Event]]:
+    seats = [SeatSpec(s, PLAYERS[s], 1_000_000) for s in (1, 2, 4, 6)]
+    out = []
+    for _ in range(count):
+        hand = Hand(SETTINGS, seats)
+        while (event := legal(hand, rng)) is not None:
+            hand.apply(event)
+        out.append(list(hand.events))
+    return out
+
+
+def bulk_hands(svc: Services, table_id: int, session_id: int, dealer_id: int, count: int,
+               rng: random.Random, with_events: bool, start: datetime) -> None:
+    """Inserts ``count`` complete hands straight into the tables, digests included."""
+    templates = template_hands(20, rng) if with_events else []
+    settings = SETTINGS.to_dict()
+    hands: list[dict[str, Any]] = []
+    players: list[dict[str, Any]] = []
+    events: list[dict[str, Any]] = []
+    base_id = 1_000_000
+    step = timedelta(days=365) / max(count, 1)
+
+    def flush() -> None:
+        with svc.db.engine.begin() as conn:
+            if hands:
+                conn.execute(insert(HandRow), hands)
+            if players:
+                conn.execute(insert(HandPlayer), players)
+            if events:
+                conn.execute(insert(HandEvent), events)
+        hands.clear()
+        players.clear()
+        events.clear()
+
+    for i in range(count):
+        hand_id = base_id + i
+        names = rng.sample(PLAYERS, 4)
+        seats = [{"seat": s, "player": n, "stack": 1_000_000}
+                 for s, n in zip((1, 2, 4, 6), names, strict=True)]
+        started = start + step * i
+        uid = str(uuid.uuid4())
+        head = chain.header_digest(uid, settings, seats, started)
+        if with_events:
+            for seq, event in enumerate(templates[i % len(templates)], 1):
+                link = chain.ChainLink(seq, "input", event.seat, event.action.value, event.card,
+                                       event.to, None, "Sam", started, None)
+                head = link.digest(head)
+                events.append({"hand_id": hand_id, "seq": seq, "kind": "input",
+                               "seat": event.seat, "action": event.action.value,
+                               "card": event.card, "to_amount": event.to, "target_seq": None,
+                               "staff_id": dealer_id, "staff_name": "Sam", "at": started,
+                               "reason": None, "digest": head})
+        status = HandStatus.VOID.value if rng.random() < 0.02 else HandStatus.COMPLETE.value
+        hands.append({"id": hand_id, "uid": uid, "table_id": table_id, "session_id": session_id,
+                      "number": 10_000_000 + i, "dealer_id": dealer_id, "origin": "app",
+                      "settings_json": json.dumps(settings), "seats_json": json.dumps(seats),
+                      "meta_json": "{}", "status": status, "pot": rng.randrange(20, 2000, 5),
+                      "started_at": started, "ended_at": started + timedelta(minutes=2),
+                      "head_digest": head})
+        players.extend({"hand_id": hand_id, "seat": s["seat"], "player": s["player"],
+                        "seating_id": None, "stack_before": 1_000_000,
+                        "stack_after": 1_000_000} for s in seats)
+        if len(hands) >= 5000:
+            flush()
+    flush()
+
+
+def bench_resume(folder: Path) -> None:
+    url = f"sqlite:///{folder}/resume.sqlite3"
+    svc, boss, table_id, session = setup(url)
+    bulk_hands(svc, table_id, session, boss.id, 499, random.Random(2), True,
+               datetime(2025, 1, 1, tzinfo=UTC))
+    state = svc.hands.start_hand(session, boss)
+    rng = random.Random(3)
+    for _ in range(12):
+        event = legal(state.hand, rng)
+        assert event is not None
+        state = svc.hands.record_input(state.hand_id, event, boss)
+    svc.close()
+    runs = []
+    for _ in range(5):
+        start = time.perf_counter()
+        again = Services.open(url)
+        current = again.tables.current_session(table_id)
+        assert current is not None
+        again.tables.seats(current.id)
+        hand = again.hands.current_hand(current.id)
+        assert hand is not None and len(hand.events) == 12
+        runs.append(time.perf_counter() - start)
+        again.close()
+    print(f"resume a session of 500 hands (open + session + seats + hand): "
+          f"median {ms(statistics.median(runs))}, max {ms(max(runs))}")
+
+
+def bench_search(label: str, url: str, count: int, cleanup: Callable[[], None]) -> None:
+    try:
+        svc, boss, table_id, session = setup(url)
+        t0 = time.perf_counter()
+        bulk_hands(svc, table_id, session, boss.id, count, random.Random(4), False,
+                   datetime(2025, 1, 1, tzinfo=UTC))
+        with svc.db.engine.begin() as conn:
+            conn.execute(text("ANALYZE"))
+        load = time.perf_counter() - t0
+        query = HandQuery(player=PLAYERS[17], since=datetime(2025, 6, 1, tzinfo=UTC),
+                          until=datetime(2025, 7, 1, tzinfo=UTC), status=HandStatus.COMPLETE)
+        page_times, count_times = [], []
+        for _ in range(7):
+            start = time.perf_counter()
+            rows = svc.review.search(query, limit=50)
+            page_times.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            total = svc.review.count(query)
+            count_times.append(time.perf_counter() - start)
+        print(f"search {count:,} hands on {label} (player + month + status; "
+              f"{total} match, {len(rows)} on the page): first page median "
+              f"{ms(statistics.median(page_times))}, count median "
+              f"{ms(statistics.median(count_times))} (data loaded in {load:.1f} s)")
+        svc.close()
+    finally:
+        cleanup()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pg", default=os.environ.get("DEALER_APP_TEST_PG_URL"))
+    parser.add_argument("--hands", type=int, default=100_000)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        bench_raw_commit(folder)
+        bench_record(folder)
+        bench_resume(folder)
+        bench_search("SQLite", f"sqlite:///{folder}/search.sqlite3", args.hands, lambda: None)
+    if args.pg:
+        schema = f"bench_{uuid.uuid4().hex[:10]}"
+        admin = create_engine(args.pg)
+        with admin.begin() as conn:
+            conn.execute(text(f"CREATE SCHEMA {schema}"))
+        url = make_url(args.pg).update_query_dict({"options": f"-csearch_path={schema}"})
+
+        def drop() -> None:
+            with admin.begin() as conn:
+                conn.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+            admin.dispose()
+
+        bench_search("PostgreSQL", url.render_as_string(hide_password=False), args.hands, drop)
+    else:
+        print("PostgreSQL: skipped (no --pg URL and no DEALER_APP_TEST_PG_URL)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

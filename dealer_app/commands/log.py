@@ -1,0 +1,165 @@
+"""``dealer-app log verify|export|import``: the integrity check and the exchange of hands.
+
+Exit status: 0 all well; 1 a hand's log was changed (verify) or a record was refused
+(import); 2 the database cannot be used; 130 cancelled with Ctrl+C.
+Also holds the small terminal helpers (progress bar, Ctrl+C) the other commands share.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import FrameType
+from typing import TextIO
+
+from dealer_app.services import Services, StorageError
+
+EXIT_CANCELLED = 130
+
+
+class ProgressBar:
+    """``label [#####.....] 12/40`` on stderr, redrawn in place; silent when not a tty."""
+
+    def __init__(self, label: str, stream: TextIO | None = None, width: int = 30) -> None:
+        self.label = label
+        self.stream = stream or sys.stderr
+        self.width = width
+        self.enabled = self.stream.isatty()
+        self.shown = False
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        filled = self.width * done // total if total else self.width
+        self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (self.width - filled)}] "
+                          f"{done}/{total}")
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+class CtrlC:
+    """While active, Ctrl+C only sets a flag that long operations poll between items."""
+
+    def __init__(self) -> None:
+        self.pressed = False
+
+    def __call__(self) -> bool:
+        return self.pressed
+
+    @contextmanager
+    def active(self) -> Iterator[CtrlC]:
+        def handler(_signum: int, _frame: FrameType | None) -> None:
+            self.pressed = True
+
+        try:
+            previous = signal.signal(signal.SIGINT, handler)
+        except ValueError:  # not the main thread
+            yield self
+            return
+        try:
+            yield self
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+
+def add_db_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", metavar="URL",
+                        help="database URL or SQLite file (default: $DEALER_APP_DB, else the "
+                             "file in the user's data folder)")
+
+
+def open_services(url: str | None) -> Services:
+    return Services.open(url)
+
+
+def fail(message: str) -> int:
+    print(f"dealer-app: {message}", file=sys.stderr)
+    return 2
+
+
+def add_parser(parser: argparse.ArgumentParser) -> None:
+    sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    verify = sub.add_parser("verify", help="recompute every hand's digest chain")
+    add_db_option(verify)
+    export = sub.add_parser("export", help="write each hand as an americana-hand/1 file")
+    add_db_option(export)
+    export.add_argument("--session", type=int, metavar="ID", help="only this session's hands")
+    export.add_argument("folder", metavar="DIR")
+    imp = sub.add_parser("import", help="store hand records (each checked by the rules)")
+    add_db_option(imp)
+    imp.add_argument("files", nargs="+", metavar="FILE")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        services = open_services(args.db)
+    except StorageError as exc:
+        return fail(str(exc))
+    try:
+        with CtrlC().active() as cancel:
+            if args.action == "verify":
+                return _verify(services, cancel)
+            if args.action == "export":
+                return _export(services, Path(args.folder), args.session, cancel)
+            return _import(services, [Path(f) for f in args.files], cancel)
+    except StorageError as exc:
+        return fail(str(exc))
+    finally:
+        services.close()
+
+
+def _verify(services: Services, cancel: CtrlC) -> int:
+    bar = ProgressBar("verifying")
+    try:
+        report = services.log.verify_all(progress=bar, cancel=cancel)
+    finally:
+        bar.close()
+    for broken in report.broken:
+        print(f"CHANGED {broken.label}: {broken.reason}")
+    if report.cancelled:
+        print(f"cancelled after {report.checked} hands", file=sys.stderr)
+        return EXIT_CANCELLED
+    if report.broken:
+        print(f"{len(report.broken)} of {report.checked} hands were changed outside the app",
+              file=sys.stderr)
+        return 1
+    print(f"all {report.checked} hands hold")
+    return 0
+
+
+def _export(services: Services, folder: Path, session: int | None, cancel: CtrlC) -> int:
+    bar = ProgressBar("exporting")
+    try:
+        report = services.log.export(folder, session_id=session, progress=bar, cancel=cancel)
+    finally:
+        bar.close()
+    print(f"wrote {len(report.written)} hand records to {folder}")
+    if report.cancelled:
+        print("cancelled; the files written are complete", file=sys.stderr)
+        return EXIT_CANCELLED
+    return 0
+
+
+def _import(services: Services, files: list[Path], cancel: CtrlC) -> int:
+    bar = ProgressBar("importing")
+    try:
+        report = services.log.import_files(files, progress=bar, cancel=cancel)
+    finally:
+        bar.close()
+    for name, hand_id in report.stored:
+        print(f"stored {name} as hand id {hand_id}")
+    for name, reason in report.refused:
+        print(f"REFUSED {name}: {reason}", file=sys.stderr)
+    if report.cancelled:
+        print("cancelled; every record stored is whole", file=sys.stderr)
+        return EXIT_CANCELLED
+    return 1 if report.refused else 0

@@ -1,0 +1,64 @@
+"""``dealer-app staff add [--db URL] --name N --role supervisor|dealer [--by SUPERVISOR]``.
+
+The new PIN is asked twice (getpass), or read from the first line of standard input with
+``--pin-stdin``. On an empty database the first account must be a supervisor; later ones
+need ``--by`` a supervisor, whose PIN is asked next (or read from the second line).
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import sys
+
+from dealer_app.commands.log import add_db_option, fail, open_services
+from dealer_app.services import Role, StorageError
+
+
+def add_parser(parser: argparse.ArgumentParser) -> None:
+    sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    add = sub.add_parser("add", help="add a dealer or a supervisor")
+    add_db_option(add)
+    add.add_argument("--name", required=True)
+    add.add_argument("--role", required=True, choices=[r.value for r in Role])
+    add.add_argument("--by", metavar="SUPERVISOR",
+                     help="the supervisor authorising it (needed once any account exists)")
+    add.add_argument("--pin-stdin", action="store_true",
+                     help="read the PIN (then the supervisor's PIN) from standard input")
+
+
+def _read_pin(args: argparse.Namespace, prompt: str, confirm: bool) -> str:
+    if args.pin_stdin:
+        line = sys.stdin.readline()
+        if not line:
+            raise StorageError("no PIN on standard input")
+        return line.strip()
+    pin = getpass.getpass(prompt)
+    if confirm and getpass.getpass("Repeat the PIN: ") != pin:
+        raise StorageError("the two PINs differ")
+    return pin
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        services = open_services(args.db)
+    except StorageError as exc:
+        return fail(str(exc))
+    try:
+        first = services.staff.needs_first_supervisor()
+        if first and args.role != Role.SUPERVISOR.value:
+            return fail("the database has no staff yet: add a supervisor first")
+        if not first and not args.by:
+            return fail("--by SUPERVISOR is needed to add staff")
+        pin = _read_pin(args, f"PIN for {args.name}: ", confirm=True)
+        by = None
+        if not first:
+            by_pin = _read_pin(args, f"PIN of supervisor {args.by}: ", confirm=False)
+            by = services.staff.require_supervisor(args.by, by_pin, f"add staff {args.name}")
+        member = services.staff.add_staff(args.name, args.role, pin, by=by)
+    except (StorageError, KeyboardInterrupt, EOFError) as exc:
+        return fail(str(exc) or "cancelled")
+    finally:
+        services.close()
+    print(f"added {member.role.value} {member.name}")
+    return 0

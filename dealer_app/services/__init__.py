@@ -1,0 +1,90 @@
+"""Services the GUI and the commands call: plain dataclasses in and out, no SQLAlchemy, no Qt.
+
+``Services.open(url)`` opens (and migrates) the database and gives one object per area:
+``staff`` (:class:`StaffService`), ``tables`` (:class:`TableService`), ``hands``
+(:class:`HandService`), ``review`` (:class:`ReviewQueries`), ``log`` (:class:`LogService`).
+Each module's docstring lists its operations. Errors are
+:class:`~dealer_app.storage.errors.StorageError` subclasses (re-exported here) with messages
+fit to show; a refused dealer input raises the engine's ``RuleError``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dealer_app.services.hands import HandService
+from dealer_app.services.log import LogService
+from dealer_app.services.review import ReviewQueries
+from dealer_app.services.staff import StaffService
+from dealer_app.services.tables import TableService
+from dealer_app.services.types import (
+    AuditRecord,
+    BrokenHand,
+    ExportReport,
+    HandQuery,
+    HandState,
+    HandStatus,
+    HandSummary,
+    ImportReport,
+    LogEntry,
+    Role,
+    SeatInfo,
+    SessionInfo,
+    StaffMember,
+    TableInfo,
+    VerifyReport,
+)
+from dealer_app.storage import (
+    AccountLockedError,
+    AuthenticationError,
+    ConflictError,
+    Database,
+    DatabaseLockedError,
+    DatabaseUnavailableError,
+    HandClosedError,
+    MigrationError,
+    NotADatabaseError,
+    NotFoundError,
+    NothingToUndoError,
+    PermissionDeniedError,
+    StorageError,
+    resolve_db_url,
+)
+from dealer_app.storage.database import Clock, utc_now
+
+
+@dataclass(frozen=True)
+class Services:
+    """Every service on one database."""
+
+    db: Database
+    staff: StaffService
+    tables: TableService
+    hands: HandService
+    review: ReviewQueries
+    log: LogService
+
+    @classmethod
+    def on(cls, db: Database) -> Services:
+        return cls(db=db, staff=StaffService(db), tables=TableService(db),
+                   hands=HandService(db), review=ReviewQueries(db), log=LogService(db))
+
+    @classmethod
+    def open(cls, url: str | None = None, *, clock: Clock = utc_now,
+             busy_timeout: float = 5.0) -> Services:
+        """Opens the database at ``url`` (see :func:`resolve_db_url` for None)."""
+        return cls.on(Database.open(resolve_db_url(url), clock=clock, busy_timeout=busy_timeout))
+
+    def close(self) -> None:
+        self.db.close()
+
+
+__all__ = [
+    "AccountLockedError", "AuditRecord", "AuthenticationError", "BrokenHand", "ConflictError",
+    "Database", "DatabaseLockedError", "DatabaseUnavailableError", "ExportReport",
+    "HandClosedError", "HandQuery", "HandService", "HandState", "HandStatus", "HandSummary",
+    "ImportReport", "LogEntry", "LogService", "MigrationError", "NotADatabaseError",
+    "NotFoundError", "NothingToUndoError", "PermissionDeniedError", "ReviewQueries", "Role",
+    "SeatInfo", "Services", "SessionInfo", "StaffMember", "StaffService", "StorageError",
+    "TableInfo", "TableService", "VerifyReport", "resolve_db_url",
+]

@@ -1,0 +1,73 @@
+"""Helpers shared by the services: audit rows, conversions from rows, retries."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from dealer_app.engine import Settings
+from dealer_app.services.types import Role, SessionInfo, StaffMember, TableInfo
+from dealer_app.storage.errors import ConflictError, PermissionDeniedError
+from dealer_app.storage.models import AuditEntry, GameTable, Staff, TableSession
+
+T = TypeVar("T")
+ProgressFn = Callable[[int, int], None]
+"""``progress(done, total)``."""
+CancelFn = Callable[[], bool]
+"""Returns True to stop a long operation."""
+CLI_ACTOR = "(command line)"
+
+
+def audit(session: Session, *, at: Any, act: str, staff: StaffMember | None = None,
+          reason: str | None = None, detail: dict[str, Any] | None = None,
+          table_id: int | None = None, session_id: int | None = None,
+          hand_id: int | None = None) -> None:
+    """Appends one audit row (in the caller's transaction)."""
+    session.add(AuditEntry(at=at, staff_id=staff.id if staff else None,
+                           staff_name=staff.name if staff else CLI_ACTOR, act=act,
+                           reason=reason, detail_json=json.dumps(detail or {}, sort_keys=True),
+                           table_id=table_id, session_id=session_id, hand_id=hand_id))
+
+
+def require_supervisor_role(staff: StaffMember, reason: str | None, what: str) -> str:
+    """Checks a supervisor act has a supervisor and a reason; returns the reason trimmed."""
+    if staff.role is not Role.SUPERVISOR:
+        raise PermissionDeniedError(f"{what} needs a supervisor; {staff.name} is a dealer")
+    if reason is None or not reason.strip():
+        raise PermissionDeniedError(f"{what} needs a reason")
+    return reason.strip()
+
+
+def staff_member(row: Staff) -> StaffMember:
+    return StaffMember(id=row.id, name=row.name, role=Role(row.role))
+
+
+def settings_of(text: str) -> Settings:
+    return Settings.from_dict(json.loads(text))
+
+
+def table_info(row: GameTable) -> TableInfo:
+    return TableInfo(id=row.id, name=row.name, settings=settings_of(row.settings_json))
+
+
+def session_info(row: TableSession, table: GameTable, dealer: Staff) -> SessionInfo:
+    return SessionInfo(id=row.id, table_id=table.id, table_name=table.name,
+                       settings=settings_of(table.settings_json), dealer_id=dealer.id,
+                       dealer=dealer.name, opened_at=row.opened_at, closed_at=row.closed_at)
+
+
+def retrying(operation: Callable[[], T], what: str, attempts: int = 5) -> T:
+    """Runs ``operation`` (one whole transaction) again when a uniqueness constraint shows
+    another process got there first."""
+    for attempt in range(attempts):
+        try:
+            return operation()
+        except IntegrityError as exc:
+            if attempt == attempts - 1:
+                raise ConflictError(f"{what}: another program changed the same data; "
+                                    f"try again ({exc.orig})") from None
+    raise AssertionError("unreachable")

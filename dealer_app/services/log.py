@@ -1,0 +1,297 @@
+"""The hand log as a whole: integrity check, export and import of americana-hand/1 records.
+
+``LogService(db)``:
+- ``verify_all(progress=None, cancel=None) -> VerifyReport``: recomputes every hand's digest
+  chain; ``report.broken`` names each hand whose log was changed outside the app.
+- ``record(hand_id) -> HandRecord``: a hand as an americana-hand/1 record (its current
+  events, each with ``at`` and ``by``; provenance in ``meta``).
+- ``export(folder, session_id=None, progress=None, cancel=None) -> ExportReport``: one file
+  per hand, each written to a temporary name and renamed, so no file is ever half-written.
+- ``import_files(paths, staff=None, progress=None, cancel=None) -> ImportReport``: each
+  record is checked by the engine and stored in its own transaction; a refused record is
+  reported and nothing of it is stored.
+``progress(done, total)`` is called after each item; ``cancel()`` returning True stops
+between items.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import uuid
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+
+from dealer_app.engine import RuleError
+from dealer_app.engine.hand import Hand
+from dealer_app.engine.record import HandRecord, RecordError, dump_record, load_record
+from dealer_app.services.common import CancelFn, ProgressFn, audit, settings_of
+from dealer_app.services.hands import append_event, current_inputs, event_of, link_of, seats_of
+from dealer_app.services.types import (
+    BrokenHand,
+    ExportReport,
+    HandStatus,
+    ImportReport,
+    StaffMember,
+    VerifyReport,
+)
+from dealer_app.storage import chain
+from dealer_app.storage.database import Database
+from dealer_app.storage.errors import NotFoundError, StorageError
+from dealer_app.storage.models import GameTable, HandEvent, HandPlayer, HandRow
+from dealer_app.storage.models import Staff as StaffRow
+
+BATCH = 500
+
+
+def hand_label(row: HandRow, table: str | None) -> str:
+    if row.number is None:
+        return f"hand id {row.id} (imported)"
+    return f"{table or 'table ?'} hand {row.number} (id {row.id})"
+
+
+def check_hand(row: HandRow, rows: Sequence[HandEvent]) -> str | None:
+    """Why this hand's log does not hold, or None."""
+    try:
+        start = chain.header_digest(row.uid, json.loads(row.settings_json),
+                                    json.loads(row.seats_json), row.started_at)
+    except (ValueError, TypeError):
+        return "its settings or seats are unreadable"
+    broken = chain.first_break(start, ((link_of(r), r.digest) for r in rows), row.head_digest)
+    if broken:
+        return broken
+    voided = any(r.kind == "void" for r in rows)
+    if voided != (row.status == HandStatus.VOID.value):
+        return f"its status {row.status!r} does not match its log"
+    return None
+
+
+def parse_time(value: object) -> datetime | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def _safe(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", text).strip("-") or "table"
+
+
+class LogService:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    # ------------------------------------------------------------------ verify
+    def verify_all(self, progress: ProgressFn | None = None,
+                   cancel: CancelFn | None = None) -> VerifyReport:
+        report = VerifyReport()
+        with self.db.transaction() as s:
+            total = int(s.scalar(select(func.count(HandRow.id))) or 0)
+            tables = {r[0]: r[1] for r in s.execute(select(GameTable.id, GameTable.name))}
+        last_id = 0
+        while True:
+            if cancel is not None and cancel():
+                report.cancelled = True
+                break
+            with self.db.transaction() as s:
+                hands = list(s.scalars(select(HandRow).where(HandRow.id > last_id)
+                                       .order_by(HandRow.id).limit(BATCH)))
+                if not hands:
+                    break
+                last_id = hands[-1].id
+                events: dict[int, list[HandEvent]] = {h.id: [] for h in hands}
+                for ev in s.scalars(select(HandEvent).where(
+                        HandEvent.hand_id >= hands[0].id, HandEvent.hand_id <= last_id)
+                        .order_by(HandEvent.hand_id, HandEvent.seq)):
+                    if ev.hand_id in events:
+                        events[ev.hand_id].append(ev)
+                for hand in hands:
+                    reason = check_hand(hand, events[hand.id])
+                    if reason:
+                        label = hand_label(hand, tables.get(hand.table_id or -1))
+                        report.broken.append(BrokenHand(hand.id, label, reason))
+                report.checked += len(hands)
+            if progress is not None:
+                progress(report.checked, total)
+        return report
+
+    # ------------------------------------------------------------------ export
+    def record(self, hand_id: int) -> HandRecord:
+        with self.db.transaction() as s:
+            row = s.get(HandRow, hand_id)
+            if row is None:
+                raise NotFoundError(f"no hand with id {hand_id}")
+            rows = list(s.scalars(select(HandEvent).where(HandEvent.hand_id == hand_id)
+                                  .order_by(HandEvent.seq)))
+            table = s.get(GameTable, row.table_id) if row.table_id else None
+            dealer = s.get(StaffRow, row.dealer_id) if row.dealer_id else None
+            return self._record(row, rows, table.name if table else None,
+                                dealer.name if dealer else None)
+
+    @staticmethod
+    def _record(row: HandRow, rows: Sequence[HandEvent], table: str | None,
+                dealer: str | None) -> HandRecord:
+        inputs = current_inputs(rows)
+        meta: dict[str, Any] = dict(json.loads(row.meta_json))
+        meta.update({"uid": row.uid, "status": row.status,
+                     "started_at": chain.iso_utc(row.started_at)})
+        if table is not None:
+            meta["table"] = table
+        if row.session_id is not None:
+            meta["session"] = row.session_id
+        if row.number is not None:
+            meta["hand"] = row.number
+        if dealer is not None:
+            meta["dealer"] = dealer
+        if row.ended_at is not None:
+            meta["ended_at"] = chain.iso_utc(row.ended_at)
+        voids = [r for r in rows if r.kind == "void"]
+        if voids:
+            meta["void_reason"] = voids[-1].reason
+            meta["voided_by"] = voids[-1].staff_name
+        return HandRecord(settings=settings_of(row.settings_json),
+                          seats=seats_of(row.seats_json),
+                          events=tuple(event_of(r) for r in inputs), meta=meta,
+                          event_meta=tuple({"at": chain.iso_utc(r.at), "by": r.staff_name}
+                                           for r in inputs))
+
+    def export(self, folder: Path | str, session_id: int | None = None,
+               progress: ProgressFn | None = None,
+               cancel: CancelFn | None = None) -> ExportReport:
+        folder = Path(folder)
+        if not folder.is_dir():
+            raise StorageError(f"the folder {folder} does not exist")
+        stmt = select(HandRow.id).order_by(HandRow.id)
+        if session_id is not None:
+            stmt = stmt.where(HandRow.session_id == session_id)
+        with self.db.transaction() as s:
+            ids = list(s.scalars(stmt))
+            tables = {r[0]: r[1] for r in s.execute(select(GameTable.id, GameTable.name))}
+            staff = {r[0]: r[1] for r in s.execute(select(StaffRow.id, StaffRow.name))}
+        report = ExportReport()
+        for start in range(0, len(ids), BATCH):
+            chunk = ids[start:start + BATCH]
+            with self.db.transaction() as s:
+                hands = list(s.scalars(select(HandRow).where(HandRow.id.in_(chunk))
+                                       .order_by(HandRow.id)))
+                events: dict[int, list[HandEvent]] = {h.id: [] for h in hands}
+                for ev in s.scalars(select(HandEvent).where(HandEvent.hand_id.in_(chunk))
+                                    .order_by(HandEvent.hand_id, HandEvent.seq)):
+                    events[ev.hand_id].append(ev)
+            for row in hands:
+                if cancel is not None and cancel():
+                    report.cancelled = True
+                    return report
+                table = tables.get(row.table_id) if row.table_id else None
+                record = self._record(row, events[row.id], table,
+                                      staff.get(row.dealer_id) if row.dealer_id else None)
+                name = (f"{_safe(table)}-hand-{row.number:05d}.json" if table and row.number
+                        else f"hand-{row.uid}.json")
+                report.written.append(self._write(folder / name, dump_record(record)))
+                if progress is not None:
+                    progress(len(report.written), len(ids))
+        return report
+
+    @staticmethod
+    def _write(path: Path, text: str) -> Path:
+        tmp = path.with_name(f".{path.name}.partial")
+        try:
+            with tmp.open("w", encoding="utf-8") as fh:
+                fh.write(text)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, path)
+        except OSError as exc:
+            tmp.unlink(missing_ok=True)
+            raise StorageError(f"cannot write {path}: {exc.strerror}") from None
+        return path
+
+    # ------------------------------------------------------------------ import
+    def import_files(self, paths: Iterable[Path | str], staff: StaffMember | None = None,
+                     progress: ProgressFn | None = None,
+                     cancel: CancelFn | None = None) -> ImportReport:
+        files = [Path(p) for p in paths]
+        report = ImportReport()
+        for done, path in enumerate(files, 1):
+            if cancel is not None and cancel():
+                report.cancelled = True
+                break
+            try:
+                text = path.read_text(encoding="utf-8")
+                hand_id = self.import_record(load_record(text), staff, source=path.name)
+                report.stored.append((str(path), hand_id))
+            except OSError as exc:
+                report.refused.append((str(path), f"cannot read it: {exc.strerror}"))
+            except (RecordError, StorageError) as exc:
+                report.refused.append((str(path), str(exc)))
+            if progress is not None:
+                progress(done, len(files))
+        return report
+
+    def import_record(self, record: HandRecord, staff: StaffMember | None = None,
+                      source: str = "") -> int:
+        """Stores one record in one transaction; raises StorageError (nothing stored) when
+        the rules refuse one of its events or it is already stored."""
+        try:
+            hand = Hand.replay(record.settings, record.seats, record.events)
+        except RuleError as exc:
+            index = getattr(exc, "index", "?")
+            raise StorageError(f"event {index} is refused by the rules "
+                               f"({exc.code.value}: {exc.message})") from None
+        meta = dict(record.meta)
+        uid = str(meta.get("uid") or uuid.uuid4())
+        now = self.db.now()
+        times = [parse_time(m.get("at")) for m in record.event_meta]
+        started = parse_time(meta.get("started_at")) or next(
+            (t for t in times if t is not None), now)
+        settings = record.settings.to_dict()
+        seats = [s.to_dict() for s in record.seats]
+        try:
+            with self.db.transaction() as s:
+                if s.scalar(select(HandRow.id).where(HandRow.uid == uid)) is not None:
+                    raise StorageError(f"hand {uid} is already stored")
+                void = meta.get("status") == HandStatus.VOID.value
+                status = (HandStatus.VOID if void else HandStatus.COMPLETE if hand.complete
+                          else HandStatus.IN_PROGRESS)
+                meta["imported_from"] = source
+                row = HandRow(uid=uid, origin="import", settings_json=json.dumps(settings),
+                              seats_json=json.dumps(seats), meta_json=json.dumps(meta),
+                              status=status.value,
+                              pot=sum(p.amount for p in hand.pots()) if hand.complete else 0,
+                              started_at=started,
+                              ended_at=parse_time(meta.get("ended_at"))
+                              or (now if status is not HandStatus.IN_PROGRESS else None),
+                              head_digest=chain.header_digest(uid, settings, seats, started))
+                s.add(row)
+                s.flush()
+                stacks = hand.stacks
+                s.add_all(HandPlayer(hand_id=row.id, seat=spec.seat, player=spec.player,
+                                     stack_before=spec.stack,
+                                     stack_after=stacks[spec.seat] if hand.complete else None)
+                          for spec in record.seats)
+                for i, event in enumerate(record.events):
+                    info = record.event_meta[i] if i < len(record.event_meta) else {}
+                    by = str(info.get("by") or (staff.name if staff else "import"))
+                    append_event(s, row, i + 1, "input", by=by[:80],
+                                 staff_id=staff.id if staff else None,
+                                 at=(times[i] if i < len(times) else None) or started,
+                                 event=event)
+                if void:
+                    append_event(s, row, len(record.events) + 1, "void",
+                                 by=str(meta.get("voided_by") or "import")[:80],
+                                 staff_id=None, at=row.ended_at or now,
+                                 reason=str(meta.get("void_reason") or "void in the record"))
+                audit(s, at=now, act="import-hand", staff=staff, hand_id=row.id,
+                      detail={"file": source, "uid": uid})
+                return row.id
+        except IntegrityError:
+            raise StorageError(f"hand {uid} was stored by another program meanwhile") from None

@@ -1,0 +1,320 @@
+"""Tables, sessions (a dealer's shift) and the players seated in them.
+
+``TableService(db)`` — every act is in the audit record; supervisor acts need a reason:
+- ``create_table(name, settings, by) -> TableInfo`` (supervisor); ``list_tables()``;
+  ``table(table_id)``; ``change_settings(table_id, settings, supervisor, reason)``.
+- ``open_session(table_id, dealer) -> SessionInfo`` (one open session per table);
+  ``current_session(table_id) -> SessionInfo | None``; ``session(session_id)``;
+  ``close_session(session_id, supervisor, reason)`` (cashes out everyone still seated);
+  ``change_dealer(session_id, dealer, by)``.
+- ``seats(session_id) -> list[SeatInfo]``; ``seat_player(session_id, seat, player, buy_in,
+  by)``; ``rebuy(session_id, seat, amount, by)``; ``sit_out`` / ``come_back(session_id,
+  seat, by)``; ``leave(session_id, seat, by) -> int`` (the cash-out);
+  ``adjust_stack(session_id, seat, amount, supervisor, reason)`` (amount may be negative).
+A seat in the hand in progress cannot rebuy, leave or be adjusted until the hand ends.
+"""
+
+from __future__ import annotations
+
+import json
+
+from sqlalchemy import exists, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from dealer_app.engine import Settings
+from dealer_app.services.common import (
+    audit,
+    require_supervisor_role,
+    session_info,
+    table_info,
+)
+from dealer_app.services.types import HandStatus, SeatInfo, SessionInfo, StaffMember, TableInfo
+from dealer_app.storage.database import Database
+from dealer_app.storage.errors import ConflictError, NotFoundError, StorageError
+from dealer_app.storage.models import (
+    GameTable,
+    HandPlayer,
+    HandRow,
+    Seating,
+    StackMove,
+    Staff,
+    TableSession,
+)
+
+
+def seat_info(row: Seating) -> SeatInfo:
+    return SeatInfo(seating_id=row.id, seat=row.seat, player=row.player, stack=row.stack,
+                    sitting_out=row.sitting_out)
+
+
+def _positive(amount: int, what: str) -> int:
+    if type(amount) is not int or amount <= 0:
+        raise StorageError(f"{what} must be a whole amount above 0, not {amount!r}")
+    return amount
+
+
+class TableService:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    # ------------------------------------------------------------------ tables
+    def create_table(self, name: str, settings: Settings, by: StaffMember) -> TableInfo:
+        require_supervisor_role(by, "create table", "creating a table")
+        name = name.strip()
+        if not name:
+            raise StorageError("a table needs a name")
+        try:
+            with self.db.transaction() as s:
+                row = GameTable(name=name, settings_json=json.dumps(settings.to_dict()),
+                                created_at=self.db.now())
+                s.add(row)
+                s.flush()
+                audit(s, at=row.created_at, act="create-table", staff=by, table_id=row.id,
+                      detail={"name": name, "settings": settings.to_dict()})
+                return table_info(row)
+        except IntegrityError:
+            raise ConflictError(f"there is already a table named {name!r}") from None
+
+    def list_tables(self) -> list[TableInfo]:
+        with self.db.transaction() as s:
+            return [table_info(r) for r in s.scalars(select(GameTable).order_by(GameTable.name))]
+
+    def table(self, table_id: int) -> TableInfo:
+        with self.db.transaction() as s:
+            return table_info(self._table(s, table_id))
+
+    def change_settings(self, table_id: int, settings: Settings, supervisor: StaffMember,
+                        reason: str) -> TableInfo:
+        """New settings apply from the next hand on."""
+        why = require_supervisor_role(supervisor, reason, "changing table settings")
+        with self.db.transaction() as s:
+            row = self._table(s, table_id)
+            old = json.loads(row.settings_json)
+            row.settings_json = json.dumps(settings.to_dict())
+            audit(s, at=self.db.now(), act="change-settings", staff=supervisor, reason=why,
+                  table_id=table_id, detail={"old": old, "new": settings.to_dict()})
+            return table_info(row)
+
+    # ------------------------------------------------------------------ sessions
+    def open_session(self, table_id: int, dealer: StaffMember) -> SessionInfo:
+        try:
+            with self.db.transaction() as s:
+                table = self._table(s, table_id)
+                if self._open_session_row(s, table_id) is not None:
+                    raise ConflictError(f"table {table.name} already has an open session")
+                row = TableSession(table_id=table_id, dealer_id=dealer.id,
+                                   opened_at=self.db.now())
+                s.add(row)
+                s.flush()
+                audit(s, at=row.opened_at, act="open-session", staff=dealer,
+                      table_id=table_id, session_id=row.id)
+                return session_info(row, table, self._staff(s, dealer.id))
+        except IntegrityError:
+            raise ConflictError("another program opened a session on this table") from None
+
+    def current_session(self, table_id: int) -> SessionInfo | None:
+        with self.db.transaction() as s:
+            row = self._open_session_row(s, table_id)
+            if row is None:
+                return None
+            return session_info(row, self._table(s, table_id), self._staff(s, row.dealer_id))
+
+    def session(self, session_id: int) -> SessionInfo:
+        with self.db.transaction() as s:
+            row = self._session(s, session_id)
+            return session_info(row, self._table(s, row.table_id),
+                                self._staff(s, row.dealer_id))
+
+    def close_session(self, session_id: int, supervisor: StaffMember,
+                      reason: str) -> SessionInfo:
+        why = require_supervisor_role(supervisor, reason, "closing a session")
+        with self.db.transaction() as s:
+            row = self._open(s, session_id)
+            if self._hand_in_progress(s, session_id):
+                raise ConflictError("finish or void the hand in progress first")
+            now = self.db.now()
+            for seating in self._seatings(s, session_id):
+                self._move(s, seating, "cash-out", -seating.stack, supervisor, why)
+                seating.left_at = now
+            row.closed_at = now
+            audit(s, at=now, act="close-session", staff=supervisor, reason=why,
+                  table_id=row.table_id, session_id=session_id)
+            return session_info(row, self._table(s, row.table_id),
+                                self._staff(s, row.dealer_id))
+
+    def change_dealer(self, session_id: int, dealer: StaffMember,
+                      by: StaffMember) -> SessionInfo:
+        with self.db.transaction() as s:
+            row = self._open(s, session_id)
+            old = row.dealer_id
+            row.dealer_id = self._staff(s, dealer.id).id
+            audit(s, at=self.db.now(), act="change-dealer", staff=by, table_id=row.table_id,
+                  session_id=session_id, detail={"from": old, "to": dealer.id,
+                                                 "dealer": dealer.name})
+            return session_info(row, self._table(s, row.table_id),
+                                self._staff(s, row.dealer_id))
+
+    # ------------------------------------------------------------------ seats
+    def seats(self, session_id: int) -> list[SeatInfo]:
+        with self.db.transaction() as s:
+            return [seat_info(r) for r in self._seatings(s, session_id)]
+
+    def seat_player(self, session_id: int, seat: int, player: str, buy_in: int,
+                    by: StaffMember) -> SeatInfo:
+        player = player.strip()
+        if not player:
+            raise StorageError("a player needs a name")
+        if type(seat) is not int or not 1 <= seat <= 6:
+            raise StorageError(f"seat must be 1 to 6, not {seat!r}")
+        _positive(buy_in, "the buy-in")
+        try:
+            with self.db.transaction() as s:
+                session = self._open(s, session_id)
+                self._in_chips(s, session, buy_in)
+                if any(r.seat == seat for r in self._seatings(s, session_id)):
+                    raise ConflictError(f"seat {seat} is taken")
+                if any(r.player == player for r in self._seatings(s, session_id)):
+                    raise ConflictError(f"{player} is already seated at this table")
+                row = Seating(session_id=session_id, seat=seat, player=player, stack=0,
+                              sitting_out=False, seated_at=self.db.now())
+                s.add(row)
+                s.flush()
+                self._move(s, row, "buy-in", buy_in, by)
+                audit(s, at=row.seated_at, act="seat-player", staff=by,
+                      table_id=session.table_id, session_id=session_id,
+                      detail={"seat": seat, "player": player, "buy_in": buy_in})
+                return seat_info(row)
+        except IntegrityError:
+            raise ConflictError(f"seat {seat} was taken by another program") from None
+
+    def rebuy(self, session_id: int, seat: int, amount: int, by: StaffMember) -> SeatInfo:
+        _positive(amount, "the rebuy")
+        return self._stack_act(session_id, seat, "rebuy", amount, by, None)
+
+    def adjust_stack(self, session_id: int, seat: int, amount: int, supervisor: StaffMember,
+                     reason: str) -> SeatInfo:
+        """Adds ``amount`` (negative to remove chips) to a stack; supervisor only."""
+        why = require_supervisor_role(supervisor, reason, "adjusting a stack")
+        if type(amount) is not int or amount == 0:
+            raise StorageError(f"an adjustment is a whole amount other than 0, not {amount!r}")
+        return self._stack_act(session_id, seat, "adjustment", amount, supervisor, why)
+
+    def leave(self, session_id: int, seat: int, by: StaffMember) -> int:
+        """The player leaves with their whole stack; returns the cash-out."""
+        with self.db.transaction() as s:
+            session = self._open(s, session_id)
+            row = self._seating(s, session_id, seat)
+            self._not_in_hand(s, row)
+            amount = row.stack
+            self._move(s, row, "cash-out", -amount, by)
+            row.left_at = self.db.now()
+            audit(s, at=row.left_at, act="leave", staff=by, table_id=session.table_id,
+                  session_id=session_id,
+                  detail={"seat": seat, "player": row.player, "cash_out": amount})
+            return amount
+
+    def sit_out(self, session_id: int, seat: int, by: StaffMember) -> SeatInfo:
+        return self._set_sitting_out(session_id, seat, True, by)
+
+    def come_back(self, session_id: int, seat: int, by: StaffMember) -> SeatInfo:
+        return self._set_sitting_out(session_id, seat, False, by)
+
+    # ------------------------------------------------------------------ internals
+    def _set_sitting_out(self, session_id: int, seat: int, value: bool,
+                         by: StaffMember) -> SeatInfo:
+        with self.db.transaction() as s:
+            session = self._open(s, session_id)
+            row = self._seating(s, session_id, seat)
+            row.sitting_out = value
+            audit(s, at=self.db.now(), act="sit-out" if value else "come-back", staff=by,
+                  table_id=session.table_id, session_id=session_id,
+                  detail={"seat": seat, "player": row.player})
+            return seat_info(row)
+
+    def _stack_act(self, session_id: int, seat: int, kind: str, amount: int,
+                   by: StaffMember, reason: str | None) -> SeatInfo:
+        with self.db.transaction() as s:
+            session = self._open(s, session_id)
+            row = self._seating(s, session_id, seat)
+            self._not_in_hand(s, row)
+            self._in_chips(s, session, amount)
+            if row.stack + amount < 0:
+                raise StorageError(f"seat {seat} has only {row.stack}")
+            self._move(s, row, kind, amount, by, reason)
+            audit(s, at=self.db.now(), act=kind, staff=by, reason=reason,
+                  table_id=session.table_id, session_id=session_id,
+                  detail={"seat": seat, "player": row.player, "amount": amount,
+                          "stack": row.stack})
+            return seat_info(row)
+
+    def _in_chips(self, s: Session, session: TableSession, amount: int) -> None:
+        unit = table_info(self._table(s, session.table_id)).settings.chip_unit
+        if amount % unit:
+            raise StorageError(f"{amount} is not a multiple of the chip unit {unit}")
+
+    def _move(self, s: Session, seating: Seating, kind: str, amount: int, by: StaffMember,
+              reason: str | None = None) -> None:
+        s.add(StackMove(seating_id=seating.id, kind=kind, amount=amount, staff_id=by.id,
+                        at=self.db.now(), reason=reason))
+        seating.stack += amount
+
+    @staticmethod
+    def _table(s: Session, table_id: int) -> GameTable:
+        row = s.get(GameTable, table_id)
+        if row is None:
+            raise NotFoundError(f"no table with id {table_id}")
+        return row
+
+    @staticmethod
+    def _staff(s: Session, staff_id: int) -> Staff:
+        row = s.get(Staff, staff_id)
+        if row is None:
+            raise NotFoundError(f"no staff member with id {staff_id}")
+        return row
+
+    @staticmethod
+    def _session(s: Session, session_id: int) -> TableSession:
+        row = s.get(TableSession, session_id)
+        if row is None:
+            raise NotFoundError(f"no session with id {session_id}")
+        return row
+
+    def _open(self, s: Session, session_id: int) -> TableSession:
+        row = self._session(s, session_id)
+        if row.closed_at is not None:
+            raise ConflictError(f"session {session_id} is closed")
+        return row
+
+    @staticmethod
+    def _open_session_row(s: Session, table_id: int) -> TableSession | None:
+        return s.scalar(select(TableSession).where(TableSession.table_id == table_id,
+                                                   TableSession.closed_at.is_(None)))
+
+    @staticmethod
+    def _seatings(s: Session, session_id: int) -> list[Seating]:
+        return list(s.scalars(select(Seating).where(Seating.session_id == session_id,
+                                                    Seating.left_at.is_(None))
+                              .order_by(Seating.seat)))
+
+    @staticmethod
+    def _seating(s: Session, session_id: int, seat: int) -> Seating:
+        row = s.scalar(select(Seating).where(Seating.session_id == session_id,
+                                             Seating.seat == seat, Seating.left_at.is_(None)))
+        if row is None:
+            raise NotFoundError(f"nobody is seated in seat {seat}")
+        return row
+
+    @staticmethod
+    def _hand_in_progress(s: Session, session_id: int) -> bool:
+        return bool(s.scalar(select(exists().where(
+            HandRow.session_id == session_id, HandRow.status == HandStatus.IN_PROGRESS.value))))
+
+    @staticmethod
+    def _not_in_hand(s: Session, seating: Seating) -> None:
+        busy = s.scalar(select(exists().where(
+            HandPlayer.seating_id == seating.id, HandPlayer.hand_id == HandRow.id,
+            HandRow.status == HandStatus.IN_PROGRESS.value)))
+        if busy:
+            raise ConflictError(f"seat {seating.seat} is in the hand in progress; "
+                                "wait until it ends")

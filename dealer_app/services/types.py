@@ -1,0 +1,199 @@
+"""Plain values the services return. No SQLAlchemy object ever leaves the services."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from dealer_app.engine import Event, SeatSpec, Settings
+from dealer_app.engine.hand import Expected, Hand
+
+
+class Role(StrEnum):
+    DEALER = "dealer"
+    SUPERVISOR = "supervisor"
+
+
+class HandStatus(StrEnum):
+    IN_PROGRESS = "in-progress"
+    COMPLETE = "complete"
+    VOID = "void"
+
+
+@dataclass(frozen=True, slots=True)
+class StaffMember:
+    """A dealer or supervisor who proved their PIN (or was just created)."""
+
+    id: int
+    name: str
+    role: Role
+
+    @property
+    def is_supervisor(self) -> bool:
+        return self.role is Role.SUPERVISOR
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    id: int
+    name: str
+    settings: Settings
+
+
+@dataclass(frozen=True, slots=True)
+class SessionInfo:
+    """A dealer's shift at a table."""
+
+    id: int
+    table_id: int
+    table_name: str
+    settings: Settings
+    dealer_id: int
+    dealer: str
+    opened_at: datetime
+    closed_at: datetime | None
+
+    @property
+    def is_open(self) -> bool:
+        return self.closed_at is None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """A player seated in a session (one who has not left)."""
+
+    seating_id: int
+    seat: int
+    player: str
+    stack: int
+    sitting_out: bool
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One stored row of a hand's log, as the supervisor sees it."""
+
+    seq: int
+    kind: str
+    """``input``, ``undo`` (of the input ``target_seq``) or ``void``."""
+    event: Event | None
+    target_seq: int | None
+    by: str
+    at: datetime
+    reason: str | None
+    undone: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HandState:
+    """A hand as stored, with the engine's state after replaying its current events
+    (or only the first ``upto`` of them)."""
+
+    hand_id: int
+    uid: str
+    table_id: int | None
+    session_id: int | None
+    number: int | None
+    status: HandStatus
+    settings: Settings
+    seats: tuple[SeatSpec, ...]
+    started_at: datetime
+    ended_at: datetime | None
+    log: tuple[LogEntry, ...]
+    hand: Hand
+    """The engine's hand: read it (``next_input()``, ``stacks``, ``pots()``...), do not apply
+    events to it; record inputs through :class:`~dealer_app.services.hands.HandService`."""
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return self.hand.events
+
+    @property
+    def complete(self) -> bool:
+        return self.hand.complete
+
+    def next_input(self) -> Expected | None:
+        return None if self.status is HandStatus.VOID else self.hand.next_input()
+
+    def result(self) -> dict[str, Any]:
+        """The replay JSON object of hand-record.md."""
+        return self.hand.result()
+
+
+@dataclass(frozen=True, slots=True)
+class HandQuery:
+    """Filters of the supervisor's hand search; None means any."""
+
+    table_id: int | None = None
+    session_id: int | None = None
+    dealer_id: int | None = None
+    player: str | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+    status: HandStatus | None = None
+    min_pot: int | None = None
+    max_pot: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    """One light row of the supervisor's hand list."""
+
+    hand_id: int
+    table: str
+    session_id: int | None
+    number: int | None
+    dealer: str
+    started_at: datetime
+    ended_at: datetime | None
+    status: HandStatus
+    pot: int
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AuditRecord:
+    at: datetime
+    by: str
+    act: str
+    reason: str | None
+    detail: dict[str, Any]
+    table_id: int | None = None
+    session_id: int | None = None
+    hand_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BrokenHand:
+    hand_id: int
+    label: str
+    reason: str
+
+
+@dataclass(slots=True)
+class VerifyReport:
+    checked: int = 0
+    broken: list[BrokenHand] = field(default_factory=list)
+    cancelled: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return not self.broken and not self.cancelled
+
+
+@dataclass(slots=True)
+class ExportReport:
+    written: list[Path] = field(default_factory=list)
+    cancelled: bool = False
+
+
+@dataclass(slots=True)
+class ImportReport:
+    stored: list[tuple[str, int]] = field(default_factory=list)
+    """(file, new hand id) for every record stored."""
+    refused: list[tuple[str, str]] = field(default_factory=list)
+    """(file, reason) for every record refused; nothing of it was stored."""
+    cancelled: bool = False

@@ -1,0 +1,83 @@
+"""The digest chain that makes a hand's log tamper-evident.
+
+A hand's chain starts from the digest of its header (uid, settings, seats, start time);
+each stored event row's digest is SHA-256 over the previous digest and the canonical
+JSON of that row (seq, kind, seat, action, card, to, target, who, when, why). The hand
+row keeps the last digest, so removing trailing rows is caught too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+GENESIS_FORMAT = "dealer-app-chain/1"
+
+
+def canonical_json(value: Any) -> str:
+    """Sorted keys, no spaces, UTF-8 text: one byte string per value."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def iso_utc(moment: datetime) -> str:
+    """``2024-05-01T20:15:03.123456Z``: microseconds always written."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _sha(previous: str, payload: Any) -> str:
+    return hashlib.sha256((previous + canonical_json(payload)).encode("utf-8")).hexdigest()
+
+
+def header_digest(uid: str, settings: dict[str, Any], seats: list[dict[str, Any]],
+                  started_at: datetime) -> str:
+    """The digest a hand's chain starts from."""
+    return _sha("", {"format": GENESIS_FORMAT, "uid": uid, "settings": settings,
+                     "seats": seats, "started_at": iso_utc(started_at)})
+
+
+@dataclass(frozen=True, slots=True)
+class ChainLink:
+    """The fields of one stored event row that its digest covers."""
+
+    seq: int
+    kind: str
+    seat: int | None
+    action: str | None
+    card: str | None
+    to: int | None
+    target_seq: int | None
+    by: str
+    at: datetime
+    reason: str | None
+
+    def payload(self) -> dict[str, Any]:
+        return {"seq": self.seq, "kind": self.kind, "seat": self.seat, "action": self.action,
+                "card": self.card, "to": self.to, "target": self.target_seq, "by": self.by,
+                "at": iso_utc(self.at), "reason": self.reason}
+
+    def digest(self, previous: str) -> str:
+        return _sha(previous, self.payload())
+
+
+def first_break(start: str, links: Iterable[tuple[ChainLink, str]], head: str) -> str | None:
+    """Checks a chain: ``links`` are (row, stored digest) in seq order. Returns ``None`` when
+    it holds, else a plain reason naming the first row that does not."""
+    previous = start
+    expected_seq = 1
+    for link, stored in links:
+        if link.seq != expected_seq:
+            return f"event {expected_seq} is missing" if link.seq > expected_seq else \
+                f"event {link.seq} is out of order"
+        if link.digest(previous) != stored:
+            return f"event {link.seq} was changed" if link.seq > 1 else \
+                "the hand's settings, seats or first event were changed"
+        previous = stored
+        expected_seq += 1
+    if previous != head:
+        return "events at the end were removed" if expected_seq > 1 else \
+            "the hand's settings or seats were changed, or its events removed"
+    return None

@@ -1,0 +1,252 @@
+"""Opening a database: checks, connection settings, migrations at start-up.
+
+``Database.open(url)`` returns a ready database (schema at the newest revision) or raises a
+:class:`~dealer_app.storage.errors.StorageError` saying why, having written nothing.
+SQLite connections use WAL, ``foreign_keys=ON``, ``synchronous=FULL`` and a busy timeout;
+every transaction starts with ``BEGIN IMMEDIATE`` so two writers queue instead of failing.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event, inspect
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError
+from sqlalchemy.orm import Session, sessionmaker
+
+from dealer_app.storage import migrate
+from dealer_app.storage.backup import backup_sqlite_file
+from dealer_app.storage.errors import (
+    DatabaseLockedError,
+    DatabaseUnavailableError,
+    MigrationError,
+    NotADatabaseError,
+    StorageError,
+)
+
+Clock = Callable[[], datetime]
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Database:
+    """One database: its engine, its session factory and the clock every service uses."""
+
+    def __init__(self, engine: Engine, clock: Clock = utc_now) -> None:
+        self.engine = engine
+        self.sessions = sessionmaker(engine, expire_on_commit=False)
+        self.clock = clock
+
+    @property
+    def url(self) -> str:
+        return self.engine.url.render_as_string(hide_password=True)
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.engine.dialect.name == "sqlite"
+
+    @property
+    def sqlite_path(self) -> Path | None:
+        """The SQLite file, or None for PostgreSQL or an in-memory database."""
+        name = self.engine.url.database
+        if not self.is_sqlite or not name or name == ":memory:":
+            return None
+        return Path(name)
+
+    def now(self) -> datetime:
+        return self.clock()
+
+    @contextmanager
+    def transaction(self) -> Iterator[Session]:
+        """One transaction: commits at the end of the block, rolls back on an exception.
+        Database errors other than constraint violations (``IntegrityError``) are translated
+        into :class:`StorageError` messages."""
+        try:
+            with self.sessions.begin() as session:
+                yield session
+        except IntegrityError:
+            raise  # a constraint: the services retry or explain
+        except DBAPIError as exc:
+            raise translate_error(exc, self.url) from exc
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __enter__(self) -> Database:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @classmethod
+    def open(cls, url: str, *, clock: Clock = utc_now, busy_timeout: float = 5.0,
+             upgrade: bool = True) -> Database:
+        """Opens (creating if needed) and migrates the database at ``url``."""
+        try:
+            parsed = make_url(url)
+        except ArgumentError:
+            raise DatabaseUnavailableError(f"{url!r} is not a database URL") from None
+        if parsed.get_backend_name() == "sqlite":
+            path = _sqlite_preflight(parsed.database, busy_timeout)
+            engine = _sqlite_engine(url, busy_timeout)
+        else:
+            path = None
+            connect_args: dict[str, Any] = {}
+            if parsed.get_backend_name() == "postgresql":
+                connect_args["connect_timeout"] = max(1, round(busy_timeout))
+            try:
+                engine = create_engine(url, connect_args=connect_args, pool_pre_ping=True)
+            except (NoSuchModuleError, ArgumentError, ImportError) as exc:
+                raise DatabaseUnavailableError(f"cannot use {url!r}: {exc}") from None
+        db = cls(engine, clock)
+        try:
+            if upgrade:
+                _upgrade(db, path)
+            else:
+                with engine.connect():
+                    pass
+        except DBAPIError as exc:
+            engine.dispose()
+            raise translate_error(exc, db.url) from exc
+        except StorageError:
+            engine.dispose()
+            raise
+        return db
+
+
+def _sqlite_preflight(name: str | None, busy_timeout: float) -> Path | None:
+    """Refuses, before anything is written, a file that is not an SQLite database, a missing
+    folder or a read-only one."""
+    if not name or name == ":memory:" or name.startswith("file:"):
+        return None
+    path = Path(name)
+    folder = path.parent
+    if not folder.is_dir():
+        raise DatabaseUnavailableError(
+            f"cannot open the database {path}: the folder {folder} does not exist")
+    if path.exists():
+        if not path.is_file():
+            raise NotADatabaseError(f"{path} is not a file")
+        with path.open("rb") as fh:
+            head = fh.read(len(SQLITE_MAGIC))
+        if head and head != SQLITE_MAGIC:
+            raise NotADatabaseError(
+                f"{path} is not a dealer-app database (not an SQLite file); nothing was changed")
+        if not os.access(path, os.W_OK):
+            raise DatabaseUnavailableError(f"the database {path} is read-only")
+    if not os.access(folder, os.W_OK):
+        raise DatabaseUnavailableError(
+            f"cannot write the database {path}: the folder {folder} is read-only")
+    if path.exists() and path.stat().st_size:
+        _check_sqlite_content(path, busy_timeout)
+    return path
+
+
+def _check_sqlite_content(path: Path, busy_timeout: float) -> None:
+    """Reads the schema without writing: a corrupt file or another program's database is
+    refused (and the -wal/-shm files SQLite made while looking are removed again)."""
+    sidecars = [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm")]
+    existing = {p for p in sidecars if p.exists()}
+    try:
+        _read_schema(path, busy_timeout)
+    except StorageError:
+        for extra in sidecars:
+            if extra not in existing:
+                extra.unlink(missing_ok=True)
+        raise
+
+
+def _read_schema(path: Path, busy_timeout: float) -> None:
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=busy_timeout)
+        try:
+            names = {row[0] for row in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            conn.execute("PRAGMA schema_version").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        if "locked" in str(exc):
+            raise DatabaseLockedError(
+                f"the database {path} is locked by another program; try again") from None
+        raise NotADatabaseError(
+            f"{path} is corrupt or not an SQLite database ({exc}); nothing was changed") from None
+    if names and "alembic_version" not in names:
+        raise NotADatabaseError(
+            f"{path} is an SQLite database of another program; nothing was changed")
+
+
+def _sqlite_engine(url: str, busy_timeout: float) -> Engine:
+    engine = create_engine(url, connect_args={"timeout": busy_timeout})
+    timeout_ms = int(busy_timeout * 1000)
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_conn: Any, _record: Any) -> None:
+        dbapi_conn.isolation_level = None  # transactions are begun below
+        cursor = dbapi_conn.cursor()
+        cursor.execute(f"PRAGMA busy_timeout = {timeout_ms}")
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.execute("PRAGMA synchronous = FULL")
+        mode = cursor.execute("PRAGMA journal_mode").fetchone()[0]
+        if str(mode).lower() not in ("wal", "memory"):
+            cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Any) -> None:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
+def _upgrade(db: Database, path: Path | None) -> None:
+    head = migrate.head_revision()
+    with db.engine.begin() as conn:
+        current = migrate.current_revision(conn)
+        has_tables = bool(inspect(conn).get_table_names())
+    if current == head:
+        return
+    if current is None and has_tables:
+        raise NotADatabaseError(
+            f"{db.url} holds tables of another program; nothing was changed")
+    if current is not None and current not in migrate.known_revisions():
+        raise MigrationError(
+            f"{db.url} was made by a newer dealer-app (schema {current}); update the app")
+    if current is not None and path is not None:
+        stamp = db.now().strftime("%Y%m%dT%H%M%SZ")
+        backup_sqlite_file(path, path.with_name(f"{path.name}.before-{head}-{stamp}.bak"))
+    try:
+        migrate.upgrade(db.engine)
+    except DBAPIError:
+        raise
+    except Exception as exc:
+        raise MigrationError(f"cannot update the schema of {db.url}: {exc}") from exc
+
+
+def translate_error(exc: DBAPIError, where: str) -> StorageError:
+    """A database driver error as a plain message."""
+    text = str(exc.orig) if exc.orig is not None else str(exc)
+    low = text.lower()
+    first = text.strip().splitlines()[0] if text.strip() else type(exc).__name__
+    if "locked" in low or "could not obtain lock" in low:
+        return DatabaseLockedError(f"the database {where} is locked by another program; "
+                                   "try again")
+    if "not a database" in low or "malformed" in low:
+        return NotADatabaseError(f"{where} is corrupt or not a database ({first})")
+    if "readonly" in low or "read-only" in low:
+        return DatabaseUnavailableError(f"the database {where} is read-only")
+    if "unable to open" in low:
+        return DatabaseUnavailableError(f"cannot open the database {where} ({first})")
+    if "connection" in low or "connect" in low or "server" in low:
+        return DatabaseUnavailableError(f"cannot reach the database {where} ({first})")
+    return StorageError(f"database error on {where}: {first}")

@@ -1,0 +1,31 @@
+"""Where the database lives: ``--db URL``, else ``DEALER_APP_DB``, else a SQLite file in the
+user's data folder (platformdirs)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from platformdirs import user_data_dir
+
+ENV_VAR = "DEALER_APP_DB"
+APP_NAME = "dealer-app"
+FILE_NAME = "dealer-app.sqlite3"
+
+
+def default_db_path() -> Path:
+    """``<user data dir>/dealer-app/dealer-app.sqlite3`` (the folder is not created here)."""
+    return Path(user_data_dir(APP_NAME, appauthor=False)) / FILE_NAME
+
+
+def resolve_db_url(cli_value: str | None = None) -> str:
+    """The database URL to use. A plain file path is taken as a SQLite file. The default
+    location's folder is created; a folder named explicitly must already exist."""
+    value = cli_value or os.environ.get(ENV_VAR) or ""
+    if not value:
+        path = default_db_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{path}"
+    if "://" not in value:
+        return f"sqlite:///{Path(value).expanduser().absolute()}"
+    return value

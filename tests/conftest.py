@@ -1,0 +1,44 @@
+"""Shared fixtures. Storage: ``db_url`` runs a test on a fresh SQLite file and, when
+DEALER_APP_TEST_PG_URL is set, again on a fresh PostgreSQL schema."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+
+import pytest
+from storage.helpers import FakeClock
+
+PG_ENV = "DEALER_APP_TEST_PG_URL"
+
+
+def _backends() -> list[str]:
+    return ["sqlite", "postgresql"] if os.environ.get(PG_ENV) else ["sqlite"]
+
+
+@pytest.fixture(params=_backends())
+def db_url(request: pytest.FixtureRequest, tmp_path: object) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path}/test.sqlite3"
+        return
+    from sqlalchemy import create_engine
+    from sqlalchemy.engine import make_url
+
+    base = os.environ[PG_ENV]
+    schema = f"t_{uuid.uuid4().hex[:16]}"
+    admin = create_engine(base)
+    with admin.begin() as conn:
+        conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
+    url = make_url(base).update_query_dict({"options": f"-csearch_path={schema}"})
+    try:
+        yield url.render_as_string(hide_password=False)
+    finally:
+        with admin.begin() as conn:
+            conn.exec_driver_sql(f"DROP SCHEMA {schema} CASCADE")
+        admin.dispose()
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()

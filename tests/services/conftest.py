@@ -1,0 +1,51 @@
+"""Fixtures for the services: a database with a supervisor, a dealer, a table, players."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from storage.helpers import FakeClock
+
+from dealer_app.engine import Settings
+from dealer_app.services import Role, Services, SessionInfo, StaffMember, TableInfo
+
+BOSS_PIN = "2468"
+DEALER_PIN = "1357"
+
+
+@pytest.fixture
+def svc(db_url: str, clock: FakeClock) -> Iterator[Services]:
+    services = Services.open(db_url, clock=clock)
+    yield services
+    services.close()
+
+
+@pytest.fixture
+def boss(svc: Services) -> StaffMember:
+    return svc.staff.add_staff("Sam", Role.SUPERVISOR, BOSS_PIN)
+
+
+@pytest.fixture
+def dealer(svc: Services, boss: StaffMember) -> StaffMember:
+    return svc.staff.add_staff("Dana", Role.DEALER, DEALER_PIN, by=boss)
+
+
+@pytest.fixture
+def table(svc: Services, boss: StaffMember) -> TableInfo:
+    return svc.tables.create_table("Table 3", Settings(ante=5, chip_unit=5), boss)
+
+
+@pytest.fixture
+def session(svc: Services, table: TableInfo, dealer: StaffMember) -> SessionInfo:
+    info = svc.tables.open_session(table.id, dealer)
+    svc.tables.seat_player(info.id, 1, "Ann", 500, dealer)
+    svc.tables.seat_player(info.id, 3, "Bo", 320, dealer)
+    svc.tables.seat_player(info.id, 6, "Cy", 1000, dealer)
+    return info
+
+
+@pytest.fixture(autouse=True)
+def _quick_pin_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The real work factor is tested by the benchmark; tests hash with a smaller one."""
+    monkeypatch.setattr("dealer_app.services.staff.SCRYPT_N", 2**10)

@@ -1,0 +1,112 @@
+"""Hands through the services: record, refuse, undo, void, resume, stacks written back."""
+
+from __future__ import annotations
+
+import pytest
+from storage.helpers import play
+
+from dealer_app.engine import Action, Code, Event, RuleError
+from dealer_app.services import (
+    HandClosedError,
+    HandStatus,
+    NothingToUndoError,
+    PermissionDeniedError,
+    Services,
+    SessionInfo,
+    StaffMember,
+)
+
+
+def test_a_whole_hand_is_recorded_and_its_result_moves_the_stacks(
+        svc: Services, session: SessionInfo, dealer: StaffMember) -> None:
+    state = svc.hands.start_hand(session.id, dealer)
+    assert state.number == 1 and state.status is HandStatus.IN_PROGRESS
+    assert [(s.seat, s.player, s.stack) for s in state.seats] == [
+        (1, "Ann", 500), (3, "Bo", 320), (6, "Cy", 1000)]
+    final = play(svc.hands, state.hand_id, dealer)
+    assert final.complete and final.status is HandStatus.COMPLETE
+    seats = {s.seat: s.stack for s in svc.tables.seats(session.id)}
+    assert seats == final.hand.stacks
+    assert sum(seats.values()) == 1820
+    again = svc.hands.hand_state(state.hand_id)
+    assert again.result() == final.result()
+    assert all(e.by == "Dana" for e in again.log)
+    with pytest.raises(HandClosedError):
+        svc.hands.record_input(state.hand_id, Event(1, Action.FOLD), dealer)
+    assert svc.hands.start_hand(session.id, dealer).number == 2
+
+
+def test_a_refused_input_stores_nothing(svc: Services, session: SessionInfo,
+                                        dealer: StaffMember) -> None:
+    state = svc.hands.start_hand(session.id, dealer)
+    with pytest.raises(RuleError) as info:
+        svc.hands.record_input(state.hand_id, Event(1, Action.DEAL_UP, card="Ah"), dealer)
+    assert info.value.code is Code.ANTES_MISSING
+    assert svc.hands.hand_state(state.hand_id).log == ()
+
+
+def test_undo_is_recorded_not_deleted(svc: Services, session: SessionInfo,
+                                      dealer: StaffMember) -> None:
+    state = svc.hands.start_hand(session.id, dealer)
+    with pytest.raises(NothingToUndoError):
+        svc.hands.undo_last(state.hand_id, dealer)
+    state = play(svc.hands, state.hand_id, dealer, inputs=4)
+    before = state.hand.result()
+    state = play(svc.hands, state.hand_id, dealer, inputs=1)
+    undone = svc.hands.undo_last(state.hand_id, dealer, reason="wrong card")
+    assert undone.hand.result() == before
+    assert [e.kind for e in undone.log] == ["input"] * 5 + ["undo"]
+    assert undone.log[4].undone and undone.log[5].target_seq == 5
+    assert len(undone.events) == 4
+
+
+def test_undo_of_the_last_input_reopens_a_complete_hand(
+        svc: Services, session: SessionInfo, dealer: StaffMember) -> None:
+    state = svc.hands.start_hand(session.id, dealer)
+    final = play(svc.hands, state.hand_id, dealer)
+    reopened = svc.hands.undo_last(final.hand_id, dealer)
+    assert reopened.status is HandStatus.IN_PROGRESS
+    assert {s.seat: s.stack for s in svc.tables.seats(session.id)} == {1: 500, 3: 320, 6: 1000}
+    again = play(svc.hands, state.hand_id, dealer)
+    assert again.result() == final.result()
+
+
+def test_void_needs_a_supervisor_and_is_audited(
+        svc: Services, session: SessionInfo, dealer: StaffMember, boss: StaffMember) -> None:
+    state = svc.hands.start_hand(session.id, dealer)
+    play(svc.hands, state.hand_id, dealer)
+    with pytest.raises(PermissionDeniedError):
+        svc.hands.void_hand(state.hand_id, dealer, "misdeal")
+    with pytest.raises(PermissionDeniedError):
+        svc.hands.void_hand(state.hand_id, boss, " ")
+    void = svc.hands.void_hand(state.hand_id, boss, "misdeal")
+    assert void.status is HandStatus.VOID and void.log[-1].kind == "void"
+    assert void.next_input() is None
+    assert {s.seat: s.stack for s in svc.tables.seats(session.id)} == {1: 500, 3: 320, 6: 1000}
+    entry = svc.review.audit(act="void-hand")[0]
+    assert (entry.by, entry.reason, entry.hand_id) == ("Sam", "misdeal", state.hand_id)
+    assert svc.log.verify_all().ok
+
+
+def test_resume_after_restart(db_url: str, svc: Services, session: SessionInfo,
+                              dealer: StaffMember) -> None:
+    state = svc.hands.start_hand(session.id, dealer)
+    state = play(svc.hands, state.hand_id, dealer, inputs=7)
+    svc.close()
+    reopened = Services.open(db_url)
+    try:
+        current = reopened.tables.current_session(session.table_id)
+        assert current is not None and current.id == session.id
+        resumed = reopened.hands.current_hand(session.id)
+        assert resumed is not None and resumed.hand_id == state.hand_id
+        assert resumed.result() == state.result()
+        assert reopened.hands.hand_state(state.hand_id, upto=3).hand.events == state.events[:3]
+    finally:
+        reopened.close()
+
+
+def test_sitting_out_players_are_not_dealt_in(svc: Services, session: SessionInfo,
+                                              dealer: StaffMember) -> None:
+    svc.tables.sit_out(session.id, 3, dealer)
+    state = svc.hands.start_hand(session.id, dealer)
+    assert [s.seat for s in state.seats] == [1, 6]

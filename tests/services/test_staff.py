@@ -1,0 +1,117 @@
+"""Staff accounts, PIN hashing, lockout and the audit of supervisor acts."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import select
+from storage.helpers import FakeClock
+
+from dealer_app.services import (
+    AccountLockedError,
+    AuthenticationError,
+    PermissionDeniedError,
+    Role,
+    Services,
+    StaffMember,
+)
+from dealer_app.storage.models import Staff
+from services.conftest import BOSS_PIN, DEALER_PIN
+
+
+def test_first_account_must_be_a_supervisor(svc: Services) -> None:
+    assert svc.staff.needs_first_supervisor()
+    with pytest.raises(PermissionDeniedError):
+        svc.staff.add_staff("Dana", Role.DEALER, "1234")
+    boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, "1234")
+    assert not svc.staff.needs_first_supervisor()
+    with pytest.raises(PermissionDeniedError):
+        svc.staff.add_staff("Eve", Role.DEALER, "1234")
+    assert svc.staff.add_staff("Eve", Role.DEALER, "1234", by=boss).role is Role.DEALER
+
+
+def test_pin_is_stored_only_as_a_salted_slow_hash(svc: Services, boss: StaffMember,
+                                                  dealer: StaffMember) -> None:
+    with svc.db.transaction() as s:
+        hashes = list(s.scalars(select(Staff.pin_hash)))
+    assert all(h.startswith("scrypt$") and BOSS_PIN not in h and DEALER_PIN not in h
+               for h in hashes)
+    assert len({h.split("$")[4] for h in hashes}) == 2  # one salt per account
+    assert svc.staff.authenticate("Dana", DEALER_PIN) == dealer
+    with pytest.raises(AuthenticationError, match="wrong PIN"):
+        svc.staff.authenticate("Dana", "0000")
+    with pytest.raises(AuthenticationError, match="no staff member"):
+        svc.staff.authenticate("Nobody", "0000")
+
+
+def test_five_wrong_pins_lock_the_account_for_five_minutes(
+        svc: Services, dealer: StaffMember, clock: FakeClock) -> None:
+    for _ in range(4):
+        with pytest.raises(AuthenticationError) as info:
+            svc.staff.authenticate("Dana", "9999")
+        assert not isinstance(info.value, AccountLockedError)
+    with pytest.raises(AccountLockedError):
+        svc.staff.authenticate("Dana", "9999")
+    with pytest.raises(AccountLockedError):  # even the right PIN, while locked
+        svc.staff.authenticate("Dana", DEALER_PIN)
+    clock.advance(minutes=4)
+    with pytest.raises(AccountLockedError):
+        svc.staff.authenticate("Dana", DEALER_PIN)
+    clock.advance(minutes=1, seconds=1)
+    assert svc.staff.authenticate("Dana", DEALER_PIN) == dealer
+    assert [a.act for a in svc.review.audit(act="account-locked")] == ["account-locked"]
+
+
+def test_a_right_pin_resets_the_count(svc: Services, dealer: StaffMember) -> None:
+    for _ in range(3):
+        with pytest.raises(AuthenticationError):
+            svc.staff.authenticate("Dana", "9999")
+    svc.staff.authenticate("Dana", DEALER_PIN)
+    for _ in range(4):
+        with pytest.raises(AuthenticationError) as info:
+            svc.staff.authenticate("Dana", "9999")
+        assert not isinstance(info.value, AccountLockedError)
+
+
+def test_supervisor_rights_are_audited_with_who_when_why(
+        svc: Services, boss: StaffMember, dealer: StaffMember, clock: FakeClock) -> None:
+    with pytest.raises(PermissionDeniedError):
+        svc.staff.require_supervisor("Dana", DEALER_PIN, "void hand 3")
+    with pytest.raises(PermissionDeniedError):
+        svc.staff.require_supervisor("Sam", BOSS_PIN, "")
+    assert svc.staff.require_supervisor("Sam", BOSS_PIN, "void hand 3") == boss
+    entry = svc.review.audit(act="supervisor-authorised")[0]
+    assert (entry.by, entry.reason) == ("Sam", "void hand 3")
+    assert entry.at.tzinfo is not None and abs((entry.at - clock.moment).total_seconds()) < 1
+
+
+def test_pins_are_digits(svc: Services) -> None:
+    for pin in ("12", "abcd", "1234567890123"):
+        with pytest.raises(ValueError, match="PIN"):
+            svc.staff.add_staff("Sam", Role.SUPERVISOR, pin)
+
+
+def test_cli_staff_add_with_pin_on_stdin(db_url: str, monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+
+    from dealer_app.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("2468\n"))
+    assert main(["staff", "add", "--db", db_url, "--name", "Sam", "--role", "dealer",
+                 "--pin-stdin"]) == 2
+    assert "add a supervisor first" in capsys.readouterr().err
+    monkeypatch.setattr("sys.stdin", io.StringIO("2468\n"))
+    assert main(["staff", "add", "--db", db_url, "--name", "Sam", "--role", "supervisor",
+                 "--pin-stdin"]) == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("1357\n0000\n"))
+    assert main(["staff", "add", "--db", db_url, "--name", "Dana", "--role", "dealer",
+                 "--by", "Sam", "--pin-stdin"]) == 2
+    assert "wrong PIN" in capsys.readouterr().err
+    monkeypatch.setattr("sys.stdin", io.StringIO("1357\n2468\n"))
+    assert main(["staff", "add", "--db", db_url, "--name", "Dana", "--role", "dealer",
+                 "--by", "Sam", "--pin-stdin"]) == 0
+    again = Services.open(db_url)
+    try:
+        assert again.staff.authenticate("Dana", "1357").role is Role.DEALER
+    finally:
+        again.close()

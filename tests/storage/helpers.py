@@ -1,0 +1,70 @@
+"""Test helpers: a settable clock, and a driver that plays legal inputs into a hand."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime, timedelta
+
+from dealer_app.engine import DECK, Action, Event
+from dealer_app.engine.hand import Hand
+from dealer_app.services import HandService, HandState, StaffMember
+
+
+class FakeClock:
+    """A settable UTC clock for the services."""
+
+    def __init__(self) -> None:
+        self.moment = datetime(2025, 3, 1, 18, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        self.moment += timedelta(microseconds=1)
+        return self.moment
+
+    def advance(self, **kwargs: float) -> None:
+        self.moment += timedelta(**kwargs)
+
+
+PREFERRED = (Action.ANTE, Action.BRING_IN, Action.CHECK, Action.CALL, Action.SHOW,
+             Action.FOLD, Action.MUCK)
+
+
+def next_event(hand: Hand, rng: random.Random | None = None) -> Event | None:
+    """A legal next input (None once complete). With ``rng``, betting choices vary."""
+    expected = hand.next_input()
+    if expected is None:
+        return None
+    used = {str(c) for c in hand.used}
+    free = [str(c) for c in DECK if str(c) not in used]
+    actions = list(expected.actions)
+    if Action.DEAL_UP in actions:
+        return Event(expected.seat, Action.DEAL_UP, card=(rng or random).choice(free)
+                     if rng else free[0])
+    if rng is not None:
+        choices = [a for a in actions if a not in (Action.BET, Action.RAISE, Action.FOLD)]
+        if Action.FOLD in actions and rng.random() < 0.15:
+            choices = [Action.FOLD]
+        action = rng.choice(choices) if choices else actions[0]
+    else:
+        action = next(a for a in PREFERRED if a in actions)
+    if action is Action.SHOW:
+        hole = hand.seats[expected.seat].hole
+        return Event(expected.seat, action, card=None if hole else free[0])
+    if action in (Action.BET, Action.RAISE):
+        wager = hand.wager_range()
+        assert wager is not None
+        return Event(expected.seat, action, to=wager.min_to)
+    return Event(expected.seat, action)
+
+
+def play(hands: HandService, hand_id: int, staff: StaffMember, inputs: int | None = None,
+         rng: random.Random | None = None) -> HandState:
+    """Records legal inputs through the service: ``inputs`` of them, or to the end."""
+    state = hands.hand_state(hand_id)
+    done = 0
+    while inputs is None or done < inputs:
+        event = next_event(state.hand, rng)
+        if event is None:
+            break
+        state = hands.record_input(hand_id, event, staff)
+        done += 1
+    return state
