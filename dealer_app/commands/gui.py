@@ -1,0 +1,23 @@
+"""`dealer-app [--db URL]`: the dealer's window (the default command)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def add_parser(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", metavar="URL", default=None,
+                        help="database URL or SQLite file (default: DEALER_APP_DB, else the "
+                             "user data folder)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from dealer_app.gui.app import run as run_app
+    from dealer_app.services import StorageError
+
+    try:
+        return run_app(args.db)
+    except StorageError as exc:
+        print(f"dealer-app: {exc}", file=sys.stderr)
+        return 1

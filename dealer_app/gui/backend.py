@@ -1,0 +1,238 @@
+"""The GUI's one door to the services (sign-in, tables, sessions, seating, hands).
+
+No other module of ``dealer_app.gui`` calls the services. The window reads plain values from
+here (:class:`TableView` snapshots with the engine's ``Hand``) and sends every dealer input
+through :meth:`Backend.record`, which returns only once the input is committed, or raises
+the engine's ``RuleError`` (nothing stored) or a ``StorageError`` with a message to show.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from dealer_app.engine import Event, RuleError, Settings
+from dealer_app.engine.hand import Hand
+from dealer_app.services import (
+    HandState,
+    HandStatus,
+    LogEntry,
+    SeatInfo,
+    Services,
+    SessionInfo,
+    StaffMember,
+    StorageError,
+    TableInfo,
+)
+
+__all__ = ["Backend", "BackendError", "LogRow", "RuleError", "Snapshot", "StorageError"]
+
+BackendError = StorageError
+"""Errors with a message fit to show (wrong PIN, seat taken, database unavailable...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LogRow:
+    """One line of the hand log as the dealer sees it."""
+
+    seq: int
+    at: datetime
+    by: str
+    kind: str
+    """``input``, ``undo`` or ``void``."""
+    seat: int | None
+    text: str
+    undone: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """Everything the window shows, read in one go after each change."""
+
+    table_name: str
+    settings: Settings
+    dealer: str
+    seats: dict[int, SeatInfo]
+    hand: Hand | None
+    """The hand in progress, or the last one (complete) until the next is dealt."""
+    hand_number: int | None
+    in_progress: bool
+    log: tuple[LogRow, ...]
+
+
+def _log_rows(entries: tuple[LogEntry, ...]) -> tuple[LogRow, ...]:
+    rows: list[LogRow] = []
+    for e in entries:
+        if e.kind == "input" and e.event is not None:
+            text = e.event.describe()
+        elif e.kind == "undo":
+            text = f"Undo #{e.target_seq}" + (f": {e.event.describe()}" if e.event else "")
+        else:
+            text = "Hand void" + (f": {e.reason}" if e.reason else "")
+        rows.append(LogRow(seq=e.seq, at=e.at, by=e.by, kind=e.kind,
+                           seat=e.event.seat if e.event else None, text=text,
+                           undone=e.undone))
+    return tuple(rows)
+
+
+class Backend:
+    """A dealer's shift on one database: who is signed in, which session, which hand."""
+
+    def __init__(self, services: Services) -> None:
+        self.services = services
+        self.staff: StaffMember | None = None
+        self.session: SessionInfo | None = None
+        self.state: HandState | None = None
+
+    @classmethod
+    def open(cls, url: str | None = None) -> Backend:
+        """Opens (and migrates) the database at ``url`` (None: the default database)."""
+        return cls(Services.open(url))
+
+    def close(self) -> None:
+        self.services.close()
+
+    # ------------------------------------------------------------------ staff
+    def needs_first_supervisor(self) -> bool:
+        return self.services.staff.needs_first_supervisor()
+
+    def create_first_supervisor(self, name: str, pin: str) -> StaffMember:
+        self.staff = self.services.staff.add_staff(name, "supervisor", pin)
+        return self.staff
+
+    def sign_in(self, name: str, pin: str) -> StaffMember:
+        self.staff = self.services.staff.authenticate(name, pin)
+        return self.staff
+
+    def supervisor(self, name: str, pin: str, reason: str) -> StaffMember:
+        """A supervisor's authorisation for one act (audited)."""
+        return self.services.staff.require_supervisor(name, pin, reason)
+
+    def add_dealer(self, name: str, pin: str, supervisor: StaffMember) -> StaffMember:
+        return self.services.staff.add_staff(name, "dealer", pin, by=supervisor)
+
+    def _me(self) -> StaffMember:
+        if self.staff is None:
+            raise StorageError("sign in first")
+        return self.staff
+
+    def _sid(self) -> int:
+        if self.session is None:
+            raise StorageError("open a table session first")
+        return self.session.id
+
+    # ------------------------------------------------------------------ tables, sessions
+    def list_tables(self) -> list[TableInfo]:
+        return self.services.tables.list_tables()
+
+    def open_session_of(self, table_id: int) -> SessionInfo | None:
+        return self.services.tables.current_session(table_id)
+
+    def create_table(self, name: str, settings: Settings,
+                     supervisor: StaffMember | None = None) -> TableInfo:
+        return self.services.tables.create_table(name, settings, supervisor or self._me())
+
+    def open_table(self, table_id: int) -> SessionInfo:
+        """Resumes the table's open session (taking it over if another dealer had it), or
+        opens a new one; then loads the hand in progress, if any."""
+        me = self._me()
+        tables = self.services.tables
+        session = tables.current_session(table_id)
+        if session is None:
+            session = tables.open_session(table_id, me)
+        elif session.dealer_id != me.id:
+            session = tables.change_dealer(session.id, me, me)
+        self.session = session
+        self.state = (self.services.hands.current_hand(session.id)
+                      or self.services.hands.last_hand(session.id))
+        return session
+
+    def change_dealer(self, name: str, pin: str) -> StaffMember:
+        """Another dealer takes over: from now on the inputs are theirs."""
+        member = self.services.staff.authenticate(name, pin)
+        self.session = self.services.tables.change_dealer(self._sid(), member, member)
+        self.staff = member
+        return member
+
+    def change_settings(self, settings: Settings, supervisor: StaffMember,
+                        reason: str) -> None:
+        assert self.session is not None
+        self.services.tables.change_settings(self.session.table_id, settings, supervisor,
+                                             reason)
+        self.session = self.services.tables.session(self.session.id)
+
+    # ------------------------------------------------------------------ seating
+    def seats(self) -> dict[int, SeatInfo]:
+        if self.session is None:
+            return {}
+        return {s.seat: s for s in self.services.tables.seats(self.session.id)}
+
+    def seat_player(self, seat: int, player: str, buy_in: int) -> SeatInfo:
+        return self.services.tables.seat_player(self._sid(), seat, player, buy_in, self._me())
+
+    def rebuy(self, seat: int, amount: int) -> SeatInfo:
+        return self.services.tables.rebuy(self._sid(), seat, amount, self._me())
+
+    def sit_out(self, seat: int) -> SeatInfo:
+        return self.services.tables.sit_out(self._sid(), seat, self._me())
+
+    def come_back(self, seat: int) -> SeatInfo:
+        return self.services.tables.come_back(self._sid(), seat, self._me())
+
+    def leave(self, seat: int) -> int:
+        """The player leaves; returns the cash-out."""
+        return self.services.tables.leave(self._sid(), seat, self._me())
+
+    # ------------------------------------------------------------------ hands
+    @property
+    def hand(self) -> Hand | None:
+        return self.state.hand if self.state else None
+
+    @property
+    def in_progress(self) -> bool:
+        return self.state is not None and self.state.status is HandStatus.IN_PROGRESS
+
+    def start_hand(self) -> HandState:
+        self.state = self.services.hands.start_hand(self._sid(), self._me())
+        return self.state
+
+    def check(self, event: Event) -> RuleError | None:
+        """What the rules would say of ``event`` now, without storing anything."""
+        if self.state is None or not self.in_progress:
+            return None
+        return self.state.hand.check(event)
+
+    def record(self, event: Event) -> HandState:
+        """Stores one input (committed before this returns) or raises ``RuleError``."""
+        if self.state is None or not self.in_progress:
+            raise StorageError("no hand in progress: press N to deal one")
+        self.state = self.services.hands.record_input(self.state.hand_id, event, self._me())
+        return self.state
+
+    def undo(self) -> HandState:
+        if self.state is None:
+            raise StorageError("there is no input to undo")
+        self.state = self.services.hands.undo_last(self.state.hand_id, self._me())
+        return self.state
+
+    def reload(self) -> None:
+        """Re-reads the session and the hand in progress (e.g. after a restart)."""
+        if self.session is None:
+            return
+        self.session = self.services.tables.session(self.session.id)
+        self.state = (self.services.hands.current_hand(self.session.id)
+                      or self.services.hands.last_hand(self.session.id))
+
+    def snapshot(self) -> Snapshot:
+        session = self.session
+        if session is None:
+            raise StorageError("open a table session first")
+        state = self.state
+        usable = state is not None and state.status is not HandStatus.VOID
+        return Snapshot(
+            table_name=session.table_name, settings=session.settings,
+            dealer=self.staff.name if self.staff else session.dealer, seats=self.seats(),
+            hand=state.hand if state is not None and usable else None,
+            hand_number=state.number if state is not None else None,
+            in_progress=self.in_progress,
+            log=_log_rows(state.log) if state is not None else ())

@@ -1,0 +1,487 @@
+"""Brings the dealer's window to life: routes keys and clicks to the backend, then redraws
+everything from the engine state the backend returns.
+
+A refused input (the engine's ``RuleError``, or a storage error with a message) changes
+nothing but the NEXT line, which turns red with the reason until the next input.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent
+
+from dealer_app.engine import Action, CardError, Event, RuleError, SettingsError, parse_card
+from dealer_app.engine.hand import Hand, Phase
+from dealer_app.gui import prompts
+from dealer_app.gui.backend import Backend, Snapshot, StorageError
+from dealer_app.gui.rows import pot_rows, seat_rows
+from dealer_app.gui.window import DealerWindow
+
+RANK_START = set("789tjqka1")
+BETTING_KEYS: dict[int, str] = {
+    Qt.Key.Key_B: "bring-in", Qt.Key.Key_E: "bet", Qt.Key.Key_R: "raise",
+    Qt.Key.Key_C: "call", Qt.Key.Key_K: "check", Qt.Key.Key_F: "fold",
+}
+_ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+
+
+class DealerController(QObject):
+    """One window, one backend. ``refreshed`` is emitted after every redraw."""
+
+    refreshed = Signal()
+
+    def __init__(self, window: DealerWindow, backend: Backend) -> None:
+        super().__init__(window)
+        self.window = window
+        self.backend = backend
+        self.page = window.page
+        self.snap: Snapshot | None = None
+        self.takeover = False
+        self.show_pending = False
+        w, p = window, window.page
+        w.key_handler = self.handle_key
+        p.card_entry.key_handler = self.handle_key
+        w.sign_in.submitted.connect(self.on_sign_in)
+        w.tables.open_requested.connect(self.on_open_table)
+        w.tables.create_requested.connect(self.on_create_table)
+        p.actions.triggered.connect(self.on_action)
+        p.amount.confirmed.connect(self.on_amount)
+        p.amount.cancelled.connect(self.close_amount)
+        p.picker.picked.connect(self.submit_card)
+        p.hole_button.toggled.connect(lambda _on: self.refresh())
+        p.table.seat_clicked.connect(self.on_seat_clicked)
+        p.players.requested.connect(self.on_player_request)
+        p.table_panel.apply_settings.connect(self.on_apply_settings)
+        p.table_panel.change_dealer.connect(self.on_change_dealer)
+
+    # ------------------------------------------------------------------ start of shift
+    def start(self) -> None:
+        self.window.sign_in.set_first(self.backend.needs_first_supervisor())
+        self.window.show_page(self.window.sign_in)
+
+    def on_sign_in(self, name: str, pin: str, first: bool) -> None:
+        page = self.window.sign_in
+        try:
+            if self.takeover:
+                self.backend.change_dealer(name, pin)
+            elif first:
+                self.backend.create_first_supervisor(name, pin)
+            else:
+                self.backend.sign_in(name, pin)
+        except StorageError as exc:
+            page.error.setText(str(exc))
+            page.pin.clear()
+            return
+        if self.takeover:
+            self.takeover = False
+            self.show_table()
+            return
+        self.show_tables()
+
+    def show_tables(self) -> None:
+        b = self.backend
+        assert b.staff is not None
+        entries = []
+        for t in b.list_tables():
+            session = b.open_session_of(t.id)
+            open_note = f" — open, dealer {session.dealer}" if session else ""
+            entries.append((t.id, f"{t.name} · {t.settings.describe()}{open_note}"))
+        self.window.tables.set_tables(entries, f"{b.staff.name} ({b.staff.role.value})",
+                                      b.staff.is_supervisor)
+        self.window.show_page(self.window.tables)
+
+    def on_create_table(self) -> None:
+        page = self.window.tables
+        try:
+            settings = page.form.settings()
+            sup = self.backend.staff
+            if sup is None or not sup.is_supervisor:
+                f = page.supervisor
+                sup = self.backend.supervisor(f.name.text(), f.pin.text(),
+                                              f.reason.text() or "new table")
+            self.backend.create_table(page.form.name.text(), settings, sup)
+        except (SettingsError, StorageError) as exc:
+            page.error.setText(str(exc))
+            return
+        page.error.clear()
+        self.show_tables()
+
+    def on_open_table(self, table_id: int) -> None:
+        try:
+            self.backend.open_table(table_id)
+        except StorageError as exc:
+            self.window.tables.error.setText(str(exc))
+            return
+        self.show_table()
+
+    def show_table(self) -> None:
+        snap = self.backend.snapshot()
+        self.page.table_panel.form.set_settings(snap.table_name, snap.settings)
+        self.window.show_page(self.page)
+        self.refresh()
+
+    # ------------------------------------------------------------------ drawing
+    def refresh(self) -> None:
+        """Redraws the table from the backend's current state."""
+        snap = self.snap = self.backend.snapshot()
+        p = self.page
+        hand = snap.hand
+        rows = seat_rows(snap.seats, hand)
+        p.table.set_seats(rows)
+        p.seats_model.set_seats(rows)
+        pots = pot_rows(hand)
+        p.pots_model.set_rows(pots)
+        bets = sum(hand.bets.values()) if hand is not None and not hand.complete else 0
+        award = prompts.award_lines(hand) if hand is not None else []
+        p.table.centre.set_state(prompts.round_text(hand if snap.in_progress or (
+            hand is not None and hand.complete) else None), pots, bets, award)
+        number = f"Hand {snap.hand_number}" if snap.hand_number else "No hand yet"
+        p.table.dealer.set_info(f"{number} · {snap.dealer}")
+        p.header.setText(f"{snap.table_name} · {snap.settings.describe()} · {number} · "
+                         f"Dealer {snap.dealer}")
+        p.log_model.set_rows(list(snap.log))
+        if snap.log:
+            p.log_view.scrollToBottom()
+        p.picker.set_used(hand.used if hand is not None and snap.in_progress else ())
+        p.actions.set_actions(self._action_labels(snap))
+        seated = sum(1 for s in snap.seats.values() if not s.sitting_out and s.stack > 0)
+        error = p.next_line.error
+        p.next_line.show_prompt(self._prompt(snap, seated))
+        if error:
+            p.next_line.show_error(error)
+        self.refreshed.emit()
+
+    def _prompt(self, snap: Snapshot, seated: int) -> str:
+        hand = snap.hand if snap.in_progress or (snap.hand and snap.hand.complete) else None
+        if self.page.hole_button.isChecked() and hand is not None:
+            seat = self._hole_seat(hand)
+            if seat is not None:
+                return f"Hole card for {prompts.seat_label(hand, seat)}: type it or pick it"
+        if self.show_pending and hand is not None and hand.phase is Phase.SHOWDOWN:
+            nxt = hand.next_input()
+            if nxt is not None:
+                return (f"Showdown: type the hole card of "
+                        f"{prompts.seat_label(hand, nxt.seat)}")
+        return prompts.next_line(hand, seated=seated)
+
+    def _action_labels(self, snap: Snapshot) -> dict[str, str]:
+        hand = snap.hand
+        labels: dict[str, str] = {}
+        if hand is not None and snap.in_progress:
+            nxt = hand.next_input()
+            if nxt is not None and hand.phase is Phase.ANTES:
+                missing = sum(1 for st in hand.seats.values() if not st.anted)
+                labels["ante"] = f"Antes ×{missing}"
+            elif nxt is not None and hand.phase is Phase.BETTING:
+                options = prompts.betting_options(hand, nxt.seat)
+                for action, text in zip(nxt.actions, options, strict=True):
+                    labels[action.value] = text[:1].upper() + text[1:]
+            elif nxt is not None and hand.phase is Phase.SHOWDOWN:
+                labels["show"] = "Show" if hand.seats[nxt.seat].hole else "Show (type card)"
+                if Action.MUCK in nxt.actions:
+                    labels["muck"] = "Muck"
+            if hand.events:
+                labels["undo"] = "Undo"
+        else:
+            if hand is not None and hand.complete and snap.log:
+                labels["undo"] = "Undo"
+            labels["next"] = "Next hand"
+        return labels
+
+    def _wants_card(self) -> bool:
+        snap = self.snap
+        if snap is None or snap.hand is None or not snap.in_progress:
+            return False
+        hand = snap.hand
+        if self.page.hole_button.isChecked():
+            return True
+        if hand.phase is Phase.DEAL:
+            return True
+        if hand.phase is Phase.SHOWDOWN:
+            nxt = hand.next_input()
+            return nxt is not None and hand.seats[nxt.seat].hole is None
+        return False
+
+    @staticmethod
+    def _hole_seat(hand: Hand) -> int | None:
+        for s in hand.order:
+            st = hand.seats[s]
+            if st.hole is None and not st.folded:
+                return s
+        return None
+
+    # ------------------------------------------------------------------ inputs
+    def fail(self, message: str) -> None:
+        self.page.next_line.show_error(message)
+
+    def record(self, event: Event) -> bool:
+        """Sends one input; True when stored. A refusal only turns the NEXT line red."""
+        try:
+            self.backend.record(event)
+        except RuleError as exc:
+            self.fail(exc.message)
+            return False
+        except StorageError as exc:
+            self.fail(str(exc))
+            return False
+        self.page.next_line.clear_error()
+        self.refresh()
+        return True
+
+    def handle_key(self, event: QKeyEvent) -> bool:
+        """Every key of the table page comes here first. True: consumed."""
+        key = event.key()
+        mods = event.modifiers()
+        p = self.page
+        if p.key_map.isVisible() and key != Qt.Key.Key_F1:
+            p.toggle_key_map(False)
+            return True
+        if key == Qt.Key.Key_Z and mods & Qt.KeyboardModifier.ControlModifier:
+            self.undo()
+            return True
+        if key == Qt.Key.Key_F1:
+            p.toggle_key_map()
+            return True
+        if key == Qt.Key.Key_Escape:
+            p.card_entry.clear()
+            p.hole_button.setChecked(False)
+            self.show_pending = False
+            p.next_line.clear_error()
+            return True
+        text = event.text().lower()
+        entry = p.card_entry.text()
+        if key in _ENTER:
+            if entry:
+                self.submit_card(entry)
+            return True
+        if key == Qt.Key.Key_Backspace:
+            return False
+        if mods & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier):
+            return False
+        if not text or not text.isprintable() or text.isspace():
+            return bool(text)
+        snap = self.snap
+        hand = snap.hand if snap is not None and snap.in_progress else None
+        if entry or (hand is not None and text.isdigit()) or (
+                self._wants_card() and text in RANK_START):
+            self.type_card_char(text)
+            return True
+        if hand is None or hand.complete:
+            if text == "n":
+                self.on_action("next")
+            else:
+                self.fail(f"'{text.upper()}' does nothing now: press N for the next hand")
+            return True
+        if text == "h" and not entry:
+            p.hole_button.toggle()
+            return True
+        if hand.phase is Phase.ANTES:
+            if text == "a":
+                self.on_action("ante")
+            else:
+                self.fail("antes first: press A to post every missing ante")
+            return True
+        if hand.phase is Phase.BETTING and key in BETTING_KEYS:
+            self.on_action(BETTING_KEYS[Qt.Key(key)])
+            return True
+        if hand.phase is Phase.SHOWDOWN and text in ("s", "m"):
+            self.on_action("show" if text == "s" else "muck")
+            return True
+        if hand.phase is Phase.DEAL:
+            self.fail(f"'{event.text()}' is not a rank: a card is typed rank then suit, "
+                      "like 'as', 'td' or '10h'")
+            return True
+        self.fail(f"'{event.text().upper()}' is not an input now ({self._hint(hand)})")
+        return True
+
+    @staticmethod
+    def _hint(hand: Hand) -> str:
+        nxt = hand.next_input()
+        return "expected: " + ", ".join(a.value for a in nxt.actions) if nxt else "complete"
+
+    def type_card_char(self, char: str) -> None:
+        entry = self.page.card_entry
+        text = entry.text() + char
+        if len(text) == 1 and char not in RANK_START and not char.isdigit():
+            self.fail(f"'{char}' is not a rank: use 7 8 9 T J Q K A (or 10)")
+            return
+        entry.setText(text)
+        needed = 3 if text.startswith("1") else 2
+        if len(text) >= needed:
+            self.submit_card(text)
+
+    def submit_card(self, text: str) -> None:
+        """A card typed or picked: to the seat the deal (or the showdown) expects."""
+        p = self.page
+        p.card_entry.clear()
+        with contextlib.suppress(CardError):  # canonical in the log; the engine refuses
+            text = str(parse_card(text))      # the rest with its own words
+        snap = self.snap
+        hand = snap.hand if snap is not None and snap.in_progress else None
+        if hand is None:
+            self.fail("no hand in progress: press N to deal one")
+            return
+        if p.hole_button.isChecked():
+            seat = self._hole_seat(hand)
+            if seat is None:
+                self.fail("every hole card is already recorded")
+                return
+            if self.record(Event(seat, Action.DEAL_DOWN, card=text)):
+                p.hole_button.setChecked(False)
+            return
+        nxt = hand.next_input()
+        if nxt is None:
+            return
+        if hand.phase is Phase.SHOWDOWN:
+            if self.record(Event(nxt.seat, Action.SHOW, card=text)):
+                self.show_pending = False
+                self.refresh()
+            return
+        if hand.phase is Phase.DEAL:
+            self.record(Event(nxt.seat, Action.DEAL_UP, card=text))
+            return
+        # a card while betting: let the engine say why (the round is still open)
+        self.record(Event(nxt.seat, Action.DEAL_UP, card=text))
+
+    def on_action(self, name: str) -> None:
+        p = self.page
+        if name == "undo":
+            self.undo()
+            return
+        if name == "next":
+            self.next_hand()
+            return
+        snap = self.snap
+        hand = snap.hand if snap is not None and snap.in_progress else None
+        if hand is None:
+            self.fail("no hand in progress: press N to deal one")
+            return
+        nxt = hand.next_input()
+        if nxt is None:
+            return
+        if name == "ante":
+            missing = [s for s in hand.order if not hand.seats[s].anted]
+            if not missing:
+                self.fail("every ante is already in")
+            for seat in missing:
+                if not self.record(Event(seat, Action.ANTE)):
+                    break
+            return
+        action = Action(name)
+        if action is Action.SHOW:
+            if hand.phase is Phase.SHOWDOWN and hand.seats[nxt.seat].hole is None:
+                self.show_pending = True
+                p.next_line.clear_error()
+                self.refresh()
+                return
+            self.record(Event(nxt.seat, Action.SHOW))
+            return
+        if action in (Action.BET, Action.RAISE):
+            rng = hand.wager_range()
+            if rng is None or action not in nxt.actions:
+                self.record(Event(nxt.seat, action, to=0))  # the engine says why
+                return
+            if rng.min_to >= rng.max_to:
+                self.record(Event(nxt.seat, action, to=min(rng.min_to, rng.all_in_to)))
+                return
+            show_pot = hand.settings.structure.value != "fixed-limit"
+            p.amount.open(action.value, rng, hand.settings.chip_unit, show_pot=show_pot)
+            return
+        self.record(Event(nxt.seat, action))
+
+    def on_amount(self, action: str, to: int) -> None:
+        snap = self.snap
+        hand = snap.hand if snap is not None else None
+        nxt = hand.next_input() if hand is not None else None
+        if nxt is None:
+            return
+        if self.record(Event(nxt.seat, Action(action), to=to)):
+            self.close_amount()
+
+    def close_amount(self) -> None:
+        self.page.amount.close_box()
+        self.page.card_entry.setFocus()
+
+    def undo(self) -> None:
+        try:
+            self.backend.undo()
+        except (RuleError, StorageError) as exc:
+            self.fail(str(exc))
+            return
+        self.page.next_line.clear_error()
+        self.close_amount()
+        self.refresh()
+
+    def next_hand(self) -> None:
+        if self.backend.in_progress:
+            self.fail("the hand in progress is not complete yet")
+            return
+        try:
+            self.backend.start_hand()
+        except StorageError as exc:
+            self.fail(str(exc))
+            return
+        self.page.next_line.clear_error()
+        self.refresh()
+
+    # ------------------------------------------------------------------ table management
+    def on_seat_clicked(self, seat: int) -> None:
+        p = self.page
+        p.players.seat.setValue(seat)
+        snap = self.snap
+        info = snap.seats.get(seat) if snap is not None else None
+        p.players.name.setText(info.player if info else "")
+        p.tabs.setCurrentIndex(1)
+        p.card_entry.setFocus()
+
+    def on_player_request(self, what: str) -> None:
+        panel = self.page.players
+        seat = panel.seat.value()
+        b = self.backend
+        try:
+            if what == "seat":
+                b.seat_player(seat, panel.name.text(), panel.amount.value())
+                message = f"{panel.name.text().strip()} sits at seat {seat}"
+            elif what == "rebuy":
+                b.rebuy(seat, panel.amount.value())
+                message = f"Seat {seat} rebuys {panel.amount.value():,}"
+            elif what == "sit-out":
+                b.sit_out(seat)
+                message = f"Seat {seat} sits out"
+            elif what == "come-back":
+                b.come_back(seat)
+                message = f"Seat {seat} comes back"
+            else:
+                cash = b.leave(seat)
+                message = f"Seat {seat} leaves: cash out {cash:,}"
+        except StorageError as exc:
+            panel.message.setProperty("error", True)
+            panel.message.setText(str(exc))
+            return
+        panel.message.setProperty("error", False)
+        panel.message.setText(message)
+        panel.name.clear()
+        self.refresh()
+        self.page.card_entry.setFocus()
+
+    def on_apply_settings(self) -> None:
+        panel = self.page.table_panel
+        try:
+            settings = panel.form.settings()
+            f = panel.supervisor
+            sup = self.backend.supervisor(f.name.text(), f.pin.text(), f.reason.text())
+            self.backend.change_settings(settings, sup, f.reason.text())
+        except (SettingsError, StorageError) as exc:
+            panel.message.setText(str(exc))
+            return
+        panel.message.setText("New settings apply from the next hand.")
+        panel.supervisor.pin.clear()
+        self.refresh()
+
+    def on_change_dealer(self) -> None:
+        self.takeover = True
+        self.window.sign_in.name.clear()
+        self.window.sign_in.set_first(False, takeover=True)
+        self.window.show_page(self.window.sign_in)

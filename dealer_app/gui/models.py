@@ -1,0 +1,134 @@
+"""Qt table models of the dealer's window: seats, pots and the hand log.
+
+Each model has named column constants, a header list, ``beginResetModel``/``endResetModel``
+around a bulk refresh and :data:`SORT_ROLE` giving the real value to sort on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QColor, QFont
+
+from dealer_app.gui.backend import LogRow
+from dealer_app.gui.rows import PotRow, SeatRow
+
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+"""The value to sort on (numbers as numbers, times as datetimes)."""
+ROW_ROLE = Qt.ItemDataRole.UserRole + 2
+"""The whole row object."""
+
+Index = QModelIndex | QPersistentModelIndex
+_DISPLAY = Qt.ItemDataRole.DisplayRole
+
+
+class _RowsModel(QAbstractTableModel):
+    HEADERS: tuple[str, ...] = ()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._rows: list[Any] = []
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self.HEADERS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+                   role: int = _DISPLAY) -> Any:
+        if (role == _DISPLAY and orientation is Qt.Orientation.Horizontal
+                and 0 <= section < len(self.HEADERS)):
+            return self.HEADERS[section]
+        return None
+
+    def set_rows(self, rows: list[Any]) -> None:
+        self.beginResetModel()
+        self._rows = list(rows)
+        self.endResetModel()
+
+    def row(self, n: int) -> Any:
+        return self._rows[n]
+
+    def data(self, index: Index, role: int = _DISPLAY) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        row = self._rows[index.row()]
+        if role == ROW_ROLE:
+            return row
+        return self._data(row, index.column(), role)
+
+    def _data(self, row: Any, column: int, role: int) -> Any:
+        raise NotImplementedError
+
+
+class SeatsModel(_RowsModel):
+    """Six rows, seat 1 to 6."""
+
+    SEAT, PLAYER, STACK, BET, CARDS, STATE = range(6)
+    HEADERS = ("Seat", "Player", "Stack", "Bet", "Cards", "State")
+
+    def set_seats(self, rows: list[SeatRow]) -> None:
+        old = self._rows
+        if len(old) == len(rows):
+            self._rows = list(rows)
+            for i, (a, b) in enumerate(zip(old, rows, strict=True)):
+                if a != b:
+                    self.dataChanged.emit(self.index(i, 0),
+                                          self.index(i, len(self.HEADERS) - 1))
+            return
+        self.set_rows(rows)
+
+    def _data(self, row: SeatRow, column: int, role: int) -> Any:
+        if role == _DISPLAY:
+            return (str(row.seat), row.player or "—", f"{row.stack:,}" if row.occupied else "",
+                    f"{row.bet:,}" if row.bet else "", row.cards_text, row.state)[column]
+        if role == SORT_ROLE:
+            return (row.seat, row.player, row.stack, row.bet, row.cards_text,
+                    row.state)[column]
+        if role == Qt.ItemDataRole.FontRole and row.due:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in (self.STACK, self.BET):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+
+class PotsModel(_RowsModel):
+    """Main pot first, then side pots."""
+
+    POT, AMOUNT, ELIGIBLE, AWARDS = range(4)
+    HEADERS = ("Pot", "Amount", "Eligible seats", "Awarded")
+
+    def _data(self, row: PotRow, column: int, role: int) -> Any:
+        if role == _DISPLAY:
+            return (row.title, f"{row.amount:,}", row.eligible_text, row.awards_text)[column]
+        if role == SORT_ROLE:
+            return (row.title, row.amount, row.eligible, sum(row.awards.values()))[column]
+        return None
+
+
+class LogModel(_RowsModel):
+    """The hand log: every stored input, undo and void, with time and who."""
+
+    SEQ, TIME, BY, WHAT = range(4)
+    HEADERS = ("#", "Time", "By", "Input")
+
+    def _data(self, row: LogRow, column: int, role: int) -> Any:
+        if role == _DISPLAY:
+            return (str(row.seq), row.at.astimezone().strftime("%H:%M:%S"), row.by,
+                    row.text)[column]
+        if role == SORT_ROLE:
+            return (row.seq, row.at, row.by, row.text)[column]
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if row.undone:
+                return QColor("#8a8a8a")
+            if row.kind != "input":
+                return QColor("#e0a030")
+        if role == Qt.ItemDataRole.FontRole and row.undone:
+            font = QFont()
+            font.setStrikeOut(True)
+            return font
+        return None

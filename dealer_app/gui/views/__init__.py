@@ -1,0 +1,1 @@
+"""Widgets that draw the table; they hold no rules and call no services."""

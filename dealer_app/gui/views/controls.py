@@ -1,0 +1,269 @@
+"""The dealer's controls: the NEXT line, action buttons, the amount box, card entry, picker."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QWidget,
+)
+
+from dealer_app.engine.betting import WagerRange
+from dealer_app.engine.cards import DECK, Card
+
+KeyHandler = Callable[[QKeyEvent], bool]
+
+ACTION_KEYS: dict[str, tuple[str, str]] = {
+    # name -> (shortcut shown, label)
+    "ante": ("A", "Antes"),
+    "bring-in": ("B", "Bring-in"),
+    "bet": ("E", "Bet"),
+    "raise": ("R", "Raise"),
+    "call": ("C", "Call"),
+    "check": ("K", "Check"),
+    "fold": ("F", "Fold"),
+    "show": ("S", "Show"),
+    "muck": ("M", "Muck"),
+    "next": ("N", "Next hand"),
+    "undo": ("Ctrl+Z", "Undo"),
+}
+
+
+class NextLine(QLabel):
+    """``NEXT ▶ Seat 3 (Bo) must bring in 10``; red while an input is refused."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("nextLine")
+        self.setWordWrap(True)
+        self.prompt = ""
+        self.error = ""
+
+    def show_prompt(self, text: str) -> None:
+        self.prompt = text
+        self.error = ""
+        self._render()
+
+    def show_error(self, text: str) -> None:
+        self.error = text
+        self._render()
+
+    def clear_error(self) -> None:
+        if self.error:
+            self.error = ""
+            self._render()
+
+    def _render(self) -> None:
+        self.setProperty("refused", bool(self.error))
+        self.setText(f"✖ {self.error}" if self.error else f"NEXT ▶ {self.prompt}")
+        self.style().unpolish(self)
+        self.style().polish(self)
+
+
+class ActionBar(QWidget):
+    """One button per action; only the legal ones are shown and enabled."""
+
+    triggered = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("actionBar")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(8)
+        self.buttons: dict[str, QPushButton] = {}
+        for name, (key, label) in ACTION_KEYS.items():
+            button = QPushButton(f"{label}  [{key}]")
+            button.setObjectName(f"action_{name}")
+            button.setProperty("class", "action")
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.clicked.connect(lambda _=False, n=name: self.triggered.emit(n))
+            button.setVisible(False)
+            self.buttons[name] = button
+            layout.addWidget(button)
+        layout.addStretch(1)
+
+    def set_actions(self, labels: dict[str, str]) -> None:
+        """``labels``: action name → button text (e.g. ``call`` → ``Call 20``)."""
+        for name, button in self.buttons.items():
+            text = labels.get(name)
+            visible = text is not None
+            if visible:
+                button.setText(f"{text}  [{ACTION_KEYS[name][0]}]")
+            button.setVisible(visible)
+            button.setEnabled(visible)
+
+    def visible_actions(self) -> list[str]:
+        return [n for n, b in self.buttons.items() if not b.isHidden()]
+
+
+class AmountEdit(QLineEdit):
+    """Digits; ``P`` pot, ``Shift+A`` all-in, Enter confirms, Escape cancels."""
+
+    pot = Signal()
+    all_in = Signal()
+    cancelled = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt name)
+        key = event.key()
+        if key == Qt.Key.Key_P:
+            self.pot.emit()
+        elif key == Qt.Key.Key_A and event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            self.all_in.emit()
+        elif key == Qt.Key.Key_Escape:
+            self.cancelled.emit()
+        elif event.text().isdigit() or key in (
+                Qt.Key.Key_Backspace, Qt.Key.Key_Delete, Qt.Key.Key_Left, Qt.Key.Key_Right,
+                Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Home, Qt.Key.Key_End):
+            super().keyPressEvent(event)
+        else:
+            event.accept()
+
+
+class AmountBox(QFrame):
+    """The ``to`` amount of a bet or raise: min and max shown, quick choices, OK only when
+    the amount is legal."""
+
+    confirmed = Signal(str, int)
+    cancelled = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("amountBox")
+        self.action = ""
+        self.range: WagerRange | None = None
+        self.unit = 1
+        self.show_pot = True
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(8, 4, 8, 4)
+        layout.setSpacing(6)
+        self.title = QLabel()
+        self.title.setObjectName("amountTitle")
+        self.edit = AmountEdit()
+        self.edit.setObjectName("amountEdit")
+        self.edit.setFixedWidth(110)
+        self.limits = QLabel()
+        self.limits.setObjectName("amountLimits")
+        self.min_button = QPushButton("Min")
+        self.pot_button = QPushButton("Pot [P]")
+        self.all_in_button = QPushButton("All-in [⇧A]")
+        self.ok = QPushButton("OK ⏎")
+        self.ok.setObjectName("amountOk")
+        for w in (self.title, self.edit, self.limits, self.min_button, self.pot_button,
+                  self.all_in_button, self.ok):
+            layout.addWidget(w)
+        for b in (self.min_button, self.pot_button, self.all_in_button, self.ok):
+            b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.min_button.clicked.connect(lambda: self._set(self.range.min_to if self.range
+                                                          else 0))
+        self.pot_button.clicked.connect(self._pot)
+        self.all_in_button.clicked.connect(self._all_in)
+        self.edit.pot.connect(self._pot)
+        self.edit.all_in.connect(self._all_in)
+        self.edit.cancelled.connect(self.cancelled)
+        self.edit.textChanged.connect(self._validate)
+        self.edit.returnPressed.connect(self.confirm)
+        self.ok.clicked.connect(self.confirm)
+        self.setVisible(False)
+
+    def open(self, action: str, rng: WagerRange, unit: int, *, show_pot: bool) -> None:
+        self.action, self.range, self.unit, self.show_pot = action, rng, unit, show_pot
+        self.title.setText("Bet to" if action == "bet" else "Raise to")
+        self.limits.setText(f"min {rng.min_to:,} · max {rng.max_to:,}")
+        self.pot_button.setVisible(show_pot)
+        self.setVisible(True)
+        self._set(min(rng.min_to, rng.all_in_to))
+        self.edit.setFocus()
+        self.edit.selectAll()
+
+    def close_box(self) -> None:
+        self.setVisible(False)
+        self.range = None
+
+    def _set(self, value: int) -> None:
+        self.edit.setText(str(value))
+        self.edit.selectAll()
+
+    def _pot(self) -> None:
+        if self.range is not None and self.show_pot:
+            self._set(min(self.range.pot_to, self.range.max_to))
+
+    def _all_in(self) -> None:
+        if self.range is not None and self.range.all_in_to <= self.range.max_to:
+            self._set(self.range.all_in_to)
+
+    def value(self) -> int | None:
+        text = self.edit.text().strip()
+        return int(text) if text.isdigit() else None
+
+    def is_legal(self) -> bool:
+        value = self.value()
+        rng = self.range
+        if value is None or rng is None or not rng.allows(value):
+            return False
+        return value % self.unit == 0 or value == rng.all_in_to
+
+    def _validate(self) -> None:
+        legal = self.is_legal()
+        self.ok.setEnabled(legal)
+        self.edit.setProperty("illegal", not legal)
+        self.edit.style().unpolish(self.edit)
+        self.edit.style().polish(self.edit)
+
+    def confirm(self) -> None:
+        value = self.value()
+        if value is not None and self.is_legal():
+            self.confirmed.emit(self.action, value)
+
+
+class CardEntry(QLineEdit):
+    """Where typed cards go. Every key is offered to ``key_handler`` first (the controller
+    routes action shortcuts and completes cards as soon as two characters are in)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("cardEntry")
+        self.setPlaceholderText("card")
+        self.setFixedWidth(96)
+        self.setMaxLength(4)
+        self.key_handler: KeyHandler | None = None
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt name)
+        if self.key_handler is not None and self.key_handler(event):
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+
+class CardPicker(QWidget):
+    """All 32 cards, one row per suit; cards already used in the hand are greyed out."""
+
+    picked = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("cardPicker")
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setSpacing(4)
+        from dealer_app.gui.views.cards import PickerCard
+
+        self.buttons: dict[Card, PickerCard] = {}
+        for card in DECK:
+            button = PickerCard(card)
+            button.clicked.connect(lambda _=False, c=card: self.picked.emit(str(c)))
+            self.buttons[card] = button
+            grid.addWidget(button, card.suit, card.rank)
+
+    def set_used(self, used: Iterable[Card], enabled: bool = True) -> None:
+        used_set = set(used)
+        for card, button in self.buttons.items():
+            button.setEnabled(enabled and card not in used_set)

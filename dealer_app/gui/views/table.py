@@ -1,0 +1,237 @@
+"""The table: six seats around the dealer box on green felt, pots and the round in the middle.
+
+Seat 1 sits at the dealer's left (lower left); seats 2–6 follow clockwise: 2 left,
+3 upper left, 4 upper right, 5 right, 6 lower right.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QRadialGradient,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_app.gui.rows import PotRow, SeatRow
+from dealer_app.gui.views.cards import CardWidget
+
+SEAT_CELLS: dict[int, tuple[int, int]] = {1: (2, 0), 2: (1, 0), 3: (0, 1), 4: (0, 2),
+                                          5: (1, 3), 6: (2, 3)}
+"""Grid (row, column) of each seat: clockwise from the dealer's left."""
+MAX_CARDS = 5
+
+
+def _label(name: str, text: str = "") -> QLabel:
+    label = QLabel(text)
+    label.setObjectName(name)
+    return label
+
+
+def _restyle(widget: QWidget) -> None:
+    style = widget.style()
+    style.unpolish(widget)
+    style.polish(widget)
+
+
+class SeatWidget(QFrame):
+    """One seat: number, name, stack, cards, the bet in front, FOLDED / ALL-IN."""
+
+    clicked = Signal(int)
+    WIDTH = 266
+    HEIGHT = 172
+
+    def __init__(self, seat: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.seat = seat
+        self.setObjectName(f"seat{seat}")
+        self.setProperty("class", "seat")
+        self.setFixedSize(self.WIDTH, self.HEIGHT)
+        self.row: SeatRow | None = None
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(10, 6, 10, 6)
+        outer.setSpacing(3)
+        top = QHBoxLayout()
+        self.number = _label("seatNumber", str(seat))
+        self.number.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.number.setFixedSize(30, 30)
+        self.name = _label("seatName")
+        self.state = _label("seatState")
+        top.addWidget(self.number)
+        top.addWidget(self.name, 1)
+        top.addWidget(self.state)
+        outer.addLayout(top)
+        mid = QHBoxLayout()
+        self.stack = _label("seatStack")
+        self.bet = _label("seatBet")
+        self.bet.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        mid.addWidget(self.stack, 1)
+        mid.addWidget(self.bet)
+        outer.addLayout(mid)
+        cards = QHBoxLayout()
+        cards.setSpacing(4)
+        self.cards = [CardWidget(46) for _ in range(MAX_CARDS)]
+        for card in self.cards:
+            cards.addWidget(card)
+        cards.addStretch(1)
+        outer.addLayout(cards)
+        self.note = _label("seatNote")
+        outer.addWidget(self.note)
+        outer.addStretch(1)
+
+    def set_row(self, row: SeatRow) -> None:
+        if row == self.row:
+            return
+        self.row = row
+        self.name.setText(row.player or "empty seat")
+        self.stack.setText(f"{row.stack:,}" if row.occupied else "")
+        self.bet.setText(f"{row.bet:,}")
+        self.bet.setVisible(row.bet > 0)
+        self.state.setText(row.state)
+        shown = [(row.hole, True)] if row.hole_dealt else []
+        shown += [(c, False) for c in row.up]
+        for i, widget in enumerate(self.cards):
+            if i < len(shown):
+                card, hole = shown[i]
+                widget.set_card(card, hole=hole)
+                widget.setVisible(True)
+            else:
+                widget.setVisible(False)
+        note = row.hand_name
+        if row.won:
+            note = (note + " — " if note else "") + f"wins {row.won:,}"
+        self.note.setText(note)
+        for prop, value in (("due", row.due), ("empty", not row.occupied),
+                            ("out", row.folded or row.mucked or row.sitting_out),
+                            ("winner", row.won > 0)):
+            self.setProperty(prop, value)
+        _restyle(self)
+        for child in (self.name, self.state, self.stack, self.note, self.number):
+            _restyle(child)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt name)
+        self.clicked.emit(self.seat)
+        super().mousePressEvent(event)
+
+
+class CentrePanel(QFrame):
+    """The middle of the table: the round, the pots with their eligible seats, the award."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("centre")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 4, 8, 4)
+        layout.setSpacing(2)
+        self.round = _label("roundLabel")
+        self.round.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.pot = _label("potLabel")
+        self.pot.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.side = _label("sidePots")
+        self.side.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.side.setWordWrap(True)
+        self.award = _label("awardText")
+        self.award.setWordWrap(True)
+        self.award.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        for w in (self.round, self.pot, self.side, self.award):
+            layout.addWidget(w)
+        layout.addStretch(1)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+    def set_state(self, round_text: str, pots: list[PotRow], bets: int,
+                  award: list[str]) -> None:
+        self.round.setText(round_text)
+        total = sum(p.amount for p in pots)
+        self.pot.setText(f"POT {total:,}" + (f"  ·  bets {bets:,}" if bets else ""))
+        sides = [f"{p.title} {p.amount:,} (seats {p.eligible_text})" for p in pots] \
+            if len(pots) > 1 else []
+        self.side.setText("\n".join(sides))
+        self.award.setText("\n".join(award))
+        self.award.setVisible(bool(award))
+
+
+class DealerBox(QFrame):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("dealerBox")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 4)
+        self.title = _label("dealerTitle", "DEALER")
+        self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.info = _label("dealerInfo")
+        self.info.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(self.title)
+        layout.addWidget(self.info)
+        self.setFixedHeight(74)
+
+    def set_info(self, text: str) -> None:
+        self.info.setText(text)
+
+
+class TableView(QWidget):
+    """Six :class:`SeatWidget` around the dealer box, the centre panel between them.
+
+    Placed by hand (not a grid) so the seats sit around an oval whatever the size."""
+
+    seat_clicked = Signal(int)
+    MARGIN = 8
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("tableView")
+        self.seats: dict[int, SeatWidget] = {}
+        for seat in SEAT_CELLS:
+            widget = SeatWidget(seat, self)
+            widget.clicked.connect(self.seat_clicked)
+            self.seats[seat] = widget
+        self.centre = CentrePanel(self)
+        self.dealer = DealerBox(self)
+        self.setMinimumSize(880, 560)
+
+    def set_seats(self, rows: list[SeatRow]) -> None:
+        for row in rows:
+            self.seats[row.seat].set_row(row)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt name)
+        super().resizeEvent(event)
+        w, h, m = self.width(), self.height(), self.MARGIN
+        sw, sh = SeatWidget.WIDTH, SeatWidget.HEIGHT
+        mid_y = (h - sh) // 2
+        spots = {1: (m, h - sh - m), 2: (m, mid_y), 3: (w // 2 - sw - 14, m),
+                 4: (w // 2 + 14, m), 5: (w - sw - m, mid_y), 6: (w - sw - m, h - sh - m)}
+        for seat, (x, y) in spots.items():
+            self.seats[seat].move(x, y)
+        box_w = min(380, w - 2 * (sw + m) - 24)
+        self.dealer.setGeometry((w - box_w) // 2, h - self.dealer.height() - m - 4,
+                                box_w, self.dealer.height())
+        left = m + sw + 12
+        top = m + sh + 4
+        self.centre.setGeometry(left, top, w - 2 * left, self.dealer.y() - top - 4)
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt name)
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        r = QRectF(self.rect()).adjusted(60, 70, -60, -30)
+        painter.setPen(QPen(QColor("#3b2413"), 18))
+        gradient = QRadialGradient(r.center(), max(r.width(), r.height()) / 2)
+        gradient.setColorAt(0.0, QColor("#1f7a4a"))
+        gradient.setColorAt(1.0, QColor("#0d4a2c"))
+        painter.setBrush(gradient)
+        painter.drawRoundedRect(r, r.height() / 2.2, r.height() / 2.2)
+        painter.setPen(QPen(QColor(255, 255, 255, 30), 2))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        inner = r.adjusted(26, 26, -26, -26)
+        painter.drawRoundedRect(inner, inner.height() / 2.3, inner.height() / 2.3)
+        painter.end()

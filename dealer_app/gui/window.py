@@ -1,0 +1,174 @@
+"""The dealer's main window: start-of-shift pages and the table page. Builds widgets only;
+:mod:`dealer_app.gui.controller` brings them to life."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QCloseEvent, QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMainWindow,
+    QPushButton,
+    QStackedWidget,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_app.gui.models import LogModel, PotsModel, SeatsModel
+from dealer_app.gui.views.controls import (
+    ActionBar,
+    AmountBox,
+    CardEntry,
+    CardPicker,
+    KeyHandler,
+    NextLine,
+)
+from dealer_app.gui.views.shift import PlayersPanel, SignInPage, TablePage, TablePanel
+from dealer_app.gui.views.table import TableView
+
+KEY_MAP = """<h2>Keys</h2><table cellspacing=6>
+<tr><td><b>A</b></td><td>post every missing ante</td></tr>
+<tr><td><b>as td 7c 10h</b></td><td>the card for the seat the deal expects next</td></tr>
+<tr><td><b>H</b> then a card</td><td>a known hole card (first seat without one)</td></tr>
+<tr><td><b>B E R C K F</b></td><td>bring-in, bet, raise, call, check, fold</td></tr>
+<tr><td>digits, Enter</td><td>bet / raise amount (pre-filled with the minimum)</td></tr>
+<tr><td><b>P</b> / <b>Shift+A</b></td><td>pot / all-in in the amount box; Esc cancels</td></tr>
+<tr><td><b>S</b> (then the hole card) / <b>M</b></td><td>show / muck at the showdown</td></tr>
+<tr><td><b>N</b></td><td>next hand, once the pots are awarded</td></tr>
+<tr><td><b>Ctrl+Z</b></td><td>undo the last input (recorded in the log)</td></tr>
+<tr><td><b>F1</b></td><td>this key map (any key closes it)</td></tr></table>"""
+
+
+class DealerPage(QWidget):
+    """The table page: felt, seats, NEXT line, actions, card entry, picker, log."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("dealerPage")
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(10, 6, 10, 8)
+        outer.setSpacing(6)
+        self.header = QLabel()
+        self.header.setObjectName("header")
+        outer.addWidget(self.header)
+        middle = QHBoxLayout()
+        middle.setSpacing(8)
+        self.table = TableView()
+        middle.addWidget(self.table, 1)
+        right = QVBoxLayout()
+        right.setSpacing(6)
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("sideTabs")
+        self.tabs.setFixedWidth(340)
+        self.tabs.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.log_model = LogModel()
+        self.log_view = self._table_view(self.log_model, stretch=LogModel.WHAT)
+        self.tabs.addTab(self.log_view, "Hand log")
+        self.players = PlayersPanel()
+        self.seats_model = SeatsModel()
+        self.seats_view = self._table_view(self.seats_model, stretch=SeatsModel.PLAYER)
+        players_page = QWidget()
+        pv = QVBoxLayout(players_page)
+        pv.setContentsMargins(0, 0, 0, 0)
+        pv.addWidget(self.seats_view, 1)
+        pv.addWidget(self.players)
+        self.tabs.addTab(players_page, "Players")
+        self.table_panel = TablePanel()
+        self.tabs.addTab(self.table_panel, "Table")
+        self.pots_model = PotsModel()
+        right.addWidget(self.tabs, 1)
+        picker_row = QHBoxLayout()
+        self.picker = CardPicker()
+        picker_row.addWidget(self.picker)
+        right.addLayout(picker_row)
+        self.hole_button = QPushButton("Hole card [H]")
+        self.hole_button.setObjectName("holeToggle")
+        self.hole_button.setCheckable(True)
+        self.hole_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        right.addWidget(self.hole_button)
+        middle.addLayout(right)
+        outer.addLayout(middle, 1)
+        self.next_line = NextLine()
+        outer.addWidget(self.next_line)
+        bottom = QHBoxLayout()
+        bottom.setSpacing(8)
+        self.actions = ActionBar()
+        bottom.addWidget(self.actions, 1)
+        self.amount = AmountBox()
+        bottom.addWidget(self.amount)
+        card_label = QLabel("Card")
+        card_label.setObjectName("cardLabel")
+        bottom.addWidget(card_label)
+        self.card_entry = CardEntry()
+        bottom.addWidget(self.card_entry)
+        outer.addLayout(bottom)
+        self.key_map = QLabel(KEY_MAP, self)
+        self.key_map.setObjectName("keyMap")
+        self.key_map.setVisible(False)
+
+    @staticmethod
+    def _table_view(model: LogModel | SeatsModel, stretch: int) -> QTableView:
+        view = QTableView()
+        view.setModel(model)
+        view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        view.verticalHeader().setVisible(False)
+        view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        header = view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+        return view
+
+    def toggle_key_map(self, visible: bool | None = None) -> None:
+        show = not self.key_map.isVisible() if visible is None else visible
+        if show:
+            self.key_map.adjustSize()
+            self.key_map.move((self.width() - self.key_map.width()) // 2,
+                              (self.height() - self.key_map.height()) // 3)
+            self.key_map.raise_()
+        self.key_map.setVisible(show)
+
+
+class DealerWindow(QMainWindow):
+    """Pages: sign-in, table choice, the table."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setWindowTitle("Americana — dealer")
+        self.setObjectName("dealerWindow")
+        self.stack = QStackedWidget()
+        self.sign_in = SignInPage()
+        self.tables = TablePage()
+        self.page = DealerPage()
+        for w in (self.sign_in, self.tables, self.page):
+            self.stack.addWidget(w)
+        self.setCentralWidget(self.stack)
+        self.setMinimumSize(1280, 800)
+        self.key_handler: KeyHandler | None = None
+        self.on_close: list[object] = []
+
+    def show_page(self, page: QWidget) -> None:
+        self.stack.setCurrentWidget(page)
+        if page is self.page:
+            self.page.card_entry.setFocus()
+        elif page is self.sign_in:
+            target = self.sign_in.name if not self.sign_in.name.text() else self.sign_in.pin
+            target.setFocus()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt name)
+        if (self.stack.currentWidget() is self.page and self.key_handler is not None
+                and self.key_handler(event)):
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt name)
+        for callback in self.on_close:
+            if callable(callback):
+                callback()
+        super().closeEvent(event)

@@ -1,0 +1,121 @@
+"""Fixtures of the dealer-window tests: a temporary SQLite file, a window driven by qtbot."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import Qt  # noqa: E402
+from pytestqt.qtbot import QtBot  # noqa: E402
+
+from dealer_app.gui.app import application, build  # noqa: E402
+from dealer_app.gui.backend import Backend  # noqa: E402
+from dealer_app.gui.controller import DealerController  # noqa: E402
+from dealer_app.gui.window import DealerWindow  # noqa: E402
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return "sqlite:///" + str(tmp_path / "dealer.sqlite3")
+
+
+class Driver:
+    """Drives one dealer window through its widgets only."""
+
+    def __init__(self, qtbot: QtBot, window: DealerWindow, controller: DealerController,
+                 backend: Backend) -> None:
+        self.qtbot = qtbot
+        self.window = window
+        self.controller = controller
+        self.backend = backend
+        self.page = window.page
+
+    # start of shift
+    def sign_in(self, name: str, pin: str, *, first: bool = False) -> None:
+        page = self.window.sign_in
+        page.name.clear()
+        self.qtbot.keyClicks(page.name, name)
+        self.qtbot.keyClicks(page.pin, pin)
+        if first:
+            self.qtbot.keyClicks(page.pin2, pin)
+        self.qtbot.mouseClick(page.button, Qt.MouseButton.LeftButton)
+
+    def create_table(self, name: str, ante: int = 5, unit: int = 5,
+                     structure: str = "fixed-limit") -> None:
+        tp = self.window.tables
+        tp.form.name.clear()
+        self.qtbot.keyClicks(tp.form.name, name)
+        tp.form.ante.setValue(ante)
+        tp.form.chip_unit.setValue(unit)
+        tp.form.structure.setCurrentIndex(tp.form.structure.findData(structure))
+        self.qtbot.mouseClick(tp.create_button, Qt.MouseButton.LeftButton)
+
+    def open_first_table(self) -> None:
+        tp = self.window.tables
+        tp.tables.setCurrentRow(0)
+        self.qtbot.mouseClick(tp.open_button, Qt.MouseButton.LeftButton)
+
+    def seat(self, seat: int, player: str, buy_in: int) -> None:
+        pl = self.page.players
+        pl.seat.setValue(seat)
+        pl.name.clear()
+        self.qtbot.keyClicks(pl.name, player)
+        pl.amount.setValue(buy_in)
+        self.qtbot.mouseClick(pl.buttons["seat"], Qt.MouseButton.LeftButton)
+
+    # the table
+    def type(self, text: str) -> None:
+        """Keys typed with the card entry focused, as the dealer does."""
+        self.qtbot.keyClicks(self.page.card_entry, text)
+
+    def key(self, key: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier
+            ) -> None:
+        self.qtbot.keyClick(self.page.card_entry, key, modifier)
+
+    def click_action(self, name: str) -> None:
+        self.qtbot.mouseClick(self.page.actions.buttons[name], Qt.MouseButton.LeftButton)
+
+    @property
+    def next_text(self) -> str:
+        return self.page.next_line.text()
+
+    @property
+    def refused(self) -> bool:
+        return bool(self.page.next_line.error)
+
+    def seat_widget(self, seat: int):  # type: ignore[no-untyped-def]
+        return self.page.table.seats[seat]
+
+
+def make_driver(qtbot: QtBot, url: str) -> Driver:
+    application()
+    backend = Backend.open(url)
+    window, controller = build(backend)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    return Driver(qtbot, window, controller, backend)
+
+
+@pytest.fixture
+def driver(qtbot: QtBot, db_url: str) -> Iterator[Driver]:
+    d = make_driver(qtbot, db_url)
+    yield d
+    d.window.close()
+
+
+@pytest.fixture
+def table(driver: Driver) -> Driver:
+    """Signed in as the first supervisor, table 'Table 3' open, three players seated."""
+    driver.sign_in("Sue", "1234", first=True)
+    driver.create_table("Table 3")
+    driver.open_first_table()
+    driver.seat(1, "Ann", 500)
+    driver.seat(3, "Bo", 320)
+    driver.seat(6, "Cy", 1000)
+    return driver
