@@ -1,0 +1,34 @@
+"""The floor supervisor's review window (PySide6).
+
+- ``backend``: the only module here that calls the services.
+- ``models``: Qt table models — the paged hand list, a hand's log, a session report.
+- ``window``: the hand log browser (filters, sorting, acts, checks, exports).
+- ``replay``: one hand in detail with its step replay (the dealer window's table view).
+- ``dialogs``: supervisor acts behind name, PIN and reason (void, adjust, close session).
+- ``report``: the session report with its chip reconciliation and stacks chart (``chart``).
+- ``exports``: PDF output; ``tasks``: cancellable progress; ``style``: the look.
+
+Qt-free figures and files come from :mod:`dealer_app.services.reports`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QWidget
+
+from dealer_app.services import StaffMember
+
+__all__ = ["open_review_window"]
+
+
+def open_review_window(backend_or_db: Any, staff: StaffMember | None = None,
+                       parent: QWidget | None = None) -> QWidget:
+    """Opens and shows the review window on ``backend_or_db`` (the dealer window's backend,
+    ``Services``, a ``Database``, or a database URL) for ``staff``; returns the window."""
+    from dealer_app.gui.review.backend import ReviewBackend
+    from dealer_app.gui.review.window import ReviewWindow
+
+    window = ReviewWindow(ReviewBackend.from_any(backend_or_db), staff, parent)
+    window.show()
+    return window

@@ -1,0 +1,160 @@
+"""The review window's one door to the services (no other module of ``gui.review`` calls them).
+
+Plain values in and out; errors are ``StorageError`` subclasses with messages fit to show.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from dealer_app.engine.record import dump_record
+from dealer_app.services import (
+    Database,
+    HandQuery,
+    HandState,
+    HandSummary,
+    SeatInfo,
+    Services,
+    SessionInfo,
+    StaffMember,
+    StorageError,
+    TableInfo,
+    VerifyReport,
+    reports,
+)
+from dealer_app.services.common import CancelFn, ProgressFn
+from dealer_app.services.review import SORT_KEYS
+
+__all__ = ["ReviewBackend", "StorageError"]
+
+
+class ReviewBackend:
+    """The supervisor's view of one database."""
+
+    SORT_KEYS = SORT_KEYS
+
+    def __init__(self, services: Services, *, owns: bool = False) -> None:
+        self.services = services
+        self._owns = owns
+
+    @classmethod
+    def from_any(cls, source: Any) -> ReviewBackend:
+        """From a :class:`Services`, a :class:`Database`, the dealer window's backend (an
+        object with ``services``), another ReviewBackend, or a database URL."""
+        if isinstance(source, ReviewBackend):
+            return source
+        if isinstance(source, Services):
+            return cls(source)
+        if isinstance(source, Database):
+            return cls(Services.on(source))
+        inner = getattr(source, "services", None)
+        if isinstance(inner, Services):
+            return cls(inner)
+        if source is None or isinstance(source, str):
+            return cls(Services.open(source), owns=True)
+        raise TypeError(f"cannot review {source!r}: give Services, a Database or a URL")
+
+    def close(self) -> None:
+        if self._owns:
+            self.services.close()
+
+    @property
+    def db_url(self) -> str:
+        return self.services.db.url
+
+    # ------------------------------------------------------------------ lists
+    def count(self, query: HandQuery) -> int:
+        return self.services.review.count(query)
+
+    def search(self, query: HandQuery, *, offset: int, limit: int, sort: str,
+               descending: bool) -> list[HandSummary]:
+        return self.services.review.search(query, offset=offset, limit=limit, sort=sort,
+                                           descending=descending)
+
+    def tables(self) -> list[TableInfo]:
+        return self.services.tables.list_tables()
+
+    def sessions(self, table_id: int | None = None) -> list[SessionInfo]:
+        return self.services.review.sessions(table_id)
+
+    def session(self, session_id: int) -> SessionInfo:
+        return self.services.tables.session(session_id)
+
+    def staff(self) -> list[StaffMember]:
+        return self.services.staff.list_staff()
+
+    def seats(self, session_id: int) -> list[SeatInfo]:
+        return self.services.tables.seats(session_id)
+
+    # ------------------------------------------------------------------ one hand
+    def hand_state(self, hand_id: int, upto: int | None = None) -> HandState:
+        return self.services.hands.hand_state(hand_id, upto)
+
+    def hand_report(self, hand_id: int) -> reports.HandReport:
+        return reports.hand_report(self.services.hands.hand_state(hand_id))
+
+    # ------------------------------------------------------------------ supervisor acts
+    def authorise(self, name: str, pin: str, reason: str) -> StaffMember:
+        """The supervisor for one act (wrong PIN, lockout, dealer: ``StorageError``)."""
+        return self.services.staff.require_supervisor(name, pin, reason)
+
+    def void_hand(self, hand_id: int, supervisor: StaffMember, reason: str) -> HandState:
+        return self.services.hands.void_hand(hand_id, supervisor, reason)
+
+    def adjust_stack(self, session_id: int, seat: int, amount: int, supervisor: StaffMember,
+                     reason: str) -> SeatInfo:
+        return self.services.tables.adjust_stack(session_id, seat, amount, supervisor, reason)
+
+    def close_session(self, session_id: int, supervisor: StaffMember,
+                      reason: str) -> SessionInfo:
+        return self.services.tables.close_session(session_id, supervisor, reason)
+
+    # ------------------------------------------------------------------ integrity, reports
+    def verify(self, progress: ProgressFn | None = None,
+               cancel: CancelFn | None = None) -> VerifyReport:
+        return self.services.log.verify_all(progress=progress, cancel=cancel)
+
+    def session_report(self, session_id: int) -> reports.SessionReport:
+        return reports.session_report(self.services.db, session_id)
+
+    def stack_history(self, session_id: int) -> reports.StackHistory:
+        return reports.stack_history(self.services.db, session_id)
+
+    def write_csv(self, query: HandQuery, path: str | os.PathLike[str], *, sort: str,
+                  descending: bool, progress: ProgressFn | None = None,
+                  cancel: CancelFn | None = None) -> int | None:
+        return reports.write_hand_list_csv(self.services.review, query, path, sort=sort,
+                                           descending=descending, progress=progress,
+                                           cancel=cancel)
+
+    def export_records(self, hand_ids: Sequence[int], folder: str | os.PathLike[str],
+                       progress: ProgressFn | None = None,
+                       cancel: CancelFn | None = None) -> list[Path] | None:
+        """Writes one americana-hand/1 file per hand into ``folder``; each file goes to a
+        temporary name first. On cancel, the files of this export are removed: None."""
+        folder = Path(folder)
+        written: list[Path] = []
+        try:
+            for done, hand_id in enumerate(hand_ids, 1):
+                if cancel is not None and cancel():
+                    raise reports.Cancelled
+                record = self.services.log.record(hand_id)
+                meta = record.meta
+                table = str(meta.get("table") or "hand").replace(os.sep, "-").replace(" ", "-")
+                number = meta.get("hand")
+                name = (f"{table}-hand-{number:05d}.json" if isinstance(number, int)
+                        else f"hand-{meta.get('uid', hand_id)}.json")
+                path = folder / name
+                with reports.atomic_write(path) as fh:
+                    fh.write(dump_record(record))  # type: ignore[call-overload]
+                written.append(path)
+                if progress is not None:
+                    progress(done, len(hand_ids))
+        except reports.Cancelled:
+            for path in written:
+                path.unlink(missing_ok=True)
+            return None
+        return written

@@ -1,0 +1,211 @@
+"""Supervisor acts behind the supervisor's name, PIN and a written reason.
+
+Each dialog authorises the supervisor through the services (wrong PINs are counted and lock
+the account for a while; a dealer is refused), then performs the act; both are in the audit
+record. A refusal is shown in red inside the dialog, which stays open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_app.gui.review.backend import ReviewBackend
+from dealer_app.services import (
+    AccountLockedError,
+    AuthenticationError,
+    HandSummary,
+    PermissionDeniedError,
+    SessionInfo,
+    StaffMember,
+    StorageError,
+)
+
+Act = Callable[[StaffMember, str], str]
+"""Performs the act for an authorised supervisor and a reason; returns a line to show."""
+
+
+def explain(exc: StorageError) -> str:
+    """A refusal in plain words."""
+    if isinstance(exc, AccountLockedError):
+        return f"Account locked: {exc}"
+    if isinstance(exc, AuthenticationError):
+        return f"Refused: {exc}"
+    if isinstance(exc, PermissionDeniedError):
+        return f"Not allowed: {exc}"
+    return str(exc)
+
+
+class SupervisorActDialog(QDialog):
+    """Name, PIN, reason, and the fields of one act."""
+
+    def __init__(self, backend: ReviewBackend, title: str, summary: str, act: Act,
+                 staff: StaffMember | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.backend = backend
+        self.act = act
+        self.result_text = ""
+        self.supervisor: StaffMember | None = None
+        self.setWindowTitle(title)
+        self.setMinimumWidth(520)
+        layout = QVBoxLayout(self)
+        heading = QLabel(summary)
+        heading.setObjectName("actSummary")
+        heading.setWordWrap(True)
+
+        layout.addWidget(heading)
+        self.form = QFormLayout()
+        layout.addLayout(self.form)
+        self.name = QLineEdit(staff.name if staff is not None and staff.is_supervisor else "")
+        self.name.setObjectName("supervisorName")
+        self.name.setPlaceholderText("supervisor's name")
+        self.pin = QLineEdit()
+        self.pin.setObjectName("supervisorPin")
+        self.pin.setEchoMode(QLineEdit.EchoMode.Password)
+        self.pin.setPlaceholderText("PIN")
+        self.reason = QPlainTextEdit()
+        self.reason.setObjectName("reason")
+        self.reason.setPlaceholderText("why (required; kept in the audit record)")
+        self.reason.setFixedHeight(80)
+        self.error = QLabel("")
+        self.error.setObjectName("formError")
+        self.error.setWordWrap(True)
+
+        self.extra_rows()
+        self.form.addRow("Supervisor", self.name)
+        self.form.addRow("PIN", self.pin)
+        self.form.addRow("Reason", self.reason)
+        layout.addWidget(self.error)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                        | QDialogButtonBox.StandardButton.Cancel)
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setText(title)
+        ok.setObjectName("confirmAct")
+        self.buttons.accepted.connect(self.try_act)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+        (self.pin if self.name.text() else self.name).setFocus()
+
+    def extra_rows(self) -> None:
+        """Subclasses add the act's own fields here."""
+
+    def check_fields(self) -> str | None:
+        """A message when the act's own fields are not ready."""
+        return None
+
+    def try_act(self) -> None:
+        reason = self.reason.toPlainText().strip()
+        if not self.name.text().strip() or not self.pin.text():
+            self.error.setText("Enter the supervisor's name and PIN.")
+            return
+        if not reason:
+            self.error.setText("Write the reason for this act.")
+            self.reason.setFocus()
+            return
+        problem = self.check_fields()
+        if problem:
+            self.error.setText(problem)
+            return
+        try:
+            supervisor = self.backend.authorise(self.name.text().strip(), self.pin.text(),
+                                                reason)
+            self.result_text = self.act(supervisor, reason)
+        except StorageError as exc:
+            self.pin.clear()
+            self.pin.setFocus()
+            self.error.setText(explain(exc))
+            return
+        self.supervisor = supervisor
+        self.accept()
+
+
+class VoidHandDialog(SupervisorActDialog):
+    def __init__(self, backend: ReviewBackend, hand_id: int, label: str, detail: str,
+                 staff: StaffMember | None = None, parent: QWidget | None = None) -> None:
+        self.hand_id = hand_id
+
+        def act(supervisor: StaffMember, reason: str) -> str:
+            backend.void_hand(hand_id, supervisor, reason)
+            return f"{label} is void; every contribution was returned."
+
+        super().__init__(backend, "Void hand",
+                         f"Void {label} ({detail}). Every contribution is returned; the hand "
+                         "stays in the log, marked void.", act, staff, parent)
+
+    @classmethod
+    def for_summary(cls, backend: ReviewBackend, hand: HandSummary,
+                    staff: StaffMember | None = None,
+                    parent: QWidget | None = None) -> VoidHandDialog:
+        label = f"{hand.table} hand {hand.number}" if hand.number is not None \
+            else f"hand id {hand.hand_id}"
+        return cls(backend, hand.hand_id, label, f"pot {hand.pot:,}, {hand.status.value}",
+                   staff, parent)
+
+
+class AdjustStackDialog(SupervisorActDialog):
+    def __init__(self, backend: ReviewBackend, session: SessionInfo,
+                 staff: StaffMember | None = None, parent: QWidget | None = None) -> None:
+        self.session = session
+        self.seats = backend.seats(session.id)
+
+        def act(supervisor: StaffMember, reason: str) -> str:
+            seat = int(self.seat.currentData())
+            amount = self.amount.value()
+            info = backend.adjust_stack(session.id, seat, amount, supervisor, reason)
+            return f"Seat {seat} ({info.player}) adjusted by {amount:+,}: stack {info.stack:,}."
+
+        super().__init__(backend, "Adjust stack",
+                         f"Adjust a stack at {session.table_name}, session {session.id}.",
+                         act, staff, parent)
+
+    def extra_rows(self) -> None:
+        self.seat = QComboBox()
+        self.seat.setObjectName("adjustSeat")
+        for s in self.seats:
+            self.seat.addItem(f"Seat {s.seat} — {s.player} ({s.stack:,})", s.seat)
+        unit = self.session.settings.chip_unit
+        self.amount = QSpinBox()
+        self.amount.setObjectName("adjustAmount")
+        self.amount.setRange(-10_000_000, 10_000_000)
+        self.amount.setSingleStep(unit)
+        self.amount.setPrefix("")
+        self.amount.setAlignment(Qt.AlignmentFlag.AlignRight)
+        self.form.addRow("Seat", self.seat)
+        self.form.addRow(f"Amount (± multiple of {unit})", self.amount)
+
+    def check_fields(self) -> str | None:
+        if self.seat.count() == 0:
+            return "Nobody is seated in this session."
+        if self.amount.value() == 0:
+            return "Enter the amount to add (or a negative amount to remove)."
+        unit = self.session.settings.chip_unit
+        if self.amount.value() % unit:
+            return f"The amount must be a multiple of the chip unit {unit}."
+        return None
+
+
+class CloseSessionDialog(SupervisorActDialog):
+    def __init__(self, backend: ReviewBackend, session: SessionInfo,
+                 staff: StaffMember | None = None, parent: QWidget | None = None) -> None:
+        def act(supervisor: StaffMember, reason: str) -> str:
+            backend.close_session(session.id, supervisor, reason)
+            return f"Session {session.id} at {session.table_name} is closed; every player " \
+                   "still seated was cashed out."
+
+        super().__init__(backend, "Close session",
+                         f"Close session {session.id} at {session.table_name} (dealer "
+                         f"{session.dealer}). Every player still seated is cashed out.",
+                         act, staff, parent)

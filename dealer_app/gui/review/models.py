@@ -1,0 +1,384 @@
+"""Qt table models of the review window: the hand list (paged), a hand's log, a session report.
+
+Every model has named column constants and a header list, answers ``SORT_ROLE`` with the
+real value, and is tested without a window.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any, Protocol
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from dealer_app.services import HandQuery, HandStatus, HandSummary, LogEntry
+from dealer_app.services.reports import SeatLine, local_time
+
+Index = QModelIndex | QPersistentModelIndex
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+"""The real value of a cell (int, datetime, str) for sorting and tests."""
+HAND_ID_ROLE = Qt.ItemDataRole.UserRole + 2
+ROW_ROLE = Qt.ItemDataRole.UserRole + 3
+"""The row's whole value (HandSummary, LogEntry, SeatLine)."""
+
+STATUS_COLOURS = {HandStatus.VOID: "#ff6b6b", HandStatus.IN_PROGRESS: "#ffb74d",
+                  HandStatus.COMPLETE: "#9fd8a8"}
+"""Readable on the dark style sheet of the app."""
+STATUS_LABELS = {HandStatus.COMPLETE: "Complete", HandStatus.VOID: "Void",
+                 HandStatus.IN_PROGRESS: "In progress"}
+
+
+class HandSource(Protocol):
+    def count(self, query: HandQuery) -> int: ...
+
+    def search(self, query: HandQuery, *, offset: int, limit: int, sort: str,
+               descending: bool) -> list[HandSummary]: ...
+
+
+class HandListModel(QAbstractTableModel):
+    """All hands matching a :class:`HandQuery`, sorted and filtered in SQL by the services.
+
+    Only the count is known up front; rows are read in pages of ``page_size`` when the view
+    first asks for them, and at most ``max_pages`` pages are kept (least recently used out),
+    so 100,000 hands cost a few hundred rows of memory."""
+
+    COL_TABLE, COL_NUMBER, COL_STARTED, COL_DEALER, COL_STATUS, COL_POT, COL_PLAYERS, \
+        COL_SESSION, COL_ID = range(9)
+    HEADERS = ("Table", "Hand", "Started", "Dealer", "Status", "Pot", "Players", "Session",
+               "Id")
+    SORT_KEYS: dict[int, str] = {COL_TABLE: "table", COL_NUMBER: "number",
+                                 COL_STARTED: "started_at", COL_STATUS: "status",
+                                 COL_POT: "pot"}
+    """Columns the services can sort on, and their key."""
+
+    loaded = Signal(int)
+    """Emitted with the row count after each (re)load."""
+
+    def __init__(self, source: HandSource, *, page_size: int = 100, max_pages: int = 40,
+                 parent: Any = None) -> None:
+        super().__init__(parent)
+        self.source = source
+        self.page_size = page_size
+        self.max_pages = max_pages
+        self.query = HandQuery()
+        self.sort_column = self.COL_STARTED
+        self.descending = True
+        self._count = 0
+        self._pages: OrderedDict[int, list[HandSummary]] = OrderedDict()
+        self.pages_read = 0
+        """Pages fetched from the services since the last reload (for tests, benchmarks)."""
+
+    # ------------------------------------------------------------------ loading
+    @property
+    def sort_key(self) -> str:
+        return self.SORT_KEYS[self.sort_column]
+
+    def set_query(self, query: HandQuery) -> None:
+        self.query = query
+        self.reload()
+
+    def reload(self) -> None:
+        self.beginResetModel()
+        self._pages.clear()
+        self.pages_read = 0
+        self._count = self.source.count(self.query)
+        if self._count:
+            self._page(0)
+        self.endResetModel()
+        self.loaded.emit(self._count)
+
+    def _page(self, number: int) -> list[HandSummary]:
+        page = self._pages.get(number)
+        if page is not None:
+            self._pages.move_to_end(number)
+            return page
+        page = self.source.search(self.query, offset=number * self.page_size,
+                                  limit=self.page_size, sort=self.sort_key,
+                                  descending=self.descending)
+        self.pages_read += 1
+        self._pages[number] = page
+        while len(self._pages) > self.max_pages:
+            self._pages.popitem(last=False)
+        return page
+
+    def summary(self, row: int) -> HandSummary | None:
+        if not 0 <= row < self._count:
+            return None
+        page = self._page(row // self.page_size)
+        offset = row % self.page_size
+        return page[offset] if offset < len(page) else None
+
+    def hand_id(self, row: int) -> int | None:
+        summary = self.summary(row)
+        return summary.hand_id if summary else None
+
+    def row_of(self, hand_id: int) -> int | None:
+        """The row of a hand among the pages already read, or None."""
+        for number, page in self._pages.items():
+            for i, h in enumerate(page):
+                if h.hand_id == hand_id:
+                    return number * self.page_size + i
+        return None
+
+    # ------------------------------------------------------------------ Qt model
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else self._count
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self.HEADERS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal:
+            if role == Qt.ItemDataRole.DisplayRole:
+                return self.HEADERS[section]
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return "Click to sort" if section in self.SORT_KEYS else "Not sortable"
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        h = self.summary(index.row())
+        if h is None:
+            return "…" if role == Qt.ItemDataRole.DisplayRole else None
+        col = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._display(h, col)
+        if role == SORT_ROLE:
+            return self._value(h, col)
+        if role == HAND_ID_ROLE:
+            return h.hand_id
+        if role == ROW_ROLE:
+            return h
+        if role == Qt.ItemDataRole.TextAlignmentRole and col in (
+                self.COL_NUMBER, self.COL_POT, self.COL_SESSION, self.COL_ID):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ForegroundRole and col == self.COL_STATUS:
+            return QBrush(QColor(STATUS_COLOURS[h.status]))
+        if role == Qt.ItemDataRole.FontRole and col == self.COL_STATUS \
+                and h.status is not HandStatus.COMPLETE:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.ToolTipRole and col == self.COL_PLAYERS:
+            return ", ".join(h.players)
+        return None
+
+    def _display(self, h: HandSummary, col: int) -> str:
+        if col == self.COL_TABLE:
+            return h.table
+        if col == self.COL_NUMBER:
+            return "" if h.number is None else str(h.number)
+        if col == self.COL_STARTED:
+            return local_time(h.started_at)
+        if col == self.COL_DEALER:
+            return h.dealer
+        if col == self.COL_STATUS:
+            return STATUS_LABELS[h.status]
+        if col == self.COL_POT:
+            return f"{h.pot:,}"
+        if col == self.COL_PLAYERS:
+            return ", ".join(h.players)
+        if col == self.COL_SESSION:
+            return "" if h.session_id is None else str(h.session_id)
+        return str(h.hand_id)
+
+    def _value(self, h: HandSummary, col: int) -> Any:
+        return {self.COL_TABLE: h.table, self.COL_NUMBER: h.number,
+                self.COL_STARTED: h.started_at, self.COL_DEALER: h.dealer,
+                self.COL_STATUS: h.status.value, self.COL_POT: h.pot,
+                self.COL_PLAYERS: ", ".join(h.players), self.COL_SESSION: h.session_id,
+                self.COL_ID: h.hand_id}[col]
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Sorts in SQL; columns the services cannot sort on are ignored."""
+        if column not in self.SORT_KEYS:
+            return
+        self.sort_column = column
+        self.descending = order == Qt.SortOrder.DescendingOrder
+        self.reload()
+
+
+class HandLogModel(QAbstractTableModel):
+    """Every stored row of one hand's log: inputs (with the step each one reaches), undos,
+    the void; who and when."""
+
+    COL_SEQ, COL_STEP, COL_TIME, COL_BY, COL_INPUT, COL_NOTE = range(6)
+    HEADERS = ("#", "Step", "Time", "By", "Input", "Note")
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.entries: list[LogEntry] = []
+        self.steps: list[int | None] = []
+        """For each row, the replay step (1-based) of that input among the current inputs,
+        or None (undone inputs, undo and void rows)."""
+        self.current_step = 0
+
+    def set_entries(self, entries: tuple[LogEntry, ...] | list[LogEntry]) -> None:
+        self.beginResetModel()
+        self.entries = list(entries)
+        undone = {e.target_seq for e in self.entries if e.kind == "undo"}
+        self.steps = []
+        step = 0
+        for e in self.entries:
+            if e.kind == "input" and e.seq not in undone:
+                step += 1
+                self.steps.append(step)
+            else:
+                self.steps.append(None)
+        self.endResetModel()
+
+    def row_of_step(self, step: int) -> int | None:
+        for row, s in enumerate(self.steps):
+            if s == step:
+                return row
+        return None
+
+    def set_current_step(self, step: int) -> None:
+        self.current_step = step
+        if self.entries:
+            self.dataChanged.emit(self.index(0, 0),
+                                  self.index(len(self.entries) - 1, len(self.HEADERS) - 1))
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self.entries)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self.HEADERS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.HEADERS[section]
+        return None
+
+    def _text(self, row: int, col: int) -> str:
+        e = self.entries[row]
+        step = self.steps[row]
+        if col == self.COL_SEQ:
+            return str(e.seq)
+        if col == self.COL_STEP:
+            return "" if step is None else str(step)
+        if col == self.COL_TIME:
+            return e.at.astimezone().strftime("%H:%M:%S")
+        if col == self.COL_BY:
+            return e.by
+        if col == self.COL_INPUT:
+            if e.kind == "undo":
+                return f"Undo of #{e.target_seq}"
+            if e.kind == "void":
+                return "Hand voided"
+            return e.event.describe() if e.event else ""
+        if e.kind == "input" and e.undone:
+            by = next((x.seq for x in self.entries
+                       if x.kind == "undo" and x.target_seq == e.seq), None)
+            return f"undone by #{by}"
+        return e.reason or ""
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row, col = index.row(), index.column()
+        e = self.entries[row]
+        step = self.steps[row]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._text(row, col)
+        if role == SORT_ROLE:
+            return {self.COL_SEQ: e.seq, self.COL_STEP: step, self.COL_TIME: e.at,
+                    self.COL_BY: e.by}.get(col, self._text(row, col))
+        if role == ROW_ROLE:
+            return e
+        if role == Qt.ItemDataRole.FontRole:
+            font = QFont()
+            if e.kind == "input" and e.undone:
+                font.setStrikeOut(True)
+            if step is not None and step == self.current_step:
+                font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if e.kind == "void":
+                return QBrush(QColor("#ff6b6b"))
+            if e.kind == "undo" or e.undone:
+                return QBrush(QColor("#ffb74d"))
+            if step is not None and step > self.current_step:
+                return QBrush(QColor("#7d878d"))
+            if step is not None and step == self.current_step:
+                return QBrush(QColor("#ffffff"))
+        if role == Qt.ItemDataRole.BackgroundRole and step is not None \
+                and step == self.current_step:
+            return QBrush(QColor("#6b5414"))
+        return None
+
+
+class SessionReportModel(QAbstractTableModel):
+    """The seats of a session report, with a totals row."""
+
+    COL_SEAT, COL_PLAYER, COL_BUY_INS, COL_ADJUST, COL_CASH_OUTS, COL_STACK, COL_NET, \
+        COL_HANDS = range(8)
+    HEADERS = ("Seat", "Player", "Buy-ins", "Adjustments", "Cash-outs", "Stack", "Net",
+               "Hands")
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.lines: list[SeatLine] = []
+
+    def set_lines(self, lines: tuple[SeatLine, ...] | list[SeatLine]) -> None:
+        self.beginResetModel()
+        self.lines = list(lines)
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() or not self.lines else len(self.lines) + 1
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self.HEADERS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.HEADERS[section]
+        return None
+
+    def _values(self, row: int) -> list[Any]:
+        if row < len(self.lines):
+            x = self.lines[row]
+            return [x.seat, x.player, x.buy_ins, x.adjustments, x.cash_outs, x.stack, x.net,
+                    x.hands]
+        ls = self.lines
+        return ["", "Total", sum(x.buy_ins for x in ls), sum(x.adjustments for x in ls),
+                sum(x.cash_outs for x in ls), sum(x.stack for x in ls),
+                sum(x.net for x in ls), ""]
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row, col = index.row(), index.column()
+        value = self._values(row)[col]
+        if role == SORT_ROLE:
+            return value
+        if role == Qt.ItemDataRole.DisplayRole:
+            if isinstance(value, int) and col in (self.COL_ADJUST, self.COL_NET):
+                return f"{value:+,}" if value else "0"
+            if isinstance(value, int) and col != self.COL_SEAT:
+                return f"{value:,}"
+            return str(value)
+        if role == ROW_ROLE and row < len(self.lines):
+            return self.lines[row]
+        if role == Qt.ItemDataRole.TextAlignmentRole and col >= self.COL_BUY_INS:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.FontRole and row == len(self.lines):
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.ForegroundRole and col == self.COL_NET \
+                and isinstance(value, int) and value:
+            return QBrush(QColor("#7ee08f" if value > 0 else "#ff7b7b"))
+        return None

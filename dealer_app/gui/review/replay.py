@@ -1,0 +1,291 @@
+"""One hand in detail: settings and seats, every logged row with time and author (undos,
+corrections, the void), and a step replay showing the table exactly as it was after each
+input — the engine replaying the first N current inputs. Reuses the dealer window's table
+view (``gui.views.table``) read-only."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSlider,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_app.engine.hand import Hand
+from dealer_app.gui import prompts
+from dealer_app.gui.review.backend import ReviewBackend
+from dealer_app.gui.review.models import HandLogModel
+from dealer_app.gui.rows import pot_rows, seat_rows
+from dealer_app.gui.views.table import TableView
+from dealer_app.services import HandState, HandStatus
+from dealer_app.services.reports import event_caption, hand_report, local_time
+
+
+class HandReplayView(QWidget):
+    """The table at step N of a hand, with controls to step through it."""
+
+    step_changed = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.state: HandState | None = None
+        self.step = 0
+        self._cache: dict[int, Hand] = {}
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.table = TableView()
+        layout.addWidget(self.table, 1)
+        self.next_label = QLabel()
+        self.next_label.setObjectName("replayNext")
+        self.next_label.setWordWrap(True)
+        layout.addWidget(self.next_label)
+        bar = QWidget()
+        bar.setObjectName("stepBar")
+        row = QHBoxLayout(bar)
+        row.setContentsMargins(0, 4, 0, 0)
+        self.first_button = QPushButton("|◀ Start")
+        self.back_button = QPushButton("◀ Back")
+        self.forward_button = QPushButton("Forward ▶")
+        self.last_button = QPushButton("End ▶|")
+        for name, button, tip in (("stepFirst", self.first_button, "Start (Home)"),
+                                  ("stepBack", self.back_button, "One input back (←)"),
+                                  ("stepForward", self.forward_button, "One input on (→)"),
+                                  ("stepLast", self.last_button, "Last input (End)")):
+            button.setObjectName(name)
+            button.setToolTip(tip)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.step_label = QLabel()
+        self.step_label.setObjectName("stepLabel")
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setObjectName("stepSlider")
+        self.slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        row.addWidget(self.first_button)
+        row.addWidget(self.back_button)
+        row.addWidget(self.step_label, 1)
+        row.addWidget(self.forward_button)
+        row.addWidget(self.last_button)
+        layout.addWidget(bar)
+        layout.addWidget(self.slider)
+        self.first_button.clicked.connect(lambda: self.set_step(0))
+        self.back_button.clicked.connect(lambda: self.set_step(self.step - 1))
+        self.forward_button.clicked.connect(lambda: self.set_step(self.step + 1))
+        self.last_button.clicked.connect(lambda: self.set_step(self.steps))
+        self.slider.valueChanged.connect(self.set_step)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+    @property
+    def steps(self) -> int:
+        return len(self.state.events) if self.state is not None else 0
+
+    def set_state(self, state: HandState, step: int | None = None) -> None:
+        self.state = state
+        self._cache = {len(state.events): state.hand}
+        self.slider.blockSignals(True)
+        self.slider.setRange(0, len(state.events))
+        self.slider.blockSignals(False)
+        self.step = -1
+        self.set_step(len(state.events) if step is None else step)
+
+    def hand_at(self, step: int) -> Hand:
+        """The engine's hand after the first ``step`` current inputs."""
+        assert self.state is not None
+        hand = self._cache.get(step)
+        if hand is None:
+            hand = Hand.replay(self.state.settings, self.state.seats,
+                               self.state.events[:step])
+            self._cache[step] = hand
+        return hand
+
+    @property
+    def hand(self) -> Hand | None:
+        return self.hand_at(self.step) if self.state is not None else None
+
+    def set_step(self, step: int) -> None:
+        if self.state is None:
+            return
+        step = max(0, min(step, self.steps))
+        if step == self.step:
+            return
+        self.step = step
+        hand = self.hand_at(step)
+        self.table.set_seats(seat_rows({}, hand))
+        award = prompts.award_lines(hand)
+        void = self.state.status is HandStatus.VOID and step == self.steps
+        if void:
+            award = ["VOID — every contribution was returned to its player"]
+        bets = sum(hand.bets.values())
+        self.table.centre.set_state(prompts.round_text(hand), pot_rows(hand), bets, award)
+        self.table.dealer.set_info(f"Step {step} of {self.steps}")
+        self.step_label.setText(f"Step {step} / {self.steps}:  {event_caption(hand, step)}")
+        if void:
+            self.next_label.setText("This hand was voided by a supervisor.")
+        elif hand.complete:
+            self.next_label.setText("Hand complete: pots awarded.")
+        else:
+            self.next_label.setText("Next: " + prompts.next_line(hand))
+        self.next_label.setProperty("void", void)
+        self.next_label.style().unpolish(self.next_label)
+        self.next_label.style().polish(self.next_label)
+        self.slider.blockSignals(True)
+        self.slider.setValue(step)
+        self.slider.blockSignals(False)
+        self.first_button.setEnabled(step > 0)
+        self.back_button.setEnabled(step > 0)
+        self.forward_button.setEnabled(step < self.steps)
+        self.last_button.setEnabled(step < self.steps)
+        self.step_changed.emit(step)
+
+    def keyPressEvent(self, event: object) -> None:  # noqa: N802 (Qt name)
+        from PySide6.QtGui import QKeyEvent
+
+        assert isinstance(event, QKeyEvent)
+        key = event.key()
+        if key in (Qt.Key.Key_Right, Qt.Key.Key_Space):
+            self.set_step(self.step + 1)
+        elif key in (Qt.Key.Key_Left, Qt.Key.Key_Backspace):
+            self.set_step(self.step - 1)
+        elif key == Qt.Key.Key_Home:
+            self.set_step(0)
+        elif key == Qt.Key.Key_End:
+            self.set_step(self.steps)
+        else:
+            super().keyPressEvent(event)
+
+
+class HandDetailWindow(QWidget):
+    """A hand: header, step replay, its log and its result; void and exports at hand."""
+
+    void_requested = Signal(int)
+    pdf_requested = Signal(int)
+    record_requested = Signal(int)
+
+    def __init__(self, backend: ReviewBackend, hand_id: int,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.backend = backend
+        self.hand_id = hand_id
+        self.setObjectName("handDetail")
+        self.resize(1560, 900)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(14, 10, 14, 10)
+        self.title = QLabel()
+        self.title.setObjectName("reviewTitle")
+        self.subtitle = QLabel()
+        self.subtitle.setObjectName("reviewSubtitle")
+        self.subtitle.setWordWrap(True)
+        outer.addWidget(self.title)
+        outer.addWidget(self.subtitle)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        self.replay = HandReplayView()
+        split.addWidget(self.replay)
+        self.tabs = QTabWidget()
+        self.log_model = HandLogModel(self)
+        self.log_view = QTableView()
+        self.log_view.setObjectName("logTable")
+        self.log_view.setModel(self.log_model)
+        self.log_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.log_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.log_view.verticalHeader().setVisible(False)
+        self.log_view.setAlternatingRowColors(False)
+        header = self.log_view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(HandLogModel.COL_INPUT, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(HandLogModel.COL_NOTE, QHeaderView.ResizeMode.Interactive)
+        self.log_view.setColumnWidth(HandLogModel.COL_NOTE, 130)
+        self.log_view.setWordWrap(False)
+        self.log_view.clicked.connect(self._log_clicked)
+        self.tabs.addTab(self.log_view, "Log")
+        self.result = QTextBrowser()
+        self.result.setObjectName("resultText")
+        self.tabs.addTab(self.result, "Result")
+        split.addWidget(self.tabs)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        split.setSizes([960, 560])
+        outer.addWidget(split, 1)
+        buttons = QHBoxLayout()
+        self.void_button = QPushButton("Void hand…")
+        self.void_button.setObjectName("voidHand")
+        self.void_button.setProperty("class", "danger")
+        self.pdf_button = QPushButton("PDF report…")
+        self.pdf_button.setObjectName("handPdf")
+        self.record_button = QPushButton("Export record…")
+        self.record_button.setObjectName("handRecord")
+        buttons.addWidget(self.void_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.pdf_button)
+        buttons.addWidget(self.record_button)
+        outer.addLayout(buttons)
+        self.void_button.clicked.connect(lambda: self.void_requested.emit(self.hand_id))
+        self.pdf_button.clicked.connect(lambda: self.pdf_requested.emit(self.hand_id))
+        self.record_button.clicked.connect(lambda: self.record_requested.emit(self.hand_id))
+        self.replay.step_changed.connect(self._step_changed)
+        for key, step in ((Qt.Key.Key_Right, 1), (Qt.Key.Key_Left, -1)):
+            shortcut = QShortcut(QKeySequence(key), self)
+            shortcut.activated.connect(
+                lambda d=step: self.replay.set_step(self.replay.step + d))
+        QShortcut(QKeySequence(Qt.Key.Key_Home), self).activated.connect(
+            lambda: self.replay.set_step(0))
+        QShortcut(QKeySequence(Qt.Key.Key_End), self).activated.connect(
+            lambda: self.replay.set_step(self.replay.steps))
+        self.reload()
+
+    @property
+    def state(self) -> HandState:
+        assert self.replay.state is not None
+        return self.replay.state
+
+    def reload(self, step: int | None = None) -> None:
+        state = self.backend.hand_state(self.hand_id)
+        table = next((t.name for t in self.backend.tables() if t.id == state.table_id),
+                     "Imported hand")
+        number = f"Hand {state.number}" if state.number is not None else \
+            f"Hand id {state.hand_id}"
+        self.title.setText(f"{table} · {number} · {state.status.value.upper()}")
+        names = ", ".join(f"{s.seat} {s.player} ({s.stack:,})" for s in state.seats)
+        self.subtitle.setText(
+            f"{state.settings.describe()} · started {local_time(state.started_at)}"
+            + (f" · ended {local_time(state.ended_at)}" if state.ended_at else "")
+            + f" · session {state.session_id if state.session_id is not None else '—'}"
+            + f"\nSeats: {names}")
+        self.setWindowTitle(f"{table} — {number}")
+        self.log_model.set_entries(state.log)
+        self.result.setHtml(self._result_html(state))
+        self.void_button.setEnabled(state.status is not HandStatus.VOID)
+        self.replay.set_state(state, step)
+
+    @staticmethod
+    def _result_html(state: HandState) -> str:
+        report = hand_report(state)
+        items = "".join(f"<li style='margin-bottom:6px'>{line}</li>" for line in report.result)
+        seats = "".join(
+            f"<tr><td>{seat}</td><td>{player}</td><td align=right>{before:,}</td>"
+            f"<td>{cards}</td><td align=right>{after:,}</td><td>{what}</td></tr>"
+            for seat, player, before, cards, after, what in report.seats)
+        return (f"<h3>Result</h3><ul>{items}</ul><h3>Seats</h3>"
+                "<table cellpadding=4 width=100%><tr><th align=left>Seat</th>"
+                "<th align=left>Player</th><th align=right>Before</th><th align=left>Cards"
+                "</th><th align=right>After</th><th align=left>Hand</th></tr>"
+                f"{seats}</table>")
+
+    def _log_clicked(self, index: QModelIndex) -> None:
+        step = self.log_model.steps[index.row()]
+        if step is not None:
+            self.replay.set_step(step)
+
+    def _step_changed(self, step: int) -> None:
+        self.log_model.set_current_step(step)
+        row = self.log_model.row_of_step(step)
+        if row is not None:
+            self.log_view.scrollTo(self.log_model.index(row, 0))

@@ -1,0 +1,130 @@
+"""The session report: per seat buy-ins, adjustments, cash-outs, stack, net and hands; the
+rake; the chip reconciliation (red when it does not hold); the stacks chart."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_app.gui.review.backend import ReviewBackend
+from dealer_app.gui.review.chart import StackChart
+from dealer_app.gui.review.models import SessionReportModel
+from dealer_app.services import SessionInfo
+from dealer_app.services.reports import SessionReport, local_time
+
+
+class SessionReportDialog(QDialog):
+    pdf_requested = Signal(int)
+    adjust_requested = Signal(int)
+    close_requested = Signal(int)
+
+    def __init__(self, backend: ReviewBackend, session_id: int | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.backend = backend
+        self.report: SessionReport | None = None
+        self.setObjectName("sessionReport")
+        self.setWindowTitle("Session report")
+        self.resize(1280, 900)
+        layout = QVBoxLayout(self)
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Session"))
+        self.session_box = QComboBox()
+        self.session_box.setObjectName("reportSession")
+        self.session_box.setMinimumWidth(520)
+        self.sessions: list[SessionInfo] = backend.sessions()
+        for s in self.sessions:
+            state = "open" if s.is_open else f"closed {local_time(s.closed_at, seconds=False)}"
+            self.session_box.addItem(f"#{s.id} · {s.table_name} · {s.dealer} · "
+                                     f"{local_time(s.opened_at, seconds=False)} · {state}", s.id)
+        top.addWidget(self.session_box, 1)
+        self.adjust_button = QPushButton("Adjust stack…")
+        self.adjust_button.setObjectName("reportAdjust")
+        self.close_button = QPushButton("Close session…")
+        self.close_button.setObjectName("reportClose")
+        self.close_button.setProperty("class", "danger")
+        self.pdf_button = QPushButton("PDF…")
+        self.pdf_button.setObjectName("reportPdf")
+        for b in (self.adjust_button, self.close_button, self.pdf_button):
+            top.addWidget(b)
+        layout.addLayout(top)
+        self.title = QLabel()
+        self.title.setObjectName("reviewTitle")
+        self.facts = QLabel()
+        self.facts.setObjectName("reviewSubtitle")
+        layout.addWidget(self.title)
+        layout.addWidget(self.facts)
+        split = QSplitter(Qt.Orientation.Vertical)
+        box = QWidget()
+        inner = QVBoxLayout(box)
+        inner.setContentsMargins(0, 0, 0, 0)
+        self.model = SessionReportModel(self)
+        self.view = QTableView()
+        self.view.setObjectName("reportTable")
+        self.view.setModel(self.model)
+        self.view.verticalHeader().setVisible(False)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        inner.addWidget(self.view, 1)
+        self.reconciliation = QLabel()
+        self.reconciliation.setObjectName("reconciliation")
+        self.reconciliation.setWordWrap(True)
+        inner.addWidget(self.reconciliation)
+        split.addWidget(box)
+        self.chart = StackChart()
+        split.addWidget(self.chart)
+        split.setSizes([420, 420])
+        layout.addWidget(split, 1)
+        self.session_box.currentIndexChanged.connect(self._load_current)
+        self.pdf_button.clicked.connect(lambda: self.pdf_requested.emit(self.session_id))
+        self.adjust_button.clicked.connect(lambda: self.adjust_requested.emit(self.session_id))
+        self.close_button.clicked.connect(lambda: self.close_requested.emit(self.session_id))
+        if session_id is not None:
+            index = self.session_box.findData(session_id)
+            if index >= 0:
+                self.session_box.setCurrentIndex(index)
+        self._load_current()
+
+    @property
+    def session_id(self) -> int:
+        return int(self.session_box.currentData())
+
+    def _load_current(self) -> None:
+        if self.session_box.currentIndex() >= 0:
+            self.load(self.session_id)
+
+    def load(self, session_id: int) -> None:
+        report = self.backend.session_report(session_id)
+        self.report = report
+        s = report.session
+        self.title.setText(f"{s.table_name} · session {s.id} · dealer {s.dealer}")
+        self.facts.setText(
+            f"{s.settings.describe()} · opened {local_time(s.opened_at)} · "
+            + (f"closed {local_time(s.closed_at)}" if s.closed_at else "open")
+            + f"\nHands: {report.hands_complete:,} complete, {report.hands_void:,} void, "
+            f"{report.hands_in_progress:,} in progress · rake {report.rake:,}")
+        self.model.set_lines(report.seats)
+        rec = report.reconciliation
+        text = ("Chips balance ✔  " if rec.balanced else "Chips do NOT balance ✘  ") \
+            + rec.equation()
+        if rec.problems:
+            text += "\n" + "\n".join(f"• {p}" for p in rec.problems)
+        self.reconciliation.setText(text)
+        self.reconciliation.setProperty("balanced", rec.balanced)
+        self.reconciliation.style().unpolish(self.reconciliation)
+        self.reconciliation.style().polish(self.reconciliation)
+        self.adjust_button.setEnabled(s.is_open)
+        self.close_button.setEnabled(s.is_open)
+        self.chart.set_history(self.backend.stack_history(session_id))
