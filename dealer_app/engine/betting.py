@@ -52,6 +52,15 @@ class BettingRound:
         self.acted_seq: dict[int, int] = {}
         self.finished = False
 
+    def copy_for(self, hand: Hand) -> BettingRound:
+        """This round's state, owned by ``hand`` (a copy of the hand that owns this one)."""
+        new = object.__new__(BettingRound)
+        new.__dict__.update(self.__dict__)
+        new.hand = hand
+        new.acted_level = dict(self.acted_level)
+        new.acted_seq = dict(self.acted_seq)
+        return new
+
     # ------------------------------------------------------------------ helpers
     @property
     def fixed(self) -> bool:

@@ -10,7 +10,7 @@ the rules accept it (returning the :class:`RuleError` they raise, or None) and
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
@@ -134,6 +134,22 @@ class Hand:
             except RuleError as exc:
                 raise ReplayError(index, exc, hand) from None
         return hand
+
+    def copy(self) -> Hand:
+        """An independent copy: applying events to it leaves this hand as it is (a cache can
+        keep one hand and hand out copies). Much cheaper than a replay or a deepcopy."""
+        new = object.__new__(Hand)
+        new.__dict__.update(self.__dict__)
+        new.seats = {seat: replace(st) for seat, st in self.seats.items()}
+        new.first_to_act = dict(self.first_to_act)
+        new.showdown_order = None if self.showdown_order is None else list(self.showdown_order)
+        new.shown_hands = dict(self.shown_hands)
+        new.awarded = None if self.awarded is None else [
+            replace(p, awards=dict(p.awards)) for p in self.awarded]
+        new.used = set(self.used)
+        new._events = list(self._events)
+        new.round = None if self.round is None else self.round.copy_for(new)
+        return new
 
     @property
     def events(self) -> tuple[Event, ...]:

@@ -43,6 +43,9 @@ class LogRow:
     seat: int | None
     text: str
     undone: bool
+    event: Event | None = None
+    """The input in force at this row (None for undo/void rows and rows no longer in force):
+    what a supervisor may correct."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,11 +70,14 @@ def _log_rows(entries: tuple[LogEntry, ...]) -> tuple[LogRow, ...]:
             text = e.event.describe()
         elif e.kind == "undo":
             text = f"Undo #{e.target_seq}" + (f": {e.event.describe()}" if e.event else "")
+        elif e.kind == "correct":
+            text = (f"Correction of #{e.target_seq}: {e.event.describe()}" if e.event
+                    else f"#{e.target_seq} struck") + (f" ({e.reason})" if e.reason else "")
         else:
             text = "Hand void" + (f": {e.reason}" if e.reason else "")
         rows.append(LogRow(seq=e.seq, at=e.at, by=e.by, kind=e.kind,
                            seat=e.event.seat if e.event else None, text=text,
-                           undone=e.undone))
+                           undone=e.undone, event=e.event if e.step is not None else None))
     return tuple(rows)
 
 
@@ -83,6 +89,9 @@ class Backend:
         self.staff: StaffMember | None = None
         self.session: SessionInfo | None = None
         self.state: HandState | None = None
+        self._seats: dict[int, SeatInfo] | None = None
+        """The seats of the session as last read; None: read them again. Seating rows only
+        change through the seating calls below, at the end of a hand, or by an undo."""
 
     @classmethod
     def open(cls, url: str | None = None) -> Backend:
@@ -143,6 +152,7 @@ class Backend:
         elif session.dealer_id != me.id:
             session = tables.change_dealer(session.id, me, me)
         self.session = session
+        self.forget_seats()
         self.state = (self.services.hands.current_hand(session.id)
                       or self.services.hands.last_hand(session.id))
         return session
@@ -165,22 +175,33 @@ class Backend:
     def seats(self) -> dict[int, SeatInfo]:
         if self.session is None:
             return {}
-        return {s.seat: s for s in self.services.tables.seats(self.session.id)}
+        if self._seats is None:
+            self._seats = {s.seat: s for s in self.services.tables.seats(self.session.id)}
+        return dict(self._seats)
+
+    def forget_seats(self) -> None:
+        """The next :meth:`seats` reads them from the database again."""
+        self._seats = None
 
     def seat_player(self, seat: int, player: str, buy_in: int) -> SeatInfo:
+        self.forget_seats()
         return self.services.tables.seat_player(self._sid(), seat, player, buy_in, self._me())
 
     def rebuy(self, seat: int, amount: int) -> SeatInfo:
+        self.forget_seats()
         return self.services.tables.rebuy(self._sid(), seat, amount, self._me())
 
     def sit_out(self, seat: int) -> SeatInfo:
+        self.forget_seats()
         return self.services.tables.sit_out(self._sid(), seat, self._me())
 
     def come_back(self, seat: int) -> SeatInfo:
+        self.forget_seats()
         return self.services.tables.come_back(self._sid(), seat, self._me())
 
     def leave(self, seat: int) -> int:
         """The player leaves; returns the cash-out."""
+        self.forget_seats()
         return self.services.tables.leave(self._sid(), seat, self._me())
 
     # ------------------------------------------------------------------ hands
@@ -193,6 +214,7 @@ class Backend:
         return self.state is not None and self.state.status is HandStatus.IN_PROGRESS
 
     def start_hand(self) -> HandState:
+        self.forget_seats()
         self.state = self.services.hands.start_hand(self._sid(), self._me())
         return self.state
 
@@ -207,18 +229,45 @@ class Backend:
         if self.state is None or not self.in_progress:
             raise StorageError("no hand in progress: press N to deal one")
         self.state = self.services.hands.record_input(self.state.hand_id, event, self._me())
+        if not self.in_progress:  # complete: the stacks moved to the seats
+            self.forget_seats()
         return self.state
 
-    def undo(self) -> HandState:
+    def undo(self, supervisor: StaffMember | None = None,
+             reason: str | None = None) -> HandState:
+        """Undoes the last input; of a completed hand, only for a ``supervisor`` with a
+        ``reason`` (rule 11.3)."""
         if self.state is None:
             raise StorageError("there is no input to undo")
-        self.state = self.services.hands.undo_last(self.state.hand_id, self._me())
+        self.forget_seats()
+        self.state = self.services.hands.undo_last(self.state.hand_id,
+                                                   supervisor or self._me(), reason)
+        return self.state
+
+    @property
+    def complete(self) -> bool:
+        """The hand shown is complete (changing it needs a supervisor)."""
+        return self.state is not None and self.state.status is HandStatus.COMPLETE
+
+    def authorise(self, name: str, pin: str, reason: str) -> StaffMember:
+        """The supervisor for one act (wrong PIN, lockout, dealer: ``StorageError``)."""
+        return self.supervisor(name, pin, reason)
+
+    def correct(self, target_seq: int, replacement: Event | None, supervisor: StaffMember,
+                reason: str) -> HandState:
+        """A supervisor's correction of one input of the hand shown (rule 11.3)."""
+        if self.state is None:
+            raise StorageError("there is no hand to correct")
+        self.forget_seats()
+        self.state = self.services.hands.correct_input(self.state.hand_id, target_seq,
+                                                       replacement, supervisor, reason)
         return self.state
 
     def reload(self) -> None:
         """Re-reads the session and the hand in progress (e.g. after a restart)."""
         if self.session is None:
             return
+        self.forget_seats()
         self.session = self.services.tables.session(self.session.id)
         self.state = (self.services.hands.current_hand(self.session.id)
                       or self.services.hands.last_hand(self.session.id))

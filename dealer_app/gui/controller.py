@@ -8,16 +8,29 @@ nothing but the NEXT line, which turns red with the reason until the next input.
 from __future__ import annotations
 
 import contextlib
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QDialog, QWidget
 
-from dealer_app.engine import Action, CardError, Event, RuleError, SettingsError, parse_card
+from dealer_app.engine import (
+    Action,
+    CardError,
+    Code,
+    Event,
+    RuleError,
+    SettingsError,
+    parse_card,
+)
 from dealer_app.engine.hand import Hand, Phase
 from dealer_app.gui import prompts
 from dealer_app.gui.backend import Backend, Snapshot, StorageError
 from dealer_app.gui.rows import pot_rows, seat_rows
 from dealer_app.gui.window import DealerWindow
+
+if TYPE_CHECKING:
+    from dealer_app.services import StaffMember
 
 RANK_START = set("789tjqka1")
 BETTING_KEYS: dict[int, str] = {
@@ -40,13 +53,15 @@ class DealerController(QObject):
         self.snap: Snapshot | None = None
         self.takeover = False
         self.show_pending = False
+        self.review_window: QWidget | None = None
         w, p = window, window.page
         w.key_handler = self.handle_key
         p.card_entry.key_handler = self.handle_key
         w.sign_in.submitted.connect(self.on_sign_in)
         w.tables.open_requested.connect(self.on_open_table)
         w.tables.create_requested.connect(self.on_create_table)
-        p.actions.triggered.connect(self.on_action)
+        p.action_bar.triggered.connect(self.on_action)
+        p.review_button.clicked.connect(self.open_review)
         p.amount.confirmed.connect(self.on_amount)
         p.amount.cancelled.connect(self.close_amount)
         p.picker.picked.connect(self.submit_card)
@@ -55,6 +70,12 @@ class DealerController(QObject):
         p.players.requested.connect(self.on_player_request)
         p.table_panel.apply_settings.connect(self.on_apply_settings)
         p.table_panel.change_dealer.connect(self.on_change_dealer)
+        self.mismatch: Event | None = None
+        """The show the engine refused with ``hole-card-mismatch`` (F9 calls the supervisor)."""
+        self.dialog: QDialog | None = None
+        """The supervisor's dialog open over the table, if any."""
+        p.correct_button.clicked.connect(self.correct_selected)
+        p.correct_action.triggered.connect(self.correct_selected)
 
     # ------------------------------------------------------------------ start of shift
     def start(self) -> None:
@@ -132,7 +153,7 @@ class DealerController(QObject):
         p.table.set_seats(rows)
         p.seats_model.set_seats(rows)
         pots = pot_rows(hand)
-        p.pots_model.set_rows(pots)
+        p.pots_model.update_rows(pots)
         bets = sum(hand.bets.values()) if hand is not None and not hand.complete else 0
         award = prompts.award_lines(hand) if hand is not None else []
         p.table.centre.set_state(prompts.round_text(hand if snap.in_progress or (
@@ -141,11 +162,11 @@ class DealerController(QObject):
         p.table.dealer.set_info(f"{number} · {snap.dealer}")
         p.header.setText(f"{snap.table_name} · {snap.settings.describe()} · {number} · "
                          f"Dealer {snap.dealer}")
-        p.log_model.set_rows(list(snap.log))
-        if snap.log:
+        _changed, added = p.log_model.update_rows(list(snap.log))
+        if added:
             p.log_view.scrollToBottom()
         p.picker.set_used(hand.used if hand is not None and snap.in_progress else ())
-        p.actions.set_actions(self._action_labels(snap))
+        p.action_bar.set_actions(self._action_labels(snap))
         seated = sum(1 for s in snap.seats.values() if not s.sitting_out and s.stack > 0)
         error = p.next_line.error
         p.next_line.show_prompt(self._prompt(snap, seated))
@@ -188,6 +209,8 @@ class DealerController(QObject):
             if hand is not None and hand.complete and snap.log:
                 labels["undo"] = "Undo"
             labels["next"] = "Next hand"
+        if self.mismatch is not None:
+            labels["supervisor"] = "Call supervisor…"
         return labels
 
     def _wants_card(self) -> bool:
@@ -199,9 +222,8 @@ class DealerController(QObject):
             return True
         if hand.phase is Phase.DEAL:
             return True
-        if hand.phase is Phase.SHOWDOWN:
-            nxt = hand.next_input()
-            return nxt is not None and hand.seats[nxt.seat].hole is None
+        if hand.phase is Phase.SHOWDOWN:  # the card shown, even when a hole card was
+            return hand.next_input() is not None  # recorded (rule 9.5 checks they match)
         return False
 
     @staticmethod
@@ -222,10 +244,16 @@ class DealerController(QObject):
             self.backend.record(event)
         except RuleError as exc:
             self.fail(exc.message)
+            if exc.code is Code.HOLE_CARD_MISMATCH:  # rule 9.5: for the supervisor
+                self.mismatch = event
+                self.fail(f"{exc.message} — F9")
+                if self.snap is not None:
+                    self.page.action_bar.set_actions(self._action_labels(self.snap))
             return False
         except StorageError as exc:
             self.fail(str(exc))
             return False
+        self.mismatch = None
         self.page.next_line.clear_error()
         self.refresh()
         return True
@@ -244,10 +272,17 @@ class DealerController(QObject):
         if key == Qt.Key.Key_F1:
             p.toggle_key_map()
             return True
+        if key == Qt.Key.Key_F9:
+            self.call_supervisor()
+            return True
+        if key == Qt.Key.Key_F2:
+            self.open_review()
+            return True
         if key == Qt.Key.Key_Escape:
             p.card_entry.clear()
             p.hole_button.setChecked(False)
             self.show_pending = False
+            self.mismatch = None
             p.next_line.clear_error()
             return True
         text = event.text().lower()
@@ -347,6 +382,9 @@ class DealerController(QObject):
 
     def on_action(self, name: str) -> None:
         p = self.page
+        if name == "supervisor":
+            self.call_supervisor()
+            return
         if name == "undo":
             self.undo()
             return
@@ -404,7 +442,114 @@ class DealerController(QObject):
         self.page.amount.close_box()
         self.page.card_entry.setFocus()
 
+    # ------------------------------------------------------------------ the supervisor
+    def _open_dialog(self, dialog: QDialog) -> QDialog:
+        """Shows a supervisor's dialog over the table (window-modal, not blocking)."""
+        self.dialog = dialog
+        dialog.finished.connect(self._dialog_closed)
+        dialog.open()
+        return dialog
+
+    def _dialog_closed(self) -> None:
+        self.dialog = None
+        self.page.card_entry.setFocus()
+
+    def _after_supervisor_act(self) -> None:
+        self.page.next_line.clear_error()
+        self.close_amount()
+        self.refresh()
+
+    def call_supervisor(self) -> QDialog | None:
+        """F9 after a refused show (rule 9.5): the supervisor corrects the hole card recorded
+        at the deal to the card shown; then the show is recorded."""
+        from dealer_app.gui.review.dialogs import CorrectInputDialog  # only when needed
+
+        show, state = self.mismatch, self.backend.state
+        if show is None or state is None:
+            self.fail("nothing waits for the supervisor: F9 follows a shown hole card that "
+                      "does not match the one recorded (rule 9.5)")
+            return None
+        entry = next((e for e in state.log if e.step is not None and e.event is not None
+                      and e.event.action is Action.DEAL_DOWN and e.event.seat == show.seat),
+                     None)
+        if entry is None or entry.event is None:
+            self.fail(f"no hole card of seat {show.seat} is recorded: show it again")
+            self.mismatch = None
+            return None
+        label = prompts.seat_label(state.hand, show.seat)
+        summary = (f"{label[:1].upper()}{label[1:]} shows {show.card}, but {entry.event.card} "
+                   f"was recorded as the hole card at the deal (#{entry.seq}, rule 9.5). "
+                   f"Correct the recorded hole card to {show.card} (or strike it); then the "
+                   "show is recorded.")
+
+        def correct(seq: int, replacement: Event | None, supervisor: StaffMember,
+                    reason: str) -> str:
+            self.backend.correct(seq, replacement, supervisor, reason)
+            return f"#{seq} corrected by {supervisor.name}"
+
+        dialog = CorrectInputDialog(self.backend, entry.seq, entry.event, correct,
+                                    card=show.card, summary=summary,
+                                    staff=self.backend.staff, parent=self.window)
+        dialog.accepted.connect(lambda: self._after_mismatch(show))
+        return self._open_dialog(dialog)
+
+    def _after_mismatch(self, show: Event) -> None:
+        self.mismatch = None
+        self.page.next_line.clear_error()
+        self.refresh()
+        if self.record(Event(show.seat, Action.SHOW, card=show.card)):
+            self.show_pending = False
+            self.refresh()
+
+    def supervisor_undo(self) -> QDialog | None:
+        """Ctrl+Z on a completed hand: the supervisor's PIN and reason (rule 11.3)."""
+        from dealer_app.gui.review.dialogs import SupervisorActDialog  # only when needed
+
+        state = self.backend.state
+        if state is None:
+            return None
+        last = max((e for e in state.log if e.step is not None and e.event is not None),
+                   key=lambda e: e.step or 0, default=None)
+        what = last.event.describe() if last is not None and last.event else "its last input"
+        number = f"Hand {state.number}" if state.number is not None else "This hand"
+
+        def act(supervisor: StaffMember, reason: str) -> str:
+            self.backend.undo(supervisor, reason)
+            return f"undone by {supervisor.name}"
+
+        dialog = SupervisorActDialog(
+            self.backend, "Undo", f"{number} is complete: undoing its last input ({what}) "
+            "takes its result back and needs a supervisor (rule 11.3).", act,
+            self.backend.staff, self.window)
+        dialog.accepted.connect(self._after_supervisor_act)
+        return self._open_dialog(dialog)
+
+    def correct_selected(self) -> QDialog | None:
+        """The hand log's "Correct input…": a supervisor replaces or strikes the selected
+        input (rule 11.3)."""
+        from dealer_app.gui.review.dialogs import CorrectInputDialog  # only when needed
+
+        p = self.page
+        rows = p.log_view.selectionModel().selectedRows()
+        row = p.log_model.row(rows[0].row()) if rows else None
+        if row is None or row.event is None:
+            self.fail("select an input still in force in the hand log to correct it")
+            return None
+
+        def correct(seq: int, replacement: Event | None, supervisor: StaffMember,
+                    reason: str) -> str:
+            self.backend.correct(seq, replacement, supervisor, reason)
+            return f"#{seq} corrected by {supervisor.name}"
+
+        dialog = CorrectInputDialog(self.backend, row.seq, row.event, correct,
+                                    staff=self.backend.staff, parent=self.window)
+        dialog.accepted.connect(self._after_supervisor_act)
+        return self._open_dialog(dialog)
+
     def undo(self) -> None:
+        if self.backend.complete:
+            self.supervisor_undo()
+            return
         try:
             self.backend.undo()
         except (RuleError, StorageError) as exc:
@@ -479,6 +624,30 @@ class DealerController(QObject):
         panel.message.setText("New settings apply from the next hand.")
         panel.supervisor.pin.clear()
         self.refresh()
+
+    def open_review(self) -> QWidget:
+        """Opens the supervisor's hand log browser on this database (or brings it to the
+        front); when it closes, the table is read again (a supervisor may have changed it)."""
+        window = self.review_window
+        if window is not None:
+            window.show()
+            window.raise_()
+            window.activateWindow()
+            return window
+        from dealer_app.gui.review import open_review_window  # only when asked: start-up
+
+        window = open_review_window(self.backend, self.backend.staff)
+        window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        window.destroyed.connect(self._review_closed)
+        self.review_window = window
+        return window
+
+    def _review_closed(self) -> None:
+        self.review_window = None
+        if self.backend.session is not None:
+            self.backend.reload()
+            if self.window.stack.currentWidget() is self.page:
+                self.refresh()
 
     def on_change_dealer(self) -> None:
         self.takeover = True

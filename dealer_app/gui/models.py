@@ -1,11 +1,14 @@
 """Qt table models of the dealer's window: seats, pots and the hand log.
 
-Each model has named column constants, a header list, ``beginResetModel``/``endResetModel``
-around a bulk refresh and :data:`SORT_ROLE` giving the real value to sort on.
+Each model has named column constants, a header list and :data:`SORT_ROLE` giving the real
+value to sort on. :meth:`_RowsModel.update_rows` changes only what differs (``dataChanged``
+for changed rows, inserted or removed rows at the end), so a view redraws and measures only
+those rows after each dealer input; :meth:`_RowsModel.set_rows` resets the whole model.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
@@ -47,6 +50,28 @@ class _RowsModel(QAbstractTableModel):
         self.beginResetModel()
         self._rows = list(rows)
         self.endResetModel()
+
+    def update_rows(self, rows: list[Any]) -> tuple[int, int]:
+        """Replaces the rows, telling the views only what changed. Returns (rows changed in
+        place, rows added at the end); rows removed from the end count as changed."""
+        new = list(rows)
+        old = self._rows
+        common = min(len(old), len(new))
+        changed = [i for i in range(common) if old[i] != new[i]]
+        if len(new) < len(old):
+            self.beginRemoveRows(QModelIndex(), len(new), len(old) - 1)
+            self._rows = old[:len(new)]
+            self.endRemoveRows()
+        self._rows[:common] = new[:common]
+        if changed:
+            self.dataChanged.emit(self.index(changed[0], 0),
+                                  self.index(changed[-1], len(self.HEADERS) - 1))
+        added = len(new) - common
+        if added > 0:
+            self.beginInsertRows(QModelIndex(), common, len(new) - 1)
+            self._rows.extend(new[common:])
+            self.endInsertRows()
+        return len(changed) + max(0, len(old) - len(new)), max(0, added)
 
     def row(self, n: int) -> Any:
         return self._rows[n]
@@ -110,6 +135,12 @@ class PotsModel(_RowsModel):
         return None
 
 
+@lru_cache(maxsize=2048)
+def _log_texts(row: LogRow) -> tuple[str, str, str, str]:
+    """The cells of a log row (the view asks for them at every repaint)."""
+    return (str(row.seq), row.at.astimezone().strftime("%H:%M:%S"), row.by, row.text)
+
+
 class LogModel(_RowsModel):
     """The hand log: every stored input, undo and void, with time and who."""
 
@@ -118,8 +149,7 @@ class LogModel(_RowsModel):
 
     def _data(self, row: LogRow, column: int, role: int) -> Any:
         if role == _DISPLAY:
-            return (str(row.seq), row.at.astimezone().strftime("%H:%M:%S"), row.by,
-                    row.text)[column]
+            return _log_texts(row)[column]
         if role == SORT_ROLE:
             return (row.seq, row.at, row.by, row.text)[column]
         if role == Qt.ItemDataRole.ForegroundRole:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QCloseEvent, QKeyEvent
+from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -41,6 +41,8 @@ KEY_MAP = """<h2>Keys</h2><table cellspacing=6>
 <tr><td><b>S</b> (then the hole card) / <b>M</b></td><td>show / muck at the showdown</td></tr>
 <tr><td><b>N</b></td><td>next hand, once the pots are awarded</td></tr>
 <tr><td><b>Ctrl+Z</b></td><td>undo the last input (recorded in the log)</td></tr>
+<tr><td><b>F9</b></td><td>call the supervisor (a shown hole card that does not match)</td></tr>
+<tr><td><b>F2</b></td><td>the supervisor's hand log browser (Review)</td></tr>
 <tr><td><b>F1</b></td><td>this key map (any key closes it)</td></tr></table>"""
 
 
@@ -55,7 +57,14 @@ class DealerPage(QWidget):
         outer.setSpacing(6)
         self.header = QLabel()
         self.header.setObjectName("header")
-        outer.addWidget(self.header)
+        head = QHBoxLayout()
+        head.addWidget(self.header, 1)
+        self.review_button = QPushButton("Review [F2]")
+        self.review_button.setObjectName("reviewButton")
+        self.review_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.review_button.setToolTip("Open the floor supervisor's hand log browser")
+        head.addWidget(self.review_button)
+        outer.addLayout(head)
         middle = QHBoxLayout()
         middle.setSpacing(8)
         self.table = TableView()
@@ -68,7 +77,19 @@ class DealerPage(QWidget):
         self.tabs.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.log_model = LogModel()
         self.log_view = self._table_view(self.log_model, stretch=LogModel.WHAT)
-        self.tabs.addTab(self.log_view, "Hand log")
+        log_page = QWidget()
+        log_layout = QVBoxLayout(log_page)
+        log_layout.setContentsMargins(0, 0, 0, 0)
+        log_layout.addWidget(self.log_view, 1)
+        self.correct_button = QPushButton("Correct input… (supervisor)")
+        self.correct_button.setObjectName("correctInput")
+        self.correct_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.correct_button.setToolTip("Replace or strike the selected input (rule 11.3)")
+        log_layout.addWidget(self.correct_button)
+        self.log_view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.correct_action = QAction("Correct input…", self.log_view)
+        self.log_view.addAction(self.correct_action)
+        self.tabs.addTab(log_page, "Hand log")
         self.players = PlayersPanel()
         self.seats_model = SeatsModel()
         self.seats_view = self._table_view(self.seats_model, stretch=SeatsModel.PLAYER)
@@ -97,8 +118,8 @@ class DealerPage(QWidget):
         outer.addWidget(self.next_line)
         bottom = QHBoxLayout()
         bottom.setSpacing(8)
-        self.actions = ActionBar()
-        bottom.addWidget(self.actions, 1)
+        self.action_bar = ActionBar()
+        bottom.addWidget(self.action_bar, 1)
         self.amount = AmountBox()
         bottom.addWidget(self.amount)
         card_label = QLabel("Card")
@@ -120,6 +141,7 @@ class DealerPage(QWidget):
         view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         header = view.horizontalHeader()
+        header.setResizeContentsPrecision(0)  # measure the visible rows only, not the log
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
         return view

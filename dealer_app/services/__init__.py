@@ -3,6 +3,8 @@
 ``Services.open(url)`` opens (and migrates) the database and gives one object per area:
 ``staff`` (:class:`StaffService`), ``tables`` (:class:`TableService`), ``hands``
 (:class:`HandService`), ``review`` (:class:`ReviewQueries`), ``log`` (:class:`LogService`).
+``review`` and ``log`` (and the ``reports`` module) are imported on first use, so the dealer's
+window starts without them; every public name stays importable from here.
 Each module's docstring lists its operations. Errors are
 :class:`~dealer_app.storage.errors.StorageError` subclasses (re-exported here) with messages
 fit to show; a refused dealer input raises the engine's ``RuleError``.
@@ -11,10 +13,10 @@ fit to show; a refused dealer input raises the engine's ``RuleError``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from dealer_app.services.hands import HandService
-from dealer_app.services.log import LogService
-from dealer_app.services.review import ReviewQueries
 from dealer_app.services.staff import StaffService
 from dealer_app.services.tables import TableService
 from dealer_app.services.types import (
@@ -52,6 +54,27 @@ from dealer_app.storage import (
 )
 from dealer_app.storage.database import Clock, utc_now
 
+if TYPE_CHECKING:
+    from dealer_app.services import reports
+    from dealer_app.services.log import LogService
+    from dealer_app.services.review import ReviewQueries
+
+_LAZY = {"LogService": "dealer_app.services.log", "ReviewQueries": "dealer_app.services.review",
+         "reports": "dealer_app.services.reports"}
+"""Public names whose module is imported on first use (see :func:`__getattr__`)."""
+
+
+def __getattr__(name: str) -> Any:
+    module_name = _LAZY.get(name)
+    if module_name is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    module = importlib.import_module(module_name)
+    value = module if name == "reports" else getattr(module, name)
+    globals()[name] = value
+    return value
+
 
 @dataclass(frozen=True)
 class Services:
@@ -61,13 +84,23 @@ class Services:
     staff: StaffService
     tables: TableService
     hands: HandService
-    review: ReviewQueries
-    log: LogService
+
+    @cached_property
+    def review(self) -> ReviewQueries:
+        from dealer_app.services.review import ReviewQueries
+
+        return ReviewQueries(self.db)
+
+    @cached_property
+    def log(self) -> LogService:
+        from dealer_app.services.log import LogService
+
+        return LogService(self.db)
 
     @classmethod
     def on(cls, db: Database) -> Services:
         return cls(db=db, staff=StaffService(db), tables=TableService(db),
-                   hands=HandService(db), review=ReviewQueries(db), log=LogService(db))
+                   hands=HandService(db))
 
     @classmethod
     def open(cls, url: str | None = None, *, clock: Clock = utc_now,
@@ -86,5 +119,5 @@ __all__ = [
     "ImportReport", "LogEntry", "LogService", "MigrationError", "NotADatabaseError",
     "NotFoundError", "NothingToUndoError", "PermissionDeniedError", "ReviewQueries", "Role",
     "SeatInfo", "Services", "SessionInfo", "StaffMember", "StaffService", "StorageError",
-    "TableInfo", "TableService", "VerifyReport", "resolve_db_url",
+    "TableInfo", "TableService", "VerifyReport", "reports", "resolve_db_url",
 ]

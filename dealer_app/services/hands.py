@@ -7,9 +7,20 @@
   (a refused one raises the engine's ``RuleError`` and nothing is stored); it is written
   and committed in one transaction, and only then returned as accepted. When it completes
   the hand, the stack changes are written to the seats in the same transaction.
+  Keeps the last replayed hand per hand id (keyed by the hand row's chain head, checked
+  after locking the row, so other programs writing the same hand are seen): an input costs
+  one row lock and one insert, not a reload and replay of the whole hand.
 - ``undo_last(hand_id, staff, reason=None) -> HandState``: appends an ``undo`` row for the
-  last input still in force (nothing is deleted). Undoing the input that completed the hand
-  takes its stack changes back, unless a later hand has started.
+  last input still in force (nothing is deleted). Undoing an input of a completed hand needs
+  a supervisor and a reason (rule 11.3; audited, marks the hand corrected) and takes its
+  stack changes back, unless a later hand has started.
+- ``correct_input(hand_id, target_seq, replacement, supervisor, reason) -> HandState``: a
+  supervisor replaces (or, with None, strikes) one input still in force, as an appended
+  ``correct`` row (rule 9.5: a hole card recorded wrong). The corrected inputs must replay,
+  else ``StorageError`` names the first refused one (nothing stored). A completed hand is
+  re-awarded (the stack changes move by the difference), or returns to in progress when it
+  no longer completes (only if no later hand started at its table). Audited; marks the hand
+  corrected.
 - ``void_hand(hand_id, supervisor, reason) -> HandState``: supervisor only; appends a ``void``
   row; a complete hand's stack changes are taken back for players still seated.
 - ``current_hand(session_id) -> HandState | None``: the hand in progress (resume).
@@ -20,15 +31,19 @@
 from __future__ import annotations
 
 import json
+import threading
 import uuid
+from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from sqlalchemy import exists, func, select
 from sqlalchemy.orm import Session
 
 from dealer_app.engine import Action, Event, RuleError, SeatSpec, Settings
-from dealer_app.engine.hand import Hand
+from dealer_app.engine.events import EventError
+from dealer_app.engine.hand import Hand, ReplayError
 from dealer_app.services.common import audit, require_supervisor_role, retrying, settings_of
 from dealer_app.services.types import HandState, HandStatus, LogEntry, StaffMember
 from dealer_app.storage import chain
@@ -51,10 +66,58 @@ from dealer_app.storage.models import (
 )
 
 
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One place among a hand's current inputs: the input stored there first (``origin``,
+    its seq) and the row in force there now (that input, or a correction of it)."""
+
+    origin: int
+    row: HandEvent
+
+
+def _slot_of(slots: Sequence[Slot], seq: int) -> int | None:
+    for i in range(len(slots) - 1, -1, -1):
+        if slots[i].origin == seq or slots[i].row.seq == seq:
+            return i
+    return None
+
+
+def resolve(rows: Sequence[HandEvent]) -> tuple[list[Slot], dict[int, int]]:
+    """Applies the undos and corrections in log order. Returns the current inputs as slots
+    (in play order) and, for each input or correction no longer in force, the seq of the
+    undo or correction that took it out. An undo or correction names its target by the
+    seq of the input first stored in that place (or of the row standing there)."""
+    slots: list[Slot] = []
+    out: dict[int, int] = {}
+    for r in rows:
+        if r.kind == "input":
+            slots.append(Slot(r.seq, r))
+        elif r.kind in ("undo", "correct") and r.target_seq is not None:
+            i = _slot_of(slots, r.target_seq)
+            if i is None:
+                continue
+            out[slots[i].row.seq] = r.seq
+            if r.kind == "correct" and r.action is not None:
+                slots[i] = Slot(slots[i].origin, r)
+            else:
+                del slots[i]
+    return slots, out
+
+
 def current_inputs(rows: Sequence[HandEvent]) -> list[HandEvent]:
-    """The input rows still in force: every input minus those an undo row names."""
-    undone = {r.target_seq for r in rows if r.kind == "undo"}
-    return [r for r in rows if r.kind == "input" and r.seq not in undone]
+    """The rows in force, in play order: inputs not undone or struck, and the corrections
+    standing in the place of the inputs they replaced."""
+    return [slot.row for slot in resolve(rows)[0]]
+
+
+def log_entries(rows: Sequence[HandEvent]) -> tuple[LogEntry, ...]:
+    slots, out = resolve(rows)
+    steps = {slot.row.seq: i for i, slot in enumerate(slots, 1)}
+    return tuple(LogEntry(seq=r.seq, kind=r.kind,
+                          event=event_of(r) if r.seat is not None and r.action else None,
+                          target_seq=r.target_seq, by=r.staff_name, at=r.at, reason=r.reason,
+                          undone=r.seq in out, step=steps.get(r.seq),
+                          superseded_by=out.get(r.seq)) for r in rows)
 
 
 def event_of(row: HandEvent) -> Event:
@@ -107,15 +170,16 @@ def build_state(row: HandRow, rows: Sequence[HandEvent], upto: int | None = None
         if upto is not None:
             inputs = inputs[:max(0, upto)]
         hand = replay_rows(settings, seats, inputs, row.id)
-    undone = {r.target_seq for r in rows if r.kind == "undo"}
-    log = tuple(LogEntry(seq=r.seq, kind=r.kind,
-                         event=event_of(r) if r.seat is not None else None,
-                         target_seq=r.target_seq, by=r.staff_name, at=r.at, reason=r.reason,
-                         undone=r.kind == "input" and r.seq in undone) for r in rows)
+    return state_of(row, settings, seats, log_entries(rows), hand)
+
+
+def state_of(row: HandRow, settings: Settings, seats: tuple[SeatSpec, ...],
+             log: tuple[LogEntry, ...], hand: Hand) -> HandState:
     return HandState(hand_id=row.id, uid=row.uid, table_id=row.table_id,
                      session_id=row.session_id, number=row.number,
                      status=HandStatus(row.status), settings=settings, seats=seats,
-                     started_at=row.started_at, ended_at=row.ended_at, log=log, hand=hand)
+                     started_at=row.started_at, ended_at=row.ended_at, log=log, hand=hand,
+                     corrected=row.corrected)
 
 
 def load_rows(s: Session, hand_id: int) -> list[HandEvent]:
@@ -128,6 +192,7 @@ def write_result(s: Session, row: HandRow, hand: Hand, at: datetime) -> None:
     row.status = HandStatus.COMPLETE.value
     row.ended_at = at
     row.pot = sum(p.amount for p in hand.pots())
+    row.rake = hand.rake
     stacks = hand.stacks
     for player in s.scalars(select(HandPlayer).where(HandPlayer.hand_id == row.id)):
         player.stack_after = stacks[player.seat]
@@ -161,12 +226,68 @@ def take_back_result(s: Session, row: HandRow, at: datetime, kind: str,
                             staff_id=staff_id, at=at, reason=reason))
         player.stack_after = None
     row.pot = 0
+    row.rake = 0
     return skipped
 
+
+def rewrite_result(s: Session, row: HandRow, hand: Hand, at: datetime, staff_id: int,
+                   reason: str) -> None:
+    """After a correction: moves each seat's stack by the difference between the hand's
+    stored result (none while in progress) and ``hand``'s (none unless complete), and sets
+    the hand's status, pot and rake to match."""
+    complete = hand.complete
+    stacks = hand.stacks
+    for player in s.scalars(select(HandPlayer).where(HandPlayer.hand_id == row.id)):
+        old = 0 if player.stack_after is None else player.stack_after - player.stack_before
+        after = stacks[player.seat] if complete else None
+        change = (0 if after is None else after - player.stack_before) - old
+        seating = s.get(Seating, player.seating_id) if player.seating_id else None
+        if change and seating is not None:
+            if seating.left_at is not None:
+                raise ConflictError(f"{player.player} has left the table: the corrected "
+                                    "result cannot reach their stack (adjust stacks instead)")
+            if seating.stack + change < 0:
+                raise ConflictError(f"the corrected result would leave {player.player} with "
+                                    f"{seating.stack + change} chips")
+            seating.stack += change
+            s.add(StackMove(seating_id=seating.id, kind="correction", amount=change,
+                            hand_id=row.id, staff_id=staff_id, at=at, reason=reason))
+        player.stack_after = after
+    if complete:
+        if row.status != HandStatus.COMPLETE.value:
+            row.ended_at = at
+        row.status = HandStatus.COMPLETE.value
+        row.pot = sum(p.amount for p in hand.pots())
+        row.rake = hand.rake
+    else:
+        row.status = HandStatus.IN_PROGRESS.value
+        row.ended_at = None
+        row.pot = 0
+        row.rake = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """A hand as last replayed by a :class:`HandService`: valid while the hand row's chain
+    head is ``head``. ``hand`` is private to the cache: copies are handed out."""
+
+    head: str
+    count: int
+    settings: Settings
+    seats: tuple[SeatSpec, ...]
+    log: tuple[LogEntry, ...]
+    hand: Hand
+
+
+CACHE_SIZE = 32
 
 class HandService:
     def __init__(self, db: Database) -> None:
         self.db = db
+        self._replayed: OrderedDict[int, Replayed] = OrderedDict()
+        self._lock = threading.Lock()
+        self.cache_hits = 0
+        """Inputs recorded without reloading the hand (for tests and benchmarks)."""
 
     # ------------------------------------------------------------------ reading
     def hand_state(self, hand_id: int, upto: int | None = None) -> HandState:
@@ -237,15 +358,25 @@ class HandService:
             with self.db.transaction() as s:
                 row = self._hand(s, hand_id, lock=True)
                 self._in_progress(row)
-                rows = load_rows(s, hand_id)
-                state = build_state(row, rows)
-                state.hand.apply(event)  # RuleError: rolled back, nothing stored
+                base = self._cached(hand_id, row.head_digest)
+                if base is None:
+                    base = self._replay(row, load_rows(s, hand_id))
+                hand = base.hand.copy()
+                hand.apply(event)  # RuleError: rolled back, nothing stored
                 now = self.db.now()
-                rows.append(append_event(s, row, len(rows) + 1, "input", by=staff.name,
-                                         staff_id=staff.id, at=now, event=event))
-                if state.hand.complete:
-                    write_result(s, row, state.hand, now)
-                return build_state(row, rows, hand=state.hand)
+                new = append_event(s, row, base.count + 1, "input", by=staff.name,
+                                   staff_id=staff.id, at=now, event=event)
+                if hand.complete:
+                    write_result(s, row, hand, now)
+                entry = LogEntry(seq=new.seq, kind="input", event=event_of(new),
+                                 target_seq=None, by=staff.name, at=now, reason=None,
+                                 step=len(hand.events))
+                after = Replayed(row.head_digest, base.count + 1, base.settings, base.seats,
+                                 (*base.log, entry), hand)
+                state = state_of(row, after.settings, after.seats, after.log, hand)
+            # committed: only now may the cache move on (with its own copy of the hand)
+            self._remember(hand_id, replace(after, hand=hand.copy()))
+            return state
 
         return retrying(record, "recording an input")
 
@@ -257,26 +388,106 @@ class HandService:
                 if row.status == HandStatus.VOID.value:
                     raise HandClosedError(f"hand {row.number} is void")
                 rows = load_rows(s, hand_id)
-                inputs = current_inputs(rows)
-                if not inputs:
+                slots, _ = resolve(rows)
+                if not slots:
                     raise NothingToUndoError("there is no input to undo in this hand")
                 now = self.db.now()
+                target = slots[-1]
+                why = reason
                 if row.status == HandStatus.COMPLETE.value:
+                    why = require_supervisor_role(
+                        staff, reason, "changing a completed hand (rule 11.3)")
                     if s.scalar(select(exists().where(HandRow.session_id == row.session_id,
                                                       HandRow.id > row.id))):
                         raise ConflictError("a later hand has started; a supervisor can "
                                             "void or correct this one")
-                    take_back_result(s, row, now, "hand-undo", staff.id, reason,
+                    take_back_result(s, row, now, "hand-undo", staff.id, why,
                                      open_only=False)
                     row.status = HandStatus.IN_PROGRESS.value
                     row.ended_at = None
-                target = inputs[-1]
+                    row.corrected = True
+                    audit(s, at=now, act="undo-complete-hand", staff=staff, reason=why,
+                          table_id=row.table_id, session_id=row.session_id, hand_id=row.id,
+                          detail={"number": row.number, "undone": target.origin,
+                                  "event": event_of(target.row).to_dict()})
                 rows.append(append_event(s, row, len(rows) + 1, "undo", by=staff.name,
-                                         staff_id=staff.id, at=now, event=event_of(target),
-                                         target_seq=target.seq, reason=reason))
+                                         staff_id=staff.id, at=now,
+                                         event=event_of(target.row),
+                                         target_seq=target.origin, reason=why))
                 return build_state(row, rows)
 
         return retrying(undo, "undoing an input")
+
+    def correct_input(self, hand_id: int, target_seq: int, replacement: Event | None,
+                      supervisor: StaffMember, reason: str) -> HandState:
+        """A supervisor replaces (``replacement``) or strikes (None) the input ``target_seq``
+        (the seq of a stored input still in force, or of the correction standing in its
+        place). Raises ``StorageError`` naming the first input the rules would refuse."""
+        why = require_supervisor_role(supervisor, reason, "correcting an input (rule 11.3)")
+
+        def correct() -> HandState:
+            with self.db.transaction() as s:
+                row = self._hand(s, hand_id, lock=True)
+                if row.status == HandStatus.VOID.value:
+                    raise HandClosedError(f"hand {row.number} is void")
+                rows = load_rows(s, hand_id)
+                slots, out = resolve(rows)
+                i = _slot_of(slots, target_seq)
+                if i is None:
+                    if target_seq in out:
+                        raise ConflictError(f"#{target_seq} is no longer in force (undone, "
+                                            "struck or corrected since)")
+                    raise NotFoundError(f"this hand has no input #{target_seq}")
+                slot = slots[i]
+                old = event_of(slot.row)
+                settings = settings_of(row.settings_json)
+                seats = seats_of(row.seats_json)
+                if replacement is not None:
+                    if replacement == old:
+                        raise StorageError(f"#{slot.origin} already reads "
+                                           f"{old.describe()}: nothing to correct")
+                    if replacement.seat not in {spec.seat for spec in seats}:
+                        raise StorageError(f"seat {replacement.seat} is not in this hand")
+                events = [event_of(x.row) for x in slots]
+                if replacement is None:
+                    del events[i]
+                else:
+                    events[i] = replacement
+                try:
+                    hand = Hand.replay(settings, seats, events)
+                except ReplayError as exc:
+                    j = exc.index
+                    if replacement is not None and j == i:
+                        what = f"the correction ({replacement.describe()})"
+                    else:
+                        k = j + 1 if replacement is None and j >= i else j
+                        what = f"input #{slots[k].origin} ({events[j].describe()})"
+                    raise StorageError(
+                        f"correction refused: with it, {what} is refused by the rules: "
+                        f"{exc.message} [{exc.code.value}]. Nothing was stored.") from None
+                except EventError as exc:
+                    raise StorageError(f"correction refused: {exc}") from None
+                was_complete = row.status == HandStatus.COMPLETE.value
+                if was_complete and not hand.complete and self._later_hand(s, row):
+                    raise ConflictError(
+                        "with this correction the hand is no longer complete, and a later "
+                        "hand has started at this table: void the hand instead")
+                now = self.db.now()
+                rewrite_result(s, row, hand, now, supervisor.id, why)
+                rows.append(append_event(s, row, len(rows) + 1, "correct",
+                                         by=supervisor.name, staff_id=supervisor.id, at=now,
+                                         event=replacement, target_seq=slot.origin,
+                                         reason=why))
+                row.corrected = True
+                audit(s, at=now, act="correct-input", staff=supervisor, reason=why,
+                      table_id=row.table_id, session_id=row.session_id, hand_id=row.id,
+                      detail={"number": row.number, "target": slot.origin,
+                              "was": old.to_dict(),
+                              "now": replacement.to_dict() if replacement else None,
+                              "was_complete": was_complete, "complete": hand.complete})
+                return build_state(row, rows, hand=hand)
+
+        return retrying(correct, "correcting an input")
 
     def void_hand(self, hand_id: int, supervisor: StaffMember, reason: str) -> HandState:
         why = require_supervisor_role(supervisor, reason, "voiding a hand")
@@ -304,6 +515,40 @@ class HandService:
         return retrying(void, "voiding a hand")
 
     # ------------------------------------------------------------------ internals
+    def _cached(self, hand_id: int, head: str) -> Replayed | None:
+        with self._lock:
+            entry = self._replayed.get(hand_id)
+            if entry is None or entry.head != head:
+                return None
+            self._replayed.move_to_end(hand_id)
+            self.cache_hits += 1
+            return entry
+
+    def _remember(self, hand_id: int, entry: Replayed) -> None:
+        with self._lock:
+            self._replayed[hand_id] = entry
+            self._replayed.move_to_end(hand_id)
+            while len(self._replayed) > CACHE_SIZE:
+                self._replayed.popitem(last=False)
+
+    @staticmethod
+    def _replay(row: HandRow, rows: Sequence[HandEvent]) -> Replayed:
+        settings = settings_of(row.settings_json)
+        seats = seats_of(row.seats_json)
+        hand = replay_rows(settings, seats, current_inputs(rows), row.id)
+        return Replayed(row.head_digest, len(rows), settings, seats, log_entries(rows), hand)
+
+    @staticmethod
+    def _later_hand(s: Session, row: HandRow) -> bool:
+        """Whether a hand started after this one at its table (or in its session)."""
+        if row.table_id is not None:
+            where = HandRow.table_id == row.table_id
+        elif row.session_id is not None:
+            where = HandRow.session_id == row.session_id
+        else:
+            return False
+        return bool(s.scalar(select(exists().where(where, HandRow.id > row.id))))
+
     @staticmethod
     def _hand(s: Session, hand_id: int, lock: bool = False) -> HandRow:
         row = s.get(HandRow, hand_id, with_for_update=lock)

@@ -69,6 +69,8 @@ def check_hand(row: HandRow, rows: Sequence[HandEvent]) -> str | None:
     voided = any(r.kind == "void" for r in rows)
     if voided != (row.status == HandStatus.VOID.value):
         return f"its status {row.status!r} does not match its log"
+    if any(r.kind == "correct" for r in rows) and not row.corrected:
+        return "it holds a supervisor's correction but is not marked corrected"
     return None
 
 
@@ -267,6 +269,7 @@ class LogService:
                               seats_json=json.dumps(seats), meta_json=json.dumps(meta),
                               status=status.value,
                               pot=sum(p.amount for p in hand.pots()) if hand.complete else 0,
+                              rake=hand.rake if hand.complete else 0,
                               started_at=started,
                               ended_at=parse_time(meta.get("ended_at"))
                               or (now if status is not HandStatus.IN_PROGRESS else None),

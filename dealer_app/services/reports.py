@@ -62,7 +62,7 @@ CancelFn = Callable[[], bool]
 BUY_IN_KINDS = ("buy-in", "rebuy")
 CASH_OUT_KINDS = ("cash-out",)
 ADJUST_KINDS = ("adjustment",)
-HAND_KINDS = ("hand", "void", "hand-undo")
+HAND_KINDS = ("hand", "void", "hand-undo", "correction")
 
 
 class Cancelled(Exception):
@@ -535,14 +535,20 @@ def hand_report(state: HandState, tz: tzinfo | None = None) -> HandReport:
         after = spec.stack if state.status is HandStatus.VOID else st.stack
         seats.append((spec.seat, spec.player, spec.stack, cards_text(hand, spec.seat), after,
                       what))
-    undone_by = {e.target_seq: e.seq for e in state.log if e.kind == "undo"}
+    kinds = {e.seq: e.kind for e in state.log}
     log: list[LogLine] = []
     for entry in state.log:
+        by = entry.superseded_by
         if entry.kind == "input" and entry.event is not None:
             text = entry.event.describe()
-            note = f"undone by #{undone_by[entry.seq]}" if entry.seq in undone_by else ""
+            note = "" if by is None else (
+                f"corrected by #{by}" if kinds.get(by) == "correct" else f"undone by #{by}")
         elif entry.kind == "undo":
             text = f"Undo of #{entry.target_seq}"
+            note = entry.reason or ""
+        elif entry.kind == "correct":
+            text = (f"Correction of #{entry.target_seq}: {entry.event.describe()}"
+                    if entry.event is not None else f"#{entry.target_seq} struck")
             note = entry.reason or ""
         else:
             text = "Hand voided"

@@ -1,8 +1,11 @@
 """The supervisor's queries over the log: hand search with paging, the audit record.
 
 ``ReviewQueries(db)``:
-- ``search(query: HandQuery, *, offset=0, limit=50, sort="started_at", descending=True)
-  -> list[HandSummary]``; ``sort`` is one of ``SORT_KEYS``.
+- ``search(query: HandQuery, *, offset=0, limit=50, sort="started_at", descending=True,
+  after=None) -> list[HandSummary]``; ``sort`` is one of ``SORT_KEYS``. ``after`` (keyset
+  paging): the hand id of the last row already read in this order; the rows that follow it
+  are returned (``offset`` then counts from there), which stays fast on deep pages.
+  The player filter matches names case-insensitively by prefix (``ann`` finds Ann, Anna).
 - ``count(query) -> int``.
 - ``sessions(table_id=None) -> list[SessionInfo]``, newest first.
 - ``audit(since=None, until=None, act=None, limit=200) -> list[AuditRecord]``, newest first.
@@ -14,7 +17,7 @@ import json
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Select, exists, func, select
+from sqlalchemy import Select, and_, exists, func, or_, select
 from sqlalchemy.orm import aliased
 
 from dealer_app.services.common import session_info
@@ -34,7 +37,10 @@ SORT_KEYS = ("started_at", "number", "pot", "status", "table")
 S = TypeVar("S", bound="Select[*tuple[Any, ...]]")
 
 
-def _where(stmt: S, q: HandQuery) -> S:
+def _where(stmt: S, q: HandQuery, *, counting: bool = False) -> S:
+    """The filters of ``q``. The player filter is ``EXISTS`` for a page (the ordered scan
+    stops after a page of matches) and ``IN`` for a count (one range scan of the index on
+    ``lower(player)`` instead of one probe per hand): EXPLAIN QUERY PLAN on 100,000 hands."""
     if q.table_id is not None:
         stmt = stmt.where(HandRow.table_id == q.table_id)
     if q.session_id is not None:
@@ -51,10 +57,38 @@ def _where(stmt: S, q: HandQuery) -> S:
         stmt = stmt.where(HandRow.pot >= q.min_pot)
     if q.max_pot is not None:
         stmt = stmt.where(HandRow.pot <= q.max_pot)
-    if q.player:
-        stmt = stmt.where(exists().where(HandPlayer.hand_id == HandRow.id,
-                                         HandPlayer.player == q.player.strip()))
+    if q.corrected is not None:
+        stmt = stmt.where(HandRow.corrected == q.corrected)
+    if q.player and q.player.strip():
+        low, high = _prefix_range(q.player)
+        name = func.lower(HandPlayer.player)
+        if counting:
+            stmt = stmt.where(HandRow.id.in_(select(HandPlayer.hand_id)
+                                             .where(name >= low, name < high)))
+        else:
+            stmt = stmt.where(exists().where(HandPlayer.hand_id == HandRow.id, name >= low,
+                                             name < high))
     return stmt
+
+
+def _prefix_range(player: str) -> tuple[str, str]:
+    """Names starting with ``player``, any case, as a range on ``lower(player)`` (the same as
+    ``lower(player) LIKE 'ann%'``, but a range can use the index on ``lower(player)``)."""
+    low = player.strip().lower()
+    return low, low[:-1] + chr(ord(low[-1]) + 1)
+
+
+def _after(key: Any, value: Any, after_id: int, descending: bool) -> Any:
+    """The rows after (``value``, ``after_id``) in ``ORDER BY key, id`` (both ascending or
+    both descending), NULL keys first in ascending order and last in descending order
+    (SQLite's order; the query asks PostgreSQL for the same)."""
+    if descending:
+        if value is None:
+            return and_(key.is_(None), HandRow.id < after_id)
+        return or_(key < value, and_(key == value, HandRow.id < after_id), key.is_(None))
+    if value is None:
+        return or_(key.is_not(None), and_(key.is_(None), HandRow.id > after_id))
+    return or_(key > value, and_(key == value, HandRow.id > after_id))
 
 
 class ReviewQueries:
@@ -63,10 +97,12 @@ class ReviewQueries:
 
     def count(self, query: HandQuery) -> int:
         with self.db.transaction() as s:
-            return int(s.scalar(_where(select(func.count(HandRow.id)), query)) or 0)
+            return int(s.scalar(_where(select(func.count(HandRow.id)), query, counting=True))
+                       or 0)
 
     def search(self, query: HandQuery, *, offset: int = 0, limit: int = 50,
-               sort: str = "started_at", descending: bool = True) -> list[HandSummary]:
+               sort: str = "started_at", descending: bool = True,
+               after: int | None = None) -> list[HandSummary]:
         if sort not in SORT_KEYS:
             raise StorageError(f"cannot sort by {sort!r}; one of {', '.join(SORT_KEYS)}")
         dealer = aliased(Staff)
@@ -74,13 +110,22 @@ class ReviewQueries:
                "status": HandRow.status, "table": GameTable.name}[sort]
         order: list[Any] = ([key.desc(), HandRow.id.desc()] if descending
                             else [key.asc(), HandRow.id.asc()])
+        if not self.db.is_sqlite:  # SQLite's NULL order, which the keyset paging assumes
+            order[0] = order[0].nulls_last() if descending else order[0].nulls_first()
         stmt = (select(HandRow.id, GameTable.name, HandRow.session_id, HandRow.number,
                        dealer.name, HandRow.started_at, HandRow.ended_at, HandRow.status,
-                       HandRow.pot, HandRow.meta_json)
+                       HandRow.pot, HandRow.meta_json, HandRow.corrected)
                 .outerjoin(GameTable, GameTable.id == HandRow.table_id)
                 .outerjoin(dealer, dealer.id == HandRow.dealer_id))
         stmt = _where(stmt, query).order_by(*order).offset(max(0, offset)).limit(max(0, limit))
         with self.db.transaction() as s:
+            if after is not None:
+                found = s.execute(select(key).select_from(HandRow)
+                                  .outerjoin(GameTable, GameTable.id == HandRow.table_id)
+                                  .where(HandRow.id == after)).first()
+                if found is None:
+                    raise StorageError(f"no hand {after} to page after")
+                stmt = stmt.where(_after(key, found[0], after, descending))
             rows: list[Any] = list(s.execute(stmt).all())
             players: dict[int, list[str]] = {}
             ids = [r[0] for r in rows]
@@ -95,7 +140,8 @@ class ReviewQueries:
             out.append(HandSummary(hand_id=r[0], table=str(table), session_id=r[2],
                                    number=r[3], dealer=r[4] or "", started_at=r[5],
                                    ended_at=r[6], status=HandStatus(r[7]), pot=r[8],
-                                   players=tuple(players.get(r[0], ()))))
+                                   players=tuple(players.get(r[0], ())),
+                                   corrected=bool(r[10])))
         return out
 
     def sessions(self, table_id: int | None = None) -> list[SessionInfo]:

@@ -78,13 +78,20 @@ class LogEntry:
 
     seq: int
     kind: str
-    """``input``, ``undo`` (of the input ``target_seq``) or ``void``."""
+    """``input``, ``undo`` (of the input ``target_seq``), ``correct`` (a supervisor's
+    correction of the input ``target_seq``: ``event`` replaces it, or None: struck) or
+    ``void``."""
     event: Event | None
     target_seq: int | None
     by: str
     at: datetime
     reason: str | None
     undone: bool = False
+    """An input or correction no longer in force (undone, struck or corrected since)."""
+    step: int | None = None
+    """For a row in force: its place (1-based) among the hand's current inputs."""
+    superseded_by: int | None = None
+    """For a row no longer in force: the seq of the undo or correction that took it out."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +113,8 @@ class HandState:
     hand: Hand
     """The engine's hand: read it (``next_input()``, ``stacks``, ``pots()``...), do not apply
     events to it; record inputs through :class:`~dealer_app.services.hands.HandService`."""
+    corrected: bool = False
+    """A supervisor corrected an input of it, or undid an input after it completed."""
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -136,6 +145,8 @@ class HandQuery:
     status: HandStatus | None = None
     min_pot: int | None = None
     max_pot: int | None = None
+    corrected: bool | None = None
+    """True: only hands a supervisor corrected; False: only the others."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +163,7 @@ class HandSummary:
     status: HandStatus
     pot: int
     players: tuple[str, ...]
+    corrected: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,8 @@
 Changes to these models reach a database only through an Alembic migration
 (``dealer_app/storage/migrations/versions``). Amounts are integers (minor units);
 times are UTC. Nothing here is ever deleted or rewritten by the app, except the few
-cached columns named as such (a seat's ``stack``, a hand's ``status``/``pot``/``head_digest``),
+cached columns named as such (a seat's ``stack``, a hand's ``status``/``pot``/``rake``/
+``corrected``/``head_digest``),
 which always follow from the rows that are only ever appended.
 """
 
@@ -23,6 +24,8 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
+    func,
     text,
 )
 from sqlalchemy.engine import Dialect
@@ -157,6 +160,10 @@ class HandRow(Base):
     started_at: Mapped[datetime] = mapped_column(UTCDateTime())
     ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     head_digest: Mapped[str] = mapped_column(String(64))
+    corrected: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Set once a supervisor corrected an input or undid an input of the completed hand."""
+    rake: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
+    """The engine's rake, written when the hand completes (0 otherwise)."""
     __table_args__ = (
         UniqueConstraint("table_id", "number", name="uq_hand_table_number"),
         CheckConstraint("status IN ('in-progress', 'complete', 'void')", name="status"),
@@ -164,6 +171,10 @@ class HandRow(Base):
         Index("ix_hand_started_at", "started_at"),
         Index("ix_hand_status_started_at", "status", "started_at"),
         Index("ix_hand_dealer_started_at", "dealer_id", "started_at"),
+        Index("ix_hand_corrected", "corrected"),
+        Index("ix_hand_pot", "pot"),
+        Index("ix_hand_table_started_at", "table_id", "started_at"),
+        Index("ix_hand_session_started_at", "session_id", "started_at"),
     )
 
 
@@ -177,11 +188,16 @@ class HandPlayer(Base):
     seating_id: Mapped[int | None] = mapped_column(ForeignKey("seating.id"))
     stack_before: Mapped[int] = mapped_column(Integer)
     stack_after: Mapped[int | None] = mapped_column(Integer)
-    __table_args__ = (Index("ix_hand_player_player_hand", "player", "hand_id"),)
+    __table_args__ = (
+        Index("ix_hand_player_player_hand", "player", "hand_id"),
+        Index("ix_hand_player_lower_player", func.lower(text("player"))),
+    )
 
 
 class HandEvent(Base):
-    """One appended row of a hand's log: an input, an undo of an earlier input, or a void.
+    """One appended row of a hand's log: an input, an undo of an earlier input, a
+    supervisor's correction of an earlier input (``target_seq``; the replacement event in
+    ``seat``/``action``/``card``/``to_amount``, or no action: struck), or a void.
     ``digest`` = SHA-256(previous digest + canonical JSON of this row), see ``chain.py``."""
 
     __tablename__ = "hand_event"
@@ -201,7 +217,7 @@ class HandEvent(Base):
     digest: Mapped[str] = mapped_column(String(64))
     __table_args__ = (
         UniqueConstraint("hand_id", "seq", name="uq_hand_event_hand_seq"),
-        CheckConstraint("kind IN ('input', 'undo', 'void')", name="kind"),
+        CheckConstraint("kind IN ('input', 'undo', 'void', 'correct')", name="kind"),
     )
 
 

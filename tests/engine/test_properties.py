@@ -153,3 +153,27 @@ def test_property_listed_actions_are_accepted_and_others_refused(
                 if seat != nxt.seat:
                     assert hand.check(Event(seat, Action.CALL)) is not None
         hand.apply(next_legal_event(hand, rng))
+
+
+@PROPS
+@given(tables(), st.integers(min_value=0, max_value=60))
+def test_copy_is_independent(table: tuple[Settings, list[SeatSpec], random.Random],
+                             cut: int) -> None:
+    """A copy taken at any step plays on to the same result as the original, and playing
+    the copy leaves the original untouched."""
+    s, seats, rng = table
+    hand = Hand(s, seats)
+    while not hand.complete and len(hand.events) < cut:
+        hand.apply(next_legal_event(hand, rng))
+    frozen = hand.result()
+    copy = hand.copy()
+    assert copy.result() == frozen
+    events = []
+    while not copy.complete:
+        event = next_legal_event(copy, rng)
+        copy.apply(event)
+        events.append(event)
+    assert hand.result() == frozen
+    for event in events:
+        hand.apply(event)
+    assert hand.result() == copy.result()

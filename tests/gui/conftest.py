@@ -78,7 +78,7 @@ class Driver:
         self.qtbot.keyClick(self.page.card_entry, key, modifier)
 
     def click_action(self, name: str) -> None:
-        self.qtbot.mouseClick(self.page.actions.buttons[name], Qt.MouseButton.LeftButton)
+        self.qtbot.mouseClick(self.page.action_bar.buttons[name], Qt.MouseButton.LeftButton)
 
     @property
     def next_text(self) -> str:

@@ -21,7 +21,7 @@ def test_complete_hand_from_sign_in_to_award(table: Driver) -> None:
     assert "Press N" in d.next_text
     d.key(Qt.Key.Key_N)
     assert "Antes of 5: seats 1, 3, 6" in d.next_text
-    assert d.page.actions.visible_actions() == ["ante"]
+    assert d.page.action_bar.visible_actions() == ["ante"]
     d.key(Qt.Key.Key_A)  # every ante, one key
     assert page.table.centre.pot.text() == "POT 15"
     assert d.seat_widget(1).stack.text() == "495"
@@ -35,11 +35,11 @@ def test_complete_hand_from_sign_in_to_award(table: Driver) -> None:
     d.type("9d")
     assert d.next_text == "NEXT ▶ Seat 3 (Bo) must bring in 10"
     assert d.seat_widget(3).property("due") is True
-    assert d.page.actions.visible_actions() == ["bring-in", "undo"]
+    assert d.page.action_bar.visible_actions() == ["bring-in", "undo"]
     d.key(Qt.Key.Key_B)
     assert d.seat_widget(3).bet.text() == "10"
     assert "Seat 6 (Cy) to act: raise to 20, call 10 or fold" in d.next_text
-    assert d.page.actions.visible_actions() == ["raise", "call", "fold", "undo"]
+    assert d.page.action_bar.visible_actions() == ["raise", "call", "fold", "undo"]
     d.key(Qt.Key.Key_C)
     d.click_action("call")  # the mouse works too
     assert page.table.centre.pot.text() == "POT 45"
@@ -139,7 +139,7 @@ def test_change_dealer_mid_session(table: Driver) -> None:
     d.backend.add_dealer("Dana", "4321", sup)
     d.key(Qt.Key.Key_N)
     d.key(Qt.Key.Key_A)
-    d.qtbot.mouseClick(d.page.tabs.widget(2).findChild(type(d.page.actions.buttons["ante"]),
+    d.qtbot.mouseClick(d.page.tabs.widget(2).findChild(type(d.page.action_bar.buttons["ante"]),
                                                         "changeDealer"),
                        Qt.MouseButton.LeftButton)
     assert d.window.stack.currentWidget() is d.window.sign_in

@@ -12,7 +12,7 @@ def _screen(d: Driver) -> list[object]:
     """What the table shows: every seat's row, the pots, the log, the visible actions."""
     page = d.page
     return [[page.table.seats[s].row for s in range(1, 7)], page.table.centre.pot.text(),
-            page.log_model.rowCount(), page.actions.visible_actions()]
+            page.log_model.rowCount(), page.action_bar.visible_actions()]
 
 
 def _stored(d: Driver) -> int:

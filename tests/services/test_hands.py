@@ -61,11 +61,19 @@ def test_undo_is_recorded_not_deleted(svc: Services, session: SessionInfo,
 
 
 def test_undo_of_the_last_input_reopens_a_complete_hand(
-        svc: Services, session: SessionInfo, dealer: StaffMember) -> None:
+        svc: Services, session: SessionInfo, dealer: StaffMember, boss: StaffMember) -> None:
     state = svc.hands.start_hand(session.id, dealer)
     final = play(svc.hands, state.hand_id, dealer)
-    reopened = svc.hands.undo_last(final.hand_id, dealer)
-    assert reopened.status is HandStatus.IN_PROGRESS
+    with pytest.raises(PermissionDeniedError):  # rule 11.3: a supervisor, with a reason
+        svc.hands.undo_last(final.hand_id, dealer, "wrong card")
+    with pytest.raises(PermissionDeniedError):
+        svc.hands.undo_last(final.hand_id, boss, " ")
+    assert svc.hands.hand_state(final.hand_id).status is HandStatus.COMPLETE
+    reopened = svc.hands.undo_last(final.hand_id, boss, "last show was misread")
+    assert reopened.status is HandStatus.IN_PROGRESS and reopened.corrected
+    assert reopened.log[-1].reason == "last show was misread"
+    assert any(a.act == "undo-complete-hand" and a.by == "Sam"
+               for a in svc.review.audit(act="undo-complete-hand"))
     assert {s.seat: s.stack for s in svc.tables.seats(session.id)} == {1: 500, 3: 320, 6: 1000}
     again = play(svc.hands, state.hand_id, dealer)
     assert again.result() == final.result()

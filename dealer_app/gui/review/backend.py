@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from dealer_app.engine import Event
 from dealer_app.engine.record import dump_record
 from dealer_app.services import (
     Database,
@@ -70,9 +71,9 @@ class ReviewBackend:
         return self.services.review.count(query)
 
     def search(self, query: HandQuery, *, offset: int, limit: int, sort: str,
-               descending: bool) -> list[HandSummary]:
+               descending: bool, after: int | None = None) -> list[HandSummary]:
         return self.services.review.search(query, offset=offset, limit=limit, sort=sort,
-                                           descending=descending)
+                                           descending=descending, after=after)
 
     def tables(self) -> list[TableInfo]:
         return self.services.tables.list_tables()
@@ -103,6 +104,12 @@ class ReviewBackend:
 
     def void_hand(self, hand_id: int, supervisor: StaffMember, reason: str) -> HandState:
         return self.services.hands.void_hand(hand_id, supervisor, reason)
+
+    def correct_input(self, hand_id: int, target_seq: int, replacement: Event | None,
+                      supervisor: StaffMember, reason: str) -> HandState:
+        """Replaces (or, with None, strikes) one stored input (rule 11.3)."""
+        return self.services.hands.correct_input(hand_id, target_seq, replacement, supervisor,
+                                                 reason)
 
     def adjust_stack(self, session_id: int, seat: int, amount: int, supervisor: StaffMember,
                      reason: str) -> SeatInfo:

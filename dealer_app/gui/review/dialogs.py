@@ -8,9 +8,11 @@ record. A refusal is shown in red inside the dialog, which stays open.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -23,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_app.engine import Action, CardError, Event, parse_card
 from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.services import (
     AccountLockedError,
@@ -36,6 +39,14 @@ from dealer_app.services import (
 
 Act = Callable[[StaffMember, str], str]
 """Performs the act for an authorised supervisor and a reason; returns a line to show."""
+Correct = Callable[[int, Event | None, StaffMember, str], str]
+"""``correct(target_seq, replacement or None to strike, supervisor, reason)``: a line."""
+
+
+class Authoriser(Protocol):
+    """What the dialogs need of a backend (the review window's or the dealer window's)."""
+
+    def authorise(self, name: str, pin: str, reason: str) -> StaffMember: ...
 
 
 def explain(exc: StorageError) -> str:
@@ -52,7 +63,7 @@ def explain(exc: StorageError) -> str:
 class SupervisorActDialog(QDialog):
     """Name, PIN, reason, and the fields of one act."""
 
-    def __init__(self, backend: ReviewBackend, title: str, summary: str, act: Act,
+    def __init__(self, backend: Authoriser, title: str, summary: str, act: Act,
                  staff: StaffMember | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.backend = backend
@@ -209,3 +220,71 @@ class CloseSessionDialog(SupervisorActDialog):
                          f"Close session {session.id} at {session.table_name} (dealer "
                          f"{session.dealer}). Every player still seated is cashed out.",
                          act, staff, parent)
+
+
+class CorrectInputDialog(SupervisorActDialog):
+    """Rule 11.3: a supervisor replaces one stored input (its card, amount or action) or
+    strikes it. ``card``/``to`` pre-fill the replacement (e.g. the card a player showed)."""
+
+    def __init__(self, backend: Authoriser, seq: int, event: Event, correct: Correct, *,
+                 card: str | None = None, to: int | None = None, summary: str | None = None,
+                 staff: StaffMember | None = None, parent: QWidget | None = None) -> None:
+        self.seq = seq
+        self.stored = event
+        self._card = card if card is not None else event.card
+        self._to = to if to is not None else event.to
+
+        def act(supervisor: StaffMember, reason: str) -> str:
+            return correct(seq, self.replacement(), supervisor, reason)
+
+        super().__init__(backend, "Correct input",
+                         summary or f"Correct #{seq}: {event.describe()}. The stored input "
+                         "is kept; the correction is a new row of the log with who, when "
+                         "and why.", act, staff, parent)
+
+    def extra_rows(self) -> None:
+        self.strike = QCheckBox("Strike this input (as if it was never recorded)")
+        self.strike.setObjectName("correctStrike")
+        self.action = QComboBox()
+        self.action.setObjectName("correctAction")
+        for action in Action:
+            self.action.addItem(action.value, action)
+        self.action.setCurrentIndex(self.action.findData(self.stored.action))
+        self.card = QLineEdit(self._card or "")
+        self.card.setObjectName("correctCard")
+        self.card.setPlaceholderText("card, e.g. Js (empty: none)")
+        self.amount = QSpinBox()
+        self.amount.setObjectName("correctAmount")
+        self.amount.setRange(0, 100_000_000)
+        self.amount.setSpecialValueText("none")
+        self.amount.setValue(self._to or 0)
+        self.strike.toggled.connect(self._strike_toggled)
+        self.form.addRow("", self.strike)
+        self.form.addRow("Action", self.action)
+        self.form.addRow("Card", self.card)
+        self.form.addRow("Amount (to)", self.amount)
+
+    def _strike_toggled(self, on: bool) -> None:
+        for w in (self.action, self.card, self.amount):
+            w.setEnabled(not on)
+
+    def replacement(self) -> Event | None:
+        """The event the dialog's fields describe (None: strike)."""
+        if self.strike.isChecked():
+            return None
+        action = Action(self.action.currentData())
+        text = self.card.text().strip()
+        card = str(parse_card(text)) if text else None
+        to = self.amount.value() or None
+        return Event(self.stored.seat, action, card=card, to=to)
+
+    def check_fields(self) -> str | None:
+        if self.strike.isChecked():
+            return None
+        try:
+            replacement = self.replacement()
+        except CardError as exc:
+            return f"Card: {exc}"
+        if replacement == self.stored:
+            return "The replacement is the same as the stored input: change it, or strike it."
+        return None

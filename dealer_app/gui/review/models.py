@@ -39,7 +39,7 @@ class HandSource(Protocol):
     def count(self, query: HandQuery) -> int: ...
 
     def search(self, query: HandQuery, *, offset: int, limit: int, sort: str,
-               descending: bool) -> list[HandSummary]: ...
+               descending: bool, after: int | None = None) -> list[HandSummary]: ...
 
 
 class HandListModel(QAbstractTableModel):
@@ -47,7 +47,9 @@ class HandListModel(QAbstractTableModel):
 
     Only the count is known up front; rows are read in pages of ``page_size`` when the view
     first asks for them, and at most ``max_pages`` pages are kept (least recently used out),
-    so 100,000 hands cost a few hundred rows of memory."""
+    so 100,000 hands cost a few hundred rows of memory. The page after one already read is
+    read after its last hand (keyset paging); a page in the second half of the list is read
+    from the end in the opposite order, so no query skips more than half the rows."""
 
     COL_TABLE, COL_NUMBER, COL_STARTED, COL_DEALER, COL_STATUS, COL_POT, COL_PLAYERS, \
         COL_SESSION, COL_ID = range(9)
@@ -99,9 +101,20 @@ class HandListModel(QAbstractTableModel):
         if page is not None:
             self._pages.move_to_end(number)
             return page
-        page = self.source.search(self.query, offset=number * self.page_size,
-                                  limit=self.page_size, sort=self.sort_key,
-                                  descending=self.descending)
+        first = number * self.page_size
+        size = max(0, min(self.page_size, self._count - first))
+        previous = self._pages.get(number - 1)
+        if previous is not None and len(previous) == self.page_size:
+            page = self.source.search(self.query, offset=0, limit=self.page_size,
+                                      sort=self.sort_key, descending=self.descending,
+                                      after=previous[-1].hand_id)
+        elif first > self._count // 2 and size:
+            page = self.source.search(self.query, offset=self._count - first - size,
+                                      limit=size, sort=self.sort_key,
+                                      descending=not self.descending)[::-1]
+        else:
+            page = self.source.search(self.query, offset=first, limit=self.page_size,
+                                      sort=self.sort_key, descending=self.descending)
         self.pages_read += 1
         self._pages[number] = page
         while len(self._pages) > self.max_pages:
@@ -164,7 +177,7 @@ class HandListModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole and col == self.COL_STATUS:
             return QBrush(QColor(STATUS_COLOURS[h.status]))
         if role == Qt.ItemDataRole.FontRole and col == self.COL_STATUS \
-                and h.status is not HandStatus.COMPLETE:
+                and (h.status is not HandStatus.COMPLETE or h.corrected):
             font = QFont()
             font.setBold(True)
             return font
@@ -182,7 +195,7 @@ class HandListModel(QAbstractTableModel):
         if col == self.COL_DEALER:
             return h.dealer
         if col == self.COL_STATUS:
-            return STATUS_LABELS[h.status]
+            return STATUS_LABELS[h.status] + (" · corrected" if h.corrected else "")
         if col == self.COL_POT:
             return f"{h.pot:,}"
         if col == self.COL_PLAYERS:
@@ -225,15 +238,7 @@ class HandLogModel(QAbstractTableModel):
     def set_entries(self, entries: tuple[LogEntry, ...] | list[LogEntry]) -> None:
         self.beginResetModel()
         self.entries = list(entries)
-        undone = {e.target_seq for e in self.entries if e.kind == "undo"}
-        self.steps = []
-        step = 0
-        for e in self.entries:
-            if e.kind == "input" and e.seq not in undone:
-                step += 1
-                self.steps.append(step)
-            else:
-                self.steps.append(None)
+        self.steps = [e.step for e in self.entries]  # corrections stand in their input's place
         self.endResetModel()
 
     def row_of_step(self, step: int) -> int | None:
@@ -276,11 +281,16 @@ class HandLogModel(QAbstractTableModel):
                 return f"Undo of #{e.target_seq}"
             if e.kind == "void":
                 return "Hand voided"
+            if e.kind == "correct":
+                return (f"Correction of #{e.target_seq}: {e.event.describe()}" if e.event
+                        else f"#{e.target_seq} struck")
             return e.event.describe() if e.event else ""
-        if e.kind == "input" and e.undone:
-            by = next((x.seq for x in self.entries
-                       if x.kind == "undo" and x.target_seq == e.seq), None)
-            return f"undone by #{by}"
+        if e.undone and e.superseded_by is not None:
+            kind = next((x.kind for x in self.entries if x.seq == e.superseded_by), "undo")
+            verb = "corrected" if kind == "correct" else "undone"
+            return f"{verb} by #{e.superseded_by}"
+        if e.kind == "correct":
+            return f"{e.by}: {e.reason or ''}"
         return e.reason or ""
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -298,7 +308,7 @@ class HandLogModel(QAbstractTableModel):
             return e
         if role == Qt.ItemDataRole.FontRole:
             font = QFont()
-            if e.kind == "input" and e.undone:
+            if e.kind in ("input", "correct") and e.undone:
                 font.setStrikeOut(True)
             if step is not None and step == self.current_step:
                 font.setBold(True)
@@ -306,6 +316,8 @@ class HandLogModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole:
             if e.kind == "void":
                 return QBrush(QColor("#ff6b6b"))
+            if e.kind == "correct" and step is None:
+                return QBrush(QColor("#c792ea"))
             if e.kind == "undo" or e.undone:
                 return QBrush(QColor("#ffb74d"))
             if step is not None and step > self.current_step:

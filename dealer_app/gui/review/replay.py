@@ -6,9 +6,10 @@ view (``gui.views.table``) read-only."""
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -22,13 +23,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_app.engine import Event
 from dealer_app.engine.hand import Hand
 from dealer_app.gui import prompts
 from dealer_app.gui.review.backend import ReviewBackend
+from dealer_app.gui.review.dialogs import CorrectInputDialog
 from dealer_app.gui.review.models import HandLogModel
 from dealer_app.gui.rows import pot_rows, seat_rows
 from dealer_app.gui.views.table import TableView
-from dealer_app.services import HandState, HandStatus
+from dealer_app.services import HandState, HandStatus, LogEntry, StaffMember
 from dealer_app.services.reports import event_caption, hand_report, local_time
 
 
@@ -169,6 +172,8 @@ class HandDetailWindow(QWidget):
     void_requested = Signal(int)
     pdf_requested = Signal(int)
     record_requested = Signal(int)
+    corrected = Signal(int)
+    """A supervisor corrected an input of this hand (the hand id)."""
 
     def __init__(self, backend: ReviewBackend, hand_id: int,
                  parent: QWidget | None = None) -> None:
@@ -205,6 +210,10 @@ class HandDetailWindow(QWidget):
         self.log_view.setColumnWidth(HandLogModel.COL_NOTE, 130)
         self.log_view.setWordWrap(False)
         self.log_view.clicked.connect(self._log_clicked)
+        self.log_view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.correct_action = QAction("Correct input…", self.log_view)
+        self.correct_action.triggered.connect(self.correct_selected)
+        self.log_view.addAction(self.correct_action)
         self.tabs.addTab(self.log_view, "Log")
         self.result = QTextBrowser()
         self.result.setObjectName("resultText")
@@ -223,6 +232,12 @@ class HandDetailWindow(QWidget):
         self.record_button = QPushButton("Export record…")
         self.record_button.setObjectName("handRecord")
         buttons.addWidget(self.void_button)
+        self.correct_button = QPushButton("Correct input…")
+        self.correct_button.setObjectName("correctInput")
+        self.correct_button.setToolTip("Replace or strike the selected input of the log "
+                                       "(supervisor's PIN and reason)")
+        self.correct_button.clicked.connect(self.correct_selected)
+        buttons.addWidget(self.correct_button)
         buttons.addStretch(1)
         buttons.addWidget(self.pdf_button)
         buttons.addWidget(self.record_button)
@@ -252,7 +267,8 @@ class HandDetailWindow(QWidget):
                      "Imported hand")
         number = f"Hand {state.number}" if state.number is not None else \
             f"Hand id {state.hand_id}"
-        self.title.setText(f"{table} · {number} · {state.status.value.upper()}")
+        self.title.setText(f"{table} · {number} · {state.status.value.upper()}"
+                           + (" · CORRECTED" if state.corrected else ""))
         names = ", ".join(f"{s.seat} {s.player} ({s.stack:,})" for s in state.seats)
         self.subtitle.setText(
             f"{state.settings.describe()} · started {local_time(state.started_at)}"
@@ -263,6 +279,7 @@ class HandDetailWindow(QWidget):
         self.log_model.set_entries(state.log)
         self.result.setHtml(self._result_html(state))
         self.void_button.setEnabled(state.status is not HandStatus.VOID)
+        self.correct_button.setEnabled(state.status is not HandStatus.VOID)
         self.replay.set_state(state, step)
 
     @staticmethod
@@ -278,6 +295,38 @@ class HandDetailWindow(QWidget):
                 "<th align=left>Player</th><th align=right>Before</th><th align=left>Cards"
                 "</th><th align=right>After</th><th align=left>Hand</th></tr>"
                 f"{seats}</table>")
+
+    def selected_entry(self) -> LogEntry | None:
+        """The selected log row, if it is an input (or correction) still in force."""
+        rows = self.log_view.selectionModel().selectedRows()
+        if not rows:
+            return None
+        entry = self.log_model.entries[rows[0].row()]
+        return entry if entry.step is not None and entry.event is not None else None
+
+    def correct_dialog(self) -> CorrectInputDialog | None:
+        """The correction dialog for the selected input (None, with a message, if none)."""
+        entry = self.selected_entry()
+        if entry is None or entry.event is None:
+            self.subtitle.setText(self.subtitle.text().split("\n⚠")[0]
+                                  + "\n⚠ Select an input in force in the log to correct it.")
+            return None
+        hand_id = self.hand_id
+
+        def correct(seq: int, replacement: Event | None, supervisor: StaffMember,
+                    reason: str) -> str:
+            self.backend.correct_input(hand_id, seq, replacement, supervisor, reason)
+            return f"#{seq} corrected by {supervisor.name}."
+
+        return CorrectInputDialog(self.backend, entry.seq, entry.event, correct, parent=self)
+
+    def correct_selected(self) -> bool:
+        dialog = self.correct_dialog()
+        if dialog is None or dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        self.reload()
+        self.corrected.emit(self.hand_id)
+        return True
 
     def _log_clicked(self, index: QModelIndex) -> None:
         step = self.log_model.steps[index.row()]

@@ -55,9 +55,12 @@ from dealer_app.services import (
 )
 from dealer_app.services.reports import local_time
 
+CORRECTED = "corrected"
+"""The status filter's choice for hands a supervisor corrected (any status)."""
 ANY_TIME = QDateTime.fromString("2000-01-01T00:00:00", Qt.DateFormat.ISODate)
 STATUS_CHOICES = (("Any status", None), ("Complete", HandStatus.COMPLETE),
-                  ("Void", HandStatus.VOID), ("In progress", HandStatus.IN_PROGRESS))
+                  ("Void", HandStatus.VOID), ("In progress", HandStatus.IN_PROGRESS),
+                  ("Corrected", CORRECTED))
 
 
 def _moment(value: QDateTime) -> datetime | None:
@@ -310,13 +313,15 @@ class ReviewWindow(QMainWindow):
     def current_query(self) -> HandQuery:
         since = self.since_edit.dateTime()
         until = self.until_edit.dateTime()
+        status = self.status_box.currentData()
         return HandQuery(
             table_id=self.table_box.currentData(),
             session_id=self.session_box.currentData(),
             dealer_id=self.dealer_box.currentData(),
             player=self.player_edit.text().strip() or None,
             since=_moment(since), until=_moment(until),
-            status=self.status_box.currentData(),
+            status=None if status == CORRECTED else status,
+            corrected=True if status == CORRECTED else None,
             min_pot=self.min_pot.value() or None,
             max_pot=self.max_pot.value() or None)
 
@@ -429,6 +434,7 @@ class ReviewWindow(QMainWindow):
             window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
             window.destroyed.connect(lambda *_: self.details.pop(hand_id, None))
             window.void_requested.connect(self.void_hand)
+            window.corrected.connect(lambda _id: self.refresh())
             window.pdf_requested.connect(self.export_hand_pdf_of)
             window.record_requested.connect(lambda i: self.export_records_of([i]))
             self.details[hand_id] = window

@@ -34,6 +34,7 @@ ACTION_KEYS: dict[str, tuple[str, str]] = {
     "muck": ("M", "Muck"),
     "next": ("N", "Next hand"),
     "undo": ("Ctrl+Z", "Undo"),
+    "supervisor": ("F9", "Call supervisor…"),
 }
 
 

@@ -53,6 +53,7 @@ class SignInPage(QWidget):
         form = QVBoxLayout(box)
         self.title = QLabel("Sign in")
         self.title.setObjectName("pageTitle")
+        self.title.setWordWrap(True)  # "Welcome: create the first supervisor" is wide
         self.hint = QLabel()
         self.hint.setWordWrap(True)
         fields = QFormLayout()

@@ -60,6 +60,7 @@ class SeatWidget(QFrame):
         self.setProperty("class", "seat")
         self.setFixedSize(self.WIDTH, self.HEIGHT)
         self.row: SeatRow | None = None
+        self._props: tuple[tuple[str, bool], ...] = ()
         outer = QVBoxLayout(self)
         outer.setContentsMargins(10, 6, 10, 6)
         outer.setSpacing(3)
@@ -113,13 +114,15 @@ class SeatWidget(QFrame):
         if row.won:
             note = (note + " — " if note else "") + f"wins {row.won:,}"
         self.note.setText(note)
-        for prop, value in (("due", row.due), ("empty", not row.occupied),
-                            ("out", row.folded or row.mucked or row.sitting_out),
-                            ("winner", row.won > 0)):
-            self.setProperty(prop, value)
-        _restyle(self)
-        for child in (self.name, self.state, self.stack, self.note, self.number):
-            _restyle(child)
+        props = (("due", row.due), ("empty", not row.occupied),
+                 ("out", row.folded or row.mucked or row.sitting_out), ("winner", row.won > 0))
+        if props != self._props:  # re-polishing costs; only when the style can change
+            self._props = props
+            for prop, value in props:
+                self.setProperty(prop, value)
+            _restyle(self)
+            for child in (self.name, self.state, self.stack, self.note, self.number):
+                _restyle(child)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt name)
         self.clicked.emit(self.seat)
@@ -127,7 +130,11 @@ class SeatWidget(QFrame):
 
 
 class CentrePanel(QFrame):
-    """The middle of the table: the round, the pots with their eligible seats, the award."""
+    """The middle of the table: the round, the pots with their eligible seats, the bets in
+    front of the players (on a line of their own), the award.
+
+    Text never runs past the panel: the long lines wrap, and the big pot line switches to a
+    smaller font (``compact`` style property) when it would not fit the panel's width."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -139,22 +146,47 @@ class CentrePanel(QFrame):
         self.round.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.pot = _label("potLabel")
         self.pot.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.bets = _label("betsLabel")
+        self.bets.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.bets.setWordWrap(True)
+        self.round.setWordWrap(True)
         self.side = _label("sidePots")
         self.side.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.side.setWordWrap(True)
         self.award = _label("awardText")
         self.award.setWordWrap(True)
         self.award.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        for w in (self.round, self.pot, self.side, self.award):
+        for w in (self.round, self.pot, self.bets, self.side, self.award):
             layout.addWidget(w)
         layout.addStretch(1)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+    def _fit_pot(self) -> None:
+        """The pot line in the big font if it fits the panel, else in the compact one."""
+        margins = self.contentsMargins().left() + self.contentsMargins().right()
+        room = self.width() - margins - 8
+        compact = bool(self.pot.property("compact"))
+        self.pot.setProperty("compact", False)
+        _restyle(self.pot)
+        wide = self.pot.sizeHint().width() > room
+        if wide or compact != wide:
+            self.pot.setProperty("compact", wide)
+            _restyle(self.pot)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt name)
+        super().resizeEvent(event)
+        self._fit_pot()
 
     def set_state(self, round_text: str, pots: list[PotRow], bets: int,
                   award: list[str]) -> None:
         self.round.setText(round_text)
         total = sum(p.amount for p in pots)
-        self.pot.setText(f"POT {total:,}" + (f"  ·  bets {bets:,}" if bets else ""))
+        pot_text = f"POT {total:,}"
+        if pot_text != self.pot.text():
+            self.pot.setText(pot_text)
+            self._fit_pot()
+        self.bets.setText(f"bets in front {bets:,}" if bets else "")
+        self.bets.setVisible(bool(bets))
         sides = [f"{p.title} {p.amount:,} (seats {p.eligible_text})" for p in pots] \
             if len(pots) > 1 else []
         self.side.setText("\n".join(sides))
