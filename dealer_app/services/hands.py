@@ -37,8 +37,9 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import Any, cast
 
-from sqlalchemy import exists, func, select
+from sqlalchemy import Table, bindparam, exists, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from dealer_app.engine import Action, Event, RuleError, SeatSpec, Settings
@@ -135,16 +136,24 @@ def link_of(row: HandEvent) -> chain.ChainLink:
                            by=row.staff_name, at=row.at, reason=row.reason)
 
 
+def new_event_row(hand_id: int, seq: int, kind: str, *, by: str, staff_id: int | None,
+                  at: datetime, event: Event | None = None, target_seq: int | None = None,
+                  reason: str | None = None) -> HandEvent:
+    """A log row not yet chained (empty digest) nor added to a session."""
+    return HandEvent(hand_id=hand_id, seq=seq, kind=kind,
+                     seat=event.seat if event else None,
+                     action=event.action.value if event else None,
+                     card=event.card if event else None, to_amount=event.to if event else None,
+                     target_seq=target_seq, staff_id=staff_id, staff_name=by, at=at,
+                     reason=reason, digest="")
+
+
 def append_event(s: Session, hand: HandRow, seq: int, kind: str, *, by: str,
                  staff_id: int | None, at: datetime, event: Event | None = None,
                  target_seq: int | None = None, reason: str | None = None) -> HandEvent:
     """Adds one chained row to a hand's log and moves the hand's chain head."""
-    row = HandEvent(hand_id=hand.id, seq=seq, kind=kind,
-                    seat=event.seat if event else None,
-                    action=event.action.value if event else None,
-                    card=event.card if event else None, to_amount=event.to if event else None,
-                    target_seq=target_seq, staff_id=staff_id, staff_name=by, at=at,
-                    reason=reason, digest="")
+    row = new_event_row(hand.id, seq, kind, by=by, staff_id=staff_id, at=at, event=event,
+                        target_seq=target_seq, reason=reason)
     row.digest = link_of(row).digest(hand.head_digest)
     hand.head_digest = row.digest
     s.add(row)
@@ -173,7 +182,24 @@ def build_state(row: HandRow, rows: Sequence[HandEvent], upto: int | None = None
     return state_of(row, settings, seats, log_entries(rows), hand)
 
 
-def state_of(row: HandRow, settings: Settings, seats: tuple[SeatSpec, ...],
+STATE_COLUMNS = (HandRow.id, HandRow.uid, HandRow.table_id, HandRow.session_id,
+                 HandRow.number, HandRow.status, HandRow.started_at, HandRow.ended_at,
+                 HandRow.corrected)
+"""The columns :func:`state_of` reads: a hand row, or a plain row of these columns."""
+
+
+# Prepared once: the statements of the common path of record_input (see _record_cached).
+_HAND_TABLE = cast(Table, HandRow.__table__)
+_HAND = _HAND_TABLE.c
+_HEAD = (select(_HAND.status, _HAND.head_digest)
+         .where(_HAND.id == bindparam("hand_id")).with_for_update())
+_STATE = select(*STATE_COLUMNS).where(_HAND.id == bindparam("hand_id"))
+_INSERT_EVENT = insert(cast(Table, HandEvent.__table__))
+_MOVE_HEAD = (update(_HAND_TABLE).where(_HAND.id == bindparam("hand_id"))
+              .values(head_digest=bindparam("digest")))
+
+
+def state_of(row: Any, settings: Settings, seats: tuple[SeatSpec, ...],
              log: tuple[LogEntry, ...], hand: Hand) -> HandState:
     return HandState(hand_id=row.id, uid=row.uid, table_id=row.table_id,
                      session_id=row.session_id, number=row.number,
@@ -356,29 +382,68 @@ class HandService:
         """Stores one dealer input; raises ``RuleError`` (nothing stored) if refused."""
         def record() -> HandState:
             with self.db.transaction() as s:
-                row = self._hand(s, hand_id, lock=True)
-                self._in_progress(row)
-                base = self._cached(hand_id, row.head_digest)
-                if base is None:
-                    base = self._replay(row, load_rows(s, hand_id))
-                hand = base.hand.copy()
-                hand.apply(event)  # RuleError: rolled back, nothing stored
-                now = self.db.now()
-                new = append_event(s, row, base.count + 1, "input", by=staff.name,
-                                   staff_id=staff.id, at=now, event=event)
-                if hand.complete:
-                    write_result(s, row, hand, now)
-                entry = LogEntry(seq=new.seq, kind="input", event=event_of(new),
-                                 target_seq=None, by=staff.name, at=now, reason=None,
-                                 step=len(hand.events))
-                after = Replayed(row.head_digest, base.count + 1, base.settings, base.seats,
-                                 (*base.log, entry), hand)
-                state = state_of(row, after.settings, after.seats, after.log, hand)
+                fast = self._record_cached(s, hand_id, event, staff)
+                if fast is not None:
+                    state, after = fast
+                else:
+                    state, after = self._record_loaded(s, hand_id, event, staff)
             # committed: only now may the cache move on (with its own copy of the hand)
-            self._remember(hand_id, replace(after, hand=hand.copy()))
+            self._remember(hand_id, replace(after, hand=after.hand.copy()))
             return state
 
         return retrying(record, "recording an input")
+
+    def _record_cached(self, s: Session, hand_id: int, event: Event,
+                       staff: StaffMember) -> tuple[HandState, Replayed] | None:
+        """The common case, with plain statements instead of the ORM's unit of work: the
+        hand is cached and the input does not complete it. None: take the full path."""
+        conn = s.connection()
+        head = conn.execute(_HEAD, {"hand_id": hand_id}).one_or_none()
+        if head is None or head.status != HandStatus.IN_PROGRESS.value:
+            return None
+        base = self._cached(hand_id, head.head_digest)
+        if base is None:
+            return None
+        hand = base.hand.copy()
+        hand.apply(event)  # RuleError: rolled back, nothing stored
+        if hand.complete:
+            return None
+        now = self.db.now()
+        new = new_event_row(hand_id, base.count + 1, "input", by=staff.name,
+                            staff_id=staff.id, at=now, event=event)
+        new.digest = link_of(new).digest(base.head)
+        conn.execute(_INSERT_EVENT, {
+            "hand_id": hand_id, "seq": new.seq, "kind": new.kind, "seat": new.seat,
+            "action": new.action, "card": new.card, "to_amount": new.to_amount,
+            "target_seq": None, "staff_id": staff.id, "staff_name": staff.name, "at": now,
+            "reason": None, "digest": new.digest})
+        conn.execute(_MOVE_HEAD, {"hand_id": hand_id, "digest": new.digest})
+        row = conn.execute(_STATE, {"hand_id": hand_id}).one()
+        entry = LogEntry(seq=new.seq, kind="input", event=event, target_seq=None,
+                         by=staff.name, at=now, reason=None, step=len(hand.events))
+        after = Replayed(new.digest, new.seq, base.settings, base.seats,
+                         (*base.log, entry), hand)
+        return state_of(row, after.settings, after.seats, after.log, hand), after
+
+    def _record_loaded(self, s: Session, hand_id: int, event: Event,
+                       staff: StaffMember) -> tuple[HandState, Replayed]:
+        row = self._hand(s, hand_id, lock=True)
+        self._in_progress(row)
+        base = self._cached(hand_id, row.head_digest)
+        if base is None:
+            base = self._replay(row, load_rows(s, hand_id))
+        hand = base.hand.copy()
+        hand.apply(event)  # RuleError: rolled back, nothing stored
+        now = self.db.now()
+        new = append_event(s, row, base.count + 1, "input", by=staff.name,
+                           staff_id=staff.id, at=now, event=event)
+        if hand.complete:
+            write_result(s, row, hand, now)
+        entry = LogEntry(seq=new.seq, kind="input", event=event_of(new), target_seq=None,
+                         by=staff.name, at=now, reason=None, step=len(hand.events))
+        after = Replayed(row.head_digest, base.count + 1, base.settings, base.seats,
+                         (*base.log, entry), hand)
+        return state_of(row, after.settings, after.seats, after.log, hand), after
 
     def undo_last(self, hand_id: int, staff: StaffMember,
                   reason: str | None = None) -> HandState:

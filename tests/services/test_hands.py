@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from storage.helpers import play
+from storage.helpers import next_event, play
 
 from dealer_app.engine import Action, Code, Event, RuleError
 from dealer_app.services import (
@@ -118,3 +118,33 @@ def test_sitting_out_players_are_not_dealt_in(svc: Services, session: SessionInf
     svc.tables.sit_out(session.id, 3, dealer)
     state = svc.hands.start_hand(session.id, dealer)
     assert [s.seat for s in state.seats] == [1, 6]
+
+
+def test_the_cached_path_stores_what_a_fresh_replay_finds(
+        svc: Services, session: SessionInfo, dealer: StaffMember) -> None:
+    """Inputs recorded through the cache chain and replay exactly as the stored log does."""
+    state = svc.hands.start_hand(session.id, dealer)
+    returned = []
+    for _ in range(12):
+        event = next_event(state.hand)
+        assert event is not None
+        state = svc.hands.record_input(state.hand_id, event, dealer)
+        returned.append(state)
+    assert svc.hands.cache_hits >= 10
+    stored = svc.hands.hand_state(state.hand_id)
+    assert stored.result() == state.result()
+    assert [e.seq for e in stored.log] == [e.seq for e in state.log] == list(range(1, 13))
+    assert [(e.event, e.by) for e in stored.log] == [(e.event, e.by) for e in state.log]
+    assert svc.log.verify_all().ok
+    fresh = Services.open(svc.db.url)
+    try:  # another process: its first input rebuilds from the database
+        nxt = next_event(stored.hand)
+        assert nxt is not None
+        other = fresh.hands.record_input(state.hand_id, nxt, dealer)
+        assert fresh.hands.cache_hits == 0 and len(other.log) == 13
+    finally:
+        fresh.close()
+    nxt = next_event(other.hand)
+    assert nxt is not None
+    mine = svc.hands.record_input(state.hand_id, nxt, dealer)  # stale cache: rebuilt
+    assert len(mine.log) == 14 and svc.log.verify_all().ok
