@@ -120,6 +120,22 @@ class Backend:
     def add_dealer(self, name: str, pin: str, supervisor: StaffMember) -> StaffMember:
         return self.services.staff.add_staff(name, "dealer", pin, by=supervisor)
 
+    def add_staff(self, name: str, role: str, pin: str,
+                  supervisor: StaffMember) -> StaffMember:
+        """A new dealer or supervisor account, added by ``supervisor`` (audited)."""
+        return self.services.staff.add_staff(name, role, pin, by=supervisor)
+
+    def list_staff(self) -> list[StaffMember]:
+        return self.services.staff.list_staff()
+
+    def sign_out(self) -> None:
+        """Forgets who is signed in and the table on screen. The session stays open and a
+        hand in progress stays stored: the next dealer to open the table resumes it."""
+        self.staff = None
+        self.session = None
+        self.state = None
+        self.forget_seats()
+
     def _me(self) -> StaffMember:
         if self.staff is None:
             raise StorageError("sign in first")
@@ -136,6 +152,17 @@ class Backend:
 
     def open_session_of(self, table_id: int) -> SessionInfo | None:
         return self.services.tables.current_session(table_id)
+
+    def table_overview(self) -> list[tuple[TableInfo, SessionInfo | None, int | None]]:
+        """Each table with its open session (if any) and the number of the hand in progress
+        on it (None: no hand in progress)."""
+        out: list[tuple[TableInfo, SessionInfo | None, int | None]] = []
+        for table in self.list_tables():
+            session = self.services.tables.current_session(table.id)
+            hand = (self.services.hands.current_hand(session.id)
+                    if session is not None else None)
+            out.append((table, session, hand.number if hand is not None else None))
+        return out
 
     def create_table(self, name: str, settings: Settings,
                      supervisor: StaffMember | None = None) -> TableInfo:

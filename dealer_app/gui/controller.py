@@ -54,12 +54,19 @@ class DealerController(QObject):
         self.takeover = False
         self.show_pending = False
         self.review_window: QWidget | None = None
+        self.staff_authority: StaffMember | None = None
+        """The supervisor who opened the staff accounts on the tables page (the signed-in
+        supervisor, or one who typed their PIN in a dealer's window) until sign-out."""
         w, p = window, window.page
         w.key_handler = self.handle_key
         p.card_entry.key_handler = self.handle_key
         w.sign_in.submitted.connect(self.on_sign_in)
         w.tables.open_requested.connect(self.on_open_table)
         w.tables.create_requested.connect(self.on_create_table)
+        w.tables.sign_out_requested.connect(self.sign_out)
+        w.tables.staff.unlock_requested.connect(self.on_staff_unlock)
+        w.tables.staff.add_requested.connect(self.on_staff_add)
+        p.sign_out_button.clicked.connect(self.sign_out)
         p.action_bar.triggered.connect(self.on_action)
         p.review_button.clicked.connect(self.open_review)
         p.amount.confirmed.connect(self.on_amount)
@@ -97,6 +104,7 @@ class DealerController(QObject):
             return
         if self.takeover:
             self.takeover = False
+            self.staff_authority = None
             self.show_table()
             return
         self.show_tables()
@@ -105,13 +113,102 @@ class DealerController(QObject):
         b = self.backend
         assert b.staff is not None
         entries = []
-        for t in b.list_tables():
-            session = b.open_session_of(t.id)
-            open_note = f" — open, dealer {session.dealer}" if session else ""
-            entries.append((t.id, f"{t.name} · {t.settings.describe()}{open_note}"))
+        for t, session, hand_number in b.table_overview():
+            if session is None:
+                status = "No session open"
+            else:
+                status = f"Open · dealer {session.dealer}"
+                if hand_number is not None:
+                    status += f" · hand {hand_number} in progress"
+                else:
+                    status += " · between hands"
+            entries.append((t.id, f"{t.name} · {t.settings.describe()}\n{status}"))
         self.window.tables.set_tables(entries, f"{b.staff.name} ({b.staff.role.value})",
                                       b.staff.is_supervisor)
+        if b.staff.is_supervisor:
+            self.staff_authority = b.staff
+        self._show_staff()
         self.window.show_page(self.window.tables)
+
+    # ------------------------------------------------------------------ staff accounts
+    def _show_staff(self) -> None:
+        box = self.window.tables.staff
+        sup = self.staff_authority
+        if sup is None:
+            box.set_locked(True)
+            return
+        me = self.backend.staff
+        box.set_locked(False, by="" if me is not None and me.id == sup.id else sup.name)
+        box.set_staff([(m.name, m.role.value) for m in self.backend.list_staff()])
+
+    def on_staff_unlock(self) -> None:
+        box = self.window.tables.staff
+        try:
+            sup = self.backend.supervisor(box.sup_name.text().strip(), box.sup_pin.text(),
+                                          "staff accounts")
+        except StorageError as exc:
+            box.sup_pin.clear()
+            box.lock_error.setText(prompts.refusal(str(exc)))
+            return
+        self.staff_authority = sup
+        self._show_staff()
+        box.name.setFocus()
+
+    def on_staff_add(self) -> None:
+        box = self.window.tables.staff
+        sup = self.staff_authority
+        if sup is None:
+            self._show_staff()
+            return
+        name, pin, role = box.name.text().strip(), box.pin.text(), box.role.currentData()
+        if not name:
+            box.show_message("Type the new staff member's name.", error=True)
+            box.name.setFocus()
+            return
+        if pin != box.pin2.text():
+            box.show_message("The two PINs differ: type them again.", error=True)
+            box.pin.clear()
+            box.pin2.clear()
+            box.pin.setFocus()
+            return
+        try:
+            member = self.backend.add_staff(name, str(role), pin, sup)
+        except StorageError as exc:
+            box.show_message(prompts.refusal(str(exc)) + ".", error=True)
+            box.pin.clear()
+            box.pin2.clear()
+            return
+        self._show_staff()
+        box.clear_form()
+        box.show_message(f"{member.name} added as {member.role.value}; they sign in with "
+                         "their name and PIN.")
+        box.name.setFocus()
+
+    def sign_out(self) -> None:
+        """Back to the sign-in page. The session stays open and a hand in progress stays
+        stored: the next dealer who opens that table resumes it."""
+        if self.dialog is not None:
+            self.dialog.reject()
+        if self.review_window is not None:
+            self.review_window.close()
+        p = self.page
+        p.card_entry.clear()
+        p.hole_button.setChecked(False)
+        p.toggle_key_map(False)
+        p.amount.close_box()
+        p.next_line.clear_error()
+        p.players.message.clear()
+        p.table_panel.message.clear()
+        self.show_pending = False
+        self.mismatch = None
+        self.takeover = False
+        self.staff_authority = None
+        self.snap = None
+        self.backend.sign_out()
+        self.window.tables.staff.set_locked(True)
+        self.window.tables.error.clear()
+        self.window.sign_in.name.clear()
+        self.start()
 
     def on_create_table(self) -> None:
         page = self.window.tables
@@ -133,7 +230,7 @@ class DealerController(QObject):
         try:
             self.backend.open_table(table_id)
         except StorageError as exc:
-            self.window.tables.error.setText(str(exc))
+            self.window.tables.open_error.setText(prompts.refusal(str(exc)))
             return
         self.show_table()
 
@@ -236,7 +333,8 @@ class DealerController(QObject):
 
     # ------------------------------------------------------------------ inputs
     def fail(self, message: str) -> None:
-        self.page.next_line.show_error(message)
+        """Turns the NEXT line red with ``message`` (capitalised, seats named)."""
+        self.page.next_line.show_error(prompts.refusal(message, self.backend.hand))
 
     def record(self, event: Event) -> bool:
         """Sends one input; True when stored. A refusal only turns the NEXT line red."""

@@ -7,6 +7,7 @@ engine; this module only phrases it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from dealer_app.engine.events import Action
@@ -26,6 +27,23 @@ def seat_label(hand: Hand, seat: int) -> str:
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+_SEAT_REF = re.compile(r"\b([Ss]eat) ([1-6])\b(?! \()")
+"""``seat 2`` in a message, not already followed by the player's name."""
+
+
+def refusal(message: str, hand: Hand | None = None) -> str:
+    """A refused input's reason as the NEXT line shows it: the engine's words with a capital
+    first letter and, when ``hand`` is given, each seat named (``Seat 2 (Bo) must…``)."""
+    if hand is not None:
+        def named(m: re.Match[str]) -> str:
+            seat = int(m.group(2))
+            name = hand.seats[seat].player if seat in hand.seats else ""
+            return f"{m.group(0)} ({name})" if name else m.group(0)
+
+        message = _SEAT_REF.sub(named, message)
+    return _cap(message.strip())
 
 
 def _join_or(parts: Sequence[str]) -> str:

@@ -25,6 +25,8 @@ def style_sheet() -> str:
     """The application style sheet, or an empty one if it is missing."""
     path = resource("style.qss")
     try:
-        return path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8")
     except OSError:
         return ""
+    # url(icons/...) is relative to the resources folder, not to the working directory
+    return text.replace("url(icons/", f"url({resource('icons').as_posix()}/")

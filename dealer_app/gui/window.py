@@ -7,11 +7,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QMainWindow,
     QPushButton,
+    QScrollArea,
     QStackedWidget,
     QTableView,
     QTabWidget,
@@ -46,6 +48,10 @@ KEY_MAP = """<h2>Keys</h2><table cellspacing=6>
 <tr><td><b>F1</b></td><td>this key map (any key closes it)</td></tr></table>"""
 
 
+SEAT_ROW_HEIGHT = 24
+"""Rows of the Players tab's seat table: six fit above the seating form at 1280×800."""
+
+
 class DealerPage(QWidget):
     """The table page: felt, seats, NEXT line, actions, card entry, picker, log."""
 
@@ -64,6 +70,12 @@ class DealerPage(QWidget):
         self.review_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.review_button.setToolTip("Open the floor supervisor's hand log browser")
         head.addWidget(self.review_button)
+        self.sign_out_button = QPushButton("Sign out")
+        self.sign_out_button.setObjectName("signOut")
+        self.sign_out_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.sign_out_button.setToolTip("Back to the sign-in page; the hand in progress stays "
+                                        "stored and resumes for the next dealer at this table")
+        head.addWidget(self.sign_out_button)
         outer.addLayout(head)
         middle = QHBoxLayout()
         middle.setSpacing(8)
@@ -92,15 +104,22 @@ class DealerPage(QWidget):
         self.tabs.addTab(log_page, "Hand log")
         self.players = PlayersPanel()
         self.seats_model = SeatsModel()
-        self.seats_view = self._table_view(self.seats_model, stretch=SeatsModel.PLAYER)
+        self.seats_view = self._seats_view(self.seats_model)
         players_page = QWidget()
         pv = QVBoxLayout(players_page)
         pv.setContentsMargins(0, 0, 0, 0)
-        pv.addWidget(self.seats_view, 1)
-        pv.addWidget(self.players)
+        pv.setSpacing(2)
+        pv.addWidget(self.seats_view)
+        pv.addWidget(self.players, 1)
         self.tabs.addTab(players_page, "Players")
         self.table_panel = TablePanel()
-        self.tabs.addTab(self.table_panel, "Table")
+        table_scroll = QScrollArea()  # the settings form is taller than the side panel
+        table_scroll.setObjectName("tablePanelScroll")
+        table_scroll.setWidgetResizable(True)
+        table_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        table_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        table_scroll.setWidget(self.table_panel)
+        self.tabs.addTab(table_scroll, "Table")
         self.pots_model = PotsModel()
         right.addWidget(self.tabs, 1)
         picker_row = QHBoxLayout()
@@ -144,6 +163,25 @@ class DealerPage(QWidget):
         header.setResizeContentsPrecision(0)  # measure the visible rows only, not the log
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+        return view
+
+    @classmethod
+    def _seats_view(cls, model: SeatsModel) -> QTableView:
+        """The six seats, all visible without scrolling: seat, player, stack, state (the
+        bets and cards are on the table itself)."""
+        view = cls._table_view(model, stretch=SeatsModel.PLAYER)
+        view.setObjectName("seatsView")
+        view.setColumnHidden(SeatsModel.BET, True)
+        view.setColumnHidden(SeatsModel.CARDS, True)
+        view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        view.setWordWrap(False)
+        rows = view.verticalHeader()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows.setDefaultSectionSize(SEAT_ROW_HEIGHT)
+        header_height = view.horizontalHeader().sizeHint().height()
+        frame = 2 * view.frameWidth()
+        view.setFixedHeight(header_height + 6 * SEAT_ROW_HEIGHT + frame + 2)
         return view
 
     def toggle_key_map(self, visible: bool | None = None) -> None:

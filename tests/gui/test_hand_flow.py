@@ -74,6 +74,8 @@ def test_complete_hand_from_sign_in_to_award(table: Driver) -> None:
     assert "Main pot 125: seat 3 (Bo) wins 125 with straight flush, ten high" in \
         page.table.centre.award.text()
     assert d.seat_widget(3).stack.text() == "390"
+    assert d.seat_widget(3).bet.text() == "wins 125" and d.seat_widget(3).bet.isVisible()
+    assert d.seat_widget(3).note.text() == "Straight flush, ten high"
     assert d.seat_widget(1).note.text() == "Three of a kind, kings"
     assert "Hand complete" in d.next_text
     # the log has every input with who
@@ -83,6 +85,7 @@ def test_complete_hand_from_sign_in_to_award(table: Driver) -> None:
     d.key(Qt.Key.Key_N)
     assert "Hand 2" in page.header.text()
     assert d.seat_widget(3).stack.text() == "390"
+    assert not d.seat_widget(3).bet.isVisible()
     assert d.seat_widget(1).stack.text() == f"{500 - 5 - 10 - 20 - 20:,}"
 
 

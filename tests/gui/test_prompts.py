@@ -120,3 +120,16 @@ def test_side_pot_only_player_left() -> None:
                  (1, "bring-in"), (2, "call"), (3, "call"))
     pots = hand.pots()
     assert len(pots) == 2 and pots[1].eligible == (1, 3)
+
+
+def test_refusal_capitalises_and_names_the_seats_it_mentions() -> None:
+    hand = _hand(*THREE)
+    assert prompts.refusal("seat 3 must bring in 10 first (rule 6.4)", hand) == \
+        "Seat 3 (Bo) must bring in 10 first (rule 6.4)"
+    assert prompts.refusal("it is seat 6's turn, not seat 1", hand) == \
+        "It is seat 6 (Cy)'s turn, not seat 1 (Ann)"
+    assert prompts.refusal("seat 2 is empty; seats 1, 3 and 6 play", hand) == \
+        "Seat 2 is empty; seats 1, 3 and 6 play"  # no player: no name; "seats" untouched
+    assert prompts.refusal("seat 3 (Bo) shows", hand) == "Seat 3 (Bo) shows"  # named once
+    assert prompts.refusal("'x' is not a rank") == "'x' is not a rank"
+    assert prompts.refusal("antes first") == "Antes first"

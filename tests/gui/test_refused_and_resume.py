@@ -109,7 +109,7 @@ def test_closing_mid_hand_and_starting_again_resumes(qtbot: QtBot, db_url: str) 
     again = make_driver(qtbot, db_url)
     assert not again.window.sign_in.pin2.isVisibleTo(again.window.sign_in)
     again.sign_in("Sue", "1234")
-    assert "open, dealer Sue" in again.window.tables.tables.item(0).text()
+    assert "Open · dealer Sue · hand 1 in progress" in again.window.tables.tables.item(0).text()
     again.open_first_table()
     assert again.next_text == next_text
     assert _screen(again) == before

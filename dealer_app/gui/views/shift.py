@@ -4,17 +4,22 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QComboBox,
     QFormLayout,
     QFrame,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
     QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -27,6 +32,15 @@ def _error_label() -> QLabel:
     label.setObjectName("formError")
     label.setWordWrap(True)
     return label
+
+
+def _spin_box(value: int, lo: int, hi: int) -> QSpinBox:
+    """A number box: typed, or stepped with its (visible, styled) arrows or Up/Down."""
+    spin = QSpinBox()
+    spin.setRange(lo, hi)
+    spin.setValue(value)
+    spin.setAccelerated(True)
+    return spin
 
 
 def _pin_edit() -> QLineEdit:
@@ -95,7 +109,8 @@ class SignInPage(QWidget):
         if first:
             self.title.setText("Welcome: create the first supervisor")
             self.hint.setText("The database is empty. The first account is a floor "
-                              "supervisor; it can then add dealers and open tables.")
+                              "supervisor; on the next page it adds dealers (the Staff box) "
+                              "and opens tables.")
             self.button.setText("Create supervisor and sign in")
         else:
             self.title.setText("Change dealer" if takeover else "Sign in")
@@ -140,10 +155,7 @@ class SettingsForm(QWidget):
 
     @staticmethod
     def _spin(value: int, lo: int, hi: int) -> QSpinBox:
-        spin = QSpinBox()
-        spin.setRange(lo, hi)
-        spin.setValue(value)
-        return spin
+        return _spin_box(value, lo, hi)
 
     def settings(self) -> Settings:
         """Raises SettingsError for values that make no game."""
@@ -178,27 +190,157 @@ class SupervisorFields(QWidget):
         form.addRow("Reason", self.reason)
 
 
+class StaffBox(QGroupBox):
+    """The staff accounts: the list (name, role) and a form adding a dealer or supervisor.
+
+    Open to a signed-in supervisor; a dealer's window shows it locked behind a supervisor's
+    name and PIN (``unlock_requested``) until sign-out."""
+
+    unlock_requested = Signal()
+    add_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Staff", parent)
+        self.setObjectName("staffBox")
+        outer = QVBoxLayout(self)
+        # locked: a supervisor's name and PIN
+        self.lock = QWidget()
+        lock_layout = QVBoxLayout(self.lock)
+        lock_layout.setContentsMargins(0, 0, 0, 0)
+        lock_hint = QLabel("Adding dealers and supervisors needs a supervisor: "
+                           "their name and PIN open the staff accounts.")
+        lock_hint.setWordWrap(True)
+        lock_form = QFormLayout()
+        self.sup_name = QLineEdit()
+        self.sup_name.setObjectName("staffSupervisor")
+        self.sup_pin = _pin_edit()
+        self.sup_pin.setObjectName("staffSupervisorPin")
+        lock_form.addRow("Supervisor", self.sup_name)
+        lock_form.addRow("PIN", self.sup_pin)
+        self.unlock_button = QPushButton("Open staff accounts")
+        self.unlock_button.setObjectName("staffUnlock")
+        self.lock_error = _error_label()
+        lock_layout.addWidget(lock_hint)
+        lock_layout.addLayout(lock_form)
+        lock_layout.addWidget(self.unlock_button)
+        lock_layout.addWidget(self.lock_error)
+        lock_layout.addStretch(1)
+        outer.addWidget(self.lock)
+        # open: the list and the form
+        self.content = QWidget()
+        cv = QVBoxLayout(self.content)
+        cv.setContentsMargins(0, 0, 0, 0)
+        self.authorised = QLabel()
+        self.authorised.setObjectName("staffAuthorised")
+        self.authorised.setWordWrap(True)
+        self.list = QTableWidget(0, 2)
+        self.list.setObjectName("staffList")
+        self.list.setHorizontalHeaderLabels(["Name", "Role"])
+        self.list.verticalHeader().setVisible(False)
+        self.list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.list.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        header = self.list.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        form = QFormLayout()
+        self.name = QLineEdit()
+        self.name.setObjectName("staffName")
+        self.role = QComboBox()
+        self.role.setObjectName("staffRole")
+        self.role.addItem("Dealer", "dealer")
+        self.role.addItem("Supervisor", "supervisor")
+        self.pin = _pin_edit()
+        self.pin.setObjectName("staffPin")
+        self.pin2 = _pin_edit()
+        self.pin2.setObjectName("staffPin2")
+        form.addRow("Name", self.name)
+        form.addRow("Role", self.role)
+        form.addRow("PIN", self.pin)
+        form.addRow("PIN again", self.pin2)
+        self.add_button = QPushButton("Add staff member")
+        self.add_button.setObjectName("staffAdd")
+        self.message = QLabel()
+        self.message.setObjectName("panelMessage")
+        self.message.setWordWrap(True)
+        cv.addWidget(self.authorised)
+        cv.addWidget(self.list, 1)
+        cv.addLayout(form)
+        cv.addWidget(self.add_button)
+        cv.addWidget(self.message)
+        outer.addWidget(self.content, 1)
+        self.unlock_button.clicked.connect(self.unlock_requested)
+        self.sup_pin.returnPressed.connect(self.unlock_requested)
+        self.add_button.clicked.connect(self.add_requested)
+        self.pin2.returnPressed.connect(self.add_requested)
+        self.set_locked(True)
+
+    def set_locked(self, locked: bool, by: str = "") -> None:
+        self.lock.setVisible(locked)
+        self.content.setVisible(not locked)
+        self.sup_pin.clear()
+        self.lock_error.clear()
+        self.authorised.setText(f"Authorised by {by}" if by and not locked else "")
+        self.authorised.setVisible(bool(by) and not locked)
+        if locked:
+            self.list.setRowCount(0)
+            self.clear_form()
+            self.show_message("")
+
+    def set_staff(self, rows: list[tuple[str, str]]) -> None:
+        self.list.setRowCount(len(rows))
+        for i, (name, role) in enumerate(rows):
+            self.list.setItem(i, 0, QTableWidgetItem(name))
+            self.list.setItem(i, 1, QTableWidgetItem(role))
+
+    def clear_form(self) -> None:
+        self.name.clear()
+        self.pin.clear()
+        self.pin2.clear()
+        self.role.setCurrentIndex(0)
+
+    def show_message(self, text: str, *, error: bool = False) -> None:
+        self.message.setProperty("error", error)
+        self.message.setText(text)
+        self.message.style().unpolish(self.message)
+        self.message.style().polish(self.message)
+
+
 class TablePage(QWidget):
-    """Open a table (resuming its open session) or create one."""
+    """Open a table (resuming its open session) or create one; the staff accounts; sign out."""
 
     open_requested = Signal(int)
     create_requested = Signal()
+    sign_out_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("tablePage")
-        outer = QHBoxLayout(self)
+        page = QVBoxLayout(self)
+        page.setContentsMargins(12, 8, 12, 12)
+        top = QHBoxLayout()
+        self.who = QLabel()
+        self.who.setObjectName("header")
+        self.sign_out_button = QPushButton("Sign out")
+        self.sign_out_button.setObjectName("signOut")
+        self.sign_out_button.setToolTip("Back to the sign-in page (open tables stay open)")
+        top.addWidget(self.who, 1)
+        top.addWidget(self.sign_out_button)
+        page.addLayout(top)
+        outer = QHBoxLayout()
+        page.addLayout(outer, 1)
         outer.addStretch(1)
         left = QGroupBox("Open a table")
         lv = QVBoxLayout(left)
-        self.who = QLabel()
         self.tables = QListWidget()
         self.tables.setObjectName("tableList")
+        self.tables.setWordWrap(True)
         self.open_button = QPushButton("Open table")
         self.open_button.setObjectName("openTable")
-        lv.addWidget(self.who)
+        self.open_error = _error_label()
         lv.addWidget(self.tables, 1)
         lv.addWidget(self.open_button)
+        lv.addWidget(self.open_error)
         right = QGroupBox("New table")
         rv = QVBoxLayout(right)
         self.form = SettingsForm()
@@ -208,17 +350,18 @@ class TablePage(QWidget):
         rv.addWidget(self.form)
         rv.addWidget(self.supervisor)
         rv.addWidget(self.create_button)
-        rv.addStretch(1)
-        left.setFixedWidth(460)
-        right.setFixedWidth(460)
-        outer.addWidget(left)
-        outer.addWidget(right)
-        outer.addStretch(1)
         self.error = _error_label()
         rv.addWidget(self.error)
+        rv.addStretch(1)
+        self.staff = StaffBox()
+        for box in (left, right, self.staff):
+            box.setFixedWidth(400)
+            outer.addWidget(box)
+        outer.addStretch(1)
         self.open_button.clicked.connect(self._open)
         self.tables.itemDoubleClicked.connect(lambda _item: self._open())
         self.create_button.clicked.connect(self.create_requested)
+        self.sign_out_button.clicked.connect(self.sign_out_requested)
 
     def set_tables(self, entries: list[tuple[int, str]], who: str,
                    is_supervisor: bool) -> None:
@@ -231,6 +374,7 @@ class TablePage(QWidget):
         if entries:
             self.tables.setCurrentRow(0)
         self.supervisor.setVisible(not is_supervisor)
+        self.open_error.clear()
 
     def _open(self) -> None:
         item = self.tables.currentItem()
@@ -239,41 +383,63 @@ class TablePage(QWidget):
 
 
 class PlayersPanel(QWidget):
-    """Seat a player with a buy-in, rebuy, sit out, come back, leave with a cash-out."""
+    """Seat a player with a buy-in, rebuy, sit out, come back, leave with a cash-out.
+
+    Compact enough for the side panel at 1280×800: seat and chips on one row, the player's
+    name on the next, the five buttons in a grid with labels that fit."""
 
     requested = Signal(str)
     """``seat``, ``rebuy``, ``sit-out``, ``come-back`` or ``leave``."""
 
+    BUTTONS: tuple[tuple[str, str, str], ...] = (
+        ("seat", "Seat player", "Seat the player named above with the chips as buy-in"),
+        ("rebuy", "Rebuy", "Add the chips to the seat's stack (between hands)"),
+        ("sit-out", "Sit out", "The player keeps the seat but is not dealt in"),
+        ("come-back", "Come back", "A player sitting out is dealt in again"),
+        ("leave", "Cash out", "The player leaves the table: cash out the stack"),
+    )
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setObjectName("playersPanel")
         layout = QVBoxLayout(self)
-        form = QFormLayout()
-        self.seat = QSpinBox()
+        layout.setContentsMargins(6, 4, 6, 4)
+        layout.setSpacing(4)
+        form = QGridLayout()
+        form.setHorizontalSpacing(6)
+        form.setVerticalSpacing(4)
+        self.seat = _spin_box(1, 1, 6)
         self.seat.setObjectName("playerSeat")
-        self.seat.setRange(1, 6)
+        self.seat.setToolTip("Seat 1–6 (or click the seat on the table)")
         self.name = QLineEdit()
         self.name.setObjectName("playerName")
-        self.amount = QSpinBox()
+        self.name.setPlaceholderText("player's name")
+        self.amount = _spin_box(500, 0, 100_000_000)
         self.amount.setObjectName("playerAmount")
-        self.amount.setRange(0, 100_000_000)
-        self.amount.setValue(500)
-        form.addRow("Seat", self.seat)
-        form.addRow("Player", self.name)
-        form.addRow("Buy-in / rebuy", self.amount)
+        self.amount.setToolTip("Buy-in when seating, or the rebuy")
+        self.amount.setGroupSeparatorShown(True)
+        form.addWidget(QLabel("Seat"), 0, 0)
+        form.addWidget(self.seat, 0, 1)
+        form.addWidget(QLabel("Chips"), 0, 2)
+        form.addWidget(self.amount, 0, 3)
+        form.addWidget(QLabel("Player"), 1, 0)
+        form.addWidget(self.name, 1, 1, 1, 3)
+        form.setColumnStretch(1, 1)
+        form.setColumnStretch(3, 2)
         layout.addLayout(form)
         self.buttons: dict[str, QPushButton] = {}
-        grid = QHBoxLayout()
-        grid2 = QHBoxLayout()
-        for i, (name, text) in enumerate((("seat", "Seat player"), ("rebuy", "Rebuy"),
-                                          ("sit-out", "Sit out"), ("come-back", "Come back"),
-                                          ("leave", "Leave / cash out"))):
+        grid = QGridLayout()
+        grid.setSpacing(4)
+        for i, (name, text, tip) in enumerate(self.BUTTONS):
             button = QPushButton(text)
             button.setObjectName(f"player_{name}")
+            button.setProperty("class", "panel")
+            button.setToolTip(tip)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(lambda _=False, n=name: self.requested.emit(n))
             self.buttons[name] = button
-            (grid if i < 2 else grid2).addWidget(button)
+            grid.addWidget(button, i // 3, i % 3)
         layout.addLayout(grid)
-        layout.addLayout(grid2)
         self.message = QLabel()
         self.message.setObjectName("panelMessage")
         self.message.setWordWrap(True)
@@ -307,3 +473,7 @@ class TablePanel(QWidget):
         self.message.setWordWrap(True)
         layout.addWidget(self.message)
         layout.addStretch(1)
+        for field in self.findChildren(QWidget):  # fit the side panel's width: no field
+            if isinstance(field, QLineEdit | QSpinBox | QComboBox):  # asks for more room
+                field.setMinimumWidth(70)
+                field.setMaximumWidth(16_777_215)

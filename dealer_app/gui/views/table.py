@@ -98,8 +98,9 @@ class SeatWidget(QFrame):
         self.row = row
         self.name.setText(row.player or "empty seat")
         self.stack.setText(f"{row.stack:,}" if row.occupied else "")
-        self.bet.setText(f"{row.bet:,}")
-        self.bet.setVisible(row.bet > 0)
+        # after the award no chips are in front: the same pill shows what the seat won
+        self.bet.setText(f"wins {row.won:,}" if row.won else f"{row.bet:,}")
+        self.bet.setVisible(row.bet > 0 or row.won > 0)
         self.state.setText(row.state)
         shown = [(row.hole, True)] if row.hole_dealt else []
         shown += [(c, False) for c in row.up]
@@ -110,10 +111,7 @@ class SeatWidget(QFrame):
                 widget.setVisible(True)
             else:
                 widget.setVisible(False)
-        note = row.hand_name
-        if row.won:
-            note = (note + " — " if note else "") + f"wins {row.won:,}"
-        self.note.setText(note)
+        self.note.setText(row.hand_name)
         props = (("due", row.due), ("empty", not row.occupied),
                  ("out", row.folded or row.mucked or row.sitting_out), ("winner", row.won > 0))
         if props != self._props:  # re-polishing costs; only when the style can change
