@@ -1,8 +1,9 @@
 """`dealer-app review [--db URL]`: the floor supervisor's hand log browser.
 
 Opens the review window on the database (the default one, ``--db URL``, or the
-``DEALER_APP_DB`` environment variable as :func:`resolve_db_url` reads it). Nobody signs in
-to browse; every supervisor act asks for the supervisor's name, PIN and a reason.
+``DEALER_APP_DB`` environment variable as :func:`resolve_db_url` reads it). A staff member
+signs in to browse (so the audit knows who looked); every supervisor act asks for the
+supervisor's name, PIN and a reason.
 """
 
 from __future__ import annotations
@@ -14,13 +15,12 @@ import sys
 def add_parser(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", metavar="URL", default=None,
                         help="database URL (default: the app's SQLite file)")
-    parser.add_argument("--screenshot", metavar="PNG", default=None,
-                        help=argparse.SUPPRESS)
 
 
 def run(args: argparse.Namespace) -> int:
     from dealer_app.gui.app import application
     from dealer_app.gui.review.backend import ReviewBackend
+    from dealer_app.gui.review.dialogs import SignInDialog
     from dealer_app.gui.review.window import ReviewWindow
     from dealer_app.services import StorageError
 
@@ -30,14 +30,12 @@ def run(args: argparse.Namespace) -> int:
     except StorageError as exc:
         print(f"dealer-app review: {exc}", file=sys.stderr)
         return 2
-    window = ReviewWindow(backend)
-    window.show()
-    if args.screenshot:
-        app.processEvents()
-        window.grab().save(args.screenshot)
-        window.close()
+    sign_in = SignInDialog(backend)
+    if not sign_in.exec() or sign_in.staff is None:
         backend.close()
-        return 0
+        return 1
+    window = ReviewWindow(backend, sign_in.staff)
+    window.show()
     status = app.exec()
     backend.close()
     return int(status)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QPushButton
 from pytestqt.qtbot import QtBot
 
 from dealer_app.engine.record import load_record
@@ -267,3 +267,21 @@ def test_csv_pdf_and_record_exports(qtbot: QtBot, window: ReviewWindow, played: 
         window.model.summary(r).number for r in range(4)}  # type: ignore[union-attr]
     assert record.replay()["complete"] is True
     assert not list(tmp_path.glob("*.part"))
+
+
+def test_the_review_on_its_own_needs_a_sign_in(qtbot: QtBot, played: World) -> None:
+    from dealer_app.gui.review.backend import ReviewBackend
+    from dealer_app.gui.review.dialogs import SignInDialog
+
+    dialog = SignInDialog(ReviewBackend(played.svc))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.keyClicks(dialog.name, DEALER)
+    qtbot.keyClicks(dialog.pin, "0000")
+    qtbot.mouseClick(dialog.findChild(QPushButton, "signIn"), Qt.MouseButton.LeftButton)
+    assert dialog.staff is None and dialog.isVisible()
+    assert dialog.error.text().startswith("Refused") and dialog.pin.text() == ""
+    qtbot.keyClicks(dialog.pin, DEALER_PIN)
+    qtbot.mouseClick(dialog.findChild(QPushButton, "signIn"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+    assert dialog.staff is not None and dialog.staff.name == DEALER

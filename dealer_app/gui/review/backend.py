@@ -97,6 +97,10 @@ class ReviewBackend:
     def hand_report(self, hand_id: int) -> reports.HandReport:
         return reports.hand_report(self.services.hands.hand_state(hand_id))
 
+    def sign_in(self, name: str, pin: str) -> StaffMember:
+        """The staff member opening the review (wrong PIN, lockout: ``StorageError``)."""
+        return self.services.staff.authenticate(name, pin)
+
     # ------------------------------------------------------------------ supervisor acts
     def authorise(self, name: str, pin: str, reason: str) -> StaffMember:
         """The supervisor for one act (wrong PIN, lockout, dealer: ``StorageError``)."""

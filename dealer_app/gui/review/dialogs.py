@@ -288,3 +288,52 @@ class CorrectInputDialog(SupervisorActDialog):
         if replacement == self.stored:
             return "The replacement is the same as the stored input: change it, or strike it."
         return None
+
+
+class SignInDialog(QDialog):
+    """Name and PIN of the staff member opening the review on its own (``dealer-app
+    review``), so that the audit record knows who looked. Any role may browse; every act
+    still asks for a supervisor's PIN and a reason."""
+
+    def __init__(self, backend: ReviewBackend, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.backend = backend
+        self.staff: StaffMember | None = None
+        self.setWindowTitle("Sign in to the hand log")
+        self.setMinimumWidth(420)
+        layout = QVBoxLayout(self)
+        form = QFormLayout()
+        layout.addLayout(form)
+        self.name = QLineEdit()
+        self.name.setObjectName("signInName")
+        self.pin = QLineEdit()
+        self.pin.setObjectName("signInPin")
+        self.pin.setEchoMode(QLineEdit.EchoMode.Password)
+        form.addRow("Name", self.name)
+        form.addRow("PIN", self.pin)
+        self.error = QLabel("")
+        self.error.setObjectName("formError")
+        self.error.setWordWrap(True)
+        layout.addWidget(self.error)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setText("Sign in")
+        ok.setObjectName("signIn")
+        buttons.accepted.connect(self.try_sign_in)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.name.setFocus()
+
+    def try_sign_in(self) -> None:
+        if not self.name.text().strip() or not self.pin.text():
+            self.error.setText("Enter your name and PIN.")
+            return
+        try:
+            self.staff = self.backend.sign_in(self.name.text().strip(), self.pin.text())
+        except StorageError as exc:
+            self.pin.clear()
+            self.pin.setFocus()
+            self.error.setText(explain(exc))
+            return
+        self.accept()
