@@ -170,8 +170,12 @@ class LogService:
                progress: ProgressFn | None = None,
                cancel: CancelFn | None = None) -> ExportReport:
         folder = Path(folder)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StorageError(f"cannot make the folder {folder}: {exc.strerror}") from None
         if not folder.is_dir():
-            raise StorageError(f"the folder {folder} does not exist")
+            raise StorageError(f"{folder} is not a folder")
         stmt = select(HandRow.id).order_by(HandRow.id)
         if session_id is not None:
             stmt = stmt.where(HandRow.session_id == session_id)

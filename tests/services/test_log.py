@@ -63,8 +63,7 @@ def test_export_then_replay_gives_the_result_of_the_app(
     unfinished = svc.hands.start_hand(session.id, dealer)
     play(svc.hands, unfinished.hand_id, dealer, inputs=9)
     svc.hands.undo_last(unfinished.hand_id, dealer)
-    out = tmp_path / "out"
-    out.mkdir()
+    out = tmp_path / "out" / "session"  # made by the export
     assert main(["log", "export", "--db", db_url, "--session", str(session.id), str(out)]) == 0
     files = sorted(out.glob("*.json"))
     assert [f.name for f in files] == [f"Table-3-hand-{n:05d}.json" for n in (1, 2, 3)]
