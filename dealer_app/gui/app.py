@@ -8,9 +8,9 @@ import time
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QFont, QIcon
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
-from dealer_app.gui.backend import Backend
+from dealer_app.gui.backend import Backend, StorageError
 from dealer_app.gui.controller import DealerController
 from dealer_app.gui.resources import resource, style_sheet
 from dealer_app.gui.window import DealerWindow
@@ -48,7 +48,13 @@ def build(backend: Backend) -> tuple[DealerWindow, DealerController]:
 
 def run(db_url: str | None) -> int:
     app = application()
-    backend = Backend.open(db_url)
+    try:
+        backend = Backend.open(db_url)
+    except StorageError as exc:
+        if QApplication.platformName() != "offscreen":  # started from a desktop: say it there
+            QMessageBox.critical(None, "dealer-app",
+                                 f"The hand log cannot be opened, so no table can run:\n\n{exc}")
+        raise
     window, _controller = build(backend)
     window.resize(1280, 800)
     window.show()
