@@ -1039,13 +1039,5 @@ def test_rule_11_1_replay_error_carries_the_hand_before_the_refusal() -> None:
     assert info.value.hand.result()["accepted"] == 2
 
 
-@pytest.mark.skip(reason="rule 11.2 (void a hand) is a storage/supervisor feature: the engine "
-                  "has no void operation; tested with the hand log")
-def test_rule_11_2_void_returns_every_contribution() -> None:  # pragma: no cover
-    raise AssertionError
-
-
-@pytest.mark.skip(reason="rule 11.3 (supervisor credentials) belongs to the services/storage "
-                  "layer, not the engine")
-def test_rule_11_3_supervisor_credentials() -> None:  # pragma: no cover
-    raise AssertionError
+# Rules 11.2 (void) and 11.3 (supervisor credentials) are acts of the hand log: see
+# tests/services/test_hands.py and tests/services/test_corrections.py (test_rule_11_*).

@@ -179,7 +179,7 @@ def test_a_correction_that_breaks_later_inputs_is_refused_and_stores_nothing(
     assert svc.review.count(HandQuery(corrected=True)) == 0
 
 
-def test_a_dealer_cannot_correct_or_undo_a_completed_hand(
+def test_rule_11_3_a_dealer_cannot_correct_or_undo_a_completed_hand(
         svc: Services, session: SessionInfo, dealer: StaffMember, boss: StaffMember) -> None:
     state = to_showdown(svc, session, dealer)
     target = seq_of(state, Action.DEAL_DOWN, 1)

@@ -45,7 +45,7 @@ def test_a_refused_input_stores_nothing(svc: Services, session: SessionInfo,
     assert svc.hands.hand_state(state.hand_id).log == ()
 
 
-def test_undo_is_recorded_not_deleted(svc: Services, session: SessionInfo,
+def test_rule_11_1_undo_is_recorded_not_deleted(svc: Services, session: SessionInfo,
                                       dealer: StaffMember) -> None:
     state = svc.hands.start_hand(session.id, dealer)
     with pytest.raises(NothingToUndoError):
@@ -79,7 +79,7 @@ def test_undo_of_the_last_input_reopens_a_complete_hand(
     assert again.result() == final.result()
 
 
-def test_void_needs_a_supervisor_and_is_audited(
+def test_rule_11_2_void_returns_every_contribution_needs_a_supervisor_and_is_audited(
         svc: Services, session: SessionInfo, dealer: StaffMember, boss: StaffMember) -> None:
     state = svc.hands.start_hand(session.id, dealer)
     play(svc.hands, state.hand_id, dealer)
