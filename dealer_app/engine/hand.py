@@ -22,6 +22,9 @@ from dealer_app.engine.events import Action, Event, EventError
 from dealer_app.engine.pots import Pot, award_pots, build_pots, rake_amount
 from dealer_app.engine.settings import SeatSpec, Settings, SettingsError
 
+Plan = Card | int | None
+"""What a verified input needs to be applied (see :meth:`Hand._verify`)."""
+
 LAST_STREET = 4
 """Streets 1–4 deal the 2nd (with the hole card), 3rd, 4th and 5th cards (rules 5)."""
 
@@ -272,21 +275,24 @@ class Hand:
         self._execute(event, plan)
         self._events.append(event)
 
-    def _verify(self, event: Event) -> Any:
+    def _verify(self, event: Event) -> Plan:
+        """Raises the rules' error for ``event``, or returns what applying it needs: the
+        parsed card of a deal or show, the chips a betting action moves, or None."""
         if event.seat not in self.seats:
             raise EventError(f"seat {event.seat} is not in this hand")
         if self.phase is Phase.COMPLETE:
             raise _err(Code.HAND_COMPLETE, "the hand is complete: the pots were awarded")
         action = event.action
         if action is Action.ANTE:
-            return self._verify_ante(event)
+            self._verify_ante(event)
+            return None
         if action in (Action.DEAL_UP, Action.DEAL_DOWN):
             return self._verify_card(event)
         if action in (Action.SHOW, Action.MUCK):
             return self._verify_showdown(event)
         return self._verify_betting(event)
 
-    def _execute(self, event: Event, plan: Any) -> None:
+    def _execute(self, event: Event, plan: Plan) -> None:
         action = event.action
         st = self.seats[event.seat]
         if action is Action.ANTE:
@@ -298,19 +304,23 @@ class Hand:
                 self.phase = Phase.DEAL
                 self.street = 1
         elif action is Action.DEAL_DOWN:
+            assert isinstance(plan, Card)
             st.hole = plan
             self.used.add(plan)
         elif action is Action.DEAL_UP:
+            assert isinstance(plan, Card)
             st.up = (*st.up, plan)
             self.used.add(plan)
             if self.expected_card_seat() is None:
                 self._street_dealt()
         elif action in (Action.SHOW, Action.MUCK):
+            assert plan is None or isinstance(plan, Card)
             self._execute_showdown(event, plan)
         else:
             assert self.round is not None
             if self.street == 1:
                 self.deal_down_closed = True
+            assert isinstance(plan, int)
             self.round.execute(event, plan)
             if self.street == LAST_STREET and action in (Action.BET, Action.RAISE):
                 self.last_aggressor_round4 = event.seat
@@ -397,7 +407,7 @@ class Hand:
             self._open_showdown()
 
     # ------------------------------------------------------------------ betting
-    def _verify_betting(self, event: Event) -> Any:
+    def _verify_betting(self, event: Event) -> int:
         if self.phase is not Phase.BETTING or self.round is None:
             where = {Phase.ANTES: "antes are being posted", Phase.DEAL: "cards are being dealt",
                      Phase.SHOWDOWN: "it is the showdown"}[self.phase]

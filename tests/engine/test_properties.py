@@ -56,6 +56,7 @@ def drive(hand: Hand, rng: random.Random, *, noise: bool = False) -> list[dict[s
                 bad = random_event(rng, hand)
                 before = hand.result()
                 error = hand.check(bad)
+                assert hand.can(bad) is (error is None)
                 if error is not None:
                     try:
                         hand.apply(bad)
