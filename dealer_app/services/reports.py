@@ -291,10 +291,15 @@ def session_report(db: Database, session_id: int) -> SessionReport:
         statuses = {str(st): int(n) for st, n in s.execute(
             select(HandRow.status, func.count()).where(HandRow.session_id == session_id)
             .group_by(HandRow.status))}
-        # Rake of each complete hand = what the players lost in total (rule 10.5).
+        # The rake the engine took, and what the players lost in total: by rule 10.5 the two
+        # agree, so the report can check one against the other.
+        rake = int(s.scalar(
+            select(func.coalesce(func.sum(HandRow.rake), 0))
+            .where(HandRow.session_id == session_id,
+                   HandRow.status == HandStatus.COMPLETE.value)) or 0)
         delta = HandPlayer.stack_before - func.coalesce(HandPlayer.stack_after,
                                                         HandPlayer.stack_before)
-        rake = int(s.scalar(
+        lost = int(s.scalar(
             select(func.coalesce(func.sum(delta), 0))
             .join(HandRow, HandRow.id == HandPlayer.hand_id)
             .where(HandRow.session_id == session_id,
@@ -330,9 +335,12 @@ def session_report(db: Database, session_id: int) -> SessionReport:
                             f"from the sum of its buy-ins, hands and cash-outs "
                             f"{line.moves_stack:,}")
         lines.append(line)
-    if hand_moves != -rake:
+    if lost != rake:
+        problems.append(f"the players lost {lost:,} in the hands' results, but the rake "
+                        f"taken was {rake:,} (rule 10.5)")
+    if hand_moves != -lost:
         problems.append(f"the stack changes written for hands add up to {hand_moves:+,}, "
-                        f"but the hands' results to {-rake:+,}")
+                        f"but the hands' results to {-lost:+,}")
     if unclosed:
         problems.append(f"{unclosed} complete hand(s) have no result written for a player")
     rec = Reconciliation(buy_ins=sum(x.buy_ins for x in lines),

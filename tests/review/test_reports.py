@@ -69,6 +69,20 @@ def test_stack_changed_with_sql_is_flagged(world: World) -> None:
     assert "#c62828" in report.to_html()
 
 
+def test_rake_is_checked_against_what_the_players_lost(world: World) -> None:
+    rng = random.Random(11)
+    for _ in range(6):
+        play_hand(world, rng)
+    rec = reports.session_report(world.svc.db, world.session.id).reconciliation
+    assert rec.balanced and rec.rake > 0  # 5% rake at this table
+    with sqlite3.connect(sqlite_file(world.svc)) as conn:
+        conn.execute("UPDATE hand SET rake = rake + 5 WHERE rake > 0 "
+                     "AND id = (SELECT MIN(id) FROM hand WHERE rake > 0)")
+    rec = reports.session_report(world.svc.db, world.session.id).reconciliation
+    assert not rec.balanced
+    assert any("rule 10.5" in p for p in rec.problems)
+
+
 def test_stack_history_follows_hands(world: World) -> None:
     rng = random.Random(11)
     states = [play_hand(world, rng) for _ in range(4)]
