@@ -213,8 +213,15 @@ def load_rows(s: Session, hand_id: int) -> list[HandEvent]:
                           .order_by(HandEvent.seq)))
 
 
+def lock_session(s: Session, row: HandRow) -> None:
+    """Takes the hand's session lock before its seats' stacks move (see TableService._open)."""
+    if row.session_id is not None:
+        s.get(TableSession, row.session_id, with_for_update=True)
+
+
 def write_result(s: Session, row: HandRow, hand: Hand, at: datetime) -> None:
     """Marks a hand complete and moves its stack changes to the seats."""
+    lock_session(s, row)
     row.status = HandStatus.COMPLETE.value
     row.ended_at = at
     row.pot = sum(p.amount for p in hand.pots())
@@ -231,10 +238,23 @@ def write_result(s: Session, row: HandRow, hand: Hand, at: datetime) -> None:
                             at=at))
 
 
+def check_not_playing_elsewhere(s: Session, seating: Seating, player: str,
+                                hand: HandRow) -> None:
+    """Refuses to move the stack of a seat that is in another hand now in progress: that
+    hand dealt it in with its stack as it was, and would add its result on top."""
+    other = s.scalar(select(HandRow.number).where(
+        HandPlayer.seating_id == seating.id, HandPlayer.hand_id == HandRow.id,
+        HandRow.status == HandStatus.IN_PROGRESS.value, HandRow.id != hand.id).limit(1))
+    if other is not None:
+        raise ConflictError(f"{player} is playing hand {other} now: finish or void that hand "
+                            "first, then change this one")
+
+
 def take_back_result(s: Session, row: HandRow, at: datetime, kind: str,
                      staff_id: int | None, reason: str | None,
                      open_only: bool) -> list[str]:
     """Undoes a complete hand's stack changes; returns the players it could not (left)."""
+    lock_session(s, row)
     skipped = []
     for player in s.scalars(select(HandPlayer).where(HandPlayer.hand_id == row.id)):
         if player.stack_after is None:
@@ -247,6 +267,10 @@ def take_back_result(s: Session, row: HandRow, at: datetime, kind: str,
                     skipped.append(player.player)
                     continue
                 raise ConflictError(f"{player.player} has left the table")
+            check_not_playing_elsewhere(s, seating, player.player, row)
+            if seating.stack - delta < 0:
+                raise ConflictError(f"taking the result back would leave {player.player} with "
+                                    f"{seating.stack - delta} chips")
             seating.stack -= delta
             s.add(StackMove(seating_id=seating.id, kind=kind, amount=-delta, hand_id=row.id,
                             staff_id=staff_id, at=at, reason=reason))
@@ -261,6 +285,7 @@ def rewrite_result(s: Session, row: HandRow, hand: Hand, at: datetime, staff_id:
     """After a correction: moves each seat's stack by the difference between the hand's
     stored result (none while in progress) and ``hand``'s (none unless complete), and sets
     the hand's status, pot and rake to match."""
+    lock_session(s, row)
     complete = hand.complete
     stacks = hand.stacks
     for player in s.scalars(select(HandPlayer).where(HandPlayer.hand_id == row.id)):
@@ -272,6 +297,7 @@ def rewrite_result(s: Session, row: HandRow, hand: Hand, at: datetime, staff_id:
             if seating.left_at is not None:
                 raise ConflictError(f"{player.player} has left the table: the corrected "
                                     "result cannot reach their stack (adjust stacks instead)")
+            check_not_playing_elsewhere(s, seating, player.player, row)
             if seating.stack + change < 0:
                 raise ConflictError(f"the corrected result would leave {player.player} with "
                                     f"{seating.stack + change} chips")
@@ -341,7 +367,7 @@ class HandService:
     def start_hand(self, session_id: int, dealer: StaffMember) -> HandState:
         def start() -> HandState:
             with self.db.transaction() as s:
-                session = s.get(TableSession, session_id)
+                session = s.get(TableSession, session_id, with_for_update=True)
                 if session is None:
                     raise NotFoundError(f"no session with id {session_id}")
                 if session.closed_at is not None:
@@ -462,10 +488,16 @@ class HandService:
                 if row.status == HandStatus.COMPLETE.value:
                     why = require_supervisor_role(
                         staff, reason, "changing a completed hand (rule 11.3)")
-                    if s.scalar(select(exists().where(HandRow.session_id == row.session_id,
-                                                      HandRow.id > row.id))):
+                    if row.session_id is None:
+                        raise ConflictError("an imported hand takes no undo; a supervisor can "
+                                            "correct its inputs")
+                    if self._later_hand(s, row):
                         raise ConflictError("a later hand has started; a supervisor can "
                                             "void or correct this one")
+                    session = s.get(TableSession, row.session_id)
+                    if session is not None and session.closed_at is not None:
+                        raise ConflictError("its session is closed; a supervisor can void or "
+                                            "correct this hand")
                     take_back_result(s, row, now, "hand-undo", staff.id, why,
                                      open_only=False)
                     row.status = HandStatus.IN_PROGRESS.value

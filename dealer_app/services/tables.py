@@ -274,14 +274,17 @@ class TableService:
         return row
 
     @staticmethod
-    def _session(s: Session, session_id: int) -> TableSession:
-        row = s.get(TableSession, session_id)
+    def _session(s: Session, session_id: int, lock: bool = False) -> TableSession:
+        row = s.get(TableSession, session_id, with_for_update=lock)
         if row is None:
             raise NotFoundError(f"no session with id {session_id}")
         return row
 
     def _open(self, s: Session, session_id: int) -> TableSession:
-        row = self._session(s, session_id)
+        """The open session, locked: on PostgreSQL every change to its seats and every hand
+        start or result takes this lock first, so they cannot interleave (SQLite's
+        ``BEGIN IMMEDIATE`` already serialises writers)."""
+        row = self._session(s, session_id, lock=True)
         if row.closed_at is not None:
             raise ConflictError(f"session {session_id} is closed")
         return row

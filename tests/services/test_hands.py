@@ -7,6 +7,7 @@ from storage.helpers import next_event, play
 
 from dealer_app.engine import Action, Code, Event, RuleError
 from dealer_app.services import (
+    ConflictError,
     HandClosedError,
     HandStatus,
     NothingToUndoError,
@@ -148,3 +149,19 @@ def test_the_cached_path_stores_what_a_fresh_replay_finds(
     assert nxt is not None
     mine = svc.hands.record_input(state.hand_id, nxt, dealer)  # stale cache: rebuilt
     assert len(mine.log) == 14 and svc.log.verify_all().ok
+
+
+def test_an_earlier_hand_cannot_move_stacks_that_a_hand_in_progress_dealt_in(
+        svc: Services, session: SessionInfo, dealer: StaffMember, boss: StaffMember) -> None:
+    """Voiding or correcting hand 1 while hand 2 plays would change stacks hand 2 dealt in
+    as they were, and hand 2 would add its result on top: refused, nothing changes."""
+    first = svc.hands.start_hand(session.id, dealer)
+    play(svc.hands, first.hand_id, dealer)
+    before = {s.seat: s.stack for s in svc.tables.seats(session.id)}
+    second = svc.hands.start_hand(session.id, dealer)
+    play(svc.hands, second.hand_id, dealer, inputs=4)
+    with pytest.raises(ConflictError, match="is playing hand 2 now"):
+        svc.hands.void_hand(first.hand_id, boss, "misdeal found late")
+    assert svc.hands.hand_state(first.hand_id).status is HandStatus.COMPLETE
+    assert {s.seat: s.stack for s in svc.tables.seats(session.id)} == before
+    assert svc.log.verify_all().ok
