@@ -79,6 +79,8 @@ class DealerController(QObject):
         p.table_panel.change_dealer.connect(self.on_change_dealer)
         self.mismatch: Event | None = None
         """The show the engine refused with ``hole-card-mismatch`` (F9 calls the supervisor)."""
+        self.amount_for: tuple[int, int] | None = None
+        """(seat, events recorded) when the amount box opened: a confirm is for that step."""
         self.dialog: QDialog | None = None
         """The supervisor's dialog open over the table, if any."""
         p.correct_button.clicked.connect(self.correct_selected)
@@ -199,6 +201,8 @@ class DealerController(QObject):
         p.next_line.clear_error()
         p.players.message.clear()
         p.table_panel.message.clear()
+        p.table_panel.supervisor.clear()
+        self.amount_for = None
         self.show_pending = False
         self.mismatch = None
         self.takeover = False
@@ -341,6 +345,7 @@ class DealerController(QObject):
         try:
             self.backend.record(event)
         except RuleError as exc:
+            self._resync()
             self.fail(exc.message)
             if exc.code is Code.HOLE_CARD_MISMATCH:  # rule 9.5: for the supervisor
                 self.mismatch = event
@@ -349,12 +354,28 @@ class DealerController(QObject):
                     self.page.action_bar.set_actions(self._action_labels(self.snap))
             return False
         except StorageError as exc:
+            self._resync()
             self.fail(str(exc))
             return False
         self.mismatch = None
         self.page.next_line.clear_error()
+        self.close_amount()
+        self.page.hole_button.setChecked(False)
         self.refresh()
         return True
+
+    def _resync(self) -> None:
+        """After a refusal: the stored hand may have moved on elsewhere (another workstation,
+        the review window), so read it again; the red message is written after this."""
+        before = self.backend.state.log if self.backend.state is not None else None
+        try:
+            self.backend.reload()
+        except StorageError:
+            return
+        after = self.backend.state.log if self.backend.state is not None else None
+        if after != before:
+            self.close_amount()
+            self.refresh()
 
     def handle_key(self, event: QKeyEvent) -> bool:
         """Every key of the table page comes here first. True: consumed."""
@@ -397,6 +418,11 @@ class DealerController(QObject):
             return bool(text)
         snap = self.snap
         hand = snap.hand if snap is not None and snap.in_progress else None
+        if (len(text) == 1 and text in "023456" and not entry and hand is not None
+                and hand.phase is Phase.BETTING and not p.hole_button.isChecked()):
+            # no card starts so (7, 8, 9 and 10 do, and the engine explains a card now)
+            self.fail("amounts go in the amount box: press E to bet or R to raise first")
+            return True
         if entry or (hand is not None and text.isdigit()) or (
                 self._wants_card() and text in RANK_START):
             self.type_card_char(text)
@@ -461,8 +487,8 @@ class DealerController(QObject):
             if seat is None:
                 self.fail("every hole card is already recorded")
                 return
-            if self.record(Event(seat, Action.DEAL_DOWN, card=text)):
-                p.hole_button.setChecked(False)
+            self.record(Event(seat, Action.DEAL_DOWN, card=text))
+            p.hole_button.setChecked(False)  # the mode covers one card, taken or refused
             return
         nxt = hand.next_input()
         if nxt is None:
@@ -523,6 +549,7 @@ class DealerController(QObject):
                 self.record(Event(nxt.seat, action, to=min(rng.min_to, rng.all_in_to)))
                 return
             show_pot = hand.settings.structure.value != "fixed-limit"
+            self.amount_for = (nxt.seat, len(hand.events))
             p.amount.open(action.value, rng, hand.settings.chip_unit, show_pot=show_pot)
             return
         self.record(Event(nxt.seat, action))
@@ -531,12 +558,15 @@ class DealerController(QObject):
         snap = self.snap
         hand = snap.hand if snap is not None else None
         nxt = hand.next_input() if hand is not None else None
-        if nxt is None:
+        if hand is None or nxt is None or self.amount_for != (nxt.seat, len(hand.events)):
+            self.close_amount()
+            self.fail("the hand moved on since the amount box opened: press E or R again")
             return
         if self.record(Event(nxt.seat, Action(action), to=to)):
             self.close_amount()
 
     def close_amount(self) -> None:
+        self.amount_for = None
         self.page.amount.close_box()
         self.page.card_entry.setFocus()
 
@@ -553,6 +583,7 @@ class DealerController(QObject):
         self.page.card_entry.setFocus()
 
     def _after_supervisor_act(self) -> None:
+        self.mismatch = None
         self.page.next_line.clear_error()
         self.close_amount()
         self.refresh()
@@ -653,6 +684,9 @@ class DealerController(QObject):
         except (RuleError, StorageError) as exc:
             self.fail(str(exc))
             return
+        self.mismatch = None
+        self.show_pending = False
+        self.page.hole_button.setChecked(False)
         self.page.next_line.clear_error()
         self.close_amount()
         self.refresh()
@@ -666,6 +700,10 @@ class DealerController(QObject):
         except StorageError as exc:
             self.fail(str(exc))
             return
+        self.mismatch = None
+        self.show_pending = False
+        self.page.hole_button.setChecked(False)
+        self.close_amount()
         self.page.next_line.clear_error()
         self.refresh()
 
@@ -702,6 +740,7 @@ class DealerController(QObject):
         except StorageError as exc:
             panel.message.setProperty("error", True)
             panel.message.setText(str(exc))
+            self.page.card_entry.setFocus()
             return
         panel.message.setProperty("error", False)
         panel.message.setText(message)
@@ -718,9 +757,12 @@ class DealerController(QObject):
             self.backend.change_settings(settings, sup, f.reason.text())
         except (SettingsError, StorageError) as exc:
             panel.message.setText(str(exc))
+            panel.supervisor.pin.clear()  # one attempt per PIN typed
+            self.page.card_entry.setFocus()
             return
         panel.message.setText("New settings apply from the next hand.")
-        panel.supervisor.pin.clear()
+        panel.supervisor.clear()
+        self.page.card_entry.setFocus()
         self.refresh()
 
     def open_review(self) -> QWidget:
@@ -748,6 +790,8 @@ class DealerController(QObject):
                 self.refresh()
 
     def on_change_dealer(self) -> None:
+        self.page.table_panel.supervisor.clear()
+        self.close_amount()
         self.takeover = True
         self.window.sign_in.name.clear()
         self.window.sign_in.set_first(False, takeover=True)

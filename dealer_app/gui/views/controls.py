@@ -125,6 +125,9 @@ class AmountEdit(QLineEdit):
                 Qt.Key.Key_Backspace, Qt.Key.Key_Delete, Qt.Key.Key_Left, Qt.Key.Key_Right,
                 Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Home, Qt.Key.Key_End):
             super().keyPressEvent(event)
+        elif (event.modifiers() & Qt.KeyboardModifier.ControlModifier
+              or Qt.Key.Key_F1 <= key <= Qt.Key.Key_F12):
+            event.ignore()  # Ctrl+Z, F1, F2, F9: the window's keys, even from the amount box
         else:
             event.accept()
 

@@ -189,6 +189,12 @@ class SupervisorFields(QWidget):
         form.addRow("Supervisor PIN", self.pin)
         form.addRow("Reason", self.reason)
 
+    def clear(self) -> None:
+        """Forgets the supervisor: a PIN is good for one attempt, never kept."""
+        self.name.clear()
+        self.pin.clear()
+        self.reason.clear()
+
 
 class StaffBox(QGroupBox):
     """The staff accounts: the list (name, role) and a form adding a dealer or supervisor.
