@@ -56,7 +56,8 @@ def hand_label(row: HandRow, table: str | None) -> str:
     return f"{table or 'table ?'} hand {row.number} (id {row.id})"
 
 
-def check_hand(row: HandRow, rows: Sequence[HandEvent]) -> str | None:
+def check_hand(row: HandRow, rows: Sequence[HandEvent],
+               players: Sequence[HandPlayer] = ()) -> str | None:
     """Why this hand's log does not hold, or None."""
     try:
         start = chain.header_digest(row.uid, json.loads(row.settings_json),
@@ -71,6 +72,40 @@ def check_hand(row: HandRow, rows: Sequence[HandEvent]) -> str | None:
         return f"its status {row.status!r} does not match its log"
     if any(r.kind == "correct" for r in rows) and not row.corrected:
         return "it holds a supervisor's correction but is not marked corrected"
+    return check_result(row, rows, players)
+
+
+def check_result(row: HandRow, rows: Sequence[HandEvent],
+                 players: Sequence[HandPlayer]) -> str | None:
+    """The stored figures that the chain does not cover (status, pot, rake, each player's
+    stack before and after) must be what the engine makes of the chained inputs."""
+    try:
+        seats = seats_of(row.seats_json)
+        hand = Hand.replay(settings_of(row.settings_json), seats,
+                           [event_of(r) for r in current_inputs(rows)])
+    except RuleError as exc:
+        return f"its inputs are refused by the rules ({exc.message})"
+    except (ValueError, KeyError, TypeError):
+        return "its settings or seats are unreadable"
+    before = {spec.seat: spec.stack for spec in seats}
+    for player in players:
+        if before.get(player.seat) != player.stack_before:
+            return (f"seat {player.seat}'s stack before the hand is stored as "
+                    f"{player.stack_before}, but the hand was dealt with {before.get(player.seat)}")
+    if row.status == HandStatus.VOID.value:
+        return None
+    if hand.complete != (row.status == HandStatus.COMPLETE.value):
+        return f"its status {row.status!r} does not match its log"
+    if not hand.complete:
+        return None
+    pot = sum(p.amount for p in hand.pots())
+    if (row.pot, row.rake) != (pot, hand.rake):
+        return (f"its pot {row.pot} and rake {row.rake} are stored, but its log gives "
+                f"{pot} and {hand.rake}")
+    for player in players:
+        if player.stack_after != hand.stacks[player.seat]:
+            return (f"seat {player.seat}'s result is stored as {player.stack_after}, but its "
+                    f"log gives {hand.stacks[player.seat]}")
     return None
 
 
@@ -116,8 +151,13 @@ class LogService:
                         .order_by(HandEvent.hand_id, HandEvent.seq)):
                     if ev.hand_id in events:
                         events[ev.hand_id].append(ev)
+                players: dict[int, list[HandPlayer]] = {h.id: [] for h in hands}
+                for pl in s.scalars(select(HandPlayer).where(
+                        HandPlayer.hand_id >= hands[0].id, HandPlayer.hand_id <= last_id)):
+                    if pl.hand_id in players:
+                        players[pl.hand_id].append(pl)
                 for hand in hands:
-                    reason = check_hand(hand, events[hand.id])
+                    reason = check_hand(hand, events[hand.id], players[hand.id])
                     if reason:
                         label = hand_label(hand, tables.get(hand.table_id or -1))
                         report.broken.append(BrokenHand(hand.id, label, reason))
@@ -184,6 +224,7 @@ class LogService:
             tables = {r[0]: r[1] for r in s.execute(select(GameTable.id, GameTable.name))}
             staff = {r[0]: r[1] for r in s.execute(select(StaffRow.id, StaffRow.name))}
         report = ExportReport()
+        used: set[str] = set()
         for start in range(0, len(ids), BATCH):
             chunk = ids[start:start + BATCH]
             with self.db.transaction() as s:
@@ -202,6 +243,9 @@ class LogService:
                                       staff.get(row.dealer_id) if row.dealer_id else None)
                 name = (f"{_safe(table)}-hand-{row.number:05d}.json" if table and row.number
                         else f"hand-{row.uid}.json")
+                if name.lower() in used:  # two tables whose names read alike in a file name
+                    name = f"{name[:-5]}-{row.uid[:8]}.json"
+                used.add(name.lower())
                 report.written.append(self._write(folder / name, dump_record(record)))
                 if progress is not None:
                     progress(len(report.written), len(ids))

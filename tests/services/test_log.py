@@ -10,6 +10,7 @@ from sqlalchemy import text
 from storage.helpers import play
 
 from dealer_app.cli import main
+from dealer_app.engine import Settings
 from dealer_app.engine.record import dump_record, load_record, replay_record
 from dealer_app.services import HandQuery, HandStatus, Services, SessionInfo, StaffMember
 
@@ -122,3 +123,36 @@ def test_cli_import_exit_status(db_url: str, svc: Services, session: SessionInfo
     assert main(["log", "import", "--db", db_url, str(bad)]) == 1
     err = capsys.readouterr().err
     assert f"REFUSED {bad}: event 0 is refused by the rules (antes-missing" in err
+
+
+@pytest.mark.parametrize("sql", [
+    "UPDATE hand_player SET stack_before = stack_before - 100 WHERE hand_id = :h AND seat = 3",
+    "UPDATE hand_player SET stack_after = stack_after + 5 WHERE hand_id = :h AND seat = 1",
+    "UPDATE hand SET pot = pot + 10 WHERE id = :h",
+    "UPDATE hand SET rake = rake + 5 WHERE id = :h",
+    "UPDATE hand SET status = 'in-progress' WHERE id = :h",
+])
+def test_verify_catches_stored_results_that_the_log_does_not_give(
+        svc: Services, session: SessionInfo, dealer: StaffMember, sql: str) -> None:
+    """The chain covers the inputs; the figures derived from them are replayed and compared."""
+    (hand_id,) = _hands(svc, session, dealer, 1)
+    assert svc.log.verify_all().ok
+    with svc.db.engine.begin() as conn:
+        conn.execute(text(sql), {"h": hand_id})
+    report = svc.log.verify_all()
+    assert [b.hand_id for b in report.broken] == [hand_id]
+
+
+def test_export_keeps_hands_of_tables_whose_names_read_alike(
+        svc: Services, session: SessionInfo, dealer: StaffMember, boss: StaffMember,
+        tmp_path: Path) -> None:
+    _hands(svc, session, dealer, 1)  # at "Table 3"
+    twin = svc.tables.create_table("Table-3", Settings(ante=5, chip_unit=5), boss)
+    other = svc.tables.open_session(twin.id, dealer)
+    svc.tables.seat_player(other.id, 1, "Xi", 100, dealer)
+    svc.tables.seat_player(other.id, 2, "Yu", 100, dealer)
+    play(svc.hands, svc.hands.start_hand(other.id, dealer).hand_id, dealer)
+    report = svc.log.export(tmp_path)
+    assert len(report.written) == 2 and len(set(report.written)) == 2
+    assert sorted(p.name for p in tmp_path.glob("*.json")) == sorted(
+        p.name for p in report.written)
