@@ -343,12 +343,12 @@ class HandService:
 
     # ------------------------------------------------------------------ reading
     def hand_state(self, hand_id: int, upto: int | None = None) -> HandState:
-        with self.db.transaction() as s:
+        with self.db.read() as s:
             row = self._hand(s, hand_id)
             return build_state(row, load_rows(s, hand_id), upto)
 
     def current_hand(self, session_id: int) -> HandState | None:
-        with self.db.transaction() as s:
+        with self.db.read() as s:
             row = s.scalar(select(HandRow).where(
                 HandRow.session_id == session_id,
                 HandRow.status == HandStatus.IN_PROGRESS.value).order_by(HandRow.id.desc()))
@@ -358,7 +358,7 @@ class HandService:
 
     def last_hand(self, session_id: int) -> HandState | None:
         """The latest hand of a session, whatever its status."""
-        with self.db.transaction() as s:
+        with self.db.read() as s:
             row = s.scalar(select(HandRow).where(HandRow.session_id == session_id)
                            .order_by(HandRow.id.desc()).limit(1))
             return None if row is None else build_state(row, load_rows(s, row.id))

@@ -131,7 +131,7 @@ class LogService:
     def verify_all(self, progress: ProgressFn | None = None,
                    cancel: CancelFn | None = None) -> VerifyReport:
         report = VerifyReport()
-        with self.db.transaction() as s:
+        with self.db.read() as s:
             total = int(s.scalar(select(func.count(HandRow.id))) or 0)
             tables = {r[0]: r[1] for r in s.execute(select(GameTable.id, GameTable.name))}
         last_id = 0
@@ -139,7 +139,7 @@ class LogService:
             if cancel is not None and cancel():
                 report.cancelled = True
                 break
-            with self.db.transaction() as s:
+            with self.db.read() as s:
                 hands = list(s.scalars(select(HandRow).where(HandRow.id > last_id)
                                        .order_by(HandRow.id).limit(BATCH)))
                 if not hands:
@@ -168,7 +168,7 @@ class LogService:
 
     # ------------------------------------------------------------------ export
     def record(self, hand_id: int) -> HandRecord:
-        with self.db.transaction() as s:
+        with self.db.read() as s:
             row = s.get(HandRow, hand_id)
             if row is None:
                 raise NotFoundError(f"no hand with id {hand_id}")
@@ -219,7 +219,7 @@ class LogService:
         stmt = select(HandRow.id).order_by(HandRow.id)
         if session_id is not None:
             stmt = stmt.where(HandRow.session_id == session_id)
-        with self.db.transaction() as s:
+        with self.db.read() as s:
             ids = list(s.scalars(stmt))
             tables = {r[0]: r[1] for r in s.execute(select(GameTable.id, GameTable.name))}
             staff = {r[0]: r[1] for r in s.execute(select(StaffRow.id, StaffRow.name))}
@@ -227,7 +227,7 @@ class LogService:
         used: set[str] = set()
         for start in range(0, len(ids), BATCH):
             chunk = ids[start:start + BATCH]
-            with self.db.transaction() as s:
+            with self.db.read() as s:
                 hands = list(s.scalars(select(HandRow).where(HandRow.id.in_(chunk))
                                        .order_by(HandRow.id)))
                 events: dict[int, list[HandEvent]] = {h.id: [] for h in hands}

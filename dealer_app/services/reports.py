@@ -253,7 +253,7 @@ class SessionReport:
 
 
 def _session_row(db: Database, session_id: int) -> SessionInfo:
-    with db.transaction() as s:
+    with db.read() as s:
         row = s.get(TableSession, session_id)
         if row is None:
             raise NotFoundError(f"no session with id {session_id}")
@@ -267,7 +267,7 @@ def session_report(db: Database, session_id: int) -> SessionReport:
     """The per-seat figures and chip reconciliation of one session (a few aggregate queries,
     no replay: fast on long sessions)."""
     info = _session_row(db, session_id)
-    with db.transaction() as s:
+    with db.read() as s:
         seatings = list(s.scalars(select(Seating).where(Seating.session_id == session_id)
                                   .order_by(Seating.seat, Seating.seated_at)))
         ids = [r.id for r in seatings]
@@ -373,7 +373,7 @@ class StackHistory:
 
 def stack_history(db: Database, session_id: int) -> StackHistory:
     _session_row(db, session_id)
-    with db.transaction() as s:
+    with db.read() as s:
         rows = s.execute(
             select(HandRow.id, HandRow.number, HandPlayer.player, HandPlayer.stack_before,
                    HandPlayer.stack_after)

@@ -96,7 +96,7 @@ class ReviewQueries:
         self.db = db
 
     def count(self, query: HandQuery) -> int:
-        with self.db.transaction() as s:
+        with self.db.read() as s:
             return int(s.scalar(_where(select(func.count(HandRow.id)), query, counting=True))
                        or 0)
 
@@ -118,7 +118,7 @@ class ReviewQueries:
                 .outerjoin(GameTable, GameTable.id == HandRow.table_id)
                 .outerjoin(dealer, dealer.id == HandRow.dealer_id))
         stmt = _where(stmt, query).order_by(*order).offset(max(0, offset)).limit(max(0, limit))
-        with self.db.transaction() as s:
+        with self.db.read() as s:
             if after is not None:
                 found = s.execute(select(key).select_from(HandRow)
                                   .outerjoin(GameTable, GameTable.id == HandRow.table_id)
@@ -151,7 +151,7 @@ class ReviewQueries:
                 .order_by(TableSession.opened_at.desc()))
         if table_id is not None:
             stmt = stmt.where(TableSession.table_id == table_id)
-        with self.db.transaction() as s:
+        with self.db.read() as s:
             return [session_info(row, table, dealer) for row, table, dealer in s.execute(stmt)]
 
     def audit(self, since: datetime | None = None, until: datetime | None = None,
@@ -163,7 +163,7 @@ class ReviewQueries:
             stmt = stmt.where(AuditEntry.at < until)
         if act is not None:
             stmt = stmt.where(AuditEntry.act == act)
-        with self.db.transaction() as s:
+        with self.db.read() as s:
             return [AuditRecord(at=r.at, by=r.staff_name, act=r.act, reason=r.reason,
                                 detail=json.loads(r.detail_json), table_id=r.table_id,
                                 session_id=r.session_id, hand_id=r.hand_id)

@@ -42,9 +42,14 @@ def utc_now() -> datetime:
 class Database:
     """One database: its engine, its session factory and the clock every service uses."""
 
-    def __init__(self, engine: Engine, clock: Clock = utc_now) -> None:
+    def __init__(self, engine: Engine, clock: Clock = utc_now,
+                 read_engine: Engine | None = None) -> None:
         self.engine = engine
         self.sessions = sessionmaker(engine, expire_on_commit=False)
+        self.read_engine = read_engine or engine
+        """On SQLite, connections whose transactions begin deferred: WAL readers never block
+        the writer, so a supervisor's long report does not hold up a dealer's input."""
+        self.read_sessions = sessionmaker(self.read_engine, expire_on_commit=False)
         self.clock = clock
 
     @property
@@ -79,8 +84,20 @@ class Database:
         except DBAPIError as exc:
             raise translate_error(exc, self.url) from exc
 
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        """A read-only transaction (errors translated as in :meth:`transaction`). On SQLite it
+        does not take the write lock that every :meth:`transaction` takes first."""
+        try:
+            with self.read_sessions() as session:  # closing ends the transaction; what was
+                yield session                         # read stays loaded for the caller
+        except DBAPIError as exc:
+            raise translate_error(exc, self.url) from exc
+
     def close(self) -> None:
         self.engine.dispose()
+        if self.read_engine is not self.engine:
+            self.read_engine.dispose()
 
     def __enter__(self) -> Database:
         return self
@@ -99,8 +116,12 @@ class Database:
         if parsed.get_backend_name() == "sqlite":
             path = _sqlite_preflight(parsed.database, busy_timeout)
             engine = _sqlite_engine(url, busy_timeout)
+            in_memory = parsed.database in (None, "", ":memory:")  # one connection's world
+            read_engine: Engine | None = (
+                None if in_memory else _sqlite_engine(url, busy_timeout, immediate=False))
         else:
             path = None
+            read_engine = None
             connect_args: dict[str, Any] = {}
             if parsed.get_backend_name() == "postgresql":
                 connect_args["connect_timeout"] = max(1, round(busy_timeout))
@@ -108,7 +129,7 @@ class Database:
                 engine = create_engine(url, connect_args=connect_args, pool_pre_ping=True)
             except (NoSuchModuleError, ArgumentError, ImportError) as exc:
                 raise DatabaseUnavailableError(f"cannot use {url!r}: {exc}") from None
-        db = cls(engine, clock)
+        db = cls(engine, clock, read_engine)
         try:
             if upgrade:
                 _upgrade(db, path)
@@ -116,10 +137,10 @@ class Database:
                 with engine.connect():
                     pass
         except DBAPIError as exc:
-            engine.dispose()
+            db.close()
             raise translate_error(exc, db.url) from exc
         except StorageError:
-            engine.dispose()
+            db.close()
             raise
         return db
 
@@ -186,7 +207,9 @@ def _read_schema(path: Path, busy_timeout: float) -> None:
             f"{path} is an SQLite database of another program; nothing was changed")
 
 
-def _sqlite_engine(url: str, busy_timeout: float) -> Engine:
+def _sqlite_engine(url: str, busy_timeout: float, *, immediate: bool = True) -> Engine:
+    """An engine whose transactions begin IMMEDIATE (writers: one at a time, no deadlock
+    between two upgrading readers) or, with ``immediate=False``, deferred (readers)."""
     engine = create_engine(url, connect_args={"timeout": busy_timeout})
     timeout_ms = int(busy_timeout * 1000)
 
@@ -202,9 +225,11 @@ def _sqlite_engine(url: str, busy_timeout: float) -> Engine:
             cursor.execute("PRAGMA journal_mode = WAL")
         cursor.close()
 
+    begin = "BEGIN IMMEDIATE" if immediate else "BEGIN"
+
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Any) -> None:
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
+        conn.exec_driver_sql(begin)
 
     return engine
 

@@ -126,3 +126,26 @@ def test_unreachable_postgresql_is_a_clear_error() -> None:
 def test_a_bad_url_is_a_clear_error() -> None:
     with pytest.raises(DatabaseUnavailableError):
         Database.open("nosuchdb://x")
+
+
+def test_a_long_read_does_not_hold_up_a_write(tmp_path: Path) -> None:
+    """A supervisor's report reads while a dealer records: on SQLite a read transaction does
+    not take the write lock, so the write goes through at once."""
+    from sqlalchemy import select
+
+    from dealer_app.storage.models import Staff
+
+    url = f"sqlite:///{tmp_path}/reads.sqlite3"
+    reader = Database.open(url)
+    writer = Database.open(url, busy_timeout=0.2)
+    try:
+        with reader.read() as s:
+            list(s.scalars(select(Staff)))  # the read transaction is open
+            with writer.transaction() as w:
+                w.add(Staff(name="Dana", role="dealer", pin_hash="x", active=True,
+                            failed_pins=0, created_at=writer.now()))
+        with reader.read() as s:
+            assert [m.name for m in s.scalars(select(Staff))] == ["Dana"]
+    finally:
+        reader.close()
+        writer.close()
