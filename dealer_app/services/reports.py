@@ -585,7 +585,8 @@ class HandSearch(Protocol):
     def count(self, query: HandQuery) -> int: ...
 
     def search(self, query: HandQuery, *, offset: int = 0, limit: int = 50,
-               sort: str = "started_at", descending: bool = True) -> list[HandSummary]: ...
+               sort: str = "started_at", descending: bool = True,
+               after: int | None = None) -> list[HandSummary]: ...
 
 
 CSV_COLUMNS = ("hand_id", "table", "session", "number", "dealer", "started_at", "ended_at",
@@ -606,6 +607,7 @@ def write_hand_list_csv(review: HandSearch, query: HandQuery, path: str | os.Pat
     Returns the number of hands written, or None when cancelled (``path`` untouched)."""
     total = review.count(query)
     written = 0
+    last_id: int | None = None
     try:
         with atomic_write(path, newline="") as fh:
             writer = csv.writer(fh)  # type: ignore[arg-type]
@@ -613,10 +615,12 @@ def write_hand_list_csv(review: HandSearch, query: HandQuery, path: str | os.Pat
             while written < total:
                 if cancel is not None and cancel():
                     raise Cancelled
-                rows = review.search(query, offset=written, limit=page, sort=sort,
-                                     descending=descending)
+                # keyset paging: hands started meanwhile do not shift the pages
+                rows = review.search(query, limit=page, sort=sort, descending=descending,
+                                     after=last_id)
                 if not rows:
                     break
+                last_id = rows[-1].hand_id
                 writer.writerows(hand_csv_row(h) for h in rows)
                 written += len(rows)
                 if progress is not None:

@@ -125,6 +125,7 @@ def test_hand_csv_reads_back(svc: Services, tmp_path: Path) -> None:
     assert seen[-1] == (300, 300)
     pots = [int(r["pot"]) for r in rows]
     assert pots == sorted(pots, reverse=True)
+    assert len({r["hand_id"] for r in rows}) == 300  # pages neither overlap nor skip
     first = svc.review.search(query, limit=1, sort="pot", descending=True)[0]
     assert rows[0]["hand_id"] == str(first.hand_id)
     assert rows[0]["players"] == "; ".join(first.players)
