@@ -299,6 +299,19 @@ class LogService:
                                f"({exc.code.value}: {exc.message})") from None
         meta = dict(record.meta)
         uid = str(meta.get("uid") or uuid.uuid4())
+        try:
+            uid = str(uuid.UUID(uid))
+        except ValueError:  # another tool's hand id: a stable UUID of it, the id kept in meta
+            meta["source_uid"] = uid
+            uid = str(uuid.uuid5(uuid.NAMESPACE_URL, f"americana-hand:{uid}"))
+        for spec in record.seats:
+            if len(spec.player) > 80:
+                raise StorageError(f"seat {spec.seat}: the player's name is longer than 80 "
+                                   "characters")
+        for index, event in enumerate(record.events):
+            if event.card is not None and len(event.card) > 8:
+                raise StorageError(f"event {index}: the card {event.card!r} is written too "
+                                   "long (at most 8 characters)")
         now = self.db.now()
         times = [parse_time(m.get("at")) for m in record.event_meta]
         started = parse_time(meta.get("started_at")) or next(

@@ -106,6 +106,16 @@ def test_import_stores_valid_records_and_refuses_bad_ones_whole(
     assert state.result() == svc.hands.hand_state(hand_id).result()
     assert all(e.by == "Dana" for e in state.log)
     assert svc.log.verify_all().ok
+    # another tool's hand id is kept; the same record again is recognised
+    again = svc.log.import_files([fresh])
+    assert "already stored" in again.refused[0][1]
+    data["meta"]["uid"] = "yet-another"
+    data["seats"][0]["player"] = "N" * 81
+    long_name = tmp_path / "long.json"
+    long_name.write_text(json.dumps(data))
+    refused = svc.log.import_files([long_name]).refused
+    assert "longer than 80" in refused[0][1]
+    assert svc.review.count(HandQuery()) == before + 1
 
 
 def test_cli_import_exit_status(db_url: str, svc: Services, session: SessionInfo,
