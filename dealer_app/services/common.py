@@ -42,6 +42,14 @@ def require_supervisor_role(staff: StaffMember, reason: str | None, what: str) -
     return reason.strip()
 
 
+def confirm_supervisor(s: Session, staff: StaffMember, what: str) -> None:
+    """Inside the act's own transaction: the account is still an active supervisor (it may
+    have been changed since the PIN was checked)."""
+    row = s.get(Staff, staff.id)
+    if row is None or not row.active or row.role != Role.SUPERVISOR.value:
+        raise PermissionDeniedError(f"{what} needs a supervisor; {staff.name} is not one now")
+
+
 def staff_member(row: Staff) -> StaffMember:
     return StaffMember(id=row.id, name=row.name, role=Role(row.role))
 

@@ -45,7 +45,13 @@ from sqlalchemy.orm import Session
 from dealer_app.engine import Action, Event, RuleError, SeatSpec, Settings
 from dealer_app.engine.events import EventError
 from dealer_app.engine.hand import Hand, ReplayError
-from dealer_app.services.common import audit, require_supervisor_role, retrying, settings_of
+from dealer_app.services.common import (
+    audit,
+    confirm_supervisor,
+    require_supervisor_role,
+    retrying,
+    settings_of,
+)
 from dealer_app.services.types import HandState, HandStatus, LogEntry, StaffMember
 from dealer_app.storage import chain
 from dealer_app.storage.database import Database
@@ -488,6 +494,7 @@ class HandService:
                 if row.status == HandStatus.COMPLETE.value:
                     why = require_supervisor_role(
                         staff, reason, "changing a completed hand (rule 11.3)")
+                    confirm_supervisor(s, staff, "changing a completed hand (rule 11.3)")
                     if row.session_id is None:
                         raise ConflictError("an imported hand takes no undo; a supervisor can "
                                             "correct its inputs")
@@ -524,6 +531,7 @@ class HandService:
 
         def correct() -> HandState:
             with self.db.transaction() as s:
+                confirm_supervisor(s, supervisor, "correcting an input (rule 11.3)")
                 row = self._hand(s, hand_id, lock=True)
                 if row.status == HandStatus.VOID.value:
                     raise HandClosedError(f"hand {row.number} is void")
@@ -591,6 +599,7 @@ class HandService:
 
         def void() -> HandState:
             with self.db.transaction() as s:
+                confirm_supervisor(s, supervisor, "voiding a hand")
                 row = self._hand(s, hand_id, lock=True)
                 if row.status == HandStatus.VOID.value:
                     raise HandClosedError(f"hand {row.number} is already void")

@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session
 from dealer_app.engine import Settings
 from dealer_app.services.common import (
     audit,
+    confirm_supervisor,
     require_supervisor_role,
     session_info,
     table_info,
@@ -66,6 +67,7 @@ class TableService:
             raise StorageError("a table needs a name")
         try:
             with self.db.transaction() as s:
+                confirm_supervisor(s, by, "creating a table")
                 row = GameTable(name=name, settings_json=json.dumps(settings.to_dict()),
                                 created_at=self.db.now())
                 s.add(row)
@@ -89,6 +91,7 @@ class TableService:
         """New settings apply from the next hand on."""
         why = require_supervisor_role(supervisor, reason, "changing table settings")
         with self.db.transaction() as s:
+            confirm_supervisor(s, supervisor, "changing table settings")
             row = self._table(s, table_id)
             old = json.loads(row.settings_json)
             row.settings_json = json.dumps(settings.to_dict())
@@ -130,6 +133,7 @@ class TableService:
                       reason: str) -> SessionInfo:
         why = require_supervisor_role(supervisor, reason, "closing a session")
         with self.db.transaction() as s:
+            confirm_supervisor(s, supervisor, "closing a session")
             row = self._open(s, session_id)
             if self._hand_in_progress(s, session_id):
                 raise ConflictError("finish or void the hand in progress first")
@@ -235,6 +239,8 @@ class TableService:
     def _stack_act(self, session_id: int, seat: int, kind: str, amount: int,
                    by: StaffMember, reason: str | None) -> SeatInfo:
         with self.db.transaction() as s:
+            if kind == "adjustment":
+                confirm_supervisor(s, by, "adjusting a stack")
             session = self._open(s, session_id)
             row = self._seating(s, session_id, seat)
             self._not_in_hand(s, row)

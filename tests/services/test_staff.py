@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import select
-from storage.helpers import FakeClock
+from sqlalchemy import select, text
+from storage.helpers import FakeClock, play
 
 from dealer_app.services import (
     AccountLockedError,
     AuthenticationError,
+    HandStatus,
     PermissionDeniedError,
     Role,
     Services,
+    SessionInfo,
     StaffMember,
 )
 from dealer_app.storage.models import Staff
@@ -115,3 +117,18 @@ def test_cli_staff_add_with_pin_on_stdin(db_url: str, monkeypatch: pytest.Monkey
         assert again.staff.authenticate("Dana", "1357").role is Role.DEALER
     finally:
         again.close()
+
+
+def test_a_supervisor_act_checks_the_account_as_it_is_now(
+        svc: Services, session: SessionInfo, dealer: StaffMember, boss: StaffMember) -> None:
+    """A StaffMember obtained before the account was disabled cannot act any more."""
+    state = svc.hands.start_hand(session.id, dealer)
+    play(svc.hands, state.hand_id, dealer)
+    with svc.db.engine.begin() as conn:
+        conn.execute(text("UPDATE staff SET active = :no WHERE id = :i"),
+                     {"no": False, "i": boss.id})
+    with pytest.raises(PermissionDeniedError, match="not one now"):
+        svc.hands.void_hand(state.hand_id, boss, "misdeal")
+    with pytest.raises(PermissionDeniedError):
+        svc.tables.adjust_stack(session.id, 1, 5, boss, "found chips")
+    assert svc.hands.hand_state(state.hand_id).status is HandStatus.COMPLETE
