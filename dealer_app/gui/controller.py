@@ -61,6 +61,7 @@ class DealerController(QObject):
         w.key_handler = self.handle_key
         p.card_entry.key_handler = self.handle_key
         w.sign_in.submitted.connect(self.on_sign_in)
+        w.sign_in.back_button.clicked.connect(self.cancel_change_dealer)
         w.tables.open_requested.connect(self.on_open_table)
         w.tables.create_requested.connect(self.on_create_table)
         w.tables.sign_out_requested.connect(self.sign_out)
@@ -788,6 +789,12 @@ class DealerController(QObject):
             self.backend.reload()
             if self.window.stack.currentWidget() is self.page:
                 self.refresh()
+
+    def cancel_change_dealer(self) -> None:
+        """The change of dealer was a slip: back to the table, the same dealer signed in."""
+        self.takeover = False
+        self.window.sign_in.set_first(False)
+        self.show_table()
 
     def on_change_dealer(self) -> None:
         self.page.table_panel.supervisor.clear()

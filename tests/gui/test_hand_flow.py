@@ -153,6 +153,19 @@ def test_change_dealer_mid_session(table: Driver) -> None:
     assert d.page.log_model.row(d.page.log_model.rowCount() - 1).by == "Dana"
 
 
+def test_a_change_of_dealer_started_by_mistake_goes_back(table: Driver) -> None:
+    d = table
+    d.key(Qt.Key.Key_N)
+    d.qtbot.mouseClick(d.page.tabs.widget(2).findChild(type(d.page.action_bar.buttons["ante"]),
+                                                        "changeDealer"),
+                       Qt.MouseButton.LeftButton)
+    assert d.window.sign_in.back_button.isVisible()
+    d.qtbot.mouseClick(d.window.sign_in.back_button, Qt.MouseButton.LeftButton)
+    assert d.window.stack.currentWidget() is d.page
+    d.key(Qt.Key.Key_A)
+    assert d.page.log_model.row(0).by == "Sue"
+
+
 def test_seating_sit_out_rebuy_and_leave(table: Driver) -> None:
     d = table
     pl = d.page.players

@@ -89,6 +89,10 @@ class SignInPage(QWidget):
             form.addWidget(w)
         form.addLayout(fields)
         form.addWidget(self.button)
+        self.back_button = QPushButton("Back to the table")
+        self.back_button.setObjectName("backToTable")
+        self.back_button.setVisible(False)
+        form.addWidget(self.back_button)
         form.addWidget(self.error)
         row = QHBoxLayout()
         row.addStretch(1)
@@ -104,6 +108,7 @@ class SignInPage(QWidget):
 
     def set_first(self, first: bool, takeover: bool = False) -> None:
         self.first = first
+        self.back_button.setVisible(takeover and not first)
         self.pin2.setVisible(first)
         self.pin2_label.setVisible(first)
         if first:
