@@ -11,40 +11,28 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QColor, QFont
 
 from dealer_app.gui.backend import LogRow
 from dealer_app.gui.rows import PotRow, SeatRow
+from dealer_app.gui.table_model import HeaderedTableModel, Index
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 """The value to sort on (numbers as numbers, times as datetimes)."""
 ROW_ROLE = Qt.ItemDataRole.UserRole + 2
 """The whole row object."""
 
-Index = QModelIndex | QPersistentModelIndex
 _DISPLAY = Qt.ItemDataRole.DisplayRole
 
 
-class _RowsModel(QAbstractTableModel):
-    HEADERS: tuple[str, ...] = ()
-
+class _RowsModel(HeaderedTableModel):
     def __init__(self) -> None:
         super().__init__()
         self._rows: list[Any] = []
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
         return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else len(self.HEADERS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
-                   role: int = _DISPLAY) -> Any:
-        if (role == _DISPLAY and orientation is Qt.Orientation.Horizontal
-                and 0 <= section < len(self.HEADERS)):
-            return self.HEADERS[section]
-        return None
 
     def set_rows(self, rows: list[Any]) -> None:
         self.beginResetModel()

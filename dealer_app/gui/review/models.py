@@ -9,19 +9,13 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any, Protocol
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QPersistentModelIndex,
-    Qt,
-    Signal,
-)
+from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from dealer_app.gui.table_model import HeaderedTableModel, Index
 from dealer_app.services import HandQuery, HandStatus, HandSummary, LogEntry
 from dealer_app.services.reports import SeatLine, local_time
 
-Index = QModelIndex | QPersistentModelIndex
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 """The real value of a cell (int, datetime, str) for sorting and tests."""
 HAND_ID_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -42,7 +36,7 @@ class HandSource(Protocol):
                descending: bool, after: int | None = None) -> list[HandSummary]: ...
 
 
-class HandListModel(QAbstractTableModel):
+class HandListModel(HeaderedTableModel):
     """All hands matching a :class:`HandQuery`, sorted and filtered in SQL by the services.
 
     Only the count is known up front; rows are read in pages of ``page_size`` when the view
@@ -144,17 +138,11 @@ class HandListModel(QAbstractTableModel):
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
         return 0 if parent.isValid() else self._count
 
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else len(self.HEADERS)
-
     def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal:
-            if role == Qt.ItemDataRole.DisplayRole:
-                return self.HEADERS[section]
-            if role == Qt.ItemDataRole.ToolTipRole:
-                return "Click to sort" if section in self.SORT_KEYS else "Not sortable"
-        return None
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
+            return "Click to sort" if section in self.SORT_KEYS else "Not sortable"
+        return super().headerData(section, orientation, role)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
@@ -220,7 +208,7 @@ class HandListModel(QAbstractTableModel):
         self.reload()
 
 
-class HandLogModel(QAbstractTableModel):
+class HandLogModel(HeaderedTableModel):
     """Every stored row of one hand's log: inputs (with the step each one reaches), undos,
     the void; who and when."""
 
@@ -255,15 +243,6 @@ class HandLogModel(QAbstractTableModel):
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
         return 0 if parent.isValid() else len(self.entries)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else len(self.HEADERS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.HEADERS[section]
-        return None
 
     def _text(self, row: int, col: int) -> str:
         e = self.entries[row]
@@ -330,7 +309,7 @@ class HandLogModel(QAbstractTableModel):
         return None
 
 
-class SessionReportModel(QAbstractTableModel):
+class SessionReportModel(HeaderedTableModel):
     """The seats of a session report, with a totals row."""
 
     COL_SEAT, COL_PLAYER, COL_BUY_INS, COL_ADJUST, COL_CASH_OUTS, COL_STACK, COL_NET, \
@@ -349,15 +328,6 @@ class SessionReportModel(QAbstractTableModel):
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
         return 0 if parent.isValid() or not self.lines else len(self.lines) + 1
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else len(self.HEADERS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.HEADERS[section]
-        return None
 
     def _values(self, row: int) -> list[Any]:
         if row < len(self.lines):
