@@ -27,13 +27,17 @@ from dealer_app.gui.app import application, build  # noqa: E402
 from dealer_app.gui.backend import Backend  # noqa: E402
 
 
+SIZE = tuple(int(v) for v in os.environ.get("SHOT_SIZE", "1280x800").split("x"))
+"""The window size (``SHOT_SIZE=1920x1080`` for a larger screen)."""
+
+
 def main(folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     app = application()
     url = f"sqlite:///{Path(tempfile.mkdtemp(prefix='dealer-shots-')) / 'shots.sqlite3'}"
     backend = Backend.open(url)
     window, controller = build(backend)
-    window.resize(1280, 800)
+    window.resize(*SIZE)
     window.show()
 
     def shot(name: str) -> None:
