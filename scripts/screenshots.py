@@ -26,7 +26,6 @@ from dealer_app.engine.hand import Phase  # noqa: E402
 from dealer_app.gui.app import application, build  # noqa: E402
 from dealer_app.gui.backend import Backend  # noqa: E402
 
-
 SIZE = tuple(int(v) for v in os.environ.get("SHOT_SIZE", "1280x800").split("x"))
 """The window size (``SHOT_SIZE=1920x1080`` for a larger screen)."""
 
