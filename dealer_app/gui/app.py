@@ -10,6 +10,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QFont, QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from dealer_app.gui import i18n
 from dealer_app.gui.backend import Backend, StorageError
 from dealer_app.gui.controller import DealerController
 from dealer_app.gui.resources import resource, style_sheet
@@ -25,9 +26,13 @@ START_ENV = "DEALER_APP_T0"
 _STYLED = "dealer_app_styled"
 
 
-def application(argv: list[str] | None = None) -> QApplication:
+def application(argv: list[str] | None = None, lang: str | None = None) -> QApplication:
+    """The QApplication, styled and translated once. ``lang`` (``--lang``) overrides the
+    workstation's language (see :mod:`dealer_app.gui.i18n`)."""
     app = QApplication.instance()
     if isinstance(app, QApplication) and app.property(_STYLED):
+        if lang is not None:
+            i18n.install(app, i18n.choose_language(lang))
         return app  # styled once: re-setting the sheet re-polishes every live widget
     if not isinstance(app, QApplication):
         app = QApplication(argv if argv is not None else sys.argv[:1])
@@ -36,6 +41,7 @@ def application(argv: list[str] | None = None) -> QApplication:
     font = QFont(app.font())
     font.setPointSize(12)
     app.setFont(font)
+    i18n.install(app, i18n.choose_language(lang))
     app.setStyleSheet(style_sheet())
     icon = resource("icons", "app.svg")
     if icon.is_file():
@@ -52,8 +58,8 @@ def build(backend: Backend) -> tuple[DealerWindow, DealerController]:
     return window, controller
 
 
-def run(db_url: str | None) -> int:
-    app = application()
+def run(db_url: str | None, lang: str | None = None) -> int:
+    app = application(lang=lang)
     try:
         backend = Backend.open(db_url)
     except StorageError as exc:
