@@ -49,11 +49,22 @@ def application(argv: list[str] | None = None, lang: str | None = None) -> QAppl
     return app
 
 
-def build(backend: Backend) -> tuple[DealerWindow, DealerController]:
-    """A window and its controller on ``backend``, at the start of a shift."""
+def build(backend: Backend, *, first_start_guide: bool = False
+          ) -> tuple[DealerWindow, DealerController]:
+    """A window and its controller on ``backend``, at the start of a shift. With
+    ``first_start_guide``, creating the first supervisor offers a practice table."""
     window = DealerWindow()
     controller = DealerController(window, backend)
     window.on_close.append(backend.close)
+    if first_start_guide:
+        def after_sign_in(_name: str, _pin: str, first: bool) -> None:
+            # connected after the controller's slot, so the supervisor exists by now
+            if first and backend.staff is not None:
+                from dealer_app.gui.guide import offer_practice
+
+                offer_practice(window, backend.staff.name)
+
+        window.sign_in.submitted.connect(after_sign_in)
     controller.start()
     return window, controller
 
@@ -67,7 +78,7 @@ def run(db_url: str | None, lang: str | None = None) -> int:
             QMessageBox.critical(None, "dealer-app",
                                  f"The hand log cannot be opened, so no table can run:\n\n{exc}")
         raise
-    window, _controller = build(backend)
+    window, _controller = build(backend, first_start_guide=True)
     window.resize(1280, 800)
     window.show()
     if os.environ.get(READY_ENV):
