@@ -92,7 +92,7 @@ class StepsPanel(QWidget):
         self.steps = steps()
         self.done = [False] * len(self.steps)
         self.labels: list[QLabel] = []
-        for number, step in enumerate(self.steps, start=1):
+        for number in range(1, len(self.steps) + 1):
             label = QLabel()
             label.setWordWrap(True)
             label.setObjectName(f"step{number}")
