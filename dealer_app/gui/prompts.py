@@ -1,4 +1,5 @@
-"""The words of the dealer's window, as pure functions of an engine ``Hand`` (no Qt).
+"""The words of the dealer's window, as pure functions of an engine ``Hand`` (no widgets; the
+key letters come from :mod:`dealer_app.gui.commands`).
 
 ``next_line(hand)`` is the NEXT line: what the app expects now. ``award_lines(hand)`` says
 how each pot was split, who got the odd chip and why. Every rule decision comes from the
@@ -153,7 +154,8 @@ def step_reason(hand: Hand | None) -> str:
     if now.phase is Phase.DEAL:
         return f"{STREET_NAMES[now.street]} street is being dealt: type the card of {label}"
     if now.phase is Phase.BETTING:
-        keys = " ".join(_key(c) for a in now.actions if (c := Command.for_action(a)))
+        keys = ", ".join(f"{_key(c)} {a.value}" for a in now.actions
+                         if (c := Command.for_action(a)))
         return f"betting is open: {label} to act ({keys})"
     return f"showdown: {label} to show" + (
         f" or muck ({_key(Command.MUCK)})" if Action.MUCK in now.actions else "")

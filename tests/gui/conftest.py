@@ -10,7 +10,8 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtCore import QEvent, Qt  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
 from pytestqt.qtbot import QtBot  # noqa: E402
 
 from dealer_app.gui.app import application, build  # noqa: E402
@@ -91,22 +92,49 @@ class Driver:
     def seat_widget(self, seat: int):  # type: ignore[no-untyped-def]
         return self.page.table.seats[seat]
 
+    def dispose(self) -> None:
+        """Closes the window (and its dialogs, review window, backend) and deletes it."""
+        if self.window is None:
+            return
+        self.controller.supervisor.close_all()
+        self.window.close()  # closes the backend too (window.on_close)
+        self.window.deleteLater()
+        self.window = self.controller = self.page = None  # type: ignore[assignment]
 
-def make_driver(qtbot: QtBot, url: str) -> Driver:
+
+_DRIVERS: list[Driver] = []
+"""Every window a test made; the autouse fixture below disposes of them."""
+
+
+def make_driver(qtbot: QtBot, url: str, size: tuple[int, int] = (1280, 800)) -> Driver:
     application()
     backend = Backend.open(url)
     window, controller = build(backend)
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
+    window.resize(*size)
     window.show()
-    return Driver(qtbot, window, controller, backend)
+    d = Driver(qtbot, window, controller, backend)
+    _DRIVERS.append(d)
+    return d
+
+
+@pytest.fixture(autouse=True)
+def _dispose_windows() -> Iterator[None]:
+    """After each test: every window closed AND deleted (with its backend), so no test's
+    setup grows with the windows of the tests before it."""
+    yield
+    while _DRIVERS:
+        _DRIVERS.pop().dispose()
+    app = QApplication.instance()
+    if isinstance(app, QApplication):
+        for widget in app.topLevelWidgets():  # dialogs and review windows a test opened
+            widget.close()
+            widget.deleteLater()
+        QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 @pytest.fixture
-def driver(qtbot: QtBot, db_url: str) -> Iterator[Driver]:
-    d = make_driver(qtbot, db_url)
-    yield d
-    d.window.close()
+def driver(qtbot: QtBot, db_url: str) -> Driver:
+    return make_driver(qtbot, db_url)
 
 
 @pytest.fixture
@@ -119,3 +147,4 @@ def table(driver: Driver) -> Driver:
     driver.seat(3, "Bo", 320)
     driver.seat(6, "Cy", 1000)
     return driver
+
