@@ -12,7 +12,7 @@ from dealer_app.engine.allowed import Phase
 from dealer_app.engine.events import Action, Event
 from dealer_app.engine.settings import Structure
 
-from .helpers import new_hand, next_legal_event, play, random_settings, random_seats, start
+from .helpers import new_hand, next_legal_event, play, random_seats, random_settings, start
 
 BIG = 1000
 
