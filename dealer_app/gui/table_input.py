@@ -240,7 +240,7 @@ class TableInput:
 
     def antes(self) -> None:
         hand = self.hand()
-        if hand is None or hand.phase is not Phase.ANTES:
+        if hand is None or hand.allowed().phase is not Phase.ANTES:
             self.refuse(("every ante is already in: " if hand is not None else "")
                         + prompts.step_reason(hand))
             return

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,9 +21,20 @@ from dealer_app.gui.controller import DealerController  # noqa: E402
 from dealer_app.gui.window import DealerWindow  # noqa: E402
 
 
+@pytest.fixture(scope="session")
+def _migrated_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An empty hand log with the schema made once per run (the migrations take most of a
+    window's setup otherwise)."""
+    path = tmp_path_factory.mktemp("gui-template") / "dealer.sqlite3"
+    Backend.open("sqlite:///" + str(path)).close()
+    return path
+
+
 @pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    return "sqlite:///" + str(tmp_path / "dealer.sqlite3")
+def db_url(tmp_path: Path, _migrated_template: Path) -> str:
+    target = tmp_path / "dealer.sqlite3"
+    shutil.copyfile(_migrated_template, target)
+    return "sqlite:///" + str(target)
 
 
 class Driver:
