@@ -7,7 +7,7 @@ from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from dealer_app.engine import RANKS, SUITS, Action
+from dealer_app.engine import RANKS, SUITS, Action, Card
 from dealer_app.gui.commands import KEY_MAP, Command
 
 from .conftest import Driver, make_driver
@@ -35,6 +35,15 @@ def test_a_card_typed_while_a_bet_is_due_records_nothing(table: Driver) -> None:
     assert not d.page.hole_button.isChecked() and d.page.card_entry.text() == ""
     d.key(Qt.Key.Key_B)  # the next key works as it says
     assert not d.refused and _events(d)[-1] == (3, "bring-in", None)
+    d.key(Qt.Key.Key_L)
+    d.key(Qt.Key.Key_L)
+    d.type("kdjs7s")  # 3rd street: a check is legal now, and K was check
+    now = d.backend.hand.allowed()  # type: ignore[union-attr]
+    assert Action.CHECK in now.actions
+    before = _events(d)
+    d.type("kc")
+    assert _events(d) == before and "Betting is open" in d.next_text
+    assert "the card Kc is not recorded" in d.next_text
 
 
 def test_every_key_that_does_nothing_now_says_why(table: Driver) -> None:
@@ -114,6 +123,12 @@ def test_a_card_for_a_chosen_seat_by_key_and_by_click(table: Driver) -> None:
     assert _events(d)[-3:] == [(6, "deal-up", "9d"), (3, "deal-up", "As"),
                                (1, "deal-up", "Kh")]
     assert "must bring in" in d.next_text
+    d.key(Qt.Key.Key_B)
+    d.key(Qt.Key.Key_L)
+    d.key(Qt.Key.Key_L)
+    d.qtbot.mouseClick(d.seat_widget(6), Qt.MouseButton.LeftButton)  # then the picker
+    d.qtbot.mouseClick(d.page.picker.buttons[Card.parse("7c")], Qt.MouseButton.LeftButton)
+    assert _events(d)[-1] == (6, "deal-up", "7c")
 
 
 def test_a_hole_card_for_any_seat(table: Driver) -> None:
