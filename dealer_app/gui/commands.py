@@ -57,8 +57,8 @@ class Command(Enum):
     CALL = Spec("call", Qt.Key.Key_L, "Call", "call", Action.CALL)
     CHECK = Spec("check", Qt.Key.Key_X, "Check", "check", Action.CHECK)
     FOLD = Spec("fold", Qt.Key.Key_F, "Fold", "fold", Action.FOLD)
-    SHOW = Spec("show", Qt.Key.Key_W, "Show", "show a recorded hole card (an unknown one: "
-                "type it)", Action.SHOW)
+    SHOW = Spec("show", Qt.Key.Key_W, "Show", "show a recorded hole card (else type it)",
+                Action.SHOW)
     MUCK = Spec("muck", Qt.Key.Key_M, "Muck", "muck at the showdown", Action.MUCK)
     NEXT = Spec("next", Qt.Key.Key_N, "Next hand", "deal the next hand, once the pots are "
                 "awarded")
@@ -67,13 +67,13 @@ class Command(Enum):
     SUPERVISOR = Spec("supervisor", Qt.Key.Key_F9, "Call supervisor…", "call the supervisor "
                       "(a shown hole card that does not match)")
     HOLE = Spec("hole", Qt.Key.Key_O, "Hole card", "the next card is a hole card (first "
-                "seat without one, or the seat chosen)", button=False)
+                "seat without one, or chosen)", button=False)
     REVIEW = Spec("review", Qt.Key.Key_F2, "Review", "the supervisor's hand log browser",
                   button=False)
     KEY_MAP = Spec("key-map", Qt.Key.Key_F1, "Keys", "this key map (any key closes it)",
                    button=False)
-    CANCEL = Spec("cancel", Qt.Key.Key_Escape, "Cancel", "cancel the card being typed, the "
-                  "seat chosen or the amount box; back to the table input", button=False)
+    CANCEL = Spec("cancel", Qt.Key.Key_Escape, "Cancel", "cancel the card typed, the seat "
+                  "chosen or the amount box", button=False)
 
     @property
     def spec(self) -> Spec:
@@ -132,10 +132,8 @@ _check_one_meaning()
 
 def key_map_html() -> str:
     """The F1 key map, from the command table."""
-    rows = [("as td 7c 10h", "the card for the seat the deal expects next, or the seat "
-             "chosen; at the showdown, the hole card shown")]
-    rows.append(("Ctrl+1 … Ctrl+6, or click a seat", "the next card goes to that seat "
-                 "(any order, rule 5.5); with O first, its hole card"))
+    rows = [("as td 7c 10h", "the card of the seat due (or chosen); at showdown, the card shown")]
+    rows.append(("Ctrl+1…6, a click on a seat", "the next card goes to that seat (rule 5.5)"))
     for c in Command:
         rows.append((c.spec.key_text, c.spec.help))
     rows.append(("digits, Enter", "bet / raise amount (pre-filled with the minimum)"))
