@@ -79,6 +79,9 @@ def test_a_digit_in_no_limit_points_to_the_amount_box(qtbot: QtBot, db_url: str)
     assert d.page.amount.edit.text() == "20"
     d.qtbot.keyClicks(d.page.amount.edit, "23")  # not a multiple of the chip unit 5
     assert not d.page.amount.ok.isEnabled()
+    d.qtbot.keyClick(d.page.amount.edit, Qt.Key.Key_Escape)  # the box's own Esc: cancel
+    assert not d.page.amount.isVisible()
+    d.qtbot.waitUntil(d.page.card_entry.hasFocus)
 
 
 def test_no_command_key_is_a_card_character() -> None:
@@ -242,3 +245,17 @@ def test_a_whole_hand_with_the_mistakes_at_1024x768(qtbot: QtBot, db_url: str) -
     assert (3, "show", None) in _events(d) and (1, "show", "Ac") in _events(d)
     assert Action.CHECK.value not in [a for _s, a, _c in _events(d)[:9]]  # no false check
     assert "Hand complete" in d.next_text
+
+
+def test_the_hole_card_button_works_as_its_key(table: Driver) -> None:
+    d = table
+    _to_bring_in(d)
+    button = d.page.hole_button
+    d.qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # still open: round 1 not begun
+    assert button.isChecked() and "Hole card for seat 1 (Ann)" in d.next_text
+    d.qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # clicked again: off
+    assert not button.isChecked()
+    d.key(Qt.Key.Key_B)  # round 1's first action closes hole cards (rule 5.3)
+    d.qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert not button.isChecked() and d.refused and "rule 5.3" in d.next_text
+    assert d.page.card_entry.hasFocus()
