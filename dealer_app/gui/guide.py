@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_app.gui.backend import Backend
+from dealer_app.gui.commands import Command
 from dealer_app.gui.window import DealerWindow
 
 PRACTICE_PIN = "246810"
@@ -52,6 +53,18 @@ def _seated(backend: Backend) -> int:
     return len(backend.seats())
 
 
+def _hand_keys() -> str:
+    """The keys of one hand, from the command table."""
+    def k(command: Command) -> str:
+        return command.spec.key_text
+
+    c = Command
+    return (f"{k(c.NEXT)} deals · {k(c.ANTES)} posts the antes · type each card (as, td, 10h) "
+            f"· {k(c.BRING_IN)} brings in · {k(c.BET)} bet, {k(c.RAISE)} raise, "
+            f"{k(c.CALL)} call, {k(c.CHECK)} check, {k(c.FOLD)} fold · at the showdown, type "
+            f"each hole card to show it.")
+
+
 def steps() -> tuple[Step, ...]:
     return (
         Step("Create a table",
@@ -63,10 +76,7 @@ def steps() -> tuple[Step, ...]:
         Step("Seat two players",
              "Open the table. Players tab: the seat, the chips, the name, then Seat (twice).",
              lambda b: _seated(b) >= 2),
-        Step("Deal one practice hand",
-             "N deals · A posts the antes · type each card (as, td, 10h) · B brings in · "
-             "E bet, R raise, C call, K check, F fold · S then the hole card to show.",
-             lambda b: b.complete),
+        Step("Deal one practice hand", _hand_keys(), lambda b: b.complete),
     )
 
 
@@ -152,7 +162,7 @@ class PracticeWindow(QWidget):
 
         self.dealer = DealerWindow()
         self.controller = DealerController(self.dealer, self.backend)
-        self.controller.show_tables()
+        self.controller.shift.show_tables()
         self.panel = StepsPanel()
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

@@ -63,7 +63,7 @@ def test_the_practice_table_is_guided_and_stays_out_of_the_real_log(
     p.seat(1, "Ann", 500)
     p.seat(2, "Bo", 500)
     qtbot.waitUntil(lambda: panel.current == 3)
-    assert "N deals" in panel.labels[3].text()  # the step names its keys
+    assert "N deals · P posts the antes" in panel.labels[3].text()  # the step names its keys
     p.key(Qt.Key.Key_N)
     p.click_action("ante")
     p.type("kh")
