@@ -158,11 +158,8 @@ def _sqlite_preflight(name: str | None, busy_timeout: float) -> Path | None:
     if path.exists():
         if not path.is_file():
             raise NotADatabaseError(f"{path} is not a file")
-        with path.open("rb") as fh:
-            head = fh.read(len(SQLITE_MAGIC))
-        if head and head != SQLITE_MAGIC:
-            raise NotADatabaseError(
-                f"{path} is not a dealer-app database (not an SQLite file); nothing was changed")
+        # Never open() the file ourselves: closing any descriptor on it would drop the
+        # POSIX locks this process's other connections hold. SQLite reads the header.
         if not os.access(path, os.W_OK):
             raise DatabaseUnavailableError(f"the database {path} is read-only")
     if not os.access(folder, os.W_OK):
@@ -197,6 +194,9 @@ def _read_schema(path: Path, busy_timeout: float) -> None:
         finally:
             conn.close()
     except sqlite3.DatabaseError as exc:
+        if "file is not a database" in str(exc):
+            raise NotADatabaseError(f"{path} is not a dealer-app database (not an SQLite "
+                                    "file); nothing was changed") from None
         if "locked" in str(exc):
             raise DatabaseLockedError(
                 f"the database {path} is locked by another program; try again") from None
