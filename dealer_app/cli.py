@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -26,7 +28,46 @@ def _usage() -> str:
     return "\n".join(lines)
 
 
+EXIT_PIPE_CLOSED = 141
+"""128 + SIGPIPE, as a shell reports a command whose reader went away (``| head -1``)."""
+
+
+def _quiet_stdout() -> None:
+    """Points standard output at /dev/null, so the interpreter's last flush cannot fail."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Runs the command. A closed pipe (``| head -1``) or a full output device ends it with a
+    plain message and no traceback: exit 141 for a reader that went away, 1 for a failed
+    write."""
+    try:
+        try:
+            status = _dispatch(argv)
+        except SystemExit as exc:  # argparse: --help, or a usage error already printed
+            status = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 2
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        _quiet_stdout()
+        return EXIT_PIPE_CLOSED
+    except OSError as exc:
+        if exc.errno not in (errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT):
+            raise
+        _quiet_stdout()
+        try:
+            print(f"dealer-app: cannot write the output: {exc.strerror}", file=sys.stderr)
+        except OSError:
+            pass
+        return 1
+
+
+def _dispatch(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list or args_list[0].startswith("--db"):
         args_list = ["gui", *args_list]

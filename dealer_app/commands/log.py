@@ -17,6 +17,7 @@ from types import FrameType
 from typing import TextIO
 
 from dealer_app.services import Services, StorageError
+from dealer_app.storage.integrity import integrity_problems
 
 EXIT_CANCELLED = 130
 
@@ -77,8 +78,9 @@ def add_db_option(parser: argparse.ArgumentParser) -> None:
                              "file in the user's data folder)")
 
 
-def open_services(url: str | None) -> Services:
-    return Services.open(url)
+def open_services(url: str | None, *, create: bool = True) -> Services:
+    """The services on ``url``; ``create=False`` for commands that only read."""
+    return Services.open(url, create=create)
 
 
 def fail(message: str) -> int:
@@ -101,7 +103,7 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        services = open_services(args.db)
+        services = open_services(args.db, create=args.action == "import")
     except StorageError as exc:
         return fail(str(exc))
     try:
@@ -118,11 +120,22 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _verify(services: Services, cancel: CtrlC) -> int:
+    damage = integrity_problems(services.db)  # SQLite's own check of the file's pages
+    for line in damage:
+        print(f"DAMAGED database file: {line}")
     bar = ProgressBar("verifying")
     try:
         report = services.log.verify_all(progress=bar, cancel=cancel)
+    except StorageError as exc:
+        if not damage:
+            raise
+        print(f"the hands cannot all be read: {exc}", file=sys.stderr)
+        return 1
     finally:
         bar.close()
+    if damage:
+        print(f"the database file is damaged (SQLite integrity check: {len(damage)} "
+              "problem(s)); restore the last backup", file=sys.stderr)
     for broken in report.broken:
         print(f"CHANGED {broken.label}: {broken.reason}")
     if report.cancelled:
@@ -131,6 +144,7 @@ def _verify(services: Services, cancel: CtrlC) -> int:
     if report.broken:
         print(f"{len(report.broken)} of {report.checked} hands were changed outside the app",
               file=sys.stderr)
+    if report.broken or damage:
         return 1
     print(f"all {report.checked} hands hold")
     return 0

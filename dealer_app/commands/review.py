@@ -22,11 +22,11 @@ def run(args: argparse.Namespace) -> int:
     from dealer_app.gui.review.backend import ReviewBackend
     from dealer_app.gui.review.dialogs import SignInDialog
     from dealer_app.gui.review.window import ReviewWindow
-    from dealer_app.services import StorageError
+    from dealer_app.services import Services, StorageError
 
     app = application()
     try:
-        backend = ReviewBackend.from_any(args.db)
+        backend = ReviewBackend(Services.open(args.db, create=False), owns=True)
     except StorageError as exc:
         print(f"dealer-app review: {exc}", file=sys.stderr)
         return 2
