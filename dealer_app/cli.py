@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import importlib
 import os
@@ -60,10 +61,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if exc.errno not in (errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT):
             raise
         _quiet_stdout()
-        try:
+        with contextlib.suppress(OSError):
             print(f"dealer-app: cannot write the output: {exc.strerror}", file=sys.stderr)
-        except OSError:
-            pass
         return 1
 
 

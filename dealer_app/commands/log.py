@@ -1,7 +1,8 @@
 """``dealer-app log verify|export|import``: the integrity check and the exchange of hands.
 
-Exit status: 0 all well; 1 a hand's log was changed (verify) or a record was refused
-(import); 2 the database cannot be used; 130 cancelled with Ctrl+C.
+Exit status: 0 all well; 1 a hand's log was changed or the file is damaged (verify) or a
+record was refused by the rules (import); 2 the database cannot be used, or (import, as
+``replay``) a file is not a valid hand record; 130 cancelled with Ctrl+C.
 Also holds the small terminal helpers (progress bar, Ctrl+C) the other commands share.
 """
 
@@ -40,6 +41,13 @@ class ProgressBar:
                           f"{done}/{total}")
         self.stream.flush()
         self.shown = True
+
+    def clear(self) -> None:
+        """Erases the bar, so that a line can be printed; the next call redraws it."""
+        if self.shown:
+            self.stream.write("\r" + " " * (len(self.label) + self.width + 30) + "\r")
+            self.stream.flush()
+            self.shown = False
 
     def close(self) -> None:
         if self.shown:
@@ -164,16 +172,28 @@ def _export(services: Services, folder: Path, session: int | None, cancel: CtrlC
 
 
 def _import(services: Services, files: list[Path], cancel: CtrlC) -> int:
+    """One line per file as it goes (stored and already stored on stdout, refusals on
+    stderr). Exit status as ``replay``: 2 when a file is not a valid record, else 1 when
+    a record was refused, else 0."""
     bar = ProgressBar("importing")
+
+    def said(name: str, outcome: str, hand_id: int | None, message: str) -> None:
+        bar.clear()
+        if outcome == "stored":
+            print(f"stored {name} as hand id {hand_id}", flush=True)
+        elif outcome == "duplicate":
+            print(f"already stored {name} (hand id {hand_id})", flush=True)
+        else:
+            print(f"REFUSED {name}: {message}", file=sys.stderr, flush=True)
+
     try:
-        report = services.log.import_files(files, progress=bar, cancel=cancel)
+        report = services.log.import_files(files, progress=bar, cancel=cancel, on_file=said)
     finally:
         bar.close()
-    for name, hand_id in report.stored:
-        print(f"stored {name} as hand id {hand_id}")
-    for name, reason in report.refused:
-        print(f"REFUSED {name}: {reason}", file=sys.stderr)
     if report.cancelled:
-        print("cancelled; every record stored is whole", file=sys.stderr)
+        print("cancelled; every record stored is whole (run the same import again to "
+              "finish it)", file=sys.stderr)
         return EXIT_CANCELLED
+    if report.invalid:
+        return 2
     return 1 if report.refused else 0

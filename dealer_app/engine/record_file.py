@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import sys
+from datetime import UTC, datetime
 from typing import Any
 
 from dealer_app.engine.limits import MAX_AMOUNT, MAX_AMOUNT_DIGITS
@@ -108,4 +109,28 @@ def decode_record(data: bytes) -> HandRecord:
     if isinstance(document, dict):
         for key in ("settings", "seats", "events"):
             _check_amounts(document.get(key), key)
-    return parse_record(document)
+    record = parse_record(document)
+    check_record_times(record)
+    return record
+
+
+def _utc(value: object) -> datetime | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+    except (ValueError, OverflowError):  # not a date, or past year 9999 once in UTC
+        return None
+
+
+def check_record_times(record: HandRecord) -> None:
+    """Every date the record gives (``meta.started_at``/``ended_at``, each event's ``at``)
+    must be an ISO 8601 date and time that exists in UTC; raises :class:`RecordError`."""
+    places = [(f"meta.{key}", record.meta.get(key)) for key in ("started_at", "ended_at")]
+    places += [(f"events[{i}].at", m.get("at")) for i, m in enumerate(record.event_meta)]
+    for where, value in places:
+        if value is not None and _utc(value) is None:
+            shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+            raise RecordError(f"{where}: {shown} is not a date and time in range "
+                              "(ISO 8601, years 1-9999 in UTC)")
