@@ -9,6 +9,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from types import TracebackType
 
 # command name -> module under dealer_app.commands (imported lazily)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -66,6 +67,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
+def _start_log(command: str) -> None:
+    from dealer_app.app_log import log_uncaught, setup_logging
+
+    setup_logging(command)
+
+    def hook(exc_type: type[BaseException], exc: BaseException,
+             tb: TracebackType | None) -> None:
+        log_uncaught(exc_type, exc, tb)
+        sys.__excepthook__(exc_type, exc, tb)
+
+    sys.excepthook = hook  # the windows put theirs in place (gui/crash.py)
+
+
 def _dispatch(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list or args_list[0].startswith("--db"):
@@ -77,6 +91,8 @@ def _dispatch(argv: Sequence[str] | None) -> int:
                                          description=COMMANDS[name][1])
         module.add_parser(parser)
         args = parser.parse_args(args_list[1:])
+        if name != "replay":  # replay reads files only; every other command keeps a log
+            _start_log(name)
         status: int = module.run(args)
         return status
     if name in ("-h", "--help"):

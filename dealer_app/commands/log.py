@@ -9,6 +9,7 @@ Also holds the small terminal helpers (progress bar, Ctrl+C) the other commands 
 from __future__ import annotations
 
 import argparse
+import logging
 import signal
 import sys
 from collections.abc import Iterator
@@ -92,6 +93,7 @@ def open_services(url: str | None, *, create: bool = True) -> Services:
 
 
 def fail(message: str) -> int:
+    logging.getLogger("dealer_app.commands").error("%s", message)
     print(f"dealer-app: {message}", file=sys.stderr)
     return 2
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 import time
@@ -12,9 +13,11 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from dealer_app.gui.backend import Backend, StorageError
 from dealer_app.gui.controller import DealerController
+from dealer_app.gui.crash import install_exception_hook
 from dealer_app.gui.resources import resource, style_sheet
 from dealer_app.gui.window import DealerWindow
 
+log = logging.getLogger(__name__)
 READY_ENV = "DEALER_APP_EXIT_WHEN_READY"
 """When set, the app prints ``ready <seconds since process start>`` once the window is
 shown and quits (for benchmarks/gui.py)."""
@@ -54,9 +57,11 @@ def build(backend: Backend) -> tuple[DealerWindow, DealerController]:
 
 def run(db_url: str | None) -> int:
     app = application()
+    install_exception_hook()
     try:
         backend = Backend.open(db_url)
     except StorageError as exc:
+        log.error("cannot open the hand log: %s", exc)
         if QApplication.platformName() != "offscreen":  # started from a desktop: say it there
             QMessageBox.critical(None, "dealer-app",
                                  f"The hand log cannot be opened, so no table can run:\n\n{exc}")

@@ -8,6 +8,7 @@ every transaction starts with ``BEGIN IMMEDIATE`` so two writers queue instead o
 
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 import sqlite3
@@ -35,6 +36,7 @@ from dealer_app.storage.errors import (
 from dealer_app.storage.location import masked_url
 
 Clock = Callable[[], datetime]
+log = logging.getLogger(__name__)
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
@@ -157,6 +159,7 @@ class Database:
             db.close()
             _remove_if_new_and_empty(path, existed)
             raise
+        log.info("database opened: %s", db.url)  # the URL with its password masked
         return db
 
 
