@@ -22,7 +22,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QFileInfo
 from PySide6.QtGui import QAbstractFileIconProvider
-from PySide6.QtWidgets import QFileDialog, QFileIconProvider, QWidget
+from PySide6.QtWidgets import QFileDialog, QFileIconProvider, QMessageBox, QWidget
 
 
 class NameOnlyIconProvider(QFileIconProvider):
@@ -113,10 +113,42 @@ def _chosen(dialog: QFileDialog) -> list[str]:
         dialog.deleteLater()
 
 
+_PROTECTED: set[Path] = set()
+
+
+def protect(database: Path | None) -> None:
+    """Names an SQLite database this process uses: no save dialog will write over it (or
+    its -wal/-shm/-journal files)."""
+    if database is not None:
+        _PROTECTED.add(database.absolute())
+
+
+def is_protected(path: str | Path) -> bool:
+    """True when ``path`` is (or is a link to) a protected database or one of its files;
+    decided from names and ``stat`` only."""
+    target = Path(path).absolute()
+    for database in _PROTECTED:
+        family = [database.with_name(database.name + suffix)
+                  for suffix in ("", "-wal", "-shm", "-journal")]
+        if target in family:
+            return True
+        for member in family:
+            try:
+                if target.exists() and member.exists() and target.samefile(member):
+                    return True
+            except OSError:
+                continue
+    return False
+
+
 def save_file_name(parent: QWidget | None, title: str, path: str | Path,
                    pattern: str = "") -> str:
-    """The file the user chose to save to, or "" if cancelled."""
+    """The file the user chose to save to, or "" if cancelled (or if it is the database)."""
     chosen = _chosen(save_dialog(parent, title, path, pattern))
+    if chosen and is_protected(chosen[0]):
+        QMessageBox.warning(parent, title, f"{chosen[0]} is the hand log database (or one of "
+                            "its files); nothing was written. Choose another file name.")
+        return ""
     return chosen[0] if chosen else ""
 
 

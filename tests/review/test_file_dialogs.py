@@ -112,3 +112,20 @@ def test_the_provider_names_files_without_reading_them(tmp_path: Path) -> None:
     assert provider.type(QFileInfo(str(secret))) == "DB File"
     assert provider.type(QFileInfo(str(tmp_path))) == "Folder"
     assert not provider.icon(QFileInfo(str(secret))).isNull()
+
+
+def test_a_save_dialog_never_writes_over_the_database(
+        qtbot: QtBot, app_on: tuple[World, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    world, path = app_on
+    window = open_review_window(world.svc, world.boss)
+    qtbot.addWidget(window)
+    warned: list[str] = []
+    monkeypatch.setattr(file_dialogs.QMessageBox, "warning",
+                        lambda _p, _t, text: warned.append(text))
+    for target in (path, path.with_name(path.name + "-wal")):
+        monkeypatch.setattr(file_dialogs, "_chosen", lambda _d, t=target: [str(t)])
+        assert file_dialogs.save_file_name(window, "Export", path) == ""
+    assert len(warned) == 2 and "hand log database" in warned[0]
+    monkeypatch.setattr(file_dialogs, "_chosen", lambda _d: [str(path.parent / "x.csv")])
+    assert file_dialogs.save_file_name(window, "Export", path) == str(path.parent / "x.csv")
+    window.close()

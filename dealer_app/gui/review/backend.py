@@ -12,6 +12,7 @@ from typing import Any
 
 from dealer_app.engine import Event
 from dealer_app.engine.record import dump_record
+from dealer_app.gui import file_dialogs
 from dealer_app.gui.audit_log import logged_sign_in
 from dealer_app.services import (
     Database,
@@ -41,6 +42,7 @@ class ReviewBackend:
     def __init__(self, services: Services, *, owns: bool = False) -> None:
         self.services = services
         self._owns = owns
+        file_dialogs.protect(services.db.sqlite_path)  # no export may write over it
 
     @classmethod
     def from_any(cls, source: Any) -> ReviewBackend:
