@@ -76,5 +76,7 @@ def stop_logging() -> None:
 
 def log_uncaught(exc_type: type[BaseException], exc: BaseException,
                  tb: TracebackType | None) -> None:
-    """Writes an uncaught exception and its traceback to the log."""
+    """Writes an uncaught exception and its traceback to the log (if the log is open)."""
+    if _handler is None:
+        return
     log.error("uncaught %s: %s", exc_type.__name__, exc, exc_info=(exc_type, exc, tb))

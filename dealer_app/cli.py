@@ -9,7 +9,6 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
-from types import TracebackType
 
 # command name -> module under dealer_app.commands (imported lazily)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -48,6 +47,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Runs the command. A closed pipe (``| head -1``) or a full output device ends it with a
     plain message and no traceback: exit 141 for a reader that went away, 1 for a failed
     write."""
+    hook = sys.excepthook  # a command may put its own in place while it runs
     try:
         try:
             status = _dispatch(argv)
@@ -65,19 +65,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         with contextlib.suppress(OSError):
             print(f"dealer-app: cannot write the output: {exc.strerror}", file=sys.stderr)
         return 1
+    except Exception:
+        from dealer_app.app_log import log_uncaught
+
+        log_uncaught(*sys.exc_info())  # type: ignore[arg-type]
+        raise
+    finally:
+        sys.excepthook = hook
 
 
 def _start_log(command: str) -> None:
-    from dealer_app.app_log import log_uncaught, setup_logging
+    from dealer_app.app_log import setup_logging
 
     setup_logging(command)
-
-    def hook(exc_type: type[BaseException], exc: BaseException,
-             tb: TracebackType | None) -> None:
-        log_uncaught(exc_type, exc, tb)
-        sys.__excepthook__(exc_type, exc, tb)
-
-    sys.excepthook = hook  # the windows put theirs in place (gui/crash.py)
 
 
 def _dispatch(argv: Sequence[str] | None) -> int:
