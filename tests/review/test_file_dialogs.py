@@ -53,8 +53,13 @@ def app_on(request: pytest.FixtureRequest, played_template: tuple[Path, World],
 
 
 def list_folder(qtbot: QtBot, dialog: QFileDialog, names: list[str]) -> None:
-    """Shows ``dialog`` on all files and waits until its model has typed every name."""
-    dialog.selectNameFilter("All files (*)")
+    """Shows ``dialog`` on all files and waits until its model has typed every name (a
+    folder dialog shows folders only: it waits for the folder made beside the files)."""
+    if dialog.fileMode() == QFileDialog.FileMode.Directory:
+        (Path(dialog.directory().absolutePath()) / "exports").mkdir(exist_ok=True)
+        names = ["exports"]
+    else:
+        dialog.selectNameFilter("All files (*)")
     dialog.show()
     model = dialog.findChild(QFileSystemModel)
     assert model is not None
@@ -76,6 +81,8 @@ DIALOGS: dict[str, Callable[[object, Path], QFileDialog]] = {
     "open": lambda parent, folder: file_dialogs.open_dialog(
         parent, "Import hand records", folder,  # type: ignore[arg-type]
         "Hand records (*.json);;All files (*)"),
+    "folder": lambda parent, folder: file_dialogs.folder_dialog(
+        parent, "Export americana-hand/1 records", folder),  # type: ignore[arg-type]
 }
 
 
