@@ -372,12 +372,12 @@ def session_report_html(report: SessionReport, tz: tzinfo | None = None, *,
         for label, amount in report.reconciliation_lines())
     problems = "".join(f"<li>{esc(p)}</li>" for p in rec.problems)
     stints = "".join(
-        f"<tr><td>{esc(x.dealer)}</td><td nowrap>{zoned_time(x.started_at, tz)}</td>"
-        f"<td nowrap>{zoned_time(x.ended_at, tz) or 'still dealing'}</td><td {right}>"
-        f"{x.duration()}</td><td {right}>{x.hands:,}</td><td {right}>{x.void:,}</td>"
+        f"<tr><td>{esc(x.dealer)}</td><td>{_nobreak(zoned_time(x.started_at, tz))}</td>"
+        f"<td>{_nobreak(zoned_time(x.ended_at, tz) or 'still dealing')}</td><td {right}>"
+        f"{_nobreak(x.duration())}</td><td {right}>{x.hands:,}</td><td {right}>{x.void:,}</td>"
         f"<td {right}>{x.pace()}</td></tr>" for x in report.stints)
     acts = "".join(
-        f"<tr><td nowrap>{zoned_time(a.at, tz)}</td><td>{esc(a.act)}</td><td>{esc(a.what)}</td>"
+        f"<tr><td>{_nobreak(zoned_time(a.at, tz))}</td><td>{esc(a.act)}</td><td>{esc(a.what)}</td>"
         f"<td>{esc(a.by)}</td><td>{esc(a.reason)}</td></tr>" for a in report.acts)
     table = "<table class=grid width=100% cellspacing=0 cellpadding=4>"
     out = [f"<h1>Session report — {esc(s.table_name)}, session {s.id}</h1>",
@@ -391,22 +391,27 @@ def session_report_html(report: SessionReport, tz: tzinfo | None = None, *,
            f"</b>: {esc(rec.equation())}</p>"
            f"<table class=grid width=70% cellspacing=0 cellpadding=4>{rec_rows}</table>"
            + (f"<ul style='color:#c62828'>{problems}</ul>" if problems else ""),
-           f"<h2>Dealers' stints</h2>{table}<tr><th align=left>Dealer</th><th align=left>"
-           f"From</th><th align=left>To</th><th {right}>Time</th><th {right}>Hands</th>"
-           f"<th {right}>Void</th><th {right}>Hands per hour</th></tr>{stints}</table>",
+           f"<h2>Dealers' stints</h2>{table}<tr><th align=left width=18%>Dealer</th>"
+           f"<th align=left width=25%>From</th><th align=left width=25%>To</th>"
+           f"<th {right}>Time</th><th {right}>Hands</th><th {right}>Void</th>"
+           f"<th {right}>Hands per hour</th></tr>{stints}</table>",
            "<h2>Voids, corrections, adjustments and closing</h2>"
-           + (f"{table}<tr><th align=left>Time</th><th align=left>Act</th><th align=left>"
-              f"What</th><th align=left>Supervisor</th><th align=left>Reason</th></tr>"
+           + (f"{table}<tr><th align=left width=25%>Time</th><th align=left>Act</th>"
+              f"<th align=left width=27%>What</th><th align=left>Supervisor</th>"
+              f"<th align=left width=22%>Reason</th></tr>"
               f"{acts}</table>" if acts else "<p>None in this session.</p>")]
     if chart:
         out.append(f"<h2>Stacks over the session ({cur})</h2>"
                    f"<p><img src='{esc(chart)}' width={chart_width}></p>")
-    signature = ("<td width=50% class=sign><br><br><br>__________________________________<br>"
-                 "{role} signature — {name}<br><br>Date and time: ____________________</td>")
-    out.append("<h2>Sign-off</h2><table width=100% cellpadding=6><tr>"
-               + signature.format(role="Dealer", name=esc(report.dealers()))
-               + signature.format(role="Supervisor", name="name: ____________________")
-               + "</tr></table>")
+    line = "_" * 34
+    date = "_" * 22
+    signers = [("Dealer", esc(name)) for name in dict.fromkeys(x.dealer for x in report.stints)]
+    signers = signers or [("Dealer", esc(s.dealer))]
+    signers.append(("Supervisor", "name: " + "_" * 24))
+    rows = "".join(f"<tr><td class=sign><br><br>{line}<br>{role} signature — {name}</td>"
+                   f"<td class=sign><br><br>{date}<br>Date and time</td></tr>"
+                   for role, name in signers)
+    out.append(f"<h2>Sign-off</h2><table width=100% cellpadding=4>{rows}</table>")
     return "".join(out)
 
 
@@ -650,7 +655,7 @@ class HandReport:
             f"<td>{esc(cards)}</td><td align=right>{after:,}</td><td>{esc(state)}</td></tr>"
             for seat, player, before, cards, after, state in self.seats)
         log = "".join(
-            f"<tr><td>#{x.seq}</td><td nowrap>{esc(x.at)}</td><td>{esc(x.by)}</td>"
+            f"<tr><td>#{x.seq}</td><td>{_nobreak(x.at)}</td><td>{esc(x.by)}</td>"
             f"<td>{'<s>' if x.struck else ''}{esc(x.text)}{'</s>' if x.struck else ''}</td>"
             f"<td align=right>{'' if x.amount is None else f'{x.amount:,}'}</td>"
             f"<td>{esc(x.note)}</td></tr>" for x in self.log)
@@ -671,6 +676,11 @@ class HandReport:
 def seat_name(hand: Hand, seat: int) -> str:
     player = hand.seats[seat].player if seat in hand.seats else ""
     return f"seat {seat} ({player})" if player else f"seat {seat}"
+
+
+def _nobreak(text: str) -> str:
+    """Escaped for HTML, its spaces not broken (a time stays on one line)."""
+    return html.escape(text).replace(" ", "&nbsp;")
 
 
 def _first_upper(text: str) -> str:

@@ -43,7 +43,7 @@ def paint_history(painter: QPainter, rect: QRectF, history: StackHistory | None,
     painter.setFont(head)
     painter.setPen(QColor("#212121"))
     painter.drawText(rect.adjusted(gap, gap / 2, -gap, 0), Qt.AlignmentFlag.AlignLeft, title)
-    title_h = QFontMetricsF(head).height() + gap
+    title_h = QFontMetricsF(head).height() + gap if title else gap
     painter.setFont(base)
     if history is None or not history.series:
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "No hands in this session yet")
@@ -93,7 +93,8 @@ def paint_history(painter: QPainter, rect: QRectF, history: StackHistory | None,
     painter.restore()
     painter.setPen(QPen(QColor("#757575"), scale))
     painter.drawRect(plot)
-    for i, (player, points) in enumerate(sorted(history.series.items())):
+    for i, (player, points) in enumerate(sorted(history.series.items(),
+                                                key=lambda item: item[0].casefold())):
         colour = QColor(PALETTE[i % len(PALETTE)])
         painter.setPen(QPen(colour, 2.5 * scale))
         for a, b in zip(points, points[1:], strict=False):
@@ -107,9 +108,10 @@ def paint_history(painter: QPainter, rect: QRectF, history: StackHistory | None,
 
 
 def render_history(history: StackHistory | None, size: QSize | None = None, *,
-                   unit: str = "", scale: float = 3.0) -> QImage:
-    """The chart as an image (for the PDF session report): ``size`` in screen pixels
-    (default 680 × 300, the A4 print area's width), drawn ``scale`` times finer."""
+                   unit: str = "", scale: float = 3.0, title: str = "") -> QImage:
+    """The chart as an image (for the PDF session report, whose heading names it):
+    ``size`` in screen pixels (default 680 × 300, the A4 print area's width), drawn
+    ``scale`` times finer."""
     size = size or QSize(680, 300)
     image = QImage(QSize(int(size.width() * scale), int(size.height() * scale)),
                    QImage.Format.Format_ARGB32)
@@ -118,8 +120,8 @@ def render_history(history: StackHistory | None, size: QSize | None = None, *,
     image.setDotsPerMeterY(dots_per_metre)
     image.fill(QColor("white"))
     painter = QPainter(image)
-    paint_history(painter, QRectF(0, 0, image.width(), image.height()), history, unit=unit,
-                  scale=scale)
+    paint_history(painter, QRectF(0, 0, image.width(), image.height()), history, title,
+                  unit=unit, scale=scale)
     painter.end()
     return image
 
