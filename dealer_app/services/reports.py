@@ -19,30 +19,25 @@ local time zone unless a ``tz`` is given.
 
 from __future__ import annotations
 
-import csv
 import html
 import json
-import os
-import tempfile
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, tzinfo
-from pathlib import Path
-from typing import IO, Any, Protocol
+from typing import Any
 
 from sqlalchemy import func, select
 
 from dealer_app.engine.events import Action, Event
 from dealer_app.engine.hand import Hand
-from dealer_app.services.common import DEFAULT_CURRENCY, session_info
+from dealer_app.services.common import DEFAULT_CURRENCY, CancelFn, ProgressFn, session_info
+from dealer_app.services.files import Cancelled, atomic_write, temp_path_beside
 from dealer_app.services.fingerprint import Fingerprint, evidence_fingerprint
+from dealer_app.services.hand_csv import CSV_COLUMNS, escape_cell, write_hand_list_csv
 from dealer_app.services.stints import DealerStint, dealer_stints
 from dealer_app.services.types import (
-    HandQuery,
     HandState,
     HandStatus,
-    HandSummary,
     SessionInfo,
 )
 from dealer_app.storage.database import Database
@@ -58,10 +53,8 @@ from dealer_app.storage.models import (
     TableSession,
 )
 
-ProgressFn = Callable[[int, int], None]
-"""``progress(done, total)``."""
-CancelFn = Callable[[], bool]
-"""Returns True to stop a long operation."""
+__all__ = ["CSV_COLUMNS", "CancelFn", "Cancelled", "ProgressFn", "atomic_write",
+           "escape_cell", "temp_path_beside", "write_hand_list_csv"]
 
 BUY_IN_KINDS = ("buy-in", "rebuy")
 CASH_OUT_KINDS = ("cash-out",)
@@ -69,42 +62,8 @@ ADJUST_KINDS = ("adjustment",)
 HAND_KINDS = ("hand", "void", "hand-undo", "correction")
 
 
-class Cancelled(Exception):
-    """Raised inside an :func:`atomic_write` block to drop the file being written."""
-
-
 # ---------------------------------------------------------------------------- files
-@contextmanager
-def atomic_write(path: str | os.PathLike[str], *, newline: str | None = None,
-                 binary: bool = False) -> Iterator[IO[str] | IO[bytes]]:
-    """Opens a temporary file beside ``path``; renames it over ``path`` when the block ends
-    normally, deletes it when the block raises (including :class:`Cancelled`)."""
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part",
-                               dir=target.parent)
-    handle: IO[str] | IO[bytes]
-    if binary:
-        handle = os.fdopen(fd, "wb")
-    else:
-        handle = os.fdopen(fd, "w", encoding="utf-8", newline=newline)
-    try:
-        with handle:
-            yield handle
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def temp_path_beside(path: str | os.PathLike[str]) -> Path:
-    """A fresh temporary file name in ``path``'s folder (for writers that want a name, such
-    as Qt's PDF writer); rename it with :func:`os.replace` when done."""
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
-    os.close(fd)
-    return Path(tmp)
+# (atomic_write, temp_path_beside and Cancelled live in ``files``; kept importable from here)
 
 
 def local_time(moment: datetime | None, tz: tzinfo | None = None, *,
@@ -870,52 +829,4 @@ def event_caption(hand: Hand, index: int) -> str:
 
 
 # ---------------------------------------------------------------------------- CSV
-class HandSearch(Protocol):
-    """What CSV export needs of :class:`~dealer_app.services.review.ReviewQueries`."""
-
-    def count(self, query: HandQuery) -> int: ...
-
-    def search(self, query: HandQuery, *, offset: int = 0, limit: int = 50,
-               sort: str = "started_at", descending: bool = True,
-               after: int | None = None) -> list[HandSummary]: ...
-
-
-CSV_COLUMNS = ("hand_id", "table", "session", "number", "dealer", "started_at", "ended_at",
-               "status", "pot", "players")
-
-
-def hand_csv_row(h: HandSummary) -> list[str]:
-    return [str(h.hand_id), h.table, "" if h.session_id is None else str(h.session_id),
-            "" if h.number is None else str(h.number), h.dealer, iso_z(h.started_at),
-            iso_z(h.ended_at), h.status.value, str(h.pot), "; ".join(h.players)]
-
-
-def write_hand_list_csv(review: HandSearch, query: HandQuery, path: str | os.PathLike[str],
-                        *, sort: str = "started_at", descending: bool = True,
-                        page: int = 2000, progress: ProgressFn | None = None,
-                        cancel: CancelFn | None = None) -> int | None:
-    """Writes every hand matching ``query`` (in the list's order) to ``path`` as CSV.
-    Returns the number of hands written, or None when cancelled (``path`` untouched)."""
-    total = review.count(query)
-    written = 0
-    last_id: int | None = None
-    try:
-        with atomic_write(path, newline="") as fh:
-            writer = csv.writer(fh)  # type: ignore[arg-type]
-            writer.writerow(CSV_COLUMNS)
-            while written < total:
-                if cancel is not None and cancel():
-                    raise Cancelled
-                # keyset paging: hands started meanwhile do not shift the pages
-                rows = review.search(query, limit=page, sort=sort, descending=descending,
-                                     after=last_id)
-                if not rows:
-                    break
-                last_id = rows[-1].hand_id
-                writer.writerows(hand_csv_row(h) for h in rows)
-                written += len(rows)
-                if progress is not None:
-                    progress(written, total)
-    except Cancelled:
-        return None
-    return written
+# (the hand list's CSV lives in ``hand_csv``; kept importable from here)
