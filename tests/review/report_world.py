@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from storage.helpers import FakeClock
+
 from dealer_app.engine import Action, Event, Settings
 from dealer_app.engine.hand import Phase
 from dealer_app.services import HandState, Role, Services, StaffMember
@@ -36,9 +38,9 @@ def _finish(svc: Services, state: HandState, dealer: StaffMember,
     return state
 
 
-def build(svc: Services, clock: object, hands: int = 8) -> ReportWorld:
+def build(svc: Services, clock: FakeClock, hands: int = 8) -> ReportWorld:
     """``clock``: the services' FakeClock (advanced between hands)."""
-    advance = getattr(clock, "advance")
+    advance = clock.advance
     rng = random.Random(11)
     boss = svc.staff.add_staff("Sam Åberg", Role.SUPERVISOR, "2468")
     dana = svc.staff.add_staff("Dana McKay", Role.DEALER, "1357", by=boss)
