@@ -224,7 +224,8 @@ class DealerController(QObject):
                 f = page.supervisor
                 sup = self.backend.supervisor(f.name.text(), f.pin.text(),
                                               f.reason.text() or "new table")
-            self.backend.create_table(page.form.name.text(), settings, sup)
+            self.backend.create_table(page.form.name.text(), settings, sup,
+                                      currency=page.form.currency.text())
         except (SettingsError, StorageError) as exc:
             page.error.setText(str(exc))
             return
@@ -241,7 +242,7 @@ class DealerController(QObject):
 
     def show_table(self) -> None:
         snap = self.backend.snapshot()
-        self.page.table_panel.form.set_settings(snap.table_name, snap.settings)
+        self.page.table_panel.form.set_settings(snap.table_name, snap.settings, snap.currency)
         self.window.show_page(self.page)
         self.refresh()
 
@@ -755,7 +756,8 @@ class DealerController(QObject):
             settings = panel.form.settings()
             f = panel.supervisor
             sup = self.backend.supervisor(f.name.text(), f.pin.text(), f.reason.text())
-            self.backend.change_settings(settings, sup, f.reason.text())
+            self.backend.change_settings(settings, sup, f.reason.text(),
+                                         currency=panel.form.currency.text())
         except (SettingsError, StorageError) as exc:
             panel.message.setText(str(exc))
             panel.supervisor.pin.clear()  # one attempt per PIN typed
