@@ -12,6 +12,7 @@ import subprocess
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from storage.helpers import FakeClock
@@ -303,3 +304,42 @@ def test_exported_files_get_the_users_umask_mode(rw: ReportWorld, tmp_path: Path
         os.umask(old)
     for path in [*records, csv_path, *cli]:
         assert path.stat().st_mode & 0o777 == 0o666 & ~mask, path
+
+
+# ---------------------------------------------------------------------------- the window
+@pytest.mark.skipif(not HAVE_POPPLER, reason="poppler-utils (pdftotext) not installed")
+def test_the_report_dialog_shows_stints_and_prints_signed_by_the_supervisor(
+        rw: ReportWorld, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QFileDialog
+
+    from dealer_app.gui.review import open_review_window
+
+    class Holder:
+        services = rw.svc
+
+    window = open_review_window(Holder(), rw.boss)
+    qtbot.addWidget(window)
+    pdf = tmp_path / "session.pdf"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        staticmethod(lambda *a, **k: (str(pdf), "")))
+    dialog = window.show_session_report()
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    qtbot.waitExposed(dialog)
+    assert "Dana McKay" in dialog.stints.text() and "Eli van Dijk" in dialog.stints.text()
+    assert "17.1 hands per hour" in dialog.stints.text()
+    assert VOID_WHY in dialog.acts.text() and "SEK" in dialog.facts.text()
+    qtbot.mouseClick(dialog.pdf_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(pdf.exists)
+    text = pdf_text(pdf)
+    assert "by Sam Åberg" in text and "Supervisor signature" in text
+    assert pdf.stat().st_mode & 0o777 == 0o666 & ~_umask()
+    dialog.close()
+    window.close()
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
