@@ -352,7 +352,7 @@ def session_report_html(report: SessionReport, tz: tzinfo | None = None, *,
            + (f"<ul style='color:#c62828'>{problems}</ul>" if problems else ""),
            f"<h2>Dealers' stints</h2>{table}<tr><th align=left width=18%>Dealer</th>"
            f"<th align=left width=25%>From</th><th align=left width=25%>To</th>"
-           f"<th {right}>Time</th><th {right}>Hands</th><th {right}>Void</th>"
+           f"<th {right} width=11%>Time</th><th {right}>Hands</th><th {right}>Void</th>"
            f"<th {right}>Hands per hour</th></tr>{stints}</table>",
            "<h2>Voids, corrections, adjustments and closing</h2>"
            + (f"{table}<tr><th align=left width=25%>Time</th><th align=left>Act</th>"
@@ -627,8 +627,9 @@ class HandReport:
                 f"</th><th align=left>Hand</th></tr>{seats}</table>"
                 f"<h2>Result</h2><ul>{result}</ul>"
                 + (f"<h2>Corrections</h2><ul>{corrections}</ul>" if corrections else "")
-                + f"<h2>Log</h2>{table}<tr><th align=left>#</th><th align=left>Time</th>"
-                f"<th align=left>By</th><th align=left>Input</th><th align=right>Chips in</th>"
+                + f"<h2>Log</h2>{table}<tr><th align=left width=5%>#</th>"
+                f"<th align=left width=27%>Time</th><th align=left width=14%>By</th>"
+                f"<th align=left width=28%>Input</th><th align=right width=8%>Chips in</th>"
                 f"<th align=left>Note</th></tr>{log}</table>")
 
 
