@@ -6,8 +6,8 @@ its status and whether a supervisor corrected it, its pot and rake, its players,
 with what each won, and every player's result. For a complete hand the results add up to
 minus the rake; a void hand has none (every chip went back).
 
-Speed: one streamed query for the hands and one per block for their players, read as plain
-values (no ORM objects): 100,000 hands in about a second (``benchmarks/review.py``).
+Speed: one query makes every cell (the players' cells by correlated subqueries), read as
+plain tuples straight into the CSV writer (``benchmarks/review.py``).
 Safety: a cell that starts with ``=``, ``+``, ``-``, ``@`` (or a tab or carriage return) is
 prefixed with ``'`` so a spreadsheet shows it as text instead of running it as a formula.
 The file is written to a temporary name and renamed at the end; a cancel leaves nothing.
@@ -16,13 +16,12 @@ The file is written to a temporary name and renamed at the end; a cancel leaves 
 from __future__ import annotations
 
 import csv
-import json
 import os
-from collections.abc import Iterable
-from datetime import UTC, datetime
+from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
-from sqlalchemy import String, select, type_coerce
+from sqlalchemy import String, case, cast, func, literal, select, type_coerce
+from sqlalchemy.dialects.postgresql import JSONB, aggregate_order_by
 
 from dealer_app.services.common import CancelFn, ProgressFn
 from dealer_app.services.files import Cancelled, atomic_write
@@ -50,64 +49,37 @@ def escape_cell(text: str) -> str:
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
-def _utc_text(value: Any) -> str:
-    """``2025-01-02T20:15:03Z`` from a stored (naive UTC) timestamp, as SQLite's text or a
-    driver's datetime; empty for NULL."""
-    if value is None:
-        return ""
-    if isinstance(value, datetime):
-        moment = value if value.tzinfo is None else value.astimezone(UTC)
-        return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
-    text = str(value)
-    return f"{text[:10]}T{text[11:19]}Z"
+def _escaped(db: Database, text: Any) -> Any:
+    """:func:`escape_cell` in SQL."""
+    first = func.substr(text, 1, 1)
+    return case((first.in_(list(FORMULA_STARTS)), literal("'") + text), else_=text)
 
 
-def _players_cells(db: Database, query: HandQuery,
-                   cancel: CancelFn | None) -> dict[int, tuple[str, str, str, str]]:
-    """Hand id → (players, winners, won, results) of every hand matching ``query``: one
-    query over their players in hand order, each hand's cells made as soon as it is read
-    (winners and results count only for complete hands: :func:`hand_rows` drops them for
-    the others)."""
-    stmt = (select(HandPlayer.hand_id, HandPlayer.player, HandPlayer.stack_before,
-                   HandPlayer.stack_after)
-            .order_by(HandPlayer.hand_id, HandPlayer.seat))  # the primary key's order
-    if query != HandQuery():
-        hands = _where(select(HandRow.id), query, counting=True)
-        stmt = stmt.where(HandPlayer.hand_id.in_(hands.scalar_subquery()))
-    out: dict[int, tuple[str, str, str, str]] = {}
-    current: int | None = None
-    names: list[str] = []
-    results: list[str] = []
-    winners: list[str] = []
-    won: list[str] = []
-    with db.read() as s:
-        cursor = s.connection().execute(stmt).cursor  # plain tuples: no Row per player
-        while rows := cursor.fetchmany(BLOCK * 4):
-            if cancel is not None and cancel():
-                raise Cancelled
-            for hand_id, name, before, after in rows:
-                if hand_id != current:
-                    if current is not None:
-                        out[current] = ("; ".join(names), "; ".join(winners), "; ".join(won),
-                                        "; ".join(results))
-                    current, names, results, winners, won = hand_id, [], [], [], []
-                names.append(name if name[:1] not in FORMULA_SET else "'" + name)
-                if after is not None:
-                    gain = after - before
-                    results.append(f"{names[-1]} {gain:+d}")
-                    if gain > 0:
-                        winners.append(names[-1])
-                        won.append(str(gain))
-    if current is not None:
-        out[current] = ("; ".join(names), "; ".join(winners), "; ".join(won),
-                        "; ".join(results))
-    return out
+def _utc_sql(db: Database, column: Any) -> Any:
+    """``2025-01-02T20:15:03Z`` in SQL from a stored (naive UTC) timestamp; NULL stays NULL."""
+    if db.is_sqlite:  # stored as text: 2025-01-02 20:15:03.000000
+        text = type_coerce(column, String)
+        return func.substr(text, 1, 10) + "T" + func.substr(text, 12, 8) + "Z"
+    return func.to_char(column, 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+
+
+def _per_hand(db: Database, expr: Any) -> Any:
+    """``expr`` over the hand's players, seat by seat, joined with ``"; "`` (NULLs left
+    out): a correlated subquery, one index range per hand."""
+    if db.is_sqlite:  # group_concat follows the primary key's (hand_id, seat) order
+        joined = func.group_concat(expr, "; ")
+    else:
+        joined = func.string_agg(expr, aggregate_order_by(literal("; "), HandPlayer.seat))
+    return (select(func.coalesce(joined, ""))
+            .where(HandPlayer.hand_id == HandRow.id).scalar_subquery())
 
 
 def hand_rows(db: Database, query: HandQuery, *, sort: str = "started_at",
-              descending: bool = True,
-              cancel: CancelFn | None = None) -> Iterable[list[list[str]]]:
-    """The CSV rows (escaped) of every hand matching ``query``, in blocks of :data:`BLOCK`."""
+              descending: bool = True, block: int = BLOCK,
+              cancel: CancelFn | None = None) -> Iterable[Sequence[Sequence[Any]]]:
+    """The CSV rows (escaped) of every hand matching ``query``, in blocks of ``block``.
+    Every cell is made by the database (escaping and time format included), so the rows go
+    to the CSV writer as read."""
     if sort not in SORT_KEYS:
         raise StorageError(f"cannot sort by {sort!r}; one of {', '.join(SORT_KEYS)}")
     key = {"started_at": HandRow.started_at, "number": HandRow.number, "pot": HandRow.pot,
@@ -116,61 +88,45 @@ def hand_rows(db: Database, query: HandQuery, *, sort: str = "started_at",
                         else [key.asc(), HandRow.id.asc()])
     if not db.is_sqlite:  # the list's order (SQLite's NULL order)
         order[0] = order[0].nulls_last() if descending else order[0].nulls_first()
-    # the timestamps as stored (no per-row conversion to aware datetimes)
-    started = type_coerce(HandRow.started_at, String)
-    ended = type_coerce(HandRow.ended_at, String)
-    stmt = (select(HandRow.id, GameTable.name, HandRow.session_id, HandRow.number, Staff.name,
-                   started, ended, HandRow.status, HandRow.corrected, HandRow.pot,
-                   HandRow.rake, HandRow.meta_json)
-            .outerjoin(GameTable, GameTable.id == HandRow.table_id)
-            .outerjoin(Staff, Staff.id == HandRow.dealer_id))
+    if db.is_sqlite:  # an imported hand: the table its record names
+        imported = func.json_extract(HandRow.meta_json, "$.table")
+    else:
+        imported = cast(HandRow.meta_json, JSONB)["table"].astext
+    name = _escaped(db, HandPlayer.player)
+    gain = HandPlayer.stack_after - HandPlayer.stack_before
+    won = case((gain > 0, gain), else_=None)
+    complete = HandRow.status == HandStatus.COMPLETE.value
+    stmt = (select(
+        HandRow.id,
+        _escaped(db, func.coalesce(GameTable.name, imported, "(imported)")),
+        HandRow.session_id, HandRow.number, _escaped(db, func.coalesce(Staff.name, "")),
+        _utc_sql(db, HandRow.started_at), _utc_sql(db, HandRow.ended_at), HandRow.status,
+        case((HandRow.corrected, "yes"), else_="no"), HandRow.pot, HandRow.rake,
+        _per_hand(db, name),
+        case((complete, _per_hand(db, case((gain > 0, name), else_=None)))),
+        case((complete, _per_hand(db, cast(won, String)))),
+        case((complete, _per_hand(
+            db, name + " " + case((gain >= 0, "+"), else_="") + cast(gain, String)))))
+        .outerjoin(GameTable, GameTable.id == HandRow.table_id)
+        .outerjoin(Staff, Staff.id == HandRow.dealer_id))
     stmt = _where(stmt, query, counting=True).order_by(*order)
-    players = _players_cells(db, query, cancel)
-    none = ("", "", "", "")
-    complete = HandStatus.COMPLETE.value
-    names: dict[str | None, str] = {None: ""}  # table and dealer names, escaped once each
     with db.read() as s:
-        cursor = s.connection().execute(stmt).cursor  # plain tuples: no Row per hand
-        while hands := cursor.fetchmany(BLOCK):
+        cursor = s.connection().execute(stmt).cursor  # plain tuples, as the writer wants
+        while hands := cursor.fetchmany(block):
             if cancel is not None and cancel():
                 raise Cancelled
-            block = []
-            for (hand_id, table, session, number, dealer, start, end, status, corrected,
-                 pot, rake, meta) in hands:
-                if table is None:  # an imported hand: the table its record names
-                    table = _imported_table(meta)
-                if table not in names:
-                    names[table] = escape_cell(table)
-                if dealer not in names:
-                    names[dealer] = escape_cell(dealer)
-                block.append([
-                    str(hand_id), names[table], "" if session is None else str(session),
-                    "" if number is None else str(number), names[dealer],
-                    f"{start[:10]}T{start[11:19]}Z" if type(start) is str else _utc_text(start),
-                    f"{end[:10]}T{end[11:19]}Z" if type(end) is str else _utc_text(end),
-                    status, "yes" if corrected else "no", str(pot), str(rake),
-                    *(cells if (cells := players.get(hand_id, none)) and status == complete
-                      else (cells[0], "", "", ""))])
-            yield block
-
-
-def _imported_table(meta_json: str | None) -> str:
-    try:
-        value = json.loads(meta_json or "{}").get("table")
-    except (ValueError, AttributeError):
-        value = None
-    return str(value or "(imported)")
+            yield hands
 
 
 def write_hand_list_csv(review: HasDb | Database, query: HandQuery,
                         path: str | os.PathLike[str], *, sort: str = "started_at",
-                        descending: bool = True, page: int | None = None,
+                        descending: bool = True, page: int = BLOCK,
                         progress: ProgressFn | None = None,
                         cancel: CancelFn | None = None) -> int | None:
     """Writes every hand matching ``query`` (in the list's order) to ``path`` as CSV.
     Returns the number of hands written, or None when cancelled (``path`` untouched).
-    ``review``: the review queries (or their database); ``page`` is ignored (kept for
-    callers of the earlier, paged version)."""
+    ``review``: the review queries (or their database); ``page``: hands per block (the
+    progress and cancel step)."""
     db = review if isinstance(review, Database) else review.db
     from dealer_app.services.review import ReviewQueries
 
@@ -183,7 +139,7 @@ def write_hand_list_csv(review: HasDb | Database, query: HandQuery,
             writer = csv.writer(fh)  # type: ignore[arg-type]
             writer.writerow(CSV_COLUMNS)
             for block in hand_rows(db, query, sort=sort, descending=descending,
-                                   cancel=cancel):
+                                   block=page, cancel=cancel):
                 writer.writerows(block)
                 written += len(block)
                 if progress is not None:

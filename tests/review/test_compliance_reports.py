@@ -343,3 +343,33 @@ def _umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
+
+
+# ---------------------------------------------------------------------------- both databases
+def test_csv_stints_and_provenance_on_each_database(db_url: str, clock: FakeClock,
+                                                    tmp_path: Path) -> None:
+    """The CSV's cells are made in SQL (per dialect): the same file from SQLite and
+    PostgreSQL (with DEALER_APP_TEST_PG_URL set)."""
+    svc = Services.open(db_url, clock=clock)
+    try:
+        world = build(svc, clock, hands=5)
+        path = tmp_path / "hands.csv"
+        assert reports.write_hand_list_csv(svc.review, HandQuery(), path, sort="table",
+                                           descending=False) == 5
+        with path.open(newline="", encoding="utf-8") as fh:
+            rows = list(csv.DictReader(fh))
+        by_number = {int(r["number"]): r for r in rows}
+        assert by_number[1]["players"] == "ann meyer; Bo; '=HYPERLINK(1)"
+        assert by_number[1]["started_at"] == "2025-03-01T18:02:00Z"
+        assert by_number[2]["corrected"] == "yes" and by_number[4]["results"] == ""
+        for row in rows:
+            if row["status"] == "complete":
+                gains = [int(p.rsplit(" ", 1)[1]) for p in row["results"].split("; ")]
+                assert sum(gains) == -int(row["rake"])
+        stints = dealer_stints(svc.db, world.session_id)
+        assert [(s.dealer, s.hands, s.void) for s in stints] == [
+            ("Dana McKay", 2, 0), ("Eli van Dijk", 2, 1)]
+        meta = svc.log.record(world.corrected.hand_id).meta
+        assert meta["corrections"][0]["reason"] == CORRECTION_WHY
+    finally:
+        svc.close()
