@@ -403,7 +403,7 @@ def _event_text(data: object) -> str:
     if not isinstance(data, dict):
         return "struck"
     try:
-        return Event.from_dict(data).describe()
+        return describe(Event.from_dict(data))
     except (KeyError, ValueError, TypeError):
         return json.dumps(data, sort_keys=True)
 
@@ -705,6 +705,14 @@ def cards_text(hand: Hand, seat: int) -> str:
     return " ".join([hole, *(str(c) for c in st.up)])
 
 
+def describe(event: Event) -> str:
+    """``Seat 3 raises to 1,200``: the engine's words, the amount with thousands separators."""
+    text = event.describe()
+    if event.to is not None and text.endswith(f" {event.to}"):
+        text = text[: -len(str(event.to))] + f"{event.to:,}"
+    return text
+
+
 WAGERS = (Action.ANTE, Action.BRING_IN, Action.BET, Action.RAISE, Action.CALL)
 
 
@@ -791,21 +799,21 @@ def hand_report(state: HandState, tz: tzinfo | None = None,
         by = entry.superseded_by
         amount = amounts.get(entry.step) if entry.step is not None else None
         if entry.kind == "input" and entry.event is not None:
-            text = entry.event.describe()
+            text = describe(entry.event)
             note = "" if by is None else (
                 f"corrected by #{by}" if kinds.get(by) == "correct" else f"undone by #{by}")
         elif entry.kind == "undo":
             text = f"Undo of #{entry.target_seq}"
             note = entry.reason or ""
         elif entry.kind == "correct":
-            text = (f"Correction of #{entry.target_seq}: {entry.event.describe()}"
+            text = (f"Correction of #{entry.target_seq}: {describe(entry.event)}"
                     if entry.event is not None else f"#{entry.target_seq} struck")
             note = entry.reason or ""
             was = events.get(entry.target_seq or -1)
             corrections.append(
                 f"#{entry.seq} at {zoned_time(entry.at, tz)} by {entry.by}: input "
-                f"#{entry.target_seq} ({was.describe() if was is not None else '?'}) "
-                + (f"replaced by {entry.event.describe()}" if entry.event is not None
+                f"#{entry.target_seq} ({describe(was) if was is not None else '?'}) "
+                + (f"replaced by {describe(entry.event)}" if entry.event is not None
                    else "struck")
                 + f"; reason: {entry.reason or '—'}")
         else:

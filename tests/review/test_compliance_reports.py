@@ -373,3 +373,11 @@ def test_csv_stints_and_provenance_on_each_database(db_url: str, clock: FakeCloc
         assert meta["corrections"][0]["reason"] == CORRECTION_WHY
     finally:
         svc.close()
+
+
+def test_printed_amounts_have_thousands_separators() -> None:
+    from dealer_app.engine import Action, Event
+
+    assert reports.describe(Event(3, Action.RAISE, to=12000)) == "Seat 3 raises to 12,000"
+    assert reports.describe(Event(3, Action.CALL)) == "Seat 3 calls"
+    assert reports.describe(Event(1, Action.DEAL_UP, card="As")) == "Seat 1 is dealt As"
