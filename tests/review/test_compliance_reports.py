@@ -205,6 +205,11 @@ def test_hand_pdf_names_table_dealer_status_amounts_and_corrections(
     assert "replaced by Seat 1 is dealt down Js" in text
     assert "2025-03-01 18:04:30 UTC" in text  # times with their zone
     assert "Seat 3 (Bo) shows" in text and "(=HYPERLINK(1)) shows" in text  # case kept
+    from PySide6.QtGui import QImage
+
+    pages = [QImage(str(p)) for p in pdf_pages_png(path, tmp_path)]
+    assert len(pages) == 2 and all(not page.isNull() for page in pages)
+    assert abs(pages[0].height() / pages[0].width() - 297 / 210) < 0.01  # A4 portrait
 
 
 def test_hand_report_of_an_imported_hand_names_the_records_table(rw: ReportWorld) -> None:
