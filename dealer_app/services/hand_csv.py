@@ -6,8 +6,8 @@ its status and whether a supervisor corrected it, its pot and rake, its players,
 with what each won, and every player's result. For a complete hand the results add up to
 minus the rake; a void hand has none (every chip went back).
 
-Speed: one query makes every cell (the players' cells by correlated subqueries), read as
-plain tuples straight into the CSV writer (``benchmarks/review.py``).
+Speed: one query makes every cell (the players' cells in one grouped pass over their
+rows), read as plain tuples straight into the CSV writer (``benchmarks/review.py``).
 Safety: a cell that starts with ``=``, ``+``, ``-``, ``@`` (or a tab or carriage return) is
 prefixed with ``'`` so a spreadsheet shows it as text instead of running it as a formula.
 The file is written to a temporary name and renamed at the end; a cancel leaves nothing.
@@ -63,15 +63,29 @@ def _utc_sql(db: Database, column: Any) -> Any:
     return func.to_char(column, 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
 
 
-def _per_hand(db: Database, expr: Any) -> Any:
-    """``expr`` over the hand's players, seat by seat, joined with ``"; "`` (NULLs left
-    out): a correlated subquery, one index range per hand."""
-    if db.is_sqlite:  # group_concat follows the primary key's (hand_id, seat) order
-        joined = func.group_concat(expr, "; ")
-    else:
-        joined = func.string_agg(expr, aggregate_order_by(literal("; "), HandPlayer.seat))
-    return (select(func.coalesce(joined, ""))
-            .where(HandPlayer.hand_id == HandRow.id).scalar_subquery())
+def _players(db: Database, query: HandQuery) -> Any:
+    """Per hand id: ``players``, ``winners``, ``won`` and ``results`` (see
+    :data:`CSV_COLUMNS`), seat by seat, from one pass over the players of the hands matching
+    ``query`` (a subquery to join)."""
+    rows = select(HandPlayer.hand_id.label("hand_id"), HandPlayer.seat.label("seat"),
+                  _escaped(db, HandPlayer.player).label("name"),
+                  (HandPlayer.stack_after - HandPlayer.stack_before).label("gain"))
+    if query != HandQuery():
+        hands = _where(select(HandRow.id), query, counting=True)
+        rows = rows.where(HandPlayer.hand_id.in_(hands.scalar_subquery()))
+    p = rows.subquery()
+
+    def joined(expr: Any) -> Any:
+        if db.is_sqlite:  # group_concat follows the primary key's (hand_id, seat) order
+            return func.group_concat(expr, "; ")
+        return func.string_agg(expr, aggregate_order_by(literal("; "), p.c.seat))
+
+    return (select(p.c.hand_id, joined(p.c.name).label("players"),
+                   joined(case((p.c.gain > 0, p.c.name))).label("winners"),
+                   joined(case((p.c.gain > 0, cast(p.c.gain, String)))).label("won"),
+                   joined(p.c.name + " " + case((p.c.gain >= 0, "+"), else_="")
+                          + cast(p.c.gain, String)).label("results"))
+            .group_by(p.c.hand_id).subquery())
 
 
 def hand_rows(db: Database, query: HandQuery, *, sort: str = "started_at",
@@ -92,9 +106,7 @@ def hand_rows(db: Database, query: HandQuery, *, sort: str = "started_at",
         imported = func.json_extract(HandRow.meta_json, "$.table")
     else:
         imported = cast(HandRow.meta_json, JSONB)["table"].astext
-    name = _escaped(db, HandPlayer.player)
-    gain = HandPlayer.stack_after - HandPlayer.stack_before
-    won = case((gain > 0, gain), else_=None)
+    p = _players(db, query)
     complete = HandRow.status == HandStatus.COMPLETE.value
     stmt = (select(
         HandRow.id,
@@ -102,13 +114,11 @@ def hand_rows(db: Database, query: HandQuery, *, sort: str = "started_at",
         HandRow.session_id, HandRow.number, _escaped(db, func.coalesce(Staff.name, "")),
         _utc_sql(db, HandRow.started_at), _utc_sql(db, HandRow.ended_at), HandRow.status,
         case((HandRow.corrected, "yes"), else_="no"), HandRow.pot, HandRow.rake,
-        _per_hand(db, name),
-        case((complete, _per_hand(db, case((gain > 0, name), else_=None)))),
-        case((complete, _per_hand(db, cast(won, String)))),
-        case((complete, _per_hand(
-            db, name + " " + case((gain >= 0, "+"), else_="") + cast(gain, String)))))
+        p.c.players, case((complete, p.c.winners)), case((complete, p.c.won)),
+        case((complete, p.c.results)))
         .outerjoin(GameTable, GameTable.id == HandRow.table_id)
-        .outerjoin(Staff, Staff.id == HandRow.dealer_id))
+        .outerjoin(Staff, Staff.id == HandRow.dealer_id)
+        .outerjoin(p, p.c.hand_id == HandRow.id))
     stmt = _where(stmt, query, counting=True).order_by(*order)
     with db.read() as s:
         cursor = s.connection().execute(stmt).cursor  # plain tuples, as the writer wants
