@@ -25,7 +25,7 @@ from sqlalchemy.dialects.postgresql import JSONB, aggregate_order_by
 
 from dealer_app.services.common import CancelFn, ProgressFn
 from dealer_app.services.files import Cancelled, atomic_write
-from dealer_app.services.review import SORT_KEYS, _where
+from dealer_app.services.review import SORT_KEYS, ReviewQueries, _where
 from dealer_app.services.types import HandQuery, HandStatus
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import StorageError
@@ -36,7 +36,6 @@ CSV_COLUMNS = ("hand_id", "table", "session", "number", "dealer", "started_at", 
 """``won``: each winner's gain in the hand (stack after − before), in the order of
 ``winners``; ``results``: every player's ``name +gain`` / ``name -loss``."""
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-FORMULA_SET = frozenset(FORMULA_STARTS)
 BLOCK = 5000
 
 
@@ -138,8 +137,6 @@ def write_hand_list_csv(review: HasDb | Database, query: HandQuery,
     ``review``: the review queries (or their database); ``page``: hands per block (the
     progress and cancel step)."""
     db = review if isinstance(review, Database) else review.db
-    from dealer_app.services.review import ReviewQueries
-
     total = ReviewQueries(db).count(query)
     written = 0
     if progress is not None:
