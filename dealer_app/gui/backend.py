@@ -62,6 +62,8 @@ class Snapshot:
     hand_number: int | None
     in_progress: bool
     log: tuple[LogRow, ...]
+    currency: str = "EUR"
+    """The table's currency (ISO 4217 code)."""
 
 
 def _log_rows(entries: tuple[LogEntry, ...]) -> tuple[LogRow, ...]:
@@ -169,8 +171,10 @@ class Backend:
         return out
 
     def create_table(self, name: str, settings: Settings,
-                     supervisor: StaffMember | None = None) -> TableInfo:
-        return self.services.tables.create_table(name, settings, supervisor or self._me())
+                     supervisor: StaffMember | None = None,
+                     currency: str | None = None) -> TableInfo:
+        return self.services.tables.create_table(name, settings, supervisor or self._me(),
+                                                 currency=currency)
 
     def open_table(self, table_id: int) -> SessionInfo:
         """Resumes the table's open session (taking it over if another dealer had it), or
@@ -196,10 +200,11 @@ class Backend:
         return member
 
     def change_settings(self, settings: Settings, supervisor: StaffMember,
-                        reason: str) -> None:
+                        reason: str, currency: str | None = None) -> None:
+        """``currency`` None keeps the table's."""
         assert self.session is not None
         self.services.tables.change_settings(self.session.table_id, settings, supervisor,
-                                             reason)
+                                             reason, currency=currency)
         self.session = self.services.tables.session(self.session.id)
 
     # ------------------------------------------------------------------ seating
@@ -320,4 +325,5 @@ class Backend:
             hand=state.hand if state is not None and usable else None,
             hand_number=state.number if state is not None else None,
             in_progress=self.in_progress,
-            log=_log_rows(state.log) if state is not None else ())
+            log=_log_rows(state.log) if state is not None else (),
+            currency=session.currency)

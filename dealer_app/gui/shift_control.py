@@ -154,7 +154,8 @@ class ShiftControl:
                 f = page.supervisor
                 sup = self.backend.supervisor(f.name.text(), f.pin.text(),
                                               f.reason.text() or "new table")
-            self.backend.create_table(page.form.name.text(), settings, sup)
+            self.backend.create_table(page.form.name.text(), settings, sup,
+                                      currency=page.form.currency.text())
         except (SettingsError, StorageError) as exc:
             page.error.setText(str(exc))
             return
@@ -223,7 +224,8 @@ class ShiftControl:
             settings = panel.form.settings()
             f = panel.supervisor
             sup = self.backend.supervisor(f.name.text(), f.pin.text(), f.reason.text())
-            self.backend.change_settings(settings, sup, f.reason.text())
+            self.backend.change_settings(settings, sup, f.reason.text(),
+                                         currency=panel.form.currency.text())
         except (SettingsError, StorageError) as exc:
             panel.message.setText(str(exc))
             panel.supervisor.pin.clear()  # one attempt per PIN typed

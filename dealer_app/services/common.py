@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 
 from dealer_app.engine import Settings
 from dealer_app.services.types import Role, SessionInfo, StaffMember, TableInfo
-from dealer_app.storage.errors import ConflictError, PermissionDeniedError
+from dealer_app.storage.errors import ConflictError, PermissionDeniedError, StorageError
 from dealer_app.storage.models import AuditEntry, GameTable, Staff, TableSession
 
 T = TypeVar("T")
@@ -20,6 +20,19 @@ ProgressFn = Callable[[int, int], None]
 CancelFn = Callable[[], bool]
 """Returns True to stop a long operation."""
 CLI_ACTOR = "(command line)"
+DEFAULT_CURRENCY = "EUR"
+
+
+def currency_code(text: str | None) -> str:
+    """A table's currency as an ISO 4217 code (three letters, upper case): ``sek`` → ``SEK``;
+    empty → the default (EUR). Anything else is refused with a clear message."""
+    code = (text or "").strip().upper()
+    if not code:
+        return DEFAULT_CURRENCY
+    if len(code) != 3 or not code.isascii() or not code.isalpha():
+        raise StorageError(f"the currency must be a three-letter code such as EUR or SEK, "
+                           f"not {text!r}")
+    return code
 
 
 def audit(session: Session, *, at: Any, act: str, staff: StaffMember | None = None,
@@ -59,13 +72,15 @@ def settings_of(text: str) -> Settings:
 
 
 def table_info(row: GameTable) -> TableInfo:
-    return TableInfo(id=row.id, name=row.name, settings=settings_of(row.settings_json))
+    return TableInfo(id=row.id, name=row.name, settings=settings_of(row.settings_json),
+                     currency=row.currency or DEFAULT_CURRENCY)
 
 
 def session_info(row: TableSession, table: GameTable, dealer: Staff) -> SessionInfo:
     return SessionInfo(id=row.id, table_id=table.id, table_name=table.name,
                        settings=settings_of(table.settings_json), dealer_id=dealer.id,
-                       dealer=dealer.name, opened_at=row.opened_at, closed_at=row.closed_at)
+                       dealer=dealer.name, opened_at=row.opened_at, closed_at=row.closed_at,
+                       currency=table.currency or DEFAULT_CURRENCY)
 
 
 def retrying(operation: Callable[[], T], what: str, attempts: int = 5) -> T:

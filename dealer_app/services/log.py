@@ -136,6 +136,30 @@ def check_result(row: HandRow, rows: Sequence[HandEvent],
     return None
 
 
+def correction_provenance(rows: Sequence[HandEvent]) -> list[dict[str, Any]]:
+    """Each supervisor's correction of a hand, for its exported record's ``meta``: who,
+    when (UTC), why, and what was replaced (the input as first recorded, with its time and
+    author) by what (``null``: struck). ``replay`` ignores it; the events stay the current
+    inputs."""
+    standing: dict[int, dict[str, Any] | None] = {}
+    """input seq → what stands for it now (the input, or the last correction of it)."""
+    out: list[dict[str, Any]] = []
+    for r in rows:
+        if r.kind == "input" and r.action is not None:
+            standing[r.seq] = {"seq": r.seq, "event": event_of(r).to_dict(),
+                               "at": chain.iso_utc(r.at), "by": r.staff_name}
+        if r.kind != "correct":
+            continue
+        target = r.target_seq if r.target_seq is not None else -1
+        now = event_of(r).to_dict() if r.action is not None else None
+        out.append({"seq": r.seq, "at": chain.iso_utc(r.at), "by": r.staff_name,
+                    "reason": r.reason, "target": r.target_seq,
+                    "replaced": standing.get(target), "with": now})
+        standing[target] = None if now is None else {
+            "seq": r.seq, "event": now, "at": chain.iso_utc(r.at), "by": r.staff_name}
+    return out
+
+
 def parse_time(value: object) -> datetime | None:
     if not isinstance(value, str):
         return None
@@ -223,6 +247,10 @@ class LogService:
             meta["dealer"] = dealer
         if row.ended_at is not None:
             meta["ended_at"] = chain.iso_utc(row.ended_at)
+        corrections = correction_provenance(rows)
+        if corrections:
+            meta["corrected"] = True
+            meta["corrections"] = corrections
         voids = [r for r in rows if r.kind == "void"]
         if voids:
             meta["void_reason"] = voids[-1].reason

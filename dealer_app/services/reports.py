@@ -19,32 +19,31 @@ local time zone unless a ``tz`` is given.
 
 from __future__ import annotations
 
-import csv
 import html
-import os
-import tempfile
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, tzinfo
-from pathlib import Path
-from typing import IO, Protocol
+from typing import Any
 
 from sqlalchemy import func, select
 
-from dealer_app.engine.events import Action
+from dealer_app.engine.events import Action, Event
 from dealer_app.engine.hand import Hand
-from dealer_app.services.common import session_info
+from dealer_app.services.common import DEFAULT_CURRENCY, CancelFn, ProgressFn, session_info
+from dealer_app.services.files import Cancelled, atomic_write, temp_path_beside
+from dealer_app.services.fingerprint import Fingerprint, evidence_fingerprint
+from dealer_app.services.hand_csv import CSV_COLUMNS, escape_cell, write_hand_list_csv
+from dealer_app.services.stints import DealerStint, dealer_stints
 from dealer_app.services.types import (
-    HandQuery,
     HandState,
     HandStatus,
-    HandSummary,
     SessionInfo,
 )
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import NotFoundError
 from dealer_app.storage.models import (
+    AuditEntry,
     GameTable,
     HandPlayer,
     HandRow,
@@ -54,10 +53,8 @@ from dealer_app.storage.models import (
     TableSession,
 )
 
-ProgressFn = Callable[[int, int], None]
-"""``progress(done, total)``."""
-CancelFn = Callable[[], bool]
-"""Returns True to stop a long operation."""
+__all__ = ["CSV_COLUMNS", "CancelFn", "Cancelled", "ProgressFn", "atomic_write",
+           "escape_cell", "temp_path_beside", "write_hand_list_csv"]
 
 BUY_IN_KINDS = ("buy-in", "rebuy")
 CASH_OUT_KINDS = ("cash-out",)
@@ -65,42 +62,8 @@ ADJUST_KINDS = ("adjustment",)
 HAND_KINDS = ("hand", "void", "hand-undo", "correction")
 
 
-class Cancelled(Exception):
-    """Raised inside an :func:`atomic_write` block to drop the file being written."""
-
-
 # ---------------------------------------------------------------------------- files
-@contextmanager
-def atomic_write(path: str | os.PathLike[str], *, newline: str | None = None,
-                 binary: bool = False) -> Iterator[IO[str] | IO[bytes]]:
-    """Opens a temporary file beside ``path``; renames it over ``path`` when the block ends
-    normally, deletes it when the block raises (including :class:`Cancelled`)."""
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part",
-                               dir=target.parent)
-    handle: IO[str] | IO[bytes]
-    if binary:
-        handle = os.fdopen(fd, "wb")
-    else:
-        handle = os.fdopen(fd, "w", encoding="utf-8", newline=newline)
-    try:
-        with handle:
-            yield handle
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def temp_path_beside(path: str | os.PathLike[str]) -> Path:
-    """A fresh temporary file name in ``path``'s folder (for writers that want a name, such
-    as Qt's PDF writer); rename it with :func:`os.replace` when done."""
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
-    os.close(fd)
-    return Path(tmp)
+# (atomic_write, temp_path_beside and Cancelled live in ``files``; kept importable from here)
 
 
 def local_time(moment: datetime | None, tz: tzinfo | None = None, *,
@@ -110,6 +73,24 @@ def local_time(moment: datetime | None, tz: tzinfo | None = None, *,
         return ""
     shown = moment.astimezone(tz)
     return shown.strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M")
+
+
+def zoned_time(moment: datetime | None, tz: tzinfo | None = None, *,
+               seconds: bool = True) -> str:
+    """``2025-01-02 21:15:03 CET``: date, time and the zone's name (or its offset), in the
+    local zone (or ``tz``); empty for None. For everything printed."""
+    if moment is None:
+        return ""
+    shown = moment.astimezone(tz)
+    zone = shown.tzname() or shown.strftime("UTC%z")
+    return shown.strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M") + f" {zone}"
+
+
+def zone_label(moment: datetime, tz: tzinfo | None = None) -> str:
+    """``CET (UTC+01:00)``: the zone the times of a printed report are shown in."""
+    shown = moment.astimezone(tz)
+    offset = shown.strftime("%z")
+    return f"{shown.tzname() or 'local'} (UTC{offset[:3]}:{offset[3:]})"
 
 
 def iso_z(moment: datetime | None) -> str:
@@ -190,6 +171,25 @@ class Reconciliation:
                 f" + adjustments {self.adjustments:+,} = {self.chips_in:,}")
 
 
+ACT_NAMES = {"void-hand": "Void", "correct-input": "Correction",
+             "undo-complete-hand": "Undo of a complete hand", "adjustment": "Adjustment",
+             "close-session": "Closing"}
+"""The supervisor acts a session report lists, by their audit name."""
+
+
+@dataclass(frozen=True, slots=True)
+class SupervisorAct:
+    """One void, correction, adjustment or closing in a session, as the audit record has it."""
+
+    at: datetime
+    act: str
+    """One of :data:`ACT_NAMES`' values (``Void``, ``Correction``...)."""
+    by: str
+    reason: str
+    what: str
+    """What it touched, in words: ``hand 12``, ``seat 3 (Ann) +40``..."""
+
+
 @dataclass(frozen=True, slots=True)
 class SessionReport:
     session: SessionInfo
@@ -200,56 +200,178 @@ class SessionReport:
     rake: int
     reconciliation: Reconciliation
     generated_at: datetime
+    stints: tuple[DealerStint, ...] = ()
+    """Each dealer's stint, in order."""
+    acts: tuple[SupervisorAct, ...] = ()
+    """Every void, correction, adjustment and closing, in order."""
+    evidence: Fingerprint | None = None
+    """The log's fingerprint when the report was made."""
+    generated_by: str = ""
+    """Who asked for the report (the signed-in staff member), or empty."""
 
     @property
     def hands_played(self) -> int:
         """Hands dealt in this session that were not voided."""
         return self.hands_complete + self.hands_in_progress
 
+    @property
+    def currency(self) -> str:
+        return self.session.currency
+
+    @property
+    def totals(self) -> SeatLine:
+        """The seats added up (seat 0, player ``Total``)."""
+        return SeatLine(seating_id=0, seat=0, player="Total",
+                        seated_at=self.session.opened_at, left_at=None,
+                        buy_ins=sum(x.buy_ins for x in self.seats),
+                        adjustments=sum(x.adjustments for x in self.seats),
+                        cash_outs=sum(x.cash_outs for x in self.seats),
+                        won=sum(x.won for x in self.seats),
+                        stack=sum(x.stack for x in self.seats),
+                        hands=self.hands_played,
+                        moves_stack=sum(x.moves_stack for x in self.seats))
+
+    def dealers(self) -> str:
+        """Every dealer of the session, in order of their first stint."""
+        names = list(dict.fromkeys(x.dealer for x in self.stints)) or [self.session.dealer]
+        return ", ".join(names)
+
+    def reconciliation_lines(self) -> list[tuple[str, str]]:
+        """The chip reconciliation line by line: (label, amount)."""
+        rec = self.reconciliation
+        verdict = "0 — balanced" if rec.balanced else f"{rec.difference:+,} — NOT BALANCED"
+        return [("Buy-ins and rebuys", f"{rec.buy_ins:,}"),
+                ("+ Supervisor adjustments", f"{rec.adjustments:+,}"),
+                ("= Chips brought to the table", f"{rec.chips_in:,}"),
+                ("Stacks at the table now", f"{rec.stacks:,}"),
+                ("+ Cash-outs", f"{rec.cash_outs:,}"),
+                ("+ Rake", f"{rec.rake:,}"),
+                ("= Chips accounted for", f"{rec.chips_out:,}"),
+                ("Difference (brought − accounted for)", verdict)]
+
     def to_text(self, tz: tzinfo | None = None) -> str:
         s = self.session
         lines = [f"Session report — {s.table_name}, session {s.id}",
-                 f"Dealer {s.dealer} · {s.settings.describe()}",
-                 f"Opened {local_time(s.opened_at, tz)} · "
-                 + (f"closed {local_time(s.closed_at, tz)}" if s.closed_at else "still open"),
-                 f"Hands: {self.hands_complete} complete, {self.hands_void} void, "
-                 f"{self.hands_in_progress} in progress · rake {self.rake:,}", "",
+                 f"Dealers {self.dealers()} · {s.settings.describe()} · currency {s.currency}",
+                 f"Opened {zoned_time(s.opened_at, tz)} · "
+                 + (f"closed {zoned_time(s.closed_at, tz)}" if s.closed_at else "still open"),
+                 f"Hands: {self.hands_complete:,} complete, {self.hands_void:,} void, "
+                 f"{self.hands_in_progress:,} in progress · rake {self.rake:,} {s.currency}", "",
                  f"{'Seat':<5}{'Player':<18}{'Buy-ins':>10}{'Adjust':>9}{'Cash-outs':>11}"
                  f"{'Stack':>9}{'Net':>9}{'Hands':>7}"]
-        for line in self.seats:
-            lines.append(f"{line.seat:<5}{line.player[:17]:<18}{line.buy_ins:>10,}"
+        for line in (*self.seats, self.totals):
+            seat = str(line.seat) if line.seat else ""
+            lines.append(f"{seat:<5}{line.player[:17]:<18}{line.buy_ins:>10,}"
                          f"{line.adjustments:>+9,}{line.cash_outs:>11,}{line.stack:>9,}"
-                         f"{line.net:>+9,}{line.hands:>7}")
+                         f"{line.net:>+9,}{line.hands:>7,}")
         rec = self.reconciliation
         lines += ["", "Chip reconciliation: " + ("balanced" if rec.balanced else "NOT BALANCED"),
                   rec.equation()]
+        lines += [f"  {label:<40}{amount:>16}" for label, amount in
+                  self.reconciliation_lines()]
         lines += [f"  ! {p}" for p in rec.problems]
+        if self.stints:
+            lines += ["", "Dealers' stints"]
+            lines += [f"  {x.dealer:<18} {zoned_time(x.started_at, tz)} – "
+                      f"{zoned_time(x.ended_at, tz) or 'still dealing'}  {x.hands:,} hands"
+                      f"  {x.pace()} hands/h" for x in self.stints]
+        lines += ["", "Voids, corrections, adjustments and closing"]
+        lines += [f"  {zoned_time(a.at, tz)}  {a.act}: {a.what} — by {a.by}, reason: "
+                  f"{a.reason}" for a in self.acts] or ["  none"]
+        if self.evidence is not None:
+            lines += ["", f"Evidence: {self.evidence.describe()}"]
+        lines += [f"Generated {zoned_time(self.generated_at, tz)}"
+                  + (f" by {self.generated_by}" if self.generated_by else "")]
         return "\n".join(lines) + "\n"
 
-    def to_html(self, tz: tzinfo | None = None) -> str:
-        s = self.session
-        esc = html.escape
-        rows = "".join(
-            f"<tr><td>{x.seat}</td><td>{esc(x.player)}</td><td align=right>{x.buy_ins:,}</td>"
-            f"<td align=right>{x.adjustments:+,}</td><td align=right>{x.cash_outs:,}</td>"
-            f"<td align=right>{x.stack:,}</td><td align=right>{x.net:+,}</td>"
-            f"<td align=right>{x.hands}</td></tr>" for x in self.seats)
-        rec = self.reconciliation
-        colour = "#1b7f3b" if rec.balanced else "#c62828"
-        verdict = "Balanced" if rec.balanced else "NOT BALANCED"
-        problems = "".join(f"<li>{esc(p)}</li>" for p in rec.problems)
-        return (
-            f"<h2>Session report — {esc(s.table_name)}, session {s.id}</h2>"
-            f"<p>Dealer {esc(s.dealer)} · {esc(s.settings.describe())}<br>"
-            f"Opened {local_time(s.opened_at, tz)} · "
-            + (f"closed {local_time(s.closed_at, tz)}" if s.closed_at else "still open")
-            + f"<br>Hands: {self.hands_complete} complete, {self.hands_void} void, "
-            f"{self.hands_in_progress} in progress · rake {self.rake:,}</p>"
-            "<table border=1 cellspacing=0 cellpadding=4 width=100%>"
-            "<tr><th>Seat</th><th>Player</th><th>Buy-ins</th><th>Adjustments</th>"
-            f"<th>Cash-outs</th><th>Stack</th><th>Net</th><th>Hands</th></tr>{rows}</table>"
-            f"<p style='color:{colour}'><b>Chip reconciliation: {verdict}</b><br>"
-            f"{esc(rec.equation())}</p>" + (f"<ul>{problems}</ul>" if problems else ""))
+    def to_html(self, tz: tzinfo | None = None, *, chart: str | None = None,
+                chart_width: int = 680) -> str:
+        """The report for print (A4, see ``gui/review/exports.py``); ``chart``: the name of
+        an image resource shown ``chart_width`` pixels wide (the page's width)."""
+        return session_report_html(self, tz, chart=chart, chart_width=chart_width)
+
+
+def session_report_html(report: SessionReport, tz: tzinfo | None = None, *,
+                        chart: str | None = None, chart_width: int = 680) -> str:
+    esc = html.escape
+    s = report.session
+    cur = esc(s.currency)
+    right = "align=right"
+    facts = [("Table", esc(s.table_name)), ("Session", f"{s.id}"),
+             ("Currency", f"{cur} — amounts in its minor unit, as counted at the table"),
+             ("Game", esc(s.settings.describe())),
+             ("Opened", zoned_time(s.opened_at, tz)),
+             ("Closed", zoned_time(s.closed_at, tz) if s.closed_at else "still open"),
+             ("Dealers", esc(report.dealers())),
+             ("Hands", f"{report.hands_complete:,} complete · {report.hands_void:,} void · "
+                       f"{report.hands_in_progress:,} in progress · rake {report.rake:,} {cur}"),
+             ("Generated", zoned_time(report.generated_at, tz)
+              + (f" by {esc(report.generated_by)}" if report.generated_by else "")
+              + f" · times in {esc(zone_label(report.generated_at, tz))}")]
+    if report.evidence is not None:
+        facts.append(("Evidence", f"log fingerprint, {esc(report.evidence.kind)} over "
+                                  f"{report.evidence.hands:,} hand(s) of the session:<br>"
+                                  f"<span class=mono>{esc(report.evidence.short)}</span>"))
+    fact_rows = "".join(f"<tr><td class=key>{k}</td><td>{v}</td></tr>" for k, v in facts)
+
+    def seat_row(x: SeatLine, total: bool = False) -> str:
+        tag = "th" if total else "td"
+        cells = [str(x.seat) if x.seat else "", esc(x.player), f"{x.buy_ins:,}",
+                 f"{x.adjustments:+,}", f"{x.cash_outs:,}", f"{x.stack:,}", f"{x.net:+,}",
+                 f"{x.hands:,}"]
+        return "<tr>" + "".join(
+            f"<{tag} {right if i >= 2 else 'align=left'}>{c}</{tag}>"
+            for i, c in enumerate(cells)) + "</tr>"
+
+    seats = "".join(seat_row(x) for x in report.seats) + seat_row(report.totals, total=True)
+    rec = report.reconciliation
+    colour = "#1b7f3b" if rec.balanced else "#c62828"
+    rec_rows = "".join(
+        f"<tr><td>{esc(label)}</td><td {right}>{esc(amount)}</td></tr>"
+        for label, amount in report.reconciliation_lines())
+    problems = "".join(f"<li>{esc(p)}</li>" for p in rec.problems)
+    stints = "".join(
+        f"<tr><td>{esc(x.dealer)}</td><td>{_nobreak(zoned_time(x.started_at, tz))}</td>"
+        f"<td>{_nobreak(zoned_time(x.ended_at, tz) or 'still dealing')}</td><td {right}>"
+        f"{_nobreak(x.duration())}</td><td {right}>{x.hands:,}</td><td {right}>{x.void:,}</td>"
+        f"<td {right}>{x.pace()}</td></tr>" for x in report.stints)
+    acts = "".join(
+        f"<tr><td>{_nobreak(zoned_time(a.at, tz))}</td><td>{esc(a.act)}</td><td>{esc(a.what)}</td>"
+        f"<td>{esc(a.by)}</td><td>{esc(a.reason)}</td></tr>" for a in report.acts)
+    table = "<table class=grid width=100% cellspacing=0 cellpadding=4>"
+    out = [f"<h1>Session report — {esc(s.table_name)}, session {s.id}</h1>",
+           f"<table width=100% cellpadding=2>{fact_rows}</table>",
+           f"<h2>Seats ({cur})</h2>{table}<tr><th align=left>Seat</th><th align=left>Player"
+           f"</th><th {right}>Buy-ins</th><th {right}>Adjustments</th><th {right}>Cash-outs"
+           f"</th><th {right}>Stack</th><th {right}>Net</th><th {right}>Hands</th></tr>"
+           f"{seats}</table>",
+           f"<h2>Chip reconciliation ({cur})</h2>"
+           f"<p style='color:{colour}'><b>{'Balanced' if rec.balanced else 'NOT BALANCED'}"
+           f"</b>: {esc(rec.equation())}</p>"
+           f"<table class=grid width=70% cellspacing=0 cellpadding=4>{rec_rows}</table>"
+           + (f"<ul style='color:#c62828'>{problems}</ul>" if problems else ""),
+           f"<h2>Dealers' stints</h2>{table}<tr><th align=left width=18%>Dealer</th>"
+           f"<th align=left width=25%>From</th><th align=left width=25%>To</th>"
+           f"<th {right} width=11%>Time</th><th {right}>Hands</th><th {right}>Void</th>"
+           f"<th {right}>Hands per hour</th></tr>{stints}</table>",
+           "<h2>Voids, corrections, adjustments and closing</h2>"
+           + (f"{table}<tr><th align=left width=25%>Time</th><th align=left>Act</th>"
+              f"<th align=left width=27%>What</th><th align=left>Supervisor</th>"
+              f"<th align=left width=22%>Reason</th></tr>"
+              f"{acts}</table>" if acts else "<p>None in this session.</p>")]
+    if chart:
+        out.append(f"<h2>Stacks over the session ({cur})</h2>"
+                   f"<p><img src='{esc(chart)}' width={chart_width}></p>")
+    line = "_" * 34
+    date = "_" * 22
+    signers = [("Dealer", esc(name)) for name in dict.fromkeys(x.dealer for x in report.stints)]
+    signers = signers or [("Dealer", esc(s.dealer))]
+    signers.append(("Supervisor", "name: " + "_" * 24))
+    rows = "".join(f"<tr><td class=sign><br><br>{line}<br>{role} signature — {name}</td>"
+                   f"<td class=sign><br><br>{date}<br>Date and time</td></tr>"
+                   for role, name in signers)
+    out.append(f"<h2>Sign-off</h2><table width=100% cellpadding=4>{rows}</table>")
+    return "".join(out)
 
 
 def _session_row(db: Database, session_id: int) -> SessionInfo:
@@ -263,9 +385,50 @@ def _session_row(db: Database, session_id: int) -> SessionInfo:
         return session_info(row, table, dealer)
 
 
-def session_report(db: Database, session_id: int) -> SessionReport:
+def session_acts(db: Database, session_id: int) -> list[SupervisorAct]:
+    """Every void, correction, undo of a complete hand, adjustment and closing of a session,
+    with its supervisor and reason, in order (from the audit record)."""
+    with db.read() as s:
+        rows = list(s.execute(
+            select(AuditEntry.at, AuditEntry.act, AuditEntry.staff_name, AuditEntry.reason,
+                   AuditEntry.detail_json)
+            .where(AuditEntry.session_id == session_id, AuditEntry.act.in_(list(ACT_NAMES)))
+            .order_by(AuditEntry.at, AuditEntry.id)))
+    return [SupervisorAct(at=at, act=ACT_NAMES[act], by=by, reason=reason or "",
+                          what=_act_what(act, json.loads(detail or "{}")))
+            for at, act, by, reason, detail in rows]
+
+
+def _event_text(data: object) -> str:
+    if not isinstance(data, dict):
+        return "struck"
+    try:
+        return describe(Event.from_dict(data))
+    except (KeyError, ValueError, TypeError):
+        return json.dumps(data, sort_keys=True)
+
+
+def _act_what(act: str, detail: dict[str, Any]) -> str:
+    number = detail.get("number")
+    hand = f"hand {number:,}" if isinstance(number, int) else "a hand"
+    if act == "correct-input":
+        return (f"{hand}, input #{detail.get('target')}: {_event_text(detail.get('was'))} → "
+                f"{_event_text(detail.get('now'))}")
+    if act == "undo-complete-hand":
+        return f"{hand}, input #{detail.get('undone')}: {_event_text(detail.get('event'))}"
+    if act == "adjustment":
+        amount = detail.get("amount")
+        shown = f"{amount:+,}" if isinstance(amount, int) else "?"
+        return f"seat {detail.get('seat')} ({detail.get('player', '')}) {shown}"
+    if act == "close-session":
+        return "session closed; every seated player cashed out"
+    return hand
+
+
+def session_report(db: Database, session_id: int, generated_by: str = "") -> SessionReport:
     """The per-seat figures and chip reconciliation of one session (a few aggregate queries,
-    no replay: fast on long sessions)."""
+    no replay: fast on long sessions), its dealers' stints, its supervisor acts and the log's
+    fingerprint; ``generated_by``: who asked for it."""
     info = _session_row(db, session_id)
     with db.read() as s:
         seatings = list(s.scalars(select(Seating).where(Seating.session_id == session_id)
@@ -352,7 +515,11 @@ def session_report(db: Database, session_id: int) -> SessionReport:
                          hands_complete=statuses.get(HandStatus.COMPLETE.value, 0),
                          hands_void=statuses.get(HandStatus.VOID.value, 0),
                          hands_in_progress=statuses.get(HandStatus.IN_PROGRESS.value, 0),
-                         rake=rake, reconciliation=rec, generated_at=db.now())
+                         rake=rake, reconciliation=rec, generated_at=db.now(),
+                         stints=tuple(dealer_stints(db, session_id)),
+                         acts=tuple(session_acts(db, session_id)),
+                         evidence=evidence_fingerprint(db, session_id),
+                         generated_by=generated_by)
 
 
 # ---------------------------------------------------------------------------- stack history
@@ -405,6 +572,8 @@ class LogLine:
     note: str
     """``undone by #12``, ``undo of #11``, ``void: misdeal`` or empty."""
     struck: bool = False
+    amount: int | None = None
+    """The chips this input put in (antes, bring-in, bets, raises, calls), or None."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -415,6 +584,8 @@ class HandReport:
     """(seat, player, stack before, cards, stack after, hand name or state)."""
     log: tuple[LogLine, ...]
     result: tuple[str, ...]
+    corrections: tuple[str, ...] = ()
+    """Each supervisor's correction in words: who, when, what it replaced, why."""
 
     def to_text(self) -> str:
         out = [self.title, "=" * len(self.title)]
@@ -426,35 +597,55 @@ class HandReport:
         for line in self.log:
             mark = " (undone)" if line.struck else ""
             note = f"  [{line.note}]" if line.note else ""
-            out.append(f"  #{line.seq:<3} {line.at}  {line.by:<12} {line.text}{mark}{note}")
+            amount = f"  {line.amount:,}" if line.amount is not None else ""
+            out.append(f"  #{line.seq:<3} {line.at}  {line.by:<12} {line.text}{amount}{mark}"
+                       f"{note}")
+        if self.corrections:
+            out += ["", "Corrections"] + [f"  {c}" for c in self.corrections]
         out += ["", "Result"] + [f"  {r}" for r in self.result]
         return "\n".join(out) + "\n"
 
     def to_html(self) -> str:
         esc = html.escape
-        facts = "".join(f"<tr><td><b>{esc(k)}</b></td><td>{esc(v)}</td></tr>"
+        facts = "".join(f"<tr><td class=key>{esc(k)}</td><td>{esc(v)}</td></tr>"
                         for k, v in self.facts)
         seats = "".join(
             f"<tr><td>{seat}</td><td>{esc(player)}</td><td align=right>{before:,}</td>"
             f"<td>{esc(cards)}</td><td align=right>{after:,}</td><td>{esc(state)}</td></tr>"
             for seat, player, before, cards, after, state in self.seats)
         log = "".join(
-            f"<tr><td>#{x.seq}</td><td>{esc(x.at)}</td><td>{esc(x.by)}</td>"
+            f"<tr><td>#{x.seq}</td><td>{_nobreak(x.at)}</td><td>{esc(x.by)}</td>"
             f"<td>{'<s>' if x.struck else ''}{esc(x.text)}{'</s>' if x.struck else ''}</td>"
+            f"<td align=right>{'' if x.amount is None else f'{x.amount:,}'}</td>"
             f"<td>{esc(x.note)}</td></tr>" for x in self.log)
         result = "".join(f"<li>{esc(r)}</li>" for r in self.result)
-        table = "<table border=1 cellspacing=0 cellpadding=3 width=100%>"
-        return (f"<h2>{esc(self.title)}</h2><table cellpadding=2>{facts}</table>"
-                f"<h3>Seats</h3>{table}<tr><th>Seat</th><th>Player</th><th>Before</th>"
-                f"<th>Cards</th><th>After</th><th>Hand</th></tr>{seats}</table>"
-                f"<h3>Result</h3><ul>{result}</ul>"
-                f"<h3>Log</h3>{table}<tr><th>#</th><th>Time</th><th>By</th><th>Input</th>"
-                f"<th>Note</th></tr>{log}</table>")
+        corrections = "".join(f"<li>{esc(c)}</li>" for c in self.corrections)
+        table = "<table class=grid border=1 cellspacing=0 cellpadding=3 width=100%>"
+        return (f"<h1>{esc(self.title)}</h1><table cellpadding=2>{facts}</table>"
+                f"<h2>Seats</h2>{table}<tr><th align=left>Seat</th><th align=left>Player</th>"
+                f"<th align=right>Before</th><th align=left>Cards</th><th align=right>After"
+                f"</th><th align=left>Hand</th></tr>{seats}</table>"
+                f"<h2>Result</h2><ul>{result}</ul>"
+                + (f"<h2>Corrections</h2><ul>{corrections}</ul>" if corrections else "")
+                + f"<h2>Log</h2>{table}<tr><th align=left width=5%>#</th>"
+                f"<th align=left width=27%>Time</th><th align=left width=14%>By</th>"
+                f"<th align=left width=28%>Input</th><th align=right width=8%>Chips in</th>"
+                f"<th align=left>Note</th></tr>{log}</table>")
 
 
 def seat_name(hand: Hand, seat: int) -> str:
     player = hand.seats[seat].player if seat in hand.seats else ""
     return f"seat {seat} ({player})" if player else f"seat {seat}"
+
+
+def _nobreak(text: str) -> str:
+    """Escaped for HTML, its spaces not broken (a time stays on one line)."""
+    return html.escape(text).replace(" ", "&nbsp;")
+
+
+def _first_upper(text: str) -> str:
+    """The first letter upper case, the rest as written (names keep their case)."""
+    return text[:1].upper() + text[1:]
 
 
 def _join(parts: Sequence[str]) -> str:
@@ -480,9 +671,9 @@ def result_lines(hand: Hand, status: HandStatus = HandStatus.COMPLETE) -> list[s
         st = hand.seats[s]
         if value is not None:
             cards = " ".join(str(c) for c in value.cards)
-            lines.append(f"{seat_name(hand, s).capitalize()} shows {value.describe()} ({cards})")
+            lines.append(f"{_first_upper(seat_name(hand, s))} shows {value.describe()} ({cards})")
         elif st.mucked:
-            lines.append(f"{seat_name(hand, s).capitalize()} mucks")
+            lines.append(f"{_first_upper(seat_name(hand, s))} mucks")
     unit = hand.settings.chip_unit
     for i, pot in enumerate(hand.pots()):
         title = "Main pot" if i == 0 else f"Side pot {i}"
@@ -514,18 +705,74 @@ def cards_text(hand: Hand, seat: int) -> str:
     return " ".join([hole, *(str(c) for c in st.up)])
 
 
-def hand_report(state: HandState, tz: tzinfo | None = None) -> HandReport:
-    """A printable account of one hand from its stored log, replayed by the engine."""
+def describe(event: Event) -> str:
+    """``Seat 3 raises to 1,200``: the engine's words, the amount with thousands separators."""
+    text = event.describe()
+    if event.to is not None and text.endswith(f" {event.to}"):
+        text = text[: -len(str(event.to))] + f"{event.to:,}"
+    return text
+
+
+WAGERS = (Action.ANTE, Action.BRING_IN, Action.BET, Action.RAISE, Action.CALL)
+
+
+def input_amounts(state: HandState) -> dict[int, int]:
+    """Step (1-based place among the hand's current inputs) → the chips that input put in
+    (antes, the bring-in, bets, raises and calls; an all-in call counts what it could)."""
+    hand = Hand(state.settings, state.seats)
+    out: dict[int, int] = {}
+    for step, event in enumerate(state.hand.events, 1):
+        before = hand.stacks.get(event.seat, 0)
+        hand.apply(event)
+        if event.action in WAGERS:
+            out[step] = before - hand.stacks.get(event.seat, 0)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class HandHeader:
+    """What a hand report names besides the hand itself."""
+
+    table: str
+    dealer: str
+    currency: str = DEFAULT_CURRENCY
+
+
+def hand_header(db: Database, hand_id: int) -> HandHeader:
+    """The table's name (or the imported record's), the dealer and the table's currency."""
+    with db.read() as s:
+        row = s.get(HandRow, hand_id)
+        if row is None:
+            raise NotFoundError(f"no hand with id {hand_id}")
+        table = s.get(GameTable, row.table_id) if row.table_id is not None else None
+        dealer = s.get(Staff, row.dealer_id) if row.dealer_id is not None else None
+        meta = json.loads(row.meta_json or "{}")
+        return HandHeader(
+            table=table.name if table is not None else f"{meta.get('table') or '—'} (imported)",
+            dealer=dealer.name if dealer is not None else str(meta.get("dealer") or "—"),
+            currency=(table.currency if table is not None else None) or DEFAULT_CURRENCY)
+
+
+def hand_report(state: HandState, tz: tzinfo | None = None,
+                header: HandHeader | None = None) -> HandReport:
+    """A printable account of one hand from its stored log, replayed by the engine:
+    ``header`` names its table and dealer (see :func:`hand_header`)."""
     hand = state.hand
-    label = f"hand {state.number}" if state.number is not None else f"hand id {state.hand_id}"
-    title = f"Hand report — {label} ({state.status.value})"
-    facts = [("Hand", f"{label} · id {state.hand_id} · {state.uid}"),
-             ("Table", str(state.table_id) if state.table_id is not None else "(imported)"),
+    label = f"hand {state.number:,}" if state.number is not None else \
+        f"hand id {state.hand_id}"
+    status = state.status.value + (", corrected" if state.corrected else "")
+    title = f"Hand report — {label} ({status})"
+    table = header.table if header is not None else (
+        f"table id {state.table_id}" if state.table_id is not None else "(imported)")
+    facts = [("Table", table),
+             ("Hand", f"{label} · id {state.hand_id} · {state.uid}"),
+             ("Dealer", header.dealer if header is not None else "—"),
              ("Session", str(state.session_id) if state.session_id is not None else "—"),
+             ("Status", status),
              ("Settings", state.settings.describe()),
-             ("Started", local_time(state.started_at, tz)),
-             ("Ended", local_time(state.ended_at, tz) or "—"),
-             ("Status", state.status.value)]
+             ("Currency", f"{header.currency if header else DEFAULT_CURRENCY} (minor units)"),
+             ("Started", zoned_time(state.started_at, tz)),
+             ("Ended", zoned_time(state.ended_at, tz) or "—")]
     seats = []
     for spec in state.seats:
         st = hand.seats[spec.seat]
@@ -543,28 +790,40 @@ def hand_report(state: HandState, tz: tzinfo | None = None) -> HandReport:
         after = spec.stack if state.status is HandStatus.VOID else st.stack
         seats.append((spec.seat, spec.player, spec.stack, cards_text(hand, spec.seat), after,
                       what))
+    amounts = input_amounts(state)
     kinds = {e.seq: e.kind for e in state.log}
+    events = {e.seq: e.event for e in state.log}
     log: list[LogLine] = []
+    corrections: list[str] = []
     for entry in state.log:
         by = entry.superseded_by
+        amount = amounts.get(entry.step) if entry.step is not None else None
         if entry.kind == "input" and entry.event is not None:
-            text = entry.event.describe()
+            text = describe(entry.event)
             note = "" if by is None else (
                 f"corrected by #{by}" if kinds.get(by) == "correct" else f"undone by #{by}")
         elif entry.kind == "undo":
             text = f"Undo of #{entry.target_seq}"
             note = entry.reason or ""
         elif entry.kind == "correct":
-            text = (f"Correction of #{entry.target_seq}: {entry.event.describe()}"
+            text = (f"Correction of #{entry.target_seq}: {describe(entry.event)}"
                     if entry.event is not None else f"#{entry.target_seq} struck")
             note = entry.reason or ""
+            was = events.get(entry.target_seq or -1)
+            corrections.append(
+                f"#{entry.seq} at {zoned_time(entry.at, tz)} by {entry.by}: input "
+                f"#{entry.target_seq} ({describe(was) if was is not None else '?'}) "
+                + (f"replaced by {describe(entry.event)}" if entry.event is not None
+                   else "struck")
+                + f"; reason: {entry.reason or '—'}")
         else:
             text = "Hand voided"
             note = entry.reason or ""
-        log.append(LogLine(seq=entry.seq, at=local_time(entry.at, tz), by=entry.by, text=text,
-                           note=note, struck=entry.undone))
+        log.append(LogLine(seq=entry.seq, at=zoned_time(entry.at, tz), by=entry.by, text=text,
+                           note=note, struck=entry.undone, amount=amount))
     return HandReport(title=title, facts=tuple(facts), seats=tuple(seats), log=tuple(log),
-                      result=tuple(result_lines(hand, state.status)))
+                      result=tuple(result_lines(hand, state.status)),
+                      corrections=tuple(corrections))
 
 
 def event_caption(hand: Hand, index: int) -> str:
@@ -579,52 +838,4 @@ def event_caption(hand: Hand, index: int) -> str:
 
 
 # ---------------------------------------------------------------------------- CSV
-class HandSearch(Protocol):
-    """What CSV export needs of :class:`~dealer_app.services.review.ReviewQueries`."""
-
-    def count(self, query: HandQuery) -> int: ...
-
-    def search(self, query: HandQuery, *, offset: int = 0, limit: int = 50,
-               sort: str = "started_at", descending: bool = True,
-               after: int | None = None) -> list[HandSummary]: ...
-
-
-CSV_COLUMNS = ("hand_id", "table", "session", "number", "dealer", "started_at", "ended_at",
-               "status", "pot", "players")
-
-
-def hand_csv_row(h: HandSummary) -> list[str]:
-    return [str(h.hand_id), h.table, "" if h.session_id is None else str(h.session_id),
-            "" if h.number is None else str(h.number), h.dealer, iso_z(h.started_at),
-            iso_z(h.ended_at), h.status.value, str(h.pot), "; ".join(h.players)]
-
-
-def write_hand_list_csv(review: HandSearch, query: HandQuery, path: str | os.PathLike[str],
-                        *, sort: str = "started_at", descending: bool = True,
-                        page: int = 2000, progress: ProgressFn | None = None,
-                        cancel: CancelFn | None = None) -> int | None:
-    """Writes every hand matching ``query`` (in the list's order) to ``path`` as CSV.
-    Returns the number of hands written, or None when cancelled (``path`` untouched)."""
-    total = review.count(query)
-    written = 0
-    last_id: int | None = None
-    try:
-        with atomic_write(path, newline="") as fh:
-            writer = csv.writer(fh)  # type: ignore[arg-type]
-            writer.writerow(CSV_COLUMNS)
-            while written < total:
-                if cancel is not None and cancel():
-                    raise Cancelled
-                # keyset paging: hands started meanwhile do not shift the pages
-                rows = review.search(query, limit=page, sort=sort, descending=descending,
-                                     after=last_id)
-                if not rows:
-                    break
-                last_id = rows[-1].hand_id
-                writer.writerows(hand_csv_row(h) for h in rows)
-                written += len(rows)
-                if progress is not None:
-                    progress(written, total)
-    except Cancelled:
-        return None
-    return written
+# (the hand list's CSV lives in ``hand_csv``; kept importable from here)

@@ -1,8 +1,9 @@
 """Tables, sessions (a dealer's shift) and the players seated in them.
 
 ``TableService(db)`` — every act is in the audit record; supervisor acts need a reason:
-- ``create_table(name, settings, by) -> TableInfo`` (supervisor); ``list_tables()``;
-  ``table(table_id)``; ``change_settings(table_id, settings, supervisor, reason)``.
+- ``create_table(name, settings, by, currency="EUR") -> TableInfo`` (supervisor);
+  ``list_tables()``; ``table(table_id)``; ``change_settings(table_id, settings, supervisor,
+  reason, currency=None)`` (None keeps the table's currency).
 - ``open_session(table_id, dealer) -> SessionInfo`` (one open session per table);
   ``current_session(table_id) -> SessionInfo | None``; ``session(session_id)``;
   ``close_session(session_id, supervisor, reason)`` (cashes out everyone still seated);
@@ -26,6 +27,7 @@ from dealer_app.engine import Settings
 from dealer_app.services.common import (
     audit,
     confirm_supervisor,
+    currency_code,
     require_supervisor_role,
     session_info,
     table_info,
@@ -60,20 +62,23 @@ class TableService:
         self.db = db
 
     # ------------------------------------------------------------------ tables
-    def create_table(self, name: str, settings: Settings, by: StaffMember) -> TableInfo:
+    def create_table(self, name: str, settings: Settings, by: StaffMember,
+                     currency: str | None = None) -> TableInfo:
         require_supervisor_role(by, "create table", "creating a table")
         name = name.strip()
         if not name:
             raise StorageError("a table needs a name")
+        code = currency_code(currency)
         try:
             with self.db.transaction() as s:
                 confirm_supervisor(s, by, "creating a table")
                 row = GameTable(name=name, settings_json=json.dumps(settings.to_dict()),
-                                created_at=self.db.now())
+                                created_at=self.db.now(), currency=code)
                 s.add(row)
                 s.flush()
                 audit(s, at=row.created_at, act="create-table", staff=by, table_id=row.id,
-                      detail={"name": name, "settings": settings.to_dict()})
+                      detail={"name": name, "settings": settings.to_dict(),
+                              "currency": code})
                 return table_info(row)
         except IntegrityError:
             raise ConflictError(f"there is already a table named {name!r}") from None
@@ -87,16 +92,21 @@ class TableService:
             return table_info(self._table(s, table_id))
 
     def change_settings(self, table_id: int, settings: Settings, supervisor: StaffMember,
-                        reason: str) -> TableInfo:
-        """New settings apply from the next hand on."""
+                        reason: str, currency: str | None = None) -> TableInfo:
+        """New settings apply from the next hand on; ``currency`` None keeps the table's."""
         why = require_supervisor_role(supervisor, reason, "changing table settings")
+        code = None if currency is None else currency_code(currency)
         with self.db.transaction() as s:
             confirm_supervisor(s, supervisor, "changing table settings")
             row = self._table(s, table_id)
             old = json.loads(row.settings_json)
             row.settings_json = json.dumps(settings.to_dict())
+            detail: dict[str, object] = {"old": old, "new": settings.to_dict()}
+            if code is not None and code != row.currency:
+                detail.update(old_currency=row.currency, currency=code)
+                row.currency = code
             audit(s, at=self.db.now(), act="change-settings", staff=supervisor, reason=why,
-                  table_id=table_id, detail={"old": old, "new": settings.to_dict()})
+                  table_id=table_id, detail=detail)
             return table_info(row)
 
     # ------------------------------------------------------------------ sessions

@@ -41,6 +41,8 @@ class TableInfo:
     id: int
     name: str
     settings: Settings
+    currency: str = "EUR"
+    """ISO 4217 code of the currency its amounts are counted in (minor units)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +57,8 @@ class SessionInfo:
     dealer: str
     opened_at: datetime
     closed_at: datetime | None
+    currency: str = "EUR"
+    """The table's currency (ISO 4217 code)."""
 
     @property
     def is_open(self) -> bool:

@@ -88,6 +88,8 @@ class GameTable(Base):
     name: Mapped[str] = mapped_column(String(80), unique=True)
     settings_json: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    currency: Mapped[str] = mapped_column(String(3), default="EUR", server_default="EUR")
+    """ISO 4217 code of the currency its amounts are in (minor units), e.g. EUR, SEK."""
 
 
 class TableSession(Base):

@@ -4,7 +4,7 @@ PySide6-Essentials)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
 from dealer_app.services.reports import StackHistory
@@ -24,83 +24,104 @@ def nice_step(span: float, ticks: int = 5) -> float:
 
 
 def paint_history(painter: QPainter, rect: QRectF, history: StackHistory | None,
-                  title: str = "Stacks over the session") -> None:
+                  title: str = "Stacks over the session", *, unit: str = "",
+                  scale: float = 1.0) -> None:
+    """Each player's stack after each hand, the stack axis from zero, both axes labelled.
+    ``unit``: the currency shown in the stack axis' label; ``scale``: device pixels per
+    screen pixel (pens and gaps grow with it; fonts follow the device's resolution)."""
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.fillRect(rect, QColor("white"))
     base = QFont(painter.font())
-    base.setPointSizeF(12)
+    base.setPointSizeF(11)
     painter.setFont(base)
     fm = painter.fontMetrics()
     head = QFont(base)
-    head.setPointSizeF(14)
+    head.setPointSizeF(13)
     head.setBold(True)
+    gap = 8 * scale
     painter.setFont(head)
     painter.setPen(QColor("#212121"))
-    painter.drawText(rect.adjusted(12, 6, -12, 0), Qt.AlignmentFlag.AlignLeft, title)
+    painter.drawText(rect.adjusted(gap, gap / 2, -gap, 0), Qt.AlignmentFlag.AlignLeft, title)
+    title_h = QFontMetricsF(head).height() + gap if title else gap
     painter.setFont(base)
     if history is None or not history.series:
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "No hands in this session yet")
         painter.restore()
         return
     values = [v for pts in history.series.values() for _, v in pts]
-    low: float = min(values)
-    high: float = max(values)
-    step = nice_step(high - low)
-    low = (low // step) * step
-    high = (high // step + 1) * step
-    legend_w = max(fm.horizontalAdvance(n) for n in history.series) + 40
-    plot = rect.adjusted(fm.horizontalAdvance(f"{int(high):,}") + 20, 36, -legend_w - 10,
-                         -fm.height() - 22)
+    low: float = 0  # stacks are never negative: the axis starts at zero
+    step = nice_step(max(values))
+    high = (max(values) // step + 1) * step
+    legend_w = max(fm.horizontalAdvance(n) for n in history.series) + 6 * gap
+    y_title = "stack" + (f" ({unit})" if unit else "")
+    plot = rect.adjusted(fm.height() + fm.horizontalAdvance(f"{int(high):,}") + 3 * gap,
+                         title_h + gap, -legend_w - gap, -2 * fm.height() - 2 * gap)
     n = max(len(history.hand_numbers), 1)
 
     def at(x: int, y: float) -> QPointF:
         return QPointF(plot.left() + plot.width() * x / n,
                        plot.bottom() - plot.height() * (y - low) / (high - low))
 
-    painter.setPen(QPen(QColor("#e0e0e0"), 1))
+    grid = QPen(QColor("#e0e0e0"), scale)
+    painter.setPen(grid)
     y: float = low
     while y <= high + 1e-9:
         p = at(0, y)
         painter.drawLine(QPointF(plot.left(), p.y()), QPointF(plot.right(), p.y()))
-        painter.setPen(QColor("#616161"))
+        painter.setPen(QColor("#424242"))
         painter.drawText(QRectF(rect.left(), p.y() - fm.height() / 2,
-                                plot.left() - rect.left() - 8, fm.height()),
+                                plot.left() - rect.left() - gap, fm.height()),
                          Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                          f"{int(y):,}")
-        painter.setPen(QPen(QColor("#e0e0e0"), 1))
+        painter.setPen(grid)
         y += step
-    painter.setPen(QColor("#616161"))
+    painter.setPen(QColor("#424242"))
     every = max(1, n // 8)
     for x in range(0, n + 1, every):
-        label = "start" if x == 0 else str(history.hand_numbers[x - 1])
+        label = "start" if x == 0 else f"{history.hand_numbers[x - 1]:,}"
         p = at(x, low)
-        painter.drawText(QRectF(p.x() - 40, plot.bottom() + 4, 80, fm.height()),
-                         Qt.AlignmentFlag.AlignHCenter, label)
-    painter.drawText(QRectF(plot.left(), plot.bottom() + fm.height() + 4, plot.width(),
+        painter.drawText(QRectF(p.x() - 60 * scale, plot.bottom() + gap / 2, 120 * scale,
+                                fm.height()), Qt.AlignmentFlag.AlignHCenter, label)
+    painter.drawText(QRectF(plot.left(), plot.bottom() + fm.height() + gap, plot.width(),
                             fm.height()), Qt.AlignmentFlag.AlignHCenter, "hand number")
-    painter.setPen(QPen(QColor("#9e9e9e"), 1))
+    painter.save()  # the stack axis' title, read bottom to top
+    painter.translate(rect.left() + gap / 2, plot.center().y())
+    painter.rotate(-90)
+    painter.drawText(QRectF(-plot.height() / 2, 0, plot.height(), fm.height()),
+                     Qt.AlignmentFlag.AlignHCenter, y_title)
+    painter.restore()
+    painter.setPen(QPen(QColor("#757575"), scale))
     painter.drawRect(plot)
-    for i, (player, points) in enumerate(sorted(history.series.items())):
+    for i, (player, points) in enumerate(sorted(history.series.items(),
+                                                key=lambda item: item[0].casefold())):
         colour = QColor(PALETTE[i % len(PALETTE)])
-        painter.setPen(QPen(colour, 2.5))
+        painter.setPen(QPen(colour, 2.5 * scale))
         for a, b in zip(points, points[1:], strict=False):
             painter.drawLine(at(*a), at(*b))
-        ly = plot.top() + i * (fm.height() + 8)
-        painter.drawLine(QPointF(plot.right() + 12, ly + fm.height() / 2),
-                         QPointF(plot.right() + 32, ly + fm.height() / 2))
+        ly = plot.top() + i * (fm.height() + gap)
+        painter.drawLine(QPointF(plot.right() + 1.5 * gap, ly + fm.height() / 2),
+                         QPointF(plot.right() + 4 * gap, ly + fm.height() / 2))
         painter.setPen(QColor("#212121"))
-        painter.drawText(QPointF(plot.right() + 38, ly + fm.ascent()), player)
+        painter.drawText(QPointF(plot.right() + 4.75 * gap, ly + fm.ascent()), player)
     painter.restore()
 
 
-def render_history(history: StackHistory | None, size: QSize | None = None) -> QImage:
-    """The chart as an image (for the PDF session report)."""
-    size = size or QSize(1200, 520)
-    image = QImage(size, QImage.Format.Format_ARGB32)
+def render_history(history: StackHistory | None, size: QSize | None = None, *,
+                   unit: str = "", scale: float = 3.0, title: str = "") -> QImage:
+    """The chart as an image (for the PDF session report, whose heading names it):
+    ``size`` in screen pixels (default 680 × 300, the A4 print area's width), drawn
+    ``scale`` times finer."""
+    size = size or QSize(680, 300)
+    image = QImage(QSize(int(size.width() * scale), int(size.height() * scale)),
+                   QImage.Format.Format_ARGB32)
+    dots_per_metre = int(round(96 * scale / 0.0254))
+    image.setDotsPerMeterX(dots_per_metre)
+    image.setDotsPerMeterY(dots_per_metre)
     image.fill(QColor("white"))
     painter = QPainter(image)
-    paint_history(painter, QRectF(0, 0, size.width(), size.height()), history)
+    paint_history(painter, QRectF(0, 0, image.width(), image.height()), history, title,
+                  unit=unit, scale=scale)
     painter.end()
     return image
 
@@ -112,6 +133,8 @@ class StackChart(QWidget):
         super().__init__(parent)
         self.setObjectName("stackChart")
         self.history: StackHistory | None = None
+        self.unit = ""
+        """The currency named in the stack axis' label."""
         self.setMinimumSize(560, 300)
 
     def set_history(self, history: StackHistory | None) -> None:
@@ -120,5 +143,5 @@ class StackChart(QWidget):
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt name)
         painter = QPainter(self)
-        paint_history(painter, QRectF(self.rect()), self.history)
+        paint_history(painter, QRectF(self.rect()), self.history, unit=self.unit)
         painter.end()

@@ -1,6 +1,9 @@
 """PDF output: a hand report or a session report, through QTextDocument onto QPdfWriter.
 
-The PDF is written to a temporary file beside the target and renamed at the end.
+The document is laid out at 96 dots per inch on a page the size of the A4 print area (15 mm
+margins), then scaled onto the 300 dpi writer, so point sizes print at their true size and
+the text fills the page's width. The PDF is written to a temporary file beside the target
+and renamed at the end.
 """
 
 from __future__ import annotations
@@ -13,8 +16,27 @@ from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPdfWriter, QTextDocum
 
 from dealer_app.services.reports import HandReport, SessionReport, temp_path_beside
 
-STYLE = ("body { font-family: sans-serif; font-size: 10pt; } h2 { font-size: 16pt; } "
-         "h3 { font-size: 12pt; } th { background: #eeeeee; text-align: left; }")
+LAYOUT_DPI = 96
+"""QTextDocument's layout resolution: its pixel sizes are 1/96 inch on paper."""
+STYLE = ("body { font-family: 'DejaVu Sans', sans-serif; font-size: 10pt; } "
+         "h1 { font-size: 17pt; margin-bottom: 6px; } "
+         "h2 { font-size: 13pt; margin-top: 14px; margin-bottom: 4px; } "
+         "table.grid { border-collapse: collapse; border: 1px solid #9e9e9e; } "
+         "table.grid td, table.grid th { border: 1px solid #bdbdbd; font-size: 9pt; } "
+         "th { background: #eeeeee; font-weight: bold; } "
+         "td.key { font-weight: bold; white-space: nowrap; } "
+         ".mono { font-family: 'DejaVu Sans Mono', monospace; font-size: 11pt; } "
+         "td.sign { font-size: 11pt; } s { color: #757575; }")
+
+
+def page_width_px() -> float:
+    """The A4 print area's width at :data:`LAYOUT_DPI` (the width a full-width image gets)."""
+    return _layout().paintRect(QPageLayout.Unit.Inch).width() * LAYOUT_DPI
+
+
+def _layout() -> QPageLayout:
+    return QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
+                       QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter)
 
 
 def write_pdf(html: str, path: str | os.PathLike[str], *, title: str = "",
@@ -27,17 +49,15 @@ def write_pdf(html: str, path: str | os.PathLike[str], *, title: str = "",
         writer.setTitle(title)
         writer.setCreator("dealer-app")
         writer.setResolution(300)
-        writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4),
-                                         QPageLayout.Orientation.Portrait,
-                                         QMarginsF(15, 15, 15, 15),
-                                         QPageLayout.Unit.Millimeter))
+        writer.setPageLayout(_layout())
         doc = QTextDocument()
         doc.setDefaultStyleSheet(STYLE)
+        doc.setDocumentMargin(0)
         for name, image in (images or {}).items():
             doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
         doc.setHtml(html)
-        rect = writer.pageLayout().paintRectPixels(writer.resolution())
-        doc.setPageSize(QSizeF(rect.width(), rect.height()))
+        area = writer.pageLayout().paintRect(QPageLayout.Unit.Inch)
+        doc.setPageSize(QSizeF(area.width() * LAYOUT_DPI, area.height() * LAYOUT_DPI))
         doc.print_(writer)
         del writer  # flushes and closes the file
         os.replace(tmp, target)
@@ -53,9 +73,10 @@ def write_hand_pdf(report: HandReport, path: str | os.PathLike[str]) -> Path:
 
 def write_session_pdf(report: SessionReport, path: str | os.PathLike[str],
                       chart: QImage | None = None) -> Path:
-    html = report.to_html()
     images = {}
+    name = None
     if chart is not None:
-        images["chart://stacks"] = chart
-        html += "<h3>Stacks over the session</h3><img src='chart://stacks' width=640>"
+        name = "chart://stacks"
+        images[name] = chart
+    html = report.to_html(chart=name, chart_width=int(page_width_px()))
     return write_pdf(html, path, title=f"Session {report.session.id} report", images=images)

@@ -1,5 +1,6 @@
 """The session report: per seat buy-ins, adjustments, cash-outs, stack, net and hands; the
-rake; the chip reconciliation (red when it does not hold); the stacks chart."""
+rake; the chip reconciliation (red when it does not hold); each dealer's stint; every void,
+correction, adjustment and closing with its supervisor and reason; the stacks chart."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.gui.review.chart import StackChart
 from dealer_app.gui.review.models import SessionReportModel
 from dealer_app.services import SessionInfo
-from dealer_app.services.reports import SessionReport, local_time
+from dealer_app.services.reports import SessionReport, local_time, zoned_time
 
 
 class SessionReportDialog(QDialog):
@@ -82,6 +83,16 @@ class SessionReportDialog(QDialog):
         self.reconciliation.setObjectName("reconciliation")
         self.reconciliation.setWordWrap(True)
         inner.addWidget(self.reconciliation)
+        self.stints = QLabel()
+        self.stints.setObjectName("reportStints")
+        self.stints.setWordWrap(True)
+        self.stints.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        inner.addWidget(self.stints)
+        self.acts = QLabel()
+        self.acts.setObjectName("reportActs")
+        self.acts.setWordWrap(True)
+        self.acts.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        inner.addWidget(self.acts)
         split.addWidget(box)
         self.chart = StackChart()
         split.addWidget(self.chart)
@@ -109,12 +120,15 @@ class SessionReportDialog(QDialog):
         report = self.backend.session_report(session_id)
         self.report = report
         s = report.session
-        self.title.setText(f"{s.table_name} · session {s.id} · dealer {s.dealer}")
+        dealers = report.dealers()
+        self.title.setText(f"{s.table_name} · session {s.id} · "
+                           f"dealer{'s' if ', ' in dealers else ''} {dealers}")
         self.facts.setText(
-            f"{s.settings.describe()} · opened {local_time(s.opened_at)} · "
-            + (f"closed {local_time(s.closed_at)}" if s.closed_at else "open")
+            f"{s.settings.describe()} · amounts in {s.currency} · opened "
+            f"{zoned_time(s.opened_at)} · "
+            + (f"closed {zoned_time(s.closed_at)}" if s.closed_at else "open")
             + f"\nHands: {report.hands_complete:,} complete, {report.hands_void:,} void, "
-            f"{report.hands_in_progress:,} in progress · rake {report.rake:,}")
+            f"{report.hands_in_progress:,} in progress · rake {report.rake:,} {s.currency}")
         self.model.set_lines(report.seats)
         rec = report.reconciliation
         text = ("Chips balance ✔  " if rec.balanced else "Chips do NOT balance ✘  ") \
@@ -125,6 +139,15 @@ class SessionReportDialog(QDialog):
         self.reconciliation.setProperty("balanced", rec.balanced)
         self.reconciliation.style().unpolish(self.reconciliation)
         self.reconciliation.style().polish(self.reconciliation)
+        self.stints.setText("Dealers' stints:\n" + "\n".join(
+            f"• {x.dealer}: {zoned_time(x.started_at)} – "
+            f"{zoned_time(x.ended_at) if x.ended_at else 'still dealing'} · {x.duration()} · "
+            f"{x.hands:,} hands ({x.void:,} void) · {x.pace()} hands per hour"
+            for x in report.stints))
+        self.acts.setText("Voids, corrections, adjustments and closing:\n" + ("\n".join(
+            f"• {zoned_time(a.at)} {a.act}: {a.what} — {a.by}: “{a.reason}”"
+            for a in report.acts) or "none"))
+        self.chart.unit = s.currency
         self.adjust_button.setEnabled(s.is_open)
         self.close_button.setEnabled(s.is_open)
         self.chart.set_history(self.backend.stack_history(session_id))

@@ -597,8 +597,9 @@ class ReviewWindow(QMainWindow):
                                "PDF (*.pdf)")
         if not path:
             return None
-        report = self.backend.session_report(session_id)
-        chart = render_history(self.backend.stack_history(session_id))
+        report = self.backend.session_report(
+            session_id, by=self.staff.name if self.staff is not None else "")
+        chart = render_history(self.backend.stack_history(session_id), unit=report.currency)
         out = exports.write_session_pdf(report, path, chart)
         self.say(f"Session report written to {out}")
         return out

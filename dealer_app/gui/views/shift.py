@@ -135,7 +135,8 @@ class SignInPage(QWidget):
 
 
 class SettingsForm(QWidget):
-    """Ante, chip unit, structure, raise cap, rake: a :class:`Settings` or an error."""
+    """Ante, chip unit, structure, raise cap, rake: a :class:`Settings` or an error; and the
+    table's currency (checked by the service)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -151,6 +152,11 @@ class SettingsForm(QWidget):
         self.raise_cap = self._spin(3, 0, 20)
         self.rake_percent = self._spin(0, 0, 100)
         self.rake_cap = self._spin(0, 0, 1_000_000)
+        self.currency = QLineEdit("EUR")
+        self.currency.setObjectName("tableCurrency")
+        self.currency.setMaxLength(3)
+        self.currency.setToolTip("The currency of the table's amounts: a three-letter code "
+                                 "such as EUR or SEK")
         form.addRow("Table name", self.name)
         form.addRow("Ante", self.ante)
         form.addRow("Chip unit", self.chip_unit)
@@ -158,6 +164,7 @@ class SettingsForm(QWidget):
         form.addRow("Raise cap", self.raise_cap)
         form.addRow("Rake %", self.rake_percent)
         form.addRow("Rake cap (0: none)", self.rake_cap)
+        form.addRow("Currency", self.currency)
 
     @staticmethod
     def _spin(value: int, lo: int, hi: int) -> QSpinBox:
@@ -171,8 +178,10 @@ class SettingsForm(QWidget):
                         rake_percent=self.rake_percent.value(),
                         rake_cap=self.rake_cap.value())
 
-    def set_settings(self, name: str, s: Settings) -> None:
+    def set_settings(self, name: str, s: Settings, currency: str | None = None) -> None:
         self.name.setText(name)
+        if currency is not None:
+            self.currency.setText(currency)
         self.ante.setValue(s.ante)
         self.chip_unit.setValue(s.chip_unit)
         self.structure.setCurrentIndex(self.structure.findData(s.structure.value))

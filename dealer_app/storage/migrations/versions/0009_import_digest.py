@@ -2,7 +2,7 @@
 same record imported twice, with or without ``meta.uid``, is stored once.
 
 Revision ID: 0009
-Revises: 0003
+Revises: 0007
 Create Date: 2026-11-30
 """
 
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0009"
-down_revision: str | None = "0003"
+down_revision: str | None = "0007"
 branch_labels: str | None = None
 depends_on: str | None = None
 

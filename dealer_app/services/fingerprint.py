@@ -1,0 +1,58 @@
+"""The evidence fingerprint a printed report carries, so a paper copy can be matched to the
+log it was made from.
+
+``evidence_fingerprint(db, session_id=None) -> Fingerprint``. Until the signed checkpoints of
+the evidence ledger are available, it is the *chain heads* digest: SHA-256 over every hand's
+head digest (the last link of its tamper-evident chain, ``storage/chain.py``), in hand id
+order, one ``<uid>:<head digest>`` line per hand; for one session only, or for the whole log.
+A hand changed outside the app, added or removed changes the fingerprint. This is the one
+place to point at the latest checkpoint later.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import select
+
+from dealer_app.storage.database import Database
+from dealer_app.storage.models import HandRow
+
+KIND_CHAIN_HEADS = "chain heads (SHA-256)"
+
+
+@dataclass(frozen=True, slots=True)
+class Fingerprint:
+    kind: str
+    """What it is: ``chain heads (SHA-256)`` (later: a signed checkpoint)."""
+    digest: str
+    """The full hex digest."""
+    hands: int
+    """How many hands it covers."""
+    taken_at: datetime
+
+    @property
+    def short(self) -> str:
+        """The first 32 hex digits in groups of four: easy to read out and compare."""
+        head = self.digest[:32]
+        return " ".join(head[i:i + 4] for i in range(0, len(head), 4))
+
+    def describe(self) -> str:
+        return f"{self.kind} over {self.hands:,} hand(s): {self.short}"
+
+
+def evidence_fingerprint(db: Database, session_id: int | None = None) -> Fingerprint:
+    """The fingerprint of the log (or of one session's hands) as it stands now."""
+    stmt = select(HandRow.uid, HandRow.head_digest).order_by(HandRow.id)
+    if session_id is not None:
+        stmt = stmt.where(HandRow.session_id == session_id)
+    sha = hashlib.sha256()
+    count = 0
+    with db.read() as s:
+        for uid, head in s.execute(stmt):
+            sha.update(f"{uid}:{head}\n".encode())
+            count += 1
+    return Fingerprint(kind=KIND_CHAIN_HEADS, digest=sha.hexdigest(), hands=count,
+                       taken_at=db.now())
