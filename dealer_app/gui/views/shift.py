@@ -35,6 +35,48 @@ def _error_label() -> QLabel:
     return label
 
 
+class PanelMessage(QLabel):
+    """The outcome of a form's last request: a refusal in red (``error`` style property), a
+    success in green with a different edge, so the two never look alike. Hidden when empty;
+    a refusal is withdrawn (:meth:`withdraw_error`) as soon as the form is edited."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("panelMessage")
+        self.setWordWrap(True)
+        self.setVisible(False)
+        self.setProperty("error", False)
+
+    @property
+    def is_error(self) -> bool:
+        return bool(self.property("error"))
+
+    def show_message(self, text: str, *, error: bool = False) -> None:
+        self.setProperty("error", error)
+        self.setText(text)
+        self.style().unpolish(self)
+        self.style().polish(self)
+        self.setVisible(bool(text))
+
+    def clear(self) -> None:
+        self.show_message("")
+
+    def withdraw_error(self) -> None:
+        """A refusal is no longer true once the fields it was about change."""
+        if self.is_error:
+            self.clear()
+
+    def watch(self, fields: list[QWidget]) -> None:
+        """Withdraws a refusal when any of ``fields`` is edited."""
+        for field in fields:
+            if isinstance(field, QLineEdit):
+                field.textEdited.connect(self.withdraw_error)
+            elif isinstance(field, QSpinBox):
+                field.valueChanged.connect(self.withdraw_error)
+            elif isinstance(field, QComboBox):
+                field.currentIndexChanged.connect(self.withdraw_error)
+
+
 def _spin_box(value: int, lo: int, hi: int) -> QSpinBox:
     """A number box: typed, or stepped with its (visible, styled) arrows or Up/Down."""
     spin = QSpinBox()
@@ -272,9 +314,7 @@ class StaffBox(QGroupBox):
         form.addRow("PIN again", self.pin2)
         self.add_button = QPushButton("Add staff member")
         self.add_button.setObjectName("staffAdd")
-        self.message = QLabel()
-        self.message.setObjectName("panelMessage")
-        self.message.setWordWrap(True)
+        self.message = PanelMessage()
         cv.addWidget(self.authorised)
         cv.addWidget(self.list, 1)
         cv.addLayout(form)
@@ -312,10 +352,7 @@ class StaffBox(QGroupBox):
         self.role.setCurrentIndex(0)
 
     def show_message(self, text: str, *, error: bool = False) -> None:
-        self.message.setProperty("error", error)
-        self.message.setText(text)
-        self.message.style().unpolish(self.message)
-        self.message.style().polish(self.message)
+        self.message.show_message(text, error=error)
 
 
 class TablePage(QWidget):
@@ -376,6 +413,9 @@ class TablePage(QWidget):
         self.tables.itemDoubleClicked.connect(lambda _item: self._open())
         self.create_button.clicked.connect(self.create_requested)
         self.sign_out_button.clicked.connect(self.sign_out_requested)
+        for edit in (*self.form.findChildren(QLineEdit),  # Enter submits the form, as
+                     *self.supervisor.findChildren(QLineEdit)):  # the button does
+            edit.returnPressed.connect(self.create_requested)
 
     def set_tables(self, entries: list[tuple[int, str]], who: str,
                    is_supervisor: bool) -> None:
@@ -432,6 +472,7 @@ class PlayersPanel(QWidget):
         self.amount.setObjectName("playerAmount")
         self.amount.setToolTip("Buy-in when seating, or the rebuy")
         self.amount.setGroupSeparatorShown(True)
+        self.amount.setMinimumWidth(70)  # the range's widest number needs no room
         form.addWidget(QLabel("Seat"), 0, 0)
         form.addWidget(self.seat, 0, 1)
         form.addWidget(QLabel("Chips"), 0, 2)
@@ -454,11 +495,30 @@ class PlayersPanel(QWidget):
             self.buttons[name] = button
             grid.addWidget(button, i // 3, i % 3)
         layout.addLayout(grid)
-        self.message = QLabel()
-        self.message.setObjectName("panelMessage")
-        self.message.setWordWrap(True)
+        self.message = PanelMessage()
+        self.message.watch([self.seat, self.name, self.amount])
         layout.addWidget(self.message)
         layout.addStretch(1)
+        self.occupied: frozenset[int] = frozenset()
+        # Enter in the name or chips field seats the player, as the button does
+        self.name.returnPressed.connect(lambda: self.requested.emit("seat"))
+        amount_edit = self.amount.lineEdit()
+        if amount_edit is not None:
+            amount_edit.returnPressed.connect(lambda: self.requested.emit("seat"))
+
+    def show_message(self, text: str, *, error: bool = False) -> None:
+        self.message.show_message(text, error=error)
+
+    def set_occupied(self, occupied: frozenset[int]) -> None:
+        """The seats taken now. When the seat in the form has just been taken (the player was
+        seated), the form moves on to the next empty seat clockwise."""
+        before, self.occupied = self.occupied, occupied
+        seat = self.seat.value()
+        if seat in occupied and seat not in before and len(occupied) < 6:
+            free = [s for s in range(seat + 1, seat + 7) if (s - 1) % 6 + 1 not in occupied]
+            self.seat.blockSignals(True)  # moving on is not an edit of the form
+            self.seat.setValue((free[0] - 1) % 6 + 1)
+            self.seat.blockSignals(False)
 
 
 class TablePanel(QWidget):
@@ -482,11 +542,19 @@ class TablePanel(QWidget):
         dealer.setObjectName("changeDealer")
         dealer.clicked.connect(self.change_dealer)
         layout.addWidget(dealer)
-        self.message = QLabel()
-        self.message.setObjectName("panelMessage")
-        self.message.setWordWrap(True)
+        self.message = PanelMessage()
         layout.addWidget(self.message)
         layout.addStretch(1)
+        fields = [w for w in self.findChildren(QWidget)
+                  if isinstance(w, QLineEdit | QSpinBox | QComboBox)]
+        self.message.watch(fields)
+        for edit in (*self.form.findChildren(QLineEdit),  # Enter applies, as the button
+                     *self.supervisor.findChildren(QLineEdit)):
+            if edit is not self.form.name:
+                edit.returnPressed.connect(self.apply_settings)
+
+    def show_message(self, text: str, *, error: bool = False) -> None:
+        self.message.show_message(text, error=error)
         for field in self.findChildren(QWidget):  # fit the side panel's width: no field
             if isinstance(field, QLineEdit | QSpinBox | QComboBox):  # asks for more room
                 field.setMinimumWidth(70)
