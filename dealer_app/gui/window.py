@@ -175,7 +175,8 @@ class DealerPage(QWidget):
 
     def _fit_seats_view(self) -> None:
         view = self.seats_view
-        header_height = view.horizontalHeader().sizeHint().height()
+        header = view.horizontalHeader()
+        header_height = header.sizeHint().height() if not header.isHidden() else 0
         frame = 2 * view.frameWidth()
         view.setFixedHeight(header_height + 6 * view.verticalHeader().defaultSectionSize()
                             + frame + 2)
@@ -197,8 +198,10 @@ class DealerPage(QWidget):
     @classmethod
     def _seats_view(cls, model: SeatsModel) -> QTableView:
         """The six seats, all visible without scrolling: seat, player, stack, state (the
-        bets and cards are on the table itself)."""
+        bets and cards are on the table itself). No header row: the columns read alone
+        ("3  Bo  1,185  ALL-IN"), and the seating form below needs the height."""
         view = cls._table_view(model, stretch=SeatsModel.PLAYER)
+        view.horizontalHeader().setVisible(False)
         view.setObjectName("seatsView")
         view.setColumnHidden(SeatsModel.BET, True)
         view.setColumnHidden(SeatsModel.CARDS, True)

@@ -121,8 +121,8 @@ class PickerCard(QAbstractButton):
         self.setAccessibleName(str(card))
 
     def set_scale(self, scale: float) -> None:
-        """At least :data:`TOUCH` pixels each way (a little wider and taller at scale 1)."""
-        self.setFixedSize(QSize(max(TOUCH, round(40 * scale)), max(TOUCH + 4, round(48 * scale))))
+        """At least :data:`TOUCH` pixels each way."""
+        self.setFixedSize(QSize(max(TOUCH, round(40 * scale)), max(TOUCH + 4, round(44 * scale))))
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt name)
         painter = QPainter(self)

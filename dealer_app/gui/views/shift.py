@@ -545,6 +545,10 @@ class TablePanel(QWidget):
         self.message = PanelMessage()
         layout.addWidget(self.message)
         layout.addStretch(1)
+        for field in self.findChildren(QWidget):  # fit the side panel's width: no field
+            if isinstance(field, QLineEdit | QSpinBox | QComboBox):  # asks for more room
+                field.setMinimumWidth(70)
+                field.setMaximumWidth(16_777_215)
         fields = [w for w in self.findChildren(QWidget)
                   if isinstance(w, QLineEdit | QSpinBox | QComboBox)]
         self.message.watch(fields)
@@ -555,7 +559,3 @@ class TablePanel(QWidget):
 
     def show_message(self, text: str, *, error: bool = False) -> None:
         self.message.show_message(text, error=error)
-        for field in self.findChildren(QWidget):  # fit the side panel's width: no field
-            if isinstance(field, QLineEdit | QSpinBox | QComboBox):  # asks for more room
-                field.setMinimumWidth(70)
-                field.setMaximumWidth(16_777_215)
