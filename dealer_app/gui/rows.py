@@ -147,7 +147,7 @@ class LogLine:
 
 _PAYS = (Action.ANTE, Action.BRING_IN, Action.CALL)
 """Inputs whose amount is not in the event: the chips they put in are worked out."""
-_UNDO = re.compile(r"^Undo #(\d+)$")
+_UNDO = re.compile(r"^Undo #(\d+)(?::.*)?$")
 
 
 @lru_cache(maxsize=64)
