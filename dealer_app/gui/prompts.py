@@ -178,7 +178,7 @@ def award_lines(hand: Hand) -> list[str]:
     unit = hand.settings.chip_unit
     names = hand_names(hand)
     for i, pot in enumerate(hand.pots()):
-        head = f"{pot_title(i)} {pot.amount:,}"
+        head = f"{pot_title(i)} of {pot.amount:,}"  # "Side pot 1 of 40", never "1 40"
         if pot.rake:
             head += f" (rake {pot.rake:,})"
         winners = list(pot.winners)

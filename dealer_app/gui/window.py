@@ -102,6 +102,10 @@ class DealerPage(QWidget):
         self.correct_action = QAction("Correct input…", self.log_view)
         self.log_view.addAction(self.correct_action)
         self.tabs.addTab(log_page, "Hand log")
+        self._log_at_bottom = True
+        bar = self.log_view.verticalScrollBar()
+        bar.valueChanged.connect(self._log_scrolled)
+        bar.rangeChanged.connect(self._log_range_changed)
         self.players = PlayersPanel()
         self.seats_model = SeatsModel()
         self.seats_view = self._seats_view(self.seats_model)
@@ -169,9 +173,6 @@ class DealerPage(QWidget):
         rows = self.seats_view.verticalHeader()
         rows.setDefaultSectionSize(px(SEAT_ROW_HEIGHT, scale))
         self._fit_seats_view()
-        for button in self.findChildren(QAbstractButton):
-            button.setMinimumSize(max(button.minimumWidth(), TOUCH),
-                                  max(button.minimumHeight(), TOUCH))
 
     def _fit_seats_view(self) -> None:
         view = self.seats_view
@@ -212,6 +213,14 @@ class DealerPage(QWidget):
         rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         rows.setDefaultSectionSize(SEAT_ROW_HEIGHT)
         return view
+
+    def _log_scrolled(self, value: int) -> None:
+        self._log_at_bottom = value >= self.log_view.verticalScrollBar().maximum()
+
+    def _log_range_changed(self, _low: int, high: int) -> None:
+        """The log stays on its last line when the view shrinks (the amount box opens)."""
+        if self._log_at_bottom:
+            self.log_view.verticalScrollBar().setValue(high)
 
     def _seats_changed(self) -> None:
         model = self.seats_model
@@ -254,6 +263,9 @@ class DealerWindow(QMainWindow):
             self.stack.addWidget(w)
         self.setCentralWidget(self.stack)
         self.setMinimumSize(MIN_WIDTH, MIN_HEIGHT)
+        for button in self.findChildren(QAbstractButton):  # every page: touch targets
+            button.setMinimumSize(max(button.minimumWidth(), TOUCH),
+                                  max(button.minimumHeight(), TOUCH))
         self.key_handler: KeyHandler | None = None
         self.on_close: list[object] = []
 

@@ -176,3 +176,27 @@ def test_enter_submits_the_new_table_form(driver: Driver) -> None:
     d.qtbot.keyClick(tables.form.name, Qt.Key.Key_Return)
     d.qtbot.waitUntil(lambda: tables.tables.count() == 1)
     assert tables.tables.item(0).text().startswith("Table 5")
+
+
+def test_side_pot_labels_in_a_real_hand(table: Driver) -> None:
+    """Bo all-in for less against Ann and Cy: the centre lists each pot with its amount and
+    the seats that may win it, with thousands separators."""
+    from dealer_app.engine import Action, Event, SeatSpec, Settings
+    from dealer_app.engine.hand import Hand
+    from dealer_app.gui.rows import pot_rows
+
+    hand = Hand(Settings(ante=5, chip_unit=5),
+                [SeatSpec(1, "Ann", 5000), SeatSpec(2, "Bo", 10), SeatSpec(3, "Cy", 5000)])
+    for seat in (1, 2, 3):
+        hand.apply(Event(seat, Action.ANTE))
+    for seat, card in ((1, "As"), (2, "Ah"), (3, "7c")):
+        hand.apply(Event(seat, Action.DEAL_UP, card=card))
+    for seat, action in ((1, Action.BRING_IN), (2, Action.CALL), (3, Action.CALL)):
+        hand.apply(Event(seat, action))
+    rows = pot_rows(hand)
+    labels = [r.label for r in rows]
+    assert labels[0].startswith("Main pot: ") and labels[0].endswith("seats 1, 2 and 3")
+    assert labels[1].startswith("Side pot 1: ") and labels[1].endswith("seats 1 and 3")
+    centre = table.page.table.centre
+    centre.set_state("Round 1", rows, 0, [])
+    assert centre.side.text().splitlines() == labels

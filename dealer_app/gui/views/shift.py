@@ -193,13 +193,14 @@ class SettingsForm(QWidget):
         self.raise_cap = self._spin(3, 0, 20)
         self.rake_percent = self._spin(0, 0, 100)
         self.rake_cap = self._spin(0, 0, 1_000_000)
+        self.rake_cap.setSpecialValueText("no cap")  # 0: none (the label stays short)
         form.addRow("Table name", self.name)
         form.addRow("Ante", self.ante)
         form.addRow("Chip unit", self.chip_unit)
         form.addRow("Structure", self.structure)
         form.addRow("Raise cap", self.raise_cap)
         form.addRow("Rake %", self.rake_percent)
-        form.addRow("Rake cap (0: none)", self.rake_cap)
+        form.addRow("Rake cap", self.rake_cap)
 
     @staticmethod
     def _spin(value: int, lo: int, hi: int) -> QSpinBox:
@@ -405,12 +406,14 @@ class TablePage(QWidget):
         rv.addWidget(self.error)
         rv.addStretch(1)
         self.staff = StaffBox()
-        for box in (left, right, self.staff):
-            box.setFixedWidth(400)
-            outer.addWidget(box)
+        for box in (left, right, self.staff):  # three across from 1024 px wide up
+            box.setMinimumWidth(300)
+            box.setMaximumWidth(520)
+            outer.addWidget(box, 1)
         outer.addStretch(1)
         self.open_button.clicked.connect(self._open)
-        self.tables.itemDoubleClicked.connect(lambda _item: self._open())
+        # a double click or Enter on a table opens it, as the button does
+        self.tables.itemActivated.connect(lambda _item: self._open())
         self.create_button.clicked.connect(self.create_requested)
         self.sign_out_button.clicked.connect(self.sign_out_requested)
         for edit in (*self.form.findChildren(QLineEdit),  # Enter submits the form, as
@@ -427,6 +430,7 @@ class TablePage(QWidget):
             self.tables.addItem(item)
         if entries:
             self.tables.setCurrentRow(0)
+            self.tables.setFocus()  # Enter opens the first table
         self.supervisor.setVisible(not is_supervisor)
         self.open_error.clear()
 
