@@ -200,3 +200,22 @@ def test_side_pot_labels_in_a_real_hand(table: Driver) -> None:
     centre = table.page.table.centre
     centre.set_state("Round 1", rows, 0, [])
     assert centre.side.text().splitlines() == labels
+
+
+def test_enter_opens_a_table_and_a_new_table_refusal_goes_when_edited(driver: Driver) -> None:
+    d = driver
+    d.sign_in("Sue", "1234", first=True)
+    tables = d.window.tables
+    d.qtbot.keyClick(tables.form.name, Qt.Key.Key_Return)  # no name: refused, in red
+    d.qtbot.waitUntil(lambda: bool(tables.error.text()))
+    assert tables.tables.count() == 0
+    d.qtbot.keyClicks(tables.form.name, "Table 5")  # edited: the refusal is gone
+    assert tables.error.text() == ""
+    tables.form.rake_cap.setValue(0)
+    assert tables.form.rake_cap.text() == "no cap"
+    d.qtbot.keyClick(tables.form.name, Qt.Key.Key_Return)
+    d.qtbot.waitUntil(lambda: tables.tables.count() == 1)
+    d.qtbot.waitUntil(tables.tables.hasFocus)
+    d.qtbot.keyClick(tables.tables, Qt.Key.Key_Return)  # Enter opens the table
+    d.qtbot.waitUntil(lambda: d.window.stack.currentWidget() is d.page)
+    assert d.page.header.text().startswith("Table 5")

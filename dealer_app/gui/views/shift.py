@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -66,7 +68,7 @@ class PanelMessage(QLabel):
         if self.is_error:
             self.clear()
 
-    def watch(self, fields: list[QWidget]) -> None:
+    def watch(self, fields: Sequence[QWidget]) -> None:
         """Withdraws a refusal when any of ``fields`` is edited."""
         for field in fields:
             if isinstance(field, QLineEdit):
@@ -147,6 +149,8 @@ class SignInPage(QWidget):
         self.button.clicked.connect(self._submit)
         self.pin.returnPressed.connect(self._submit)
         self.pin2.returnPressed.connect(self._submit)
+        for edit in (self.name, self.pin, self.pin2):  # a refusal goes once retyped
+            edit.textEdited.connect(self.error.clear)
         self.set_first(False)
 
     def set_first(self, first: bool, takeover: bool = False) -> None:
@@ -419,6 +423,9 @@ class TablePage(QWidget):
         for edit in (*self.form.findChildren(QLineEdit),  # Enter submits the form, as
                      *self.supervisor.findChildren(QLineEdit)):  # the button does
             edit.returnPressed.connect(self.create_requested)
+            edit.textEdited.connect(self.error.clear)  # a refusal goes once edited
+        self.form.structure.currentIndexChanged.connect(self.error.clear)
+        self.tables.currentRowChanged.connect(self.open_error.clear)
 
     def set_tables(self, entries: list[tuple[int, str]], who: str,
                    is_supervisor: bool) -> None:
