@@ -101,8 +101,13 @@ def test_players_tab_refusals_are_red_and_go_when_no_longer_true(table: Driver) 
     assert message.property("error") is False and message.isVisible()
     assert _green(message), _edge(message)
     assert d.backend.seats()[2].player == "Zed"
-    # the seat field moved on to the next empty seat
+    # the seat field moved on to the next empty seat; the dealer stays in the form
     assert panel.seat.value() == 4
+    d.qtbot.waitUntil(panel.name.hasFocus)
+    d.qtbot.keyClicks(panel.name, "Yan")
+    d.qtbot.keyClick(panel.name, Qt.Key.Key_Return)
+    d.qtbot.waitUntil(lambda: message.text() == "Yan sits at seat 4")
+    assert panel.seat.value() == 5
 
 
 def test_table_tab_refusal_is_red_and_goes_when_edited(table: Driver) -> None:

@@ -330,6 +330,9 @@ class StaffBox(QGroupBox):
         self.sup_pin.returnPressed.connect(self.unlock_requested)
         self.add_button.clicked.connect(self.add_requested)
         self.pin2.returnPressed.connect(self.add_requested)
+        self.message.watch([self.name, self.role, self.pin, self.pin2])
+        self.sup_pin.textEdited.connect(self.lock_error.clear)
+        self.sup_name.textEdited.connect(self.lock_error.clear)
         self.set_locked(True)
 
     def set_locked(self, locked: bool, by: str = "") -> None:
@@ -511,11 +514,19 @@ class PlayersPanel(QWidget):
         layout.addWidget(self.message)
         layout.addStretch(1)
         self.occupied: frozenset[int] = frozenset()
-        # Enter in the name or chips field seats the player, as the button does
-        self.name.returnPressed.connect(lambda: self.requested.emit("seat"))
-        amount_edit = self.amount.lineEdit()
-        if amount_edit is not None:
-            amount_edit.returnPressed.connect(lambda: self.requested.emit("seat"))
+        # Enter in the seat, chips or name field seats the player, as the button does
+        self.name.returnPressed.connect(self._enter)
+        for spin in (self.seat, self.amount):
+            edit = spin.lineEdit()
+            if edit is not None:
+                edit.returnPressed.connect(self._enter)
+
+    def _enter(self) -> None:
+        """Enter seats the player; the dealer stays in the form for the next one (the seat
+        field has moved on to the next empty seat) or to correct a refused entry."""
+        self.requested.emit("seat")
+        self.name.setFocus()
+        self.name.selectAll()
 
     def show_message(self, text: str, *, error: bool = False) -> None:
         self.message.show_message(text, error=error)
