@@ -16,6 +16,8 @@ from dealer_app.gui.views.scale import TOUCH, scaled_sheet, window_scale
 from tests.gui.conftest import Driver
 
 SIZES = ((1024, 768), (1280, 800), (1366, 768), (1920, 1080))
+LONG_REFUSAL = ("Seat 2 (Bo) cannot raise: the raise cap of 3 is reached in this round "
+                "(rule 7.6), so only call 20 or fold are open; press C or F")
 SHOTS = os.environ.get("DEALER_APP_LAYOUT_SHOTS")
 """A folder: the test saves the window at each size there (to look at them)."""
 
@@ -135,6 +137,14 @@ def test_window_fits_every_station_screen(no_limit_hand: Driver) -> None:
         assert page.next_line.text().startswith("NEXT ▶ Seat 2 (Bo)"), size
         assert page.table.seats[2].property("due") is True, size  # the seat due, in view
         next_fonts.append(page.next_line.fontInfo().pixelSize())
+        # a refusal long enough to take two lines still leaves every control whole
+        page.next_line.show_error(LONG_REFUSAL)
+        d.qtbot.waitUntil(lambda: page.next_line.height()
+                          >= page.next_line.heightForWidth(page.next_line.width()))
+        assert _clipped_buttons(window) == [], size
+        assert _clipped_labels([page.next_line, page.amount.limits]) == [], size
+        assert all(_not_covered(w, window) == [] for w in page.table.seats.values()), size
+        page.next_line.clear_error()
     # text grows with the window: 1024×768 < 1280×800 < 1920×1080
     assert next_fonts[0] < next_fonts[1] < next_fonts[3], next_fonts
 
