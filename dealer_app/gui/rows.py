@@ -150,21 +150,43 @@ _PAYS = (Action.ANTE, Action.BRING_IN, Action.CALL)
 _UNDO = re.compile(r"^Undo #(\d+)(?::.*)?$")
 
 
-@lru_cache(maxsize=64)
-def _chips_in(settings: Settings, specs: tuple[SeatSpec, ...],
-              events: tuple[Event, ...]) -> tuple[int, ...]:
-    """The chips each event put in for its seat, by replaying the hand."""
-    if not events:
-        return ()
-    head = _chips_in(settings, specs, events[:-1]) if len(events) > 1 else ()
-    hand = Hand.replay(settings, specs, events[:-1])
-    st = hand.seats[events[-1].seat]
-    before = st.committed + st.bet
-    hand.apply(events[-1])
-    st = hand.seats[events[-1].seat]
-    return (*head, st.committed + st.bet - before)
+class _ChipsIn:
+    """The chips each event of a hand put in for its seat, worked out by replaying the hand.
+    Keeps the last replay: after one more input only that input is applied (to a copy)."""
+
+    def __init__(self) -> None:
+        self._key: tuple[Settings, tuple[SeatSpec, ...]] | None = None
+        self._events: tuple[Event, ...] = ()
+        self._hand: Hand | None = None
+        self._amounts: tuple[int, ...] = ()
+
+    def __call__(self, settings: Settings, specs: tuple[SeatSpec, ...],
+                 events: tuple[Event, ...]) -> tuple[int, ...]:
+        key = (settings, specs)
+        n = len(self._events)
+        if (key != self._key or self._hand is None or len(events) < n
+                or events[:n] != self._events):
+            self._key, self._events, self._amounts = key, (), ()
+            self._hand = Hand(settings, specs)
+            n = 0
+        if len(events) == n:
+            return self._amounts
+        hand = self._hand.copy()
+        amounts = list(self._amounts)
+        for event in events[n:]:
+            st = hand.seats[event.seat]
+            before = st.committed + st.bet
+            hand.apply(event)
+            st = hand.seats[event.seat]
+            amounts.append(st.committed + st.bet - before)
+        self._events, self._hand, self._amounts = events, hand, tuple(amounts)
+        return self._amounts
 
 
+_chips_in = _ChipsIn()
+
+
+@lru_cache(maxsize=4096)
 def event_text(event: Event, chips: int | None = None) -> str:
     """``Seat 3 calls 20``, ``Seat 1 is dealt Kh``, ``Seat 2 raises to 1,200``."""
     text = replace(event, to=None).describe()

@@ -284,9 +284,10 @@ class DealerWindow(QMainWindow):
 
     @staticmethod
     def default_size(available: QSize | None = None) -> QSize:
-        """1280×800, or the screen's available size when smaller (at least the minimum)."""
+        """1280×800, or the screen's available size when smaller (at least the minimum). A
+        screen narrower than any station (the offscreen platform's) gets 1280×800."""
         size = QSize(DESIGN_WIDTH, DESIGN_HEIGHT)
-        if available is not None:
+        if available is not None and available.width() >= MIN_WIDTH:
             size = size.boundedTo(available).expandedTo(QSize(MIN_WIDTH, MIN_HEIGHT))
         return size
 
