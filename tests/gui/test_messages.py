@@ -160,8 +160,12 @@ def test_log_shows_inputs_whole_author_once_and_what_undo_undid(table: Driver) -
     assert log[-2:] == [("", "Seat 3 brings in 10"), ("", "Seat 6 calls 10")]
     d.key(Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     d.qtbot.waitUntil(lambda: len(_log(d)) == len(log) + 1)
-    last = _log(d)[-1][1]
-    assert last.startswith("Undo #") and last.endswith(": Seat 6 calls 10")
+    after = _log(d)
+    assert after[-1][1].startswith("Undo #") and after[-1][1].endswith(": Seat 6 calls 10")
+    assert after[-2] == ("", "Seat 6 calls 10")  # struck through, still whole
+    model = d.page.log_model
+    assert model.data(model.index(len(after) - 2, LogModel.WHAT),
+                      Qt.ItemDataRole.FontRole).strikeOut()
 
 
 def test_pot_labels_read_unambiguously() -> None:
@@ -224,3 +228,18 @@ def test_enter_opens_a_table_and_a_new_table_refusal_goes_when_edited(driver: Dr
     d.qtbot.keyClick(tables.tables, Qt.Key.Key_Return)  # Enter opens the table
     d.qtbot.waitUntil(lambda: d.window.stack.currentWidget() is d.page)
     assert d.page.header.text().startswith("Table 5")
+
+
+def test_log_names_the_author_where_it_changes(table: Driver) -> None:
+    d = table
+    sup = d.backend.staff
+    assert sup is not None
+    d.backend.add_dealer("Dana", "4321", sup)
+    d.key(Qt.Key.Key_N)
+    d.key(Qt.Key.Key_A)
+    d.qtbot.mouseClick(d.page.table_panel.findChild(type(d.page.review_button), "changeDealer"),
+                       Qt.MouseButton.LeftButton)
+    d.sign_in("Dana", "4321")
+    d.qtbot.waitUntil(lambda: d.window.stack.currentWidget() is d.page)
+    d.type("khas")
+    assert [by for by, _text in _log(d)] == ["Sue", "", "", "Dana", ""]
