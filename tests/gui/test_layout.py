@@ -174,3 +174,68 @@ def test_scaled_sheet_scales_text_not_borders() -> None:
     assert window_scale(1280, 800) == 1.0
     assert window_scale(1920, 1080) == 1.35
     assert window_scale(1024, 768) == 0.85
+
+
+def test_a_whole_hand_at_1024_by_768(driver: Driver) -> None:
+    """The smallest station: a whole no-limit hand by keys and clicks, with an illegal
+    amount refused in words on the way; every control whole at each step."""
+    from dealer_app.engine import DECK, Action
+    from dealer_app.engine.hand import Phase
+
+    d = driver
+    d.window.resize(1024, 768)
+    d.qtbot.waitUntil(lambda: d.page.scale == window_scale(1024, 768))
+    d.sign_in("Sue", "1234", first=True)
+    d.create_table("Table 9", structure="no-limit")
+    d.open_first_table()
+    for seat, (name, chips) in enumerate((("Ann", 500), ("Bo", 320), ("Cy", 1000)), start=1):
+        d.seat(seat, name, chips)
+    assert d.window.size().width() == 1024 and d.window.size().height() == 768
+
+    def free_card() -> str:
+        hand = d.backend.hand
+        assert hand is not None
+        return next(str(c) for c in DECK if c not in hand.used).lower()
+
+    d.key(Qt.Key.Key_N)
+    d.key(Qt.Key.Key_A)
+    opened = False
+    while (hand := d.backend.hand) is not None and hand.phase is not Phase.SHOWDOWN:
+        nxt = hand.next_input()
+        assert nxt is not None and not d.refused, d.next_text
+        if hand.phase is Phase.DEAL:
+            d.type(free_card())
+        elif Action.BRING_IN in nxt.actions:
+            d.click_action("bring-in")
+        elif Action.BET in nxt.actions and not opened:
+            opened = True
+            d.key(Qt.Key.Key_E)  # the amount box: an illegal amount first
+            box = d.page.amount
+            d.qtbot.waitUntil(box.isVisible)
+            d.qtbot.waitUntil(lambda: _clipped_buttons(d.window) == [], timeout=1000)
+            box.edit.selectAll()
+            d.qtbot.keyClicks(box.edit, "13")
+            assert box.limits.text().startswith("✖ Not a multiple of the chip unit 5")
+            assert _clipped_labels([box.limits]) == []
+            d.qtbot.keyClick(box.edit, Qt.Key.Key_Return)
+            assert box.isVisible() and not d.refused  # refused in the box, nothing recorded
+            box.edit.selectAll()
+            d.qtbot.keyClicks(box.edit, "20")
+            d.qtbot.keyClick(box.edit, Qt.Key.Key_Return)
+            d.qtbot.waitUntil(lambda b=box: not b.isVisible())
+        elif Action.CHECK in nxt.actions:
+            d.key(Qt.Key.Key_K)
+        else:
+            d.key(Qt.Key.Key_C)
+        # laid out before the next paint: wait for the posted layout request, no longer
+        d.qtbot.waitUntil(lambda: _clipped_buttons(d.window) == [], timeout=1000)
+    while (hand := d.backend.hand) is not None and hand.next_input() is not None:
+        d.key(Qt.Key.Key_S)
+        d.type(free_card())
+    assert d.backend.hand is not None and d.backend.hand.complete
+    assert d.next_text.startswith("NEXT ▶ Hand complete")
+    d.qtbot.waitUntil(lambda: _clipped_buttons(d.window) == [], timeout=1000)
+    assert _small_targets(d.window) == []
+    for widget in d.page.table.seats.values():
+        assert _not_covered(widget, d.window) == []
+    assert _clipped_labels([d.page.table.centre.award]) == []
