@@ -166,10 +166,6 @@ class LogModel(_RowsModel):
         line: LogLine = self._rows[n]
         return line.row
 
-    def line(self, n: int) -> LogLine:
-        line: LogLine = self._rows[n]
-        return line
-
     def _data(self, line: LogLine, column: int, role: int) -> Any:
         row = line.row
         if role == _DISPLAY:
