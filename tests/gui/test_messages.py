@@ -49,7 +49,7 @@ def test_an_illegal_amount_says_why_in_the_amount_box(driver: Driver) -> None:
     d = driver
     _no_limit(d)
     d.key(Qt.Key.Key_N)
-    d.key(Qt.Key.Key_A)
+    d.key(Qt.Key.Key_P)
     d.type("khas9d")  # seat 3 (9d) brings in
     d.key(Qt.Key.Key_B)
     d.key(Qt.Key.Key_R)  # seat 6 raises: the box opens
@@ -63,13 +63,13 @@ def test_an_illegal_amount_says_why_in_the_amount_box(driver: Driver) -> None:
         d.qtbot.keyClicks(box.edit, text)
         return box.limits.text()
 
-    assert typed("22") == "✖ Not a multiple of the chip unit 5 (20 or 25)"
+    assert typed("22") == "✖ 22 is not a multiple of the chip unit 5 (rule 3.3)"
     assert box.limits.property("illegal") is True and not box.ok.isEnabled()
     d.qtbot.keyClick(box.edit, Qt.Key.Key_Return)  # refused: nothing recorded
     assert box.isVisible() and d.backend.hand is not None
     assert len(d.backend.hand.events) == 7  # antes, cards, bring-in
-    assert typed("15") == "✖ Under the minimum 20"
-    assert typed("5000") == "✖ Over the stack: all-in is 995"
+    assert typed("15") == "✖ Raise to 15 is below the minimum 20 (rule 7.4)"
+    assert typed("5000") == "✖ Raise to 5000 is more than seat 6 has: all-in is 995 (rule 7.6)"
     assert typed("40") == limits and box.limits.property("illegal") is False
     assert box.ok.isEnabled()
     d.qtbot.keyClick(box.edit, Qt.Key.Key_Return)
@@ -127,7 +127,7 @@ def test_table_tab_refusal_is_red_and_goes_when_edited(table: Driver) -> None:
 def test_header_shows_the_structure_in_force_and_the_pending_change(table: Driver) -> None:
     d = table
     d.key(Qt.Key.Key_N)
-    d.key(Qt.Key.Key_A)
+    d.key(Qt.Key.Key_P)
     header = d.page.header
     assert "Fixed limit 10/20 · Ante 5 · Hand 1" in header.text()
     assert "next hand" not in header.text()
@@ -149,10 +149,10 @@ def test_header_shows_the_structure_in_force_and_the_pending_change(table: Drive
 def test_log_shows_inputs_whole_author_once_and_what_undo_undid(table: Driver) -> None:
     d = table
     d.key(Qt.Key.Key_N)
-    d.key(Qt.Key.Key_A)
+    d.key(Qt.Key.Key_P)
     d.type("khas9d")
     d.key(Qt.Key.Key_B)  # seat 3 brings in 10 (fixed limit 10/20)
-    d.key(Qt.Key.Key_C)  # seat 6 calls 10
+    d.key(Qt.Key.Key_L)  # seat 6 calls 10
     log = _log(d)
     assert log[0] == ("Sue", "Seat 1 antes 5")
     assert log[1] == ("", "Seat 3 antes 5") and log[2] == ("", "Seat 6 antes 5")
@@ -236,7 +236,7 @@ def test_log_names_the_author_where_it_changes(table: Driver) -> None:
     assert sup is not None
     d.backend.add_dealer("Dana", "4321", sup)
     d.key(Qt.Key.Key_N)
-    d.key(Qt.Key.Key_A)
+    d.key(Qt.Key.Key_P)
     d.qtbot.mouseClick(d.page.table_panel.findChild(type(d.page.review_button), "changeDealer"),
                        Qt.MouseButton.LeftButton)
     d.sign_in("Dana", "4321")
