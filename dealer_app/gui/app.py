@@ -84,7 +84,8 @@ def run(db_url: str | None, lang: str | None = None) -> int:
                                  f"The hand log cannot be opened, so no table can run:\n\n{exc}")
         raise
     window, _controller = build(backend, first_start_guide=True)
-    window.resize(1280, 800)
+    screen = app.primaryScreen()
+    window.resize(window.default_size(screen.availableGeometry().size() if screen else None))
     window.show()
     if os.environ.get(READY_ENV):
         t0 = float(os.environ.get(START_ENV, "0") or 0)

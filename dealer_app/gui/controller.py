@@ -155,9 +155,9 @@ class DealerController(QObject):
             hand is not None and hand.complete) else None), pots, bets, award)
         number = f"Hand {snap.hand_number}" if snap.hand_number else "No hand yet"
         p.table.dealer.set_info(f"{number} · {snap.dealer}")
-        p.header.setText(f"{snap.table_name} · {snap.settings.describe()} · {number} · "
-                         f"Dealer {snap.dealer}")
-        _changed, added = p.log_model.update_rows(list(snap.log))
+        p.set_header(snap.table_name, hand.settings if hand is not None else snap.settings,
+                     snap.settings, snap.hand_number, snap.dealer)
+        _changed, added = p.log_model.set_log(snap.log, hand)
         if added:
             p.log_view.scrollToBottom()
         p.picker.set_used(hand.used if hand is not None and snap.in_progress else ())

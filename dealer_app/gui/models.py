@@ -8,14 +8,16 @@ those rows after each dealer input; :meth:`_RowsModel.set_rows` resets the whole
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QColor, QFont
 
+from dealer_app.engine.hand import Hand
 from dealer_app.gui.backend import LogRow
-from dealer_app.gui.rows import PotRow, SeatRow
+from dealer_app.gui.rows import LogLine, PotRow, SeatRow, log_lines
 from dealer_app.gui.table_model import HeaderedTableModel, Index
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -34,12 +36,12 @@ class _RowsModel(HeaderedTableModel):
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
         return 0 if parent.isValid() else len(self._rows)
 
-    def set_rows(self, rows: list[Any]) -> None:
+    def set_rows(self, rows: Sequence[Any]) -> None:
         self.beginResetModel()
         self._rows = list(rows)
         self.endResetModel()
 
-    def update_rows(self, rows: list[Any]) -> tuple[int, int]:
+    def update_rows(self, rows: Sequence[Any]) -> tuple[int, int]:
         """Replaces the rows, telling the views only what changed. Returns (rows changed in
         place, rows added at the end); rows removed from the end count as changed."""
         new = list(rows)
@@ -124,22 +126,54 @@ class PotsModel(_RowsModel):
 
 
 @lru_cache(maxsize=2048)
-def _log_texts(row: LogRow) -> tuple[str, str, str, str]:
-    """The cells of a log row (the view asks for them at every repaint)."""
-    return (str(row.seq), row.at.astimezone().strftime("%H:%M:%S"), row.by, row.text)
+def _log_texts(line: LogLine) -> tuple[str, str, str, str]:
+    """The cells of a log line (the view asks for them at every repaint)."""
+    row = line.row
+    return (str(row.seq), row.at.astimezone().strftime("%H:%M:%S"), line.by, line.text)
 
 
 class LogModel(_RowsModel):
-    """The hand log: every stored input, undo and void, with time and who."""
+    """The hand log: every stored input (with its card and amount), undo and void, with
+    time, and who entered it where that changes."""
 
     SEQ, TIME, BY, WHAT = range(4)
     HEADERS = ("#", "Time", "By", "Input")
 
-    def _data(self, row: LogRow, column: int, role: int) -> Any:
+    def __init__(self) -> None:
+        super().__init__()
+        self._known: dict[int, str] = {}
+
+    def set_log(self, rows: Sequence[LogRow], hand: Hand | None) -> tuple[int, int]:
+        """The hand log of ``hand`` (see :meth:`update_rows` for the return value)."""
+        if not rows:
+            self._known = {}
+        lines = log_lines(rows, hand, self._known)
+        self._known = {line.row.seq: line.text for line in lines}
+        return self.update_rows(lines)
+
+    @staticmethod
+    def _lines(rows: Sequence[Any]) -> list[LogLine]:
+        return [r if isinstance(r, LogLine) else LogLine(r, r.text, r.by) for r in rows]
+
+    def set_rows(self, rows: Sequence[Any]) -> None:
+        super().set_rows(self._lines(rows))
+
+    def update_rows(self, rows: Sequence[Any]) -> tuple[int, int]:
+        return super().update_rows(self._lines(rows))
+
+    def row(self, n: int) -> LogRow:
+        """The stored row ``n`` (what a supervisor may correct)."""
+        line: LogLine = self._rows[n]
+        return line.row
+
+    def _data(self, line: LogLine, column: int, role: int) -> Any:
+        row = line.row
         if role == _DISPLAY:
-            return _log_texts(row)[column]
+            return _log_texts(line)[column]
         if role == SORT_ROLE:
-            return (row.seq, row.at, row.by, row.text)[column]
+            return (row.seq, row.at, row.by, line.text)[column]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return f"#{row.seq} · {row.by} · {line.text}"
         if role == Qt.ItemDataRole.ForegroundRole:
             if row.undone:
                 return QColor("#8a8a8a")

@@ -178,18 +178,18 @@ def award_lines(hand: Hand) -> list[str]:
     unit = hand.settings.chip_unit
     names = hand_names(hand)
     for i, pot in enumerate(hand.pots()):
-        head = f"{pot_title(i)} {pot.amount}"
+        head = f"{pot_title(i)} of {pot.amount:,}"  # "Side pot 1 of 40", never "1 40"
         if pot.rake:
-            head += f" (rake {pot.rake})"
+            head += f" (rake {pot.rake:,})"
         winners = list(pot.winners)
         if len(winners) == 1:
             w = winners[0]
             why = f" with {names[w].lower()}" if w in names else ""
             if len(pot.eligible) == 1 and w not in names:
                 why = " (the only player left in it)"
-            lines.append(f"{head}: {seat_label(hand, w)} wins {pot.awards.get(w, 0)}{why}")
+            lines.append(f"{head}: {seat_label(hand, w)} wins {pot.awards.get(w, 0):,}{why}")
             continue
-        shares = ", ".join(f"{seat_label(hand, w)} {pot.awards.get(w, 0)}" for w in winners)
+        shares = ", ".join(f"{seat_label(hand, w)} {pot.awards.get(w, 0):,}" for w in winners)
         tie = names.get(winners[0], "equal hands")
         text = f"{head}: split between tied hands ({tie.lower()}): {shares}"
         if pot.odd_chips:
@@ -198,5 +198,5 @@ def award_lines(hand: Hand) -> list[str]:
                      "the tied winner nearest the dealer box clockwise (rule 10.3)")
         lines.append(text)
     if hand.rake:
-        lines.append(f"Rake {hand.rake}")
+        lines.append(f"Rake {hand.rake:,}")
     return lines

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from dealer_app.engine.cards import Card
+from dealer_app.engine.events import Action, Event
 from dealer_app.engine.hand import Hand
+from dealer_app.engine.settings import SeatSpec, Settings
+from dealer_app.gui.backend import LogRow
 from dealer_app.gui.prompts import pot_title
 from dealer_app.services import SeatInfo
 
@@ -106,8 +111,21 @@ class PotRow:
         return ", ".join(map(str, self.eligible))
 
     @property
+    def seats_text(self) -> str:
+        """``seat 4`` or ``seats 1, 3 and 6``: who may win the pot."""
+        if len(self.eligible) == 1:
+            return f"seat {self.eligible[0]}"
+        *rest, last = map(str, self.eligible)
+        return f"seats {', '.join(rest)} and {last}"
+
+    @property
+    def label(self) -> str:
+        """``Side pot 1: 1,100, seats 4 and 5`` — title, amount, then who may win it."""
+        return f"{self.title}: {self.amount:,}, {self.seats_text}"
+
+    @property
     def awards_text(self) -> str:
-        return ", ".join(f"seat {s}: {a}" for s, a in sorted(self.awards.items()))
+        return ", ".join(f"seat {s}: {a:,}" for s, a in sorted(self.awards.items()))
 
 
 def pot_rows(hand: Hand | None) -> list[PotRow]:
@@ -115,3 +133,96 @@ def pot_rows(hand: Hand | None) -> list[PotRow]:
         return []
     return [PotRow(pot_title(i), p.amount, tuple(p.eligible), tuple(p.winners),
                    dict(p.awards), tuple(p.odd_chips)) for i, p in enumerate(hand.pots())]
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """One row of the dealer's hand log: the stored row, its text whole (card and amount),
+    and its author only where the author changes."""
+
+    row: LogRow
+    text: str
+    by: str
+
+
+_PAYS = (Action.ANTE, Action.BRING_IN, Action.CALL)
+"""Inputs whose amount is not in the event: the chips they put in are worked out."""
+_UNDO = re.compile(r"^Undo #(\d+)(?::.*)?$")
+
+
+class _ChipsIn:
+    """The chips each event of a hand put in for its seat, worked out by replaying the hand.
+    Keeps the last replay: after one more input only that input is applied (to a copy)."""
+
+    def __init__(self) -> None:
+        self._key: tuple[Settings, tuple[SeatSpec, ...]] | None = None
+        self._events: tuple[Event, ...] = ()
+        self._hand: Hand | None = None
+        self._amounts: tuple[int, ...] = ()
+
+    def __call__(self, settings: Settings, specs: tuple[SeatSpec, ...],
+                 events: tuple[Event, ...]) -> tuple[int, ...]:
+        key = (settings, specs)
+        n = len(self._events)
+        if (key != self._key or self._hand is None or len(events) < n
+                or events[:n] != self._events):
+            self._key, self._events, self._amounts = key, (), ()
+            self._hand = Hand(settings, specs)
+            n = 0
+        if len(events) == n:
+            return self._amounts
+        hand = self._hand.copy()
+        amounts = list(self._amounts)
+        for event in events[n:]:
+            st = hand.seats[event.seat]
+            before = st.committed + st.bet
+            hand.apply(event)
+            st = hand.seats[event.seat]
+            amounts.append(st.committed + st.bet - before)
+        self._events, self._hand, self._amounts = events, hand, tuple(amounts)
+        return self._amounts
+
+
+_chips_in = _ChipsIn()
+
+
+@lru_cache(maxsize=4096)
+def event_text(event: Event, chips: int | None = None) -> str:
+    """``Seat 3 calls 20``, ``Seat 1 is dealt Kh``, ``Seat 2 raises to 1,200``."""
+    text = replace(event, to=None).describe()
+    if event.to is not None:
+        text += f" {event.to:,}"
+    elif chips and event.action in _PAYS:
+        text += f" {chips:,}"
+    return text
+
+
+def log_lines(rows: Sequence[LogRow], hand: Hand | None,
+              known: Mapping[int, str] | None = None) -> list[LogLine]:
+    """The hand log's lines. ``known``: texts already shown by seq, so an input keeps its
+    amount once undone; an undo names the input it took back."""
+    chips_of: dict[Event, list[int]] = {}
+    if hand is not None:
+        try:
+            amounts = _chips_in(hand.settings, hand.specs, hand.events)
+        except Exception:  # noqa: BLE001 (a log shown without amounts beats no log)
+            amounts = ()
+        for event, chips in zip(hand.events, amounts, strict=False):
+            chips_of.setdefault(event, []).append(chips)
+    texts: dict[int, str] = dict(known or {})
+    out: list[LogLine] = []
+    previous_by = None
+    for row in rows:
+        text = row.text
+        if row.kind == "input" and row.event is not None:
+            queue = chips_of.get(row.event)
+            text = event_text(row.event, queue.pop(0) if queue else None)
+        elif row.kind == "input" and row.seq in texts:
+            text = texts[row.seq]
+        undo = _UNDO.match(text) if row.kind == "undo" else None
+        if undo is not None and int(undo.group(1)) in texts:
+            text = f"Undo #{undo.group(1)}: {texts[int(undo.group(1))]}"
+        texts[row.seq] = text
+        out.append(LogLine(row, text, row.by if row.by != previous_by else ""))
+        previous_by = row.by
+    return out

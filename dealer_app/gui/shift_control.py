@@ -208,12 +208,10 @@ class ShiftControl:
                 cash = b.leave(seat)
                 message = f"Seat {seat} leaves: cash out {cash:,}"
         except StorageError as exc:
-            panel.message.setProperty("error", True)
-            panel.message.setText(str(exc))
+            panel.show_message(prompts.refusal(str(exc)), error=True)
             self.page.card_entry.setFocus()
             return
-        panel.message.setProperty("error", False)
-        panel.message.setText(message)
+        panel.show_message(message)
         panel.name.clear()
         self.ctl.refresh()
         self.page.card_entry.setFocus()
@@ -227,11 +225,11 @@ class ShiftControl:
             self.backend.change_settings(settings, sup, f.reason.text(),
                                          currency=panel.form.currency.text())
         except (SettingsError, StorageError) as exc:
-            panel.message.setText(str(exc))
+            panel.show_message(prompts.refusal(str(exc)), error=True)
             panel.supervisor.pin.clear()  # one attempt per PIN typed
             self.page.card_entry.setFocus()
             return
-        panel.message.setText("New settings apply from the next hand.")
+        panel.show_message("New settings apply from the next hand.")
         panel.supervisor.clear()
         self.page.card_entry.setFocus()
         self.ctl.refresh()

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QAbstractItemView,
     QFrame,
     QHBoxLayout,
@@ -21,8 +22,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_app.engine.settings import Settings
 from dealer_app.gui.commands import KEY_MAP, Command
 from dealer_app.gui.models import LogModel, PotsModel, SeatsModel
+from dealer_app.gui.resources import style_sheet
 from dealer_app.gui.views.controls import (
     ActionBar,
     AmountBox,
@@ -31,8 +34,19 @@ from dealer_app.gui.views.controls import (
     KeyHandler,
     NextLine,
 )
+from dealer_app.gui.views.scale import (
+    DESIGN_HEIGHT,
+    DESIGN_WIDTH,
+    TOUCH,
+    px,
+    scaled_sheet,
+    window_scale,
+)
 from dealer_app.gui.views.shift import PlayersPanel, SignInPage, TablePage, TablePanel
 from dealer_app.gui.views.table import TableView
+
+MIN_WIDTH, MIN_HEIGHT = 1024, 768
+"""The smallest dealer's station screen the window is laid out for."""
 
 SEAT_ROW_HEIGHT = 24
 """Rows of the Players tab's seat table: six fit above the seating form at 1280×800."""
@@ -49,6 +63,7 @@ class DealerPage(QWidget):
         outer.setSpacing(6)
         self.header = QLabel()
         self.header.setObjectName("header")
+        self.header.setWordWrap(True)  # a pending settings change makes it long
         head = QHBoxLayout()
         head.addWidget(self.header, 1)
         self.review_button = QPushButton("Review [F2]")
@@ -71,7 +86,6 @@ class DealerPage(QWidget):
         right.setSpacing(6)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("sideTabs")
-        self.tabs.setFixedWidth(340)
         self.tabs.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.log_model = LogModel()
         self.log_view = self._table_view(self.log_model, stretch=LogModel.WHAT)
@@ -88,6 +102,10 @@ class DealerPage(QWidget):
         self.correct_action = QAction("Correct input…", self.log_view)
         self.log_view.addAction(self.correct_action)
         self.tabs.addTab(log_page, "Hand log")
+        self._log_at_bottom = True
+        bar = self.log_view.verticalScrollBar()
+        bar.valueChanged.connect(self._log_scrolled)
+        bar.rangeChanged.connect(self._log_range_changed)
         self.players = PlayersPanel()
         self.seats_model = SeatsModel()
         self.seats_view = self._seats_view(self.seats_model)
@@ -98,6 +116,8 @@ class DealerPage(QWidget):
         pv.addWidget(self.seats_view)
         pv.addWidget(self.players, 1)
         self.tabs.addTab(players_page, "Players")
+        self.seats_model.dataChanged.connect(self._seats_changed)
+        self.seats_model.modelReset.connect(self._seats_changed)
         self.table_panel = TablePanel()
         table_scroll = QScrollArea()  # the settings form is taller than the side panel
         table_scroll.setObjectName("tablePanelScroll")
@@ -108,34 +128,59 @@ class DealerPage(QWidget):
         self.tabs.addTab(table_scroll, "Table")
         self.pots_model = PotsModel()
         right.addWidget(self.tabs, 1)
-        picker_row = QHBoxLayout()
         self.picker = CardPicker()
-        picker_row.addWidget(self.picker)
-        right.addLayout(picker_row)
-        self.hole_button = QPushButton(Command.HOLE.button_text)
-        self.hole_button.setObjectName("holeToggle")
-        self.hole_button.setCheckable(True)
-        self.hole_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        right.addWidget(self.hole_button)
+        right.addWidget(self.picker)
         middle.addLayout(right)
         outer.addLayout(middle, 1)
         self.next_line = NextLine()
         outer.addWidget(self.next_line)
+        # the action buttons, then the card: a row of their own, never squeezed by the
+        # amount box, which opens on the row below (issue 10: "ndo [Ctrl+Z", "ot [P")
         bottom = QHBoxLayout()
         bottom.setSpacing(8)
         self.action_bar = ActionBar()
         bottom.addWidget(self.action_bar, 1)
-        self.amount = AmountBox()
-        bottom.addWidget(self.amount)
+        self.hole_button = QPushButton(Command.HOLE.button_text)
+        self.hole_button.setObjectName("holeToggle")
+        self.hole_button.setCheckable(True)
+        self.hole_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        bottom.addWidget(self.hole_button)
         card_label = QLabel("Card")
         card_label.setObjectName("cardLabel")
         bottom.addWidget(card_label)
         self.card_entry = CardEntry()
         bottom.addWidget(self.card_entry)
         outer.addLayout(bottom)
+        self.amount = AmountBox()
+        outer.addWidget(self.amount)
         self.key_map = QLabel(KEY_MAP, self)
         self.key_map.setObjectName("keyMap")
         self.key_map.setVisible(False)
+        self.scale = 0.0
+        self.set_scale(1.0)
+
+    def set_scale(self, scale: float) -> None:
+        """Every fixed size of the page for the window's scale (see views/scale.py); the
+        fonts come with the window's scaled style sheet. Touch targets stay >= TOUCH."""
+        if scale == self.scale:
+            return
+        self.scale = scale
+        self.table.set_scale(scale)
+        self.picker.set_scale(scale)
+        self.amount.set_scale(scale)
+        self.card_entry.set_scale(scale)
+        self.tabs.setFixedWidth(max(px(340, scale), self.picker.sizeHint().width()))
+        rows = self.seats_view.verticalHeader()
+        rows.setDefaultSectionSize(px(SEAT_ROW_HEIGHT, scale))
+        self._fit_seats_view()
+
+    def _fit_seats_view(self) -> None:
+        view = self.seats_view
+        header = view.horizontalHeader()
+        header_height = header.sizeHint().height() if not header.isHidden() else 0
+        frame = 2 * view.frameWidth()
+        view.setFixedHeight(header_height + 6 * view.verticalHeader().defaultSectionSize()
+                            + frame + 2)
 
     @staticmethod
     def _table_view(model: LogModel | SeatsModel, stretch: int) -> QTableView:
@@ -154,8 +199,10 @@ class DealerPage(QWidget):
     @classmethod
     def _seats_view(cls, model: SeatsModel) -> QTableView:
         """The six seats, all visible without scrolling: seat, player, stack, state (the
-        bets and cards are on the table itself)."""
+        bets and cards are on the table itself). No header row: the columns read alone
+        ("3  Bo  1,185  ALL-IN"), and the seating form below needs the height."""
         view = cls._table_view(model, stretch=SeatsModel.PLAYER)
+        view.horizontalHeader().setVisible(False)
         view.setObjectName("seatsView")
         view.setColumnHidden(SeatsModel.BET, True)
         view.setColumnHidden(SeatsModel.CARDS, True)
@@ -165,10 +212,31 @@ class DealerPage(QWidget):
         rows = view.verticalHeader()
         rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         rows.setDefaultSectionSize(SEAT_ROW_HEIGHT)
-        header_height = view.horizontalHeader().sizeHint().height()
-        frame = 2 * view.frameWidth()
-        view.setFixedHeight(header_height + 6 * SEAT_ROW_HEIGHT + frame + 2)
         return view
+
+    def _log_scrolled(self, value: int) -> None:
+        self._log_at_bottom = value >= self.log_view.verticalScrollBar().maximum()
+
+    def _log_range_changed(self, _low: int, high: int) -> None:
+        """The log stays on its last line when the view shrinks (the amount box opens)."""
+        if self._log_at_bottom:
+            self.log_view.verticalScrollBar().setValue(high)
+
+    def _seats_changed(self) -> None:
+        model = self.seats_model
+        self.players.set_occupied(frozenset(
+            model.row(i).seat for i in range(model.rowCount()) if model.row(i).occupied))
+
+    def set_header(self, table: str, in_force: Settings, pending: Settings | None,
+                   number: int | None, dealer: str) -> None:
+        """``Table 3 · Fixed limit 10/20 · Ante 5 · Hand 4 · Dealer Sue``: the structure in
+        force for the hand on the table; a settings change waiting for the next hand is
+        said as such."""
+        hand = f"Hand {number}" if number else "No hand yet"
+        text = f"{table} · {in_force.describe()} · {hand} · Dealer {dealer}"
+        if pending is not None and pending != in_force:
+            text += f"  —  from the next hand: {pending.describe()}"
+        self.header.setText(text)
 
     def toggle_key_map(self, visible: bool | None = None) -> None:
         show = not self.key_map.isVisible() if visible is None else visible
@@ -194,9 +262,34 @@ class DealerWindow(QMainWindow):
         for w in (self.sign_in, self.tables, self.page):
             self.stack.addWidget(w)
         self.setCentralWidget(self.stack)
-        self.setMinimumSize(1280, 800)
+        self.setMinimumSize(MIN_WIDTH, MIN_HEIGHT)
+        for button in self.findChildren(QAbstractButton):  # every page: touch targets
+            button.setMinimumSize(max(button.minimumWidth(), TOUCH),
+                                  max(button.minimumHeight(), TOUCH))
         self.key_handler: KeyHandler | None = None
         self.on_close: list[object] = []
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt name)
+        self.apply_scale(window_scale(event.size().width(), event.size().height()))
+        super().resizeEvent(event)
+
+    def apply_scale(self, scale: float) -> None:
+        """Text and controls at ``scale`` (the window's own scaled copy of the sheet)."""
+        if scale == self.page.scale:
+            return
+        sheet = style_sheet()
+        self.setStyleSheet(scaled_sheet(sheet, scale) if scale != 1 and sheet else "")
+        self.page.set_scale(scale)
+        self.page.header.updateGeometry()
+
+    @staticmethod
+    def default_size(available: QSize | None = None) -> QSize:
+        """1280×800, or the screen's available size when smaller (at least the minimum). A
+        screen narrower than any station (the offscreen platform's) gets 1280×800."""
+        size = QSize(DESIGN_WIDTH, DESIGN_HEIGHT)
+        if available is not None and available.width() >= MIN_WIDTH:
+            size = size.boundedTo(available).expandedTo(QSize(MIN_WIDTH, MIN_HEIGHT))
+        return size
 
     def show_page(self, page: QWidget) -> None:
         self.stack.setCurrentWidget(page)

@@ -70,7 +70,7 @@ def test_complete_hand_from_sign_in_to_award(table: Driver) -> None:
     assert "seat 1 (Ann) shows or mucks" in d.next_text
     d.type("kc")
     # award: who won, how much, shown on the table
-    assert "Main pot 125: seat 3 (Bo) wins 125 with straight flush, ten high" in \
+    assert "Main pot of 125: seat 3 (Bo) wins 125 with straight flush, ten high" in \
         page.table.centre.award.text()
     assert d.seat_widget(3).stack.text() == "390"
     assert d.seat_widget(3).bet.text() == "wins 125" and d.seat_widget(3).bet.isVisible()

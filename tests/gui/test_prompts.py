@@ -91,7 +91,7 @@ def test_showdown_order_and_award() -> None:
                                        "hole card, or M to muck")
     _play(hand, (1, "show", "Kc"))
     assert prompts.award_lines(hand) == [
-        "Main pot 125: seat 3 (Bo) wins 125 with straight flush, ten high"]
+        "Main pot of 125: seat 3 (Bo) wins 125 with straight flush, ten high"]
     assert prompts.next_line(hand) == "Hand complete: seat 3 (Bo) won — press N for the next hand"
     assert prompts.hand_names(hand) == {3: "Straight flush, ten high",
                                         1: "Three of a kind, kings"}
@@ -109,7 +109,7 @@ def test_split_pot_names_the_odd_chip_and_why() -> None:
                  (1, "show", "Jd"), (2, "show", "Jc"))
     lines = prompts.award_lines(hand)
     assert len(lines) == 1
-    assert lines[0].startswith("Main pot 45: split between tied hands (straight, jack high): "
+    assert lines[0].startswith("Main pot of 45: split between tied hands (straight, jack high): "
                                "seat 1 (Ann) 25, seat 2 (Bo) 20")
     assert "odd chip of 5 to seat 1 (Ann), the tied winner nearest the dealer box" in lines[0]
 

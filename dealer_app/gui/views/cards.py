@@ -12,6 +12,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QAbstractButton, QSizePolicy, QWidget
 
 from dealer_app.engine.cards import Card
+from dealer_app.gui.views.scale import TOUCH
 
 SUIT_SYMBOL = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 SUIT_COLOUR = {"s": QColor("#111111"), "h": QColor("#c8102e"), "d": QColor("#1f5fbf"),
@@ -80,8 +81,11 @@ class CardWidget(QWidget):
         super().__init__(parent)
         self._card: Card | None = None
         self._hole = False
-        self.setFixedSize(QSize(width, int(width * 1.4)))
+        self.set_width(width)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+
+    def set_width(self, width: int) -> None:
+        self.setFixedSize(QSize(width, int(width * 1.4)))
 
     def set_card(self, card: Card | None, *, hole: bool = False) -> None:
         self._card = card
@@ -110,11 +114,15 @@ class PickerCard(QAbstractButton):
     def __init__(self, card: Card, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.card = card
-        self.setFixedSize(QSize(36, 48))
+        self.set_scale(1.0)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setToolTip(f"{card} — {card.name()}")
         self.setAccessibleName(str(card))
+
+    def set_scale(self, scale: float) -> None:
+        """At least :data:`TOUCH` pixels each way."""
+        self.setFixedSize(QSize(max(TOUCH, round(40 * scale)), max(TOUCH + 4, round(44 * scale))))
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt name)
         painter = QPainter(self)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from dealer_app.engine.betting import Wager
 from dealer_app.engine.cards import DECK, Card
 from dealer_app.gui.commands import ACTION_KEYS
+from dealer_app.gui.views.scale import px
 
 KeyHandler = Callable[[QKeyEvent], bool]
 
@@ -118,7 +119,8 @@ class AmountEdit(QLineEdit):
 
 class AmountBox(QFrame):
     """The ``to`` amount of a bet or raise: min and max shown, quick choices, OK only when
-    the amount is legal."""
+    the amount is legal; an illegal amount says why in the box (the engine's words), in
+    red, as it is typed."""
 
     confirmed = Signal(str, int)
     cancelled = Signal()
@@ -129,6 +131,7 @@ class AmountBox(QFrame):
         self.action = ""
         self.range: Wager | None = None
         """The engine's bet or raise being entered: its amounts and its check."""
+        self.limits_text = ""
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)
         layout.setSpacing(6)
@@ -136,7 +139,6 @@ class AmountBox(QFrame):
         self.title.setObjectName("amountTitle")
         self.edit = AmountEdit()
         self.edit.setObjectName("amountEdit")
-        self.edit.setFixedWidth(110)
         self.limits = QLabel()
         self.limits.setObjectName("amountLimits")
         self.min_button = QPushButton("Min")
@@ -144,8 +146,10 @@ class AmountBox(QFrame):
         self.all_in_button = QPushButton("All-in [⇧A]")
         self.ok = QPushButton("OK ⏎")
         self.ok.setObjectName("amountOk")
-        for w in (self.title, self.edit, self.limits, self.min_button, self.pot_button,
-                  self.all_in_button, self.ok):
+        layout.addWidget(self.title)
+        layout.addWidget(self.edit)
+        layout.addWidget(self.limits, 1)  # the limits, or why the amount is refused
+        for w in (self.min_button, self.pot_button, self.all_in_button, self.ok):
             layout.addWidget(w)
         for b in (self.min_button, self.pot_button, self.all_in_button, self.ok):
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -159,12 +163,17 @@ class AmountBox(QFrame):
         self.edit.textChanged.connect(self._validate)
         self.edit.returnPressed.connect(self.confirm)
         self.ok.clicked.connect(self.confirm)
+        self.set_scale(1.0)
         self.setVisible(False)
+
+    def set_scale(self, scale: float) -> None:
+        self.edit.setFixedWidth(px(120, scale))
 
     def open(self, wager: Wager) -> None:
         self.action, self.range = wager.action.value, wager
         self.title.setText("Bet to" if self.action == "bet" else "Raise to")
-        self.limits.setText(f"min {wager.min_to:,} · max {wager.max_to:,}")
+        self.limits_text = f"min {wager.min_to:,} · max {wager.max_to:,}"
+        self.limits.setText(self.limits_text)
         self.pot_button.setVisible(wager.pot_sizing)
         self.setVisible(True)
         self._set(wager.default_to)
@@ -191,16 +200,27 @@ class AmountBox(QFrame):
         text = self.edit.text().strip()
         return int(text) if text.isdigit() else None
 
-    def is_legal(self) -> bool:
+    def problem(self) -> str:
+        """Why the typed amount cannot be confirmed (the engine's check); empty when it can."""
         value = self.value()
-        return value is not None and self.range is not None and self.range.allows(value)
+        if self.range is None:
+            return "no bet or raise is open"
+        if value is None:
+            return "type the amount"
+        return self.range.error(value) or ""
+
+    def is_legal(self) -> bool:
+        return not self.problem()
 
     def _validate(self) -> None:
-        legal = self.is_legal()
-        self.ok.setEnabled(legal)
-        self.edit.setProperty("illegal", not legal)
-        self.edit.style().unpolish(self.edit)
-        self.edit.style().polish(self.edit)
+        problem = self.problem() if self.range is not None else ""
+        self.ok.setEnabled(not problem)
+        self.limits.setText(f"✖ {problem[:1].upper()}{problem[1:]}" if problem
+                            else self.limits_text)
+        for widget in (self.edit, self.limits):
+            widget.setProperty("illegal", bool(problem))
+            widget.style().unpolish(widget)
+            widget.style().polish(widget)
 
     def confirm(self) -> None:
         value = self.value()
@@ -216,9 +236,12 @@ class CardEntry(QLineEdit):
         super().__init__(parent)
         self.setObjectName("cardEntry")
         self.setPlaceholderText("card")
-        self.setFixedWidth(96)
         self.setMaxLength(4)
         self.key_handler: KeyHandler | None = None
+        self.set_scale(1.0)
+
+    def set_scale(self, scale: float) -> None:
+        self.setFixedWidth(px(100, scale))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt name)
         if self.key_handler is not None and self.key_handler(event):
@@ -246,6 +269,10 @@ class CardPicker(QWidget):
             button.clicked.connect(lambda _=False, c=card: self.picked.emit(str(c)))
             self.buttons[card] = button
             grid.addWidget(button, card.suit, card.rank)
+
+    def set_scale(self, scale: float) -> None:
+        for button in self.buttons.values():
+            button.set_scale(scale)
 
     def set_used(self, used: Iterable[Card], enabled: bool = True) -> None:
         used_set = set(used)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -33,6 +35,48 @@ def _error_label() -> QLabel:
     label.setObjectName("formError")
     label.setWordWrap(True)
     return label
+
+
+class PanelMessage(QLabel):
+    """The outcome of a form's last request: a refusal in red (``error`` style property), a
+    success in green with a different edge, so the two never look alike. Hidden when empty;
+    a refusal is withdrawn (:meth:`withdraw_error`) as soon as the form is edited."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("panelMessage")
+        self.setWordWrap(True)
+        self.setVisible(False)
+        self.setProperty("error", False)
+
+    @property
+    def is_error(self) -> bool:
+        return bool(self.property("error"))
+
+    def show_message(self, text: str, *, error: bool = False) -> None:
+        self.setProperty("error", error)
+        self.setText(text)
+        self.style().unpolish(self)
+        self.style().polish(self)
+        self.setVisible(bool(text))
+
+    def clear(self) -> None:
+        self.show_message("")
+
+    def withdraw_error(self) -> None:
+        """A refusal is no longer true once the fields it was about change."""
+        if self.is_error:
+            self.clear()
+
+    def watch(self, fields: Sequence[QWidget]) -> None:
+        """Withdraws a refusal when any of ``fields`` is edited."""
+        for field in fields:
+            if isinstance(field, QLineEdit):
+                field.textEdited.connect(self.withdraw_error)
+            elif isinstance(field, QSpinBox):
+                field.valueChanged.connect(self.withdraw_error)
+            elif isinstance(field, QComboBox):
+                field.currentIndexChanged.connect(self.withdraw_error)
 
 
 def _spin_box(value: int, lo: int, hi: int) -> QSpinBox:
@@ -105,6 +149,8 @@ class SignInPage(QWidget):
         self.button.clicked.connect(self._submit)
         self.pin.returnPressed.connect(self._submit)
         self.pin2.returnPressed.connect(self._submit)
+        for edit in (self.name, self.pin, self.pin2):  # a refusal goes once retyped
+            edit.textEdited.connect(self.error.clear)
         self.set_first(False)
 
     def set_first(self, first: bool, takeover: bool = False) -> None:
@@ -152,6 +198,7 @@ class SettingsForm(QWidget):
         self.raise_cap = self._spin(3, 0, 20)
         self.rake_percent = self._spin(0, 0, 100)
         self.rake_cap = self._spin(0, 0, 1_000_000)
+        self.rake_cap.setSpecialValueText("no cap")  # 0: none (the label stays short)
         self.currency = QLineEdit("EUR")
         self.currency.setObjectName("tableCurrency")
         self.currency.setMaxLength(3)
@@ -163,7 +210,7 @@ class SettingsForm(QWidget):
         form.addRow("Structure", self.structure)
         form.addRow("Raise cap", self.raise_cap)
         form.addRow("Rake %", self.rake_percent)
-        form.addRow("Rake cap (0: none)", self.rake_cap)
+        form.addRow("Rake cap", self.rake_cap)
         form.addRow("Currency", self.currency)
 
     @staticmethod
@@ -281,9 +328,7 @@ class StaffBox(QGroupBox):
         form.addRow("PIN again", self.pin2)
         self.add_button = QPushButton("Add staff member")
         self.add_button.setObjectName("staffAdd")
-        self.message = QLabel()
-        self.message.setObjectName("panelMessage")
-        self.message.setWordWrap(True)
+        self.message = PanelMessage()
         cv.addWidget(self.authorised)
         cv.addWidget(self.list, 1)
         cv.addLayout(form)
@@ -294,6 +339,9 @@ class StaffBox(QGroupBox):
         self.sup_pin.returnPressed.connect(self.unlock_requested)
         self.add_button.clicked.connect(self.add_requested)
         self.pin2.returnPressed.connect(self.add_requested)
+        self.message.watch([self.name, self.role, self.pin, self.pin2])
+        self.sup_pin.textEdited.connect(self.lock_error.clear)
+        self.sup_name.textEdited.connect(self.lock_error.clear)
         self.set_locked(True)
 
     def set_locked(self, locked: bool, by: str = "") -> None:
@@ -321,10 +369,7 @@ class StaffBox(QGroupBox):
         self.role.setCurrentIndex(0)
 
     def show_message(self, text: str, *, error: bool = False) -> None:
-        self.message.setProperty("error", error)
-        self.message.setText(text)
-        self.message.style().unpolish(self.message)
-        self.message.style().polish(self.message)
+        self.message.show_message(text, error=error)
 
 
 class TablePage(QWidget):
@@ -377,14 +422,22 @@ class TablePage(QWidget):
         rv.addWidget(self.error)
         rv.addStretch(1)
         self.staff = StaffBox()
-        for box in (left, right, self.staff):
-            box.setFixedWidth(400)
-            outer.addWidget(box)
+        for box in (left, right, self.staff):  # three across from 1024 px wide up
+            box.setMinimumWidth(300)
+            box.setMaximumWidth(520)
+            outer.addWidget(box, 1)
         outer.addStretch(1)
         self.open_button.clicked.connect(self._open)
-        self.tables.itemDoubleClicked.connect(lambda _item: self._open())
+        # a double click or Enter on a table opens it, as the button does
+        self.tables.itemActivated.connect(lambda _item: self._open())
         self.create_button.clicked.connect(self.create_requested)
         self.sign_out_button.clicked.connect(self.sign_out_requested)
+        for edit in (*self.form.findChildren(QLineEdit),  # Enter submits the form, as
+                     *self.supervisor.findChildren(QLineEdit)):  # the button does
+            edit.returnPressed.connect(self.create_requested)
+            edit.textEdited.connect(self.error.clear)  # a refusal goes once edited
+        self.form.structure.currentIndexChanged.connect(self.error.clear)
+        self.tables.currentRowChanged.connect(self.open_error.clear)
 
     def set_tables(self, entries: list[tuple[int, str]], who: str,
                    is_supervisor: bool) -> None:
@@ -396,6 +449,7 @@ class TablePage(QWidget):
             self.tables.addItem(item)
         if entries:
             self.tables.setCurrentRow(0)
+            self.tables.setFocus()  # Enter opens the first table
         self.supervisor.setVisible(not is_supervisor)
         self.open_error.clear()
 
@@ -441,6 +495,7 @@ class PlayersPanel(QWidget):
         self.amount.setObjectName("playerAmount")
         self.amount.setToolTip("Buy-in when seating, or the rebuy")
         self.amount.setGroupSeparatorShown(True)
+        self.amount.setMinimumWidth(70)  # the range's widest number needs no room
         form.addWidget(QLabel("Seat"), 0, 0)
         form.addWidget(self.seat, 0, 1)
         form.addWidget(QLabel("Chips"), 0, 2)
@@ -463,11 +518,38 @@ class PlayersPanel(QWidget):
             self.buttons[name] = button
             grid.addWidget(button, i // 3, i % 3)
         layout.addLayout(grid)
-        self.message = QLabel()
-        self.message.setObjectName("panelMessage")
-        self.message.setWordWrap(True)
+        self.message = PanelMessage()
+        self.message.watch([self.seat, self.name, self.amount])
         layout.addWidget(self.message)
         layout.addStretch(1)
+        self.occupied: frozenset[int] = frozenset()
+        # Enter in the seat, chips or name field seats the player, as the button does
+        self.name.returnPressed.connect(self._enter)
+        for spin in (self.seat, self.amount):
+            edit = spin.lineEdit()
+            if edit is not None:
+                edit.returnPressed.connect(self._enter)
+
+    def _enter(self) -> None:
+        """Enter seats the player; the dealer stays in the form for the next one (the seat
+        field has moved on to the next empty seat) or to correct a refused entry."""
+        self.requested.emit("seat")
+        self.name.setFocus()
+        self.name.selectAll()
+
+    def show_message(self, text: str, *, error: bool = False) -> None:
+        self.message.show_message(text, error=error)
+
+    def set_occupied(self, occupied: frozenset[int]) -> None:
+        """The seats taken now. When the seat in the form has just been taken (the player was
+        seated), the form moves on to the next empty seat clockwise."""
+        before, self.occupied = self.occupied, occupied
+        seat = self.seat.value()
+        if seat in occupied and seat not in before and len(occupied) < 6:
+            free = [s for s in range(seat + 1, seat + 7) if (s - 1) % 6 + 1 not in occupied]
+            self.seat.blockSignals(True)  # moving on is not an edit of the form
+            self.seat.setValue((free[0] - 1) % 6 + 1)
+            self.seat.blockSignals(False)
 
 
 class TablePanel(QWidget):
@@ -491,12 +573,20 @@ class TablePanel(QWidget):
         dealer.setObjectName("changeDealer")
         dealer.clicked.connect(self.change_dealer)
         layout.addWidget(dealer)
-        self.message = QLabel()
-        self.message.setObjectName("panelMessage")
-        self.message.setWordWrap(True)
+        self.message = PanelMessage()
         layout.addWidget(self.message)
         layout.addStretch(1)
         for field in self.findChildren(QWidget):  # fit the side panel's width: no field
             if isinstance(field, QLineEdit | QSpinBox | QComboBox):  # asks for more room
                 field.setMinimumWidth(70)
                 field.setMaximumWidth(16_777_215)
+        fields = [w for w in self.findChildren(QWidget)
+                  if isinstance(w, QLineEdit | QSpinBox | QComboBox)]
+        self.message.watch(fields)
+        for edit in (*self.form.findChildren(QLineEdit),  # Enter applies, as the button
+                     *self.supervisor.findChildren(QLineEdit)):
+            if edit is not self.form.name:
+                edit.returnPressed.connect(self.apply_settings)
+
+    def show_message(self, text: str, *, error: bool = False) -> None:
+        self.message.show_message(text, error=error)

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from dealer_app.gui.rows import PotRow, SeatRow
 from dealer_app.gui.views.cards import CardWidget
+from dealer_app.gui.views.scale import px
 
 SEAT_CELLS: dict[int, tuple[int, int]] = {1: (2, 0), 2: (1, 0), 3: (0, 1), 4: (0, 2),
                                           5: (1, 3), 6: (2, 3)}
@@ -53,21 +54,20 @@ class SeatWidget(QFrame):
     WIDTH = 266
     HEIGHT = 172
 
+    CARD = 46
+
     def __init__(self, seat: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.seat = seat
         self.setObjectName(f"seat{seat}")
         self.setProperty("class", "seat")
-        self.setFixedSize(self.WIDTH, self.HEIGHT)
         self.row: SeatRow | None = None
         self._props: tuple[tuple[str, bool], ...] = ()
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(10, 6, 10, 6)
+        self._outer = outer = QVBoxLayout(self)
         outer.setSpacing(3)
         top = QHBoxLayout()
         self.number = _label("seatNumber", str(seat))
         self.number.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.number.setFixedSize(30, 30)
         self.name = _label("seatName")
         self.state = _label("seatState")
         top.addWidget(self.number)
@@ -83,7 +83,7 @@ class SeatWidget(QFrame):
         outer.addLayout(mid)
         cards = QHBoxLayout()
         cards.setSpacing(4)
-        self.cards = [CardWidget(46) for _ in range(MAX_CARDS)]
+        self.cards = [CardWidget(self.CARD) for _ in range(MAX_CARDS)]
         for card in self.cards:
             cards.addWidget(card)
         cards.addStretch(1)
@@ -91,6 +91,16 @@ class SeatWidget(QFrame):
         self.note = _label("seatNote")
         outer.addWidget(self.note)
         outer.addStretch(1)
+        self.set_scale(1.0)
+
+    def set_scale(self, scale: float) -> None:
+        """Sizes for the window's scale (fonts come from the scaled style sheet)."""
+        self.setFixedSize(px(self.WIDTH, scale), px(self.HEIGHT, scale))
+        self._outer.setContentsMargins(px(10, scale), px(6, scale), px(10, scale),
+                                       px(6, scale))
+        self.number.setFixedSize(px(30, scale), px(30, scale))
+        for card in self.cards:
+            card.set_width(px(self.CARD, scale))
 
     def set_row(self, row: SeatRow) -> None:
         if row == self.row:
@@ -185,8 +195,7 @@ class CentrePanel(QFrame):
             self._fit_pot()
         self.bets.setText(f"bets in front {bets:,}" if bets else "")
         self.bets.setVisible(bool(bets))
-        sides = [f"{p.title} {p.amount:,} (seats {p.eligible_text})" for p in pots] \
-            if len(pots) > 1 else []
+        sides = [p.label for p in pots] if len(pots) > 1 else []
         self.side.setText("\n".join(sides))
         self.award.setText("\n".join(award))
         self.award.setVisible(bool(award))
@@ -204,7 +213,10 @@ class DealerBox(QFrame):
         self.info.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(self.title)
         layout.addWidget(self.info)
-        self.setFixedHeight(74)
+        self.set_scale(1.0)
+
+    def set_scale(self, scale: float) -> None:
+        self.setFixedHeight(px(74, scale))
 
     def set_info(self, text: str) -> None:
         self.info.setText(text)
@@ -228,7 +240,20 @@ class TableView(QWidget):
             self.seats[seat] = widget
         self.centre = CentrePanel(self)
         self.dealer = DealerBox(self)
-        self.setMinimumSize(880, 560)
+        self.scale = 1.0
+        self.set_scale(1.0)
+
+    def set_scale(self, scale: float) -> None:
+        """Seats, cards and the dealer box for the window's scale; the smallest size that
+        holds the three rows of seats and two seats with the centre between them."""
+        self.scale = scale
+        for seat in self.seats.values():
+            seat.set_scale(scale)
+        self.dealer.set_scale(scale)
+        sw, sh = px(SeatWidget.WIDTH, scale), px(SeatWidget.HEIGHT, scale)
+        self.setMinimumSize(2 * (sw + self.MARGIN) + px(150, scale),
+                            3 * sh + 2 * self.MARGIN + 2 * px(6, scale))
+        self._place()
 
     def set_seats(self, rows: list[SeatRow]) -> None:
         for row in rows:
@@ -236,24 +261,32 @@ class TableView(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt name)
         super().resizeEvent(event)
+        self._place()
+
+    def _place(self) -> None:
+        """Seats around the oval; the dealer box between seats 1 and 6; the centre panel
+        between the seats of the middle row, above the dealer box. Nothing overlaps."""
         w, h, m = self.width(), self.height(), self.MARGIN
-        sw, sh = SeatWidget.WIDTH, SeatWidget.HEIGHT
+        one = self.seats[1]
+        sw, sh = one.width(), one.height()
+        gap = px(14, self.scale)
         mid_y = (h - sh) // 2
-        spots = {1: (m, h - sh - m), 2: (m, mid_y), 3: (w // 2 - sw - 14, m),
-                 4: (w // 2 + 14, m), 5: (w - sw - m, mid_y), 6: (w - sw - m, h - sh - m)}
+        spots = {1: (m, h - sh - m), 2: (m, mid_y), 3: (w // 2 - sw - gap, m),
+                 4: (w // 2 + gap, m), 5: (w - sw - m, mid_y), 6: (w - sw - m, h - sh - m)}
         for seat, (x, y) in spots.items():
             self.seats[seat].move(x, y)
-        box_w = min(380, w - 2 * (sw + m) - 24)
+        left = m + sw + px(12, self.scale)
+        box_w = max(0, min(px(380, self.scale), w - 2 * left))
         self.dealer.setGeometry((w - box_w) // 2, h - self.dealer.height() - m - 4,
                                 box_w, self.dealer.height())
-        left = m + sw + 12
         top = m + sh + 4
         self.centre.setGeometry(left, top, w - 2 * left, self.dealer.y() - top - 4)
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt name)
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        r = QRectF(self.rect()).adjusted(60, 70, -60, -30)
+        k = self.scale
+        r = QRectF(self.rect()).adjusted(60 * k, 70 * k, -60 * k, -30 * k)
         painter.setPen(QPen(QColor("#3b2413"), 18))
         gradient = QRadialGradient(r.center(), max(r.width(), r.height()) / 2)
         gradient.setColorAt(0.0, QColor("#1f7a4a"))
