@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from dealer_app.engine.errors import Code, RuleError
 from dealer_app.engine.events import Action, Event
+from dealer_app.engine.limits import MAX_AMOUNT, too_large
 from dealer_app.engine.settings import Structure
 
 if TYPE_CHECKING:
@@ -224,6 +225,8 @@ class BettingRound:
         what = "bet" if event.action is Action.BET else "raise"
         if to <= 0:
             raise RuleError(Code.BAD_AMOUNT, f"a {what} must be to a positive amount, not {to}")
+        if to > MAX_AMOUNT:
+            raise RuleError(Code.BAD_AMOUNT, too_large(f"a {what} to", to))
         rng = self._range(st)
         if to > rng.all_in_to:
             raise RuleError(Code.BAD_AMOUNT, f"{what} to {to} is more than seat {event.seat} "

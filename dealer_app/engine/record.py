@@ -8,6 +8,7 @@ from typing import Any
 
 from dealer_app.engine.events import Event, EventError
 from dealer_app.engine.hand import Hand, ReplayError
+from dealer_app.engine.limits import MAX_AMOUNT
 from dealer_app.engine.settings import SeatSpec, Settings, SettingsError
 
 FORMAT = "americana-hand/1"
@@ -84,6 +85,10 @@ def parse_record(data: Any) -> HandRecord:
         if spec.stack <= 0 or spec.stack % settings.chip_unit:
             raise RecordError(f"seat {spec.seat}: stack {spec.stack} must be positive and a "
                               f"multiple of the chip unit {settings.chip_unit}")
+    total = sum(spec.stack for spec in seats)
+    if total > MAX_AMOUNT:
+        raise RecordError(f"the stacks total {total:,}, more than the largest amount the "
+                          f"app takes ({MAX_AMOUNT:,})")
     events: list[Event] = []
     event_meta: list[dict[str, Any]] = []
     for i, raw in enumerate(data["events"]):

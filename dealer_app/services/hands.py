@@ -42,7 +42,7 @@ from typing import Any, cast
 from sqlalchemy import Table, bindparam, exists, func, insert, select, update
 from sqlalchemy.orm import Session
 
-from dealer_app.engine import Action, Event, RuleError, SeatSpec, Settings
+from dealer_app.engine import Action, Event, RuleError, SeatSpec, Settings, SettingsError
 from dealer_app.engine.events import EventError
 from dealer_app.engine.hand import Hand, ReplayError
 from dealer_app.services.common import (
@@ -390,6 +390,12 @@ class HandService:
                 table = s.get(GameTable, session.table_id)
                 assert table is not None
                 settings = settings_of(table.settings_json)
+                try:  # the engine's rule; refused when settings change, so only an older
+                    Hand(settings, [SeatSpec(r.seat, r.player, r.stack)  # database lands here
+                                    for r in seatings])
+                except SettingsError as exc:
+                    raise ConflictError(f"no hand can be dealt: {exc}. A supervisor adjusts "
+                                        "the stack or the table settings first") from None
                 seats = [SeatSpec(r.seat, r.player, r.stack).to_dict() for r in seatings]
                 number = 1 + (s.scalar(select(func.max(HandRow.number))
                                        .where(HandRow.table_id == table.id)) or 0)

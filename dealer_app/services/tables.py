@@ -22,7 +22,8 @@ from sqlalchemy import exists, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from dealer_app.engine import Settings
+from dealer_app.engine import Settings, SettingsError
+from dealer_app.engine.limits import AmountError, check_amount, check_total
 from dealer_app.services.common import (
     audit,
     confirm_supervisor,
@@ -52,7 +53,15 @@ def seat_info(row: Seating) -> SeatInfo:
 def _positive(amount: int, what: str) -> int:
     if type(amount) is not int or amount <= 0:
         raise StorageError(f"{what} must be a whole amount above 0, not {amount!r}")
-    return amount
+    return _within_max(amount, what)
+
+
+def _within_max(amount: int, what: str) -> int:
+    """Refuses an amount past the largest chip amount (``engine.limits.MAX_AMOUNT``)."""
+    try:
+        return check_amount(amount, what)
+    except AmountError as exc:
+        raise StorageError(str(exc)) from None
 
 
 class TableService:
@@ -93,6 +102,7 @@ class TableService:
         with self.db.transaction() as s:
             confirm_supervisor(s, supervisor, "changing table settings")
             row = self._table(s, table_id)
+            self._settings_fit(s, table_id, table_info(row).settings, settings)
             old = json.loads(row.settings_json)
             row.settings_json = json.dumps(settings.to_dict())
             audit(s, at=self.db.now(), act="change-settings", staff=supervisor, reason=why,
@@ -176,6 +186,7 @@ class TableService:
             with self.db.transaction() as s:
                 session = self._open(s, session_id)
                 self._in_chips(s, session, buy_in)
+                self._table_total(s, session, buy_in)
                 if any(r.seat == seat for r in self._seatings(s, session_id)):
                     raise ConflictError(f"seat {seat} is taken")
                 if any(r.player == player for r in self._seatings(s, session_id)):
@@ -202,6 +213,7 @@ class TableService:
         why = require_supervisor_role(supervisor, reason, "adjusting a stack")
         if type(amount) is not int or amount == 0:
             raise StorageError(f"an adjustment is a whole amount other than 0, not {amount!r}")
+        _within_max(amount, "the adjustment")
         return self._stack_act(session_id, seat, "adjustment", amount, supervisor, why)
 
     def leave(self, session_id: int, seat: int, by: StaffMember) -> int:
@@ -225,6 +237,27 @@ class TableService:
         return self._set_sitting_out(session_id, seat, False, by)
 
     # ------------------------------------------------------------------ internals
+    def _settings_fit(self, s: Session, table_id: int, old: Settings, new: Settings) -> None:
+        """Refuses settings the seated stacks do not fit (the engine's rule,
+        :meth:`Settings.check_stacks`), now rather than at the next hand. While a hand is in
+        progress its results are not known yet: the chip unit may then only change to one
+        that divides the old one (every result stays a multiple of it)."""
+        session = self._open_session_row(s, table_id)
+        if session is None:
+            return
+        seated = self._seatings(s, session.id)
+        try:
+            new.check_stacks((r.seat, r.stack) for r in seated)
+        except SettingsError as exc:
+            raise ConflictError(f"these settings do not fit the chips at the table: {exc}. "
+                                "Change the stacks first (rebuy or adjust), or choose a chip "
+                                "unit that divides every stack; nothing was changed") from None
+        if old.chip_unit % new.chip_unit and self._hand_in_progress(s, session.id):
+            raise ConflictError(f"the chip unit can change from {old.chip_unit:,} to "
+                                f"{new.chip_unit:,} only between hands (the hand in progress "
+                                "could leave stacks that are not multiples of it); nothing "
+                                "was changed")
+
     def _set_sitting_out(self, session_id: int, seat: int, value: bool,
                          by: StaffMember) -> SeatInfo:
         with self.db.transaction() as s:
@@ -247,6 +280,7 @@ class TableService:
             self._in_chips(s, session, amount)
             if row.stack + amount < 0:
                 raise StorageError(f"seat {seat} has only {row.stack}")
+            self._table_total(s, session, amount)
             self._move(s, row, kind, amount, by, reason)
             audit(s, at=self.db.now(), act=kind, staff=by, reason=reason,
                   table_id=session.table_id, session_id=session_id,
@@ -258,6 +292,17 @@ class TableService:
         unit = table_info(self._table(s, session.table_id)).settings.chip_unit
         if amount % unit:
             raise StorageError(f"{amount} is not a multiple of the chip unit {unit}")
+
+    def _table_total(self, s: Session, session: TableSession, amount: int) -> None:
+        """Refuses chips that would bring the table past the largest amount: the seated
+        stacks together bound every pot and every stack a hand can make."""
+        if amount <= 0:
+            return
+        total = sum(r.stack for r in self._seatings(s, session.id)) + amount
+        try:
+            check_total(total, f"the chips at the table (with these {amount:,})")
+        except AmountError as exc:
+            raise StorageError(str(exc)) from None
 
     def _move(self, s: Session, seating: Seating, kind: str, amount: int, by: StaffMember,
               reason: str | None = None) -> None:
