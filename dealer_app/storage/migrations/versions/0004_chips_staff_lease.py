@@ -16,7 +16,6 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-
 revision: str = "0004"
 down_revision: str | None = "0003"
 branch_labels: str | None = None
