@@ -22,7 +22,9 @@
   no longer completes (only if no later hand started at its table). Audited; marks the hand
   corrected.
 - ``void_hand(hand_id, supervisor, reason) -> HandState``: supervisor only; appends a ``void``
-  row; a complete hand's stack changes are taken back for players still seated.
+  row; a complete hand's stack changes are taken back: into the stacks of players still
+  seated, and as ``owed`` stack moves (in the session's chip reconciliation) for players who
+  have left. ``owed(hand_id)`` lists those; ``left_players(hand_id)`` names them beforehand.
 - ``current_hand(session_id) -> HandState | None``: the hand in progress (resume).
 - ``hand_state(hand_id, upto=None) -> HandState``: replays the current inputs (only the first
   ``upto`` of them when given).
@@ -258,10 +260,14 @@ def check_not_playing_elsewhere(s: Session, seating: Seating, player: str,
 
 def take_back_result(s: Session, row: HandRow, at: datetime, kind: str,
                      staff_id: int | None, reason: str | None,
-                     open_only: bool) -> list[str]:
-    """Undoes a complete hand's stack changes; returns the players it could not (left)."""
+                     open_only: bool) -> list[tuple[str, int]]:
+    """Undoes a complete hand's stack changes. A player who has left the table cannot get
+    them back in a stack: with ``open_only`` (a void) each such change is written as an
+    ``owed`` stack move of their seating (kept in the session's chip reconciliation, not in
+    a stack) and returned as (player, amount owed to them; negative: owed by them);
+    otherwise it is refused."""
     lock_session(s, row)
-    skipped = []
+    owed: list[tuple[str, int]] = []
     for player in s.scalars(select(HandPlayer).where(HandPlayer.hand_id == row.id)):
         if player.stack_after is None:
             continue
@@ -269,10 +275,13 @@ def take_back_result(s: Session, row: HandRow, at: datetime, kind: str,
         seating = s.get(Seating, player.seating_id) if player.seating_id else None
         if seating is not None and delta:
             if seating.left_at is not None:
-                if open_only:
-                    skipped.append(player.player)
-                    continue
-                raise ConflictError(f"{player.player} has left the table")
+                if not open_only:
+                    raise ConflictError(f"{player.player} has left the table")
+                s.add(StackMove(seating_id=seating.id, kind="owed", amount=-delta,
+                                hand_id=row.id, staff_id=staff_id, at=at, reason=reason))
+                owed.append((player.player, -delta))
+                player.stack_after = None
+                continue
             check_not_playing_elsewhere(s, seating, player.player, row)
             if seating.stack - delta < 0:
                 raise ConflictError(f"taking the result back would leave {player.player} with "
@@ -283,7 +292,7 @@ def take_back_result(s: Session, row: HandRow, at: datetime, kind: str,
         player.stack_after = None
     row.pot = 0
     row.rake = 0
-    return skipped
+    return owed
 
 
 def rewrite_result(s: Session, row: HandRow, hand: Hand, at: datetime, staff_id: int,
@@ -610,10 +619,10 @@ class HandService:
                 if row.status == HandStatus.VOID.value:
                     raise HandClosedError(f"hand {row.number} is already void")
                 now = self.db.now()
-                skipped: list[str] = []
+                owed: list[tuple[str, int]] = []
                 if row.status == HandStatus.COMPLETE.value:
-                    skipped = take_back_result(s, row, now, "void", supervisor.id, why,
-                                               open_only=True)
+                    owed = take_back_result(s, row, now, "void", supervisor.id, why,
+                                            open_only=True)
                 rows = load_rows(s, hand_id)
                 rows.append(append_event(s, row, len(rows) + 1, "void", by=supervisor.name,
                                          staff_id=supervisor.id, at=now, reason=why))
@@ -621,10 +630,32 @@ class HandService:
                 row.ended_at = row.ended_at or now
                 audit(s, at=now, act="void-hand", staff=supervisor, reason=why,
                       table_id=row.table_id, session_id=row.session_id, hand_id=row.id,
-                      detail={"number": row.number, "not_returned_to": skipped})
+                      detail={"number": row.number,
+                              "owed": [{"player": p, "amount": a} for p, a in owed]})
                 return build_state(row, rows)
 
         return retrying(void, "voiding a hand")
+
+    def owed(self, hand_id: int) -> list[tuple[str, int]]:
+        """What voiding this hand left owed to players who had left the table: (player,
+        amount; negative when the player owes it). Empty for most hands."""
+        with self.db.read() as s:
+            return [(str(player), int(amount)) for player, amount in s.execute(
+                select(Seating.player, StackMove.amount)
+                .join(Seating, Seating.id == StackMove.seating_id)
+                .where(StackMove.hand_id == hand_id, StackMove.kind == "owed")
+                .order_by(StackMove.id))]
+
+    def left_players(self, hand_id: int) -> list[str]:
+        """Players of this complete hand whose result changed their stack and who have left
+        the table since (a void cannot give their chips back to a stack)."""
+        with self.db.read() as s:
+            return [str(p) for p in s.scalars(
+                select(HandPlayer.player).join(Seating, Seating.id == HandPlayer.seating_id)
+                .where(HandPlayer.hand_id == hand_id, Seating.left_at.is_not(None),
+                       HandPlayer.stack_after.is_not(None),
+                       HandPlayer.stack_after != HandPlayer.stack_before)
+                .order_by(HandPlayer.seat))]
 
     # ------------------------------------------------------------------ internals
     def _cached(self, hand_id: int, head: str) -> Replayed | None:

@@ -63,6 +63,9 @@ BUY_IN_KINDS = ("buy-in", "rebuy")
 CASH_OUT_KINDS = ("cash-out",)
 ADJUST_KINDS = ("adjustment",)
 HAND_KINDS = ("hand", "void", "hand-undo", "correction")
+OWED_KINDS = ("owed",)
+"""Chips a void owes a player who had left (positive: owed to the player; negative: the
+player took home chips the void took back). Not in any stack: a line of the reconciliation."""
 
 
 class Cancelled(Exception):
@@ -143,17 +146,19 @@ class SeatLine:
     """Hands dealt into, not counting void hands."""
     moves_stack: int
     """The stack as the sum of every stack move: must equal ``stack``."""
+    owed: int = 0
+    """Chips owed to the player by voids after they left (negative: owed by the player)."""
 
     @property
     def net(self) -> int:
-        """What the player is up (positive) or down: cash-outs + stack − buy-ins − adjustments.
-        Equals ``won`` when the seat's record is consistent."""
-        return self.cash_outs + self.stack - self.buy_ins - self.adjustments
+        """What the player is up (positive) or down: cash-outs + stack + owed − buy-ins −
+        adjustments. Equals ``won`` when the seat's record is consistent."""
+        return self.cash_outs + self.stack + self.owed - self.buy_ins - self.adjustments
 
 
 @dataclass(frozen=True, slots=True)
 class Reconciliation:
-    """``stacks + cash-outs + rake = buy-ins + adjustments`` for one session."""
+    """``stacks + cash-outs + rake + owed = buy-ins + adjustments`` for one session."""
 
     buy_ins: int
     adjustments: int
@@ -163,6 +168,10 @@ class Reconciliation:
     problems: tuple[str, ...] = ()
     """Plain reasons found for an imbalance (a seat whose stack differs from its moves, a
     hand whose stack changes do not match its result)."""
+    owed: int = 0
+    """Chips owed to players who left before a void of their hand (negative: owed by them)."""
+    owed_lines: tuple[str, ...] = ()
+    """``Ann (seat 1) is owed 100`` / ``Bo (seat 3) owes 100``: to settle at the cage."""
 
     @property
     def chips_in(self) -> int:
@@ -170,7 +179,7 @@ class Reconciliation:
 
     @property
     def chips_out(self) -> int:
-        return self.stacks + self.cash_outs + self.rake
+        return self.stacks + self.cash_outs + self.rake + self.owed
 
     @property
     def difference(self) -> int:
@@ -185,8 +194,9 @@ class Reconciliation:
         """``stacks 1,200 + cash-outs 300 + rake 20 = 1,520 = buy-ins 1,500 + adjustments 20``
         (``≠`` in the middle when it does not hold)."""
         sign = "=" if self.difference == 0 else "≠"
+        owed = f" + owed {self.owed:+,}" if self.owed else ""
         return (f"stacks {self.stacks:,} + cash-outs {self.cash_outs:,} + rake {self.rake:,}"
-                f" = {self.chips_out:,} {sign} buy-ins {self.buy_ins:,}"
+                f"{owed} = {self.chips_out:,} {sign} buy-ins {self.buy_ins:,}"
                 f" + adjustments {self.adjustments:+,} = {self.chips_in:,}")
 
 
@@ -224,6 +234,7 @@ class SessionReport:
         lines += ["", "Chip reconciliation: " + ("balanced" if rec.balanced else "NOT BALANCED"),
                   rec.equation()]
         lines += [f"  ! {p}" for p in rec.problems]
+        lines += [f"  owed: {p}" for p in rec.owed_lines]
         return "\n".join(lines) + "\n"
 
     def to_html(self, tz: tzinfo | None = None) -> str:
@@ -237,7 +248,8 @@ class SessionReport:
         rec = self.reconciliation
         colour = "#1b7f3b" if rec.balanced else "#c62828"
         verdict = "Balanced" if rec.balanced else "NOT BALANCED"
-        problems = "".join(f"<li>{esc(p)}</li>" for p in rec.problems)
+        problems = "".join(f"<li>{esc(p)}</li>" for p in rec.problems) + "".join(
+            f"<li>owed: {esc(p)}</li>" for p in rec.owed_lines)
         return (
             f"<h2>Session report — {esc(s.table_name)}, session {s.id}</h2>"
             f"<p>Dealer {esc(s.dealer)} · {esc(s.settings.describe())}<br>"
@@ -307,7 +319,8 @@ def session_report(db: Database, session_id: int) -> SessionReport:
         # The stack moves written for hands must match the hands' own results.
         hand_moves = int(s.scalar(
             select(func.coalesce(func.sum(StackMove.amount), 0))
-            .where(StackMove.seating_id.in_(ids), StackMove.kind.in_(HAND_KINDS))) or 0) \
+            .where(StackMove.seating_id.in_(ids),
+                   StackMove.kind.in_(HAND_KINDS + OWED_KINDS))) or 0) \
             if ids else 0
         unclosed = int(s.scalar(
             select(func.count()).select_from(HandRow)
@@ -321,15 +334,21 @@ def session_report(db: Database, session_id: int) -> SessionReport:
 
     lines: list[SeatLine] = []
     problems: list[str] = []
+    owed_lines: list[str] = []
     for row in seatings:
-        all_moves = sum(v for (sid, _), v in moves.items() if sid == row.id)
+        all_moves = sum(v for (sid, kind), v in moves.items()
+                        if sid == row.id and kind not in OWED_KINDS)
+        owed = total(row.id, OWED_KINDS)
+        if owed:
+            owed_lines.append(f"{row.player} (seat {row.seat}) is owed {owed:,}" if owed > 0
+                              else f"{row.player} (seat {row.seat}) owes {-owed:,}")
         line = SeatLine(seating_id=row.id, seat=row.seat, player=row.player,
                         seated_at=row.seated_at, left_at=row.left_at,
                         buy_ins=total(row.id, BUY_IN_KINDS),
                         adjustments=total(row.id, ADJUST_KINDS),
                         cash_outs=-total(row.id, CASH_OUT_KINDS),
-                        won=total(row.id, HAND_KINDS), stack=row.stack,
-                        hands=played.get(row.id, 0), moves_stack=all_moves)
+                        won=total(row.id, HAND_KINDS + OWED_KINDS), stack=row.stack,
+                        hands=played.get(row.id, 0), moves_stack=all_moves, owed=owed)
         if line.stack != line.moves_stack:
             problems.append(f"seat {row.seat} ({row.player}): the stack {line.stack:,} differs "
                             f"from the sum of its buy-ins, hands and cash-outs "
@@ -347,7 +366,8 @@ def session_report(db: Database, session_id: int) -> SessionReport:
                          adjustments=sum(x.adjustments for x in lines),
                          stacks=sum(x.stack for x in lines),
                          cash_outs=sum(x.cash_outs for x in lines), rake=rake,
-                         problems=tuple(problems))
+                         problems=tuple(problems), owed=sum(x.owed for x in lines),
+                         owed_lines=tuple(owed_lines))
     return SessionReport(session=info, seats=tuple(lines),
                          hands_complete=statuses.get(HandStatus.COMPLETE.value, 0),
                          hands_void=statuses.get(HandStatus.VOID.value, 0),

@@ -5,7 +5,10 @@
   ``table(table_id)``; ``change_settings(table_id, settings, supervisor, reason)``.
 - ``open_session(table_id, dealer) -> SessionInfo`` (one open session per table);
   ``current_session(table_id) -> SessionInfo | None``; ``session(session_id)``;
-  ``close_session(session_id, supervisor, reason)`` (cashes out everyone still seated);
+  ``close_session(session_id, supervisor, reason, imbalance_reason=None)`` (cashes out
+  everyone still seated; a session whose chips do not reconcile, or that owes chips to or
+  from players who left, raises :class:`UnbalancedSessionError` unless ``imbalance_reason``
+  says why it is closed anyway); ``balance_warning(session_id) -> str | None``;
   ``change_dealer(session_id, dealer, by)``.
 - ``seats(session_id) -> list[SeatInfo]``; ``seat_player(session_id, seat, player, buy_in,
   by)``; ``rebuy(session_id, seat, amount, by)``; ``sit_out`` / ``come_back(session_id,
@@ -43,6 +46,16 @@ from dealer_app.storage.models import (
     Staff,
     TableSession,
 )
+
+
+class UnbalancedSessionError(ConflictError):
+    """Closing a session whose chip reconciliation does not balance (or with chips owed to or
+    by players who left) needs a written reason for it; ``warning`` says what is off."""
+
+    def __init__(self, warning: str) -> None:
+        super().__init__(f"{warning}. Closing it anyway needs a reason for the difference; "
+                         "nothing was changed")
+        self.warning = warning
 
 
 def seat_info(row: Seating) -> SeatInfo:
@@ -139,21 +152,44 @@ class TableService:
             return session_info(row, self._table(s, row.table_id),
                                 self._staff(s, row.dealer_id))
 
-    def close_session(self, session_id: int, supervisor: StaffMember,
-                      reason: str) -> SessionInfo:
+    def balance_warning(self, session_id: int) -> str | None:
+        """What is off in the session's chip reconciliation (an imbalance, its reasons, chips
+        owed to or by players who left), or None when it balances with nothing owed."""
+        from dealer_app.services.reports import session_report  # only when closing
+
+        rec = session_report(self.db, session_id).reconciliation
+        if rec.balanced and not rec.owed_lines:
+            return None
+        parts = []
+        if not rec.balanced:
+            parts.append(f"session {session_id} does not balance: {rec.equation()}")
+            parts += list(rec.problems)
+        if rec.owed_lines:
+            parts.append("chips are owed after a void: " + "; ".join(rec.owed_lines))
+        return "; ".join(parts)
+
+    def close_session(self, session_id: int, supervisor: StaffMember, reason: str,
+                      imbalance_reason: str | None = None) -> SessionInfo:
         why = require_supervisor_role(supervisor, reason, "closing a session")
+        imbalance = (imbalance_reason or "").strip()
         with self.db.transaction() as s:
             confirm_supervisor(s, supervisor, "closing a session")
             row = self._open(s, session_id)
             if self._hand_in_progress(s, session_id):
                 raise ConflictError("finish or void the hand in progress first")
+            # read (on its own connection) while this transaction holds the session: no
+            # void or seat change can come in between
+            warning = self.balance_warning(session_id)
+            if warning is not None and not imbalance:
+                raise UnbalancedSessionError(warning)
             now = self.db.now()
             for seating in self._seatings(s, session_id):
                 self._move(s, seating, "cash-out", -seating.stack, supervisor, why)
                 seating.left_at = now
             row.closed_at = now
+            detail = {"unbalanced": warning, "imbalance_reason": imbalance} if warning else {}
             audit(s, at=now, act="close-session", staff=supervisor, reason=why,
-                  table_id=row.table_id, session_id=session_id)
+                  table_id=row.table_id, session_id=session_id, detail=detail)
             return session_info(row, self._table(s, row.table_id),
                                 self._staff(s, row.dealer_id))
 
