@@ -485,7 +485,8 @@ def result_lines(hand: Hand, status: HandStatus = HandStatus.COMPLETE) -> list[s
     """The outcome in words: showdown order, each shown hand's name, each pot's winners with
     the odd-chip ruling (rule 10.3), the rake. For a void hand, that it was voided."""
     if status is HandStatus.VOID:
-        return ["Void: every contribution was returned to its player (rule 11.2)."]
+        return ["Void (rule 11.2): every stack is as before this hand; chips of a player "
+                "who had left the table are owed, in the session's chip reconciliation."]
     if not hand.complete:
         nxt = hand.next_input()
         what = f"; next: {seat_name(hand, nxt.seat)} to " \
