@@ -69,7 +69,7 @@ def ms(seconds: float) -> str:
 
 def setup(url: str) -> tuple[Services, StaffMember, int, int]:
     svc = Services.open(url)
-    boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, "2468")
+    boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, "246810")
     table = svc.tables.create_table("Bench", SETTINGS, boss)
     session = svc.tables.open_session(table.id, boss)
     for seat in (1, 2, 4, 6):
