@@ -128,6 +128,14 @@ class Backend:
     def list_staff(self) -> list[StaffMember]:
         return self.services.staff.list_staff()
 
+    def locked_staff(self) -> dict[str, datetime]:
+        """Name → locked until, for the accounts locked now."""
+        return self.services.staff.locked_staff()
+
+    def unlock_staff(self, name: str, supervisor: StaffMember) -> StaffMember:
+        """A supervisor lifts another account's lock (audited)."""
+        return self.services.staff.unlock(name, supervisor, "unlocked in the Staff box")
+
     def sign_out(self) -> None:
         """Forgets who is signed in and the table on screen. The session stays open and a
         hand in progress stays stored: the next dealer to open the table resumes it."""

@@ -67,6 +67,7 @@ class DealerController(QObject):
         w.tables.sign_out_requested.connect(self.sign_out)
         w.tables.staff.unlock_requested.connect(self.on_staff_unlock)
         w.tables.staff.add_requested.connect(self.on_staff_add)
+        w.tables.staff.unlock_account_requested.connect(self.on_staff_unlock_account)
         p.sign_out_button.clicked.connect(self.sign_out)
         p.action_bar.triggered.connect(self.on_action)
         p.review_button.clicked.connect(self.open_review)
@@ -104,6 +105,7 @@ class DealerController(QObject):
         except StorageError as exc:
             page.error.setText(str(exc))
             page.pin.clear()
+            page.pin2.clear()  # a refused first PIN is typed twice again
             return
         if self.takeover:
             self.takeover = False
@@ -142,7 +144,10 @@ class DealerController(QObject):
             return
         me = self.backend.staff
         box.set_locked(False, by="" if me is not None and me.id == sup.id else sup.name)
-        box.set_staff([(m.name, m.role.value) for m in self.backend.list_staff()])
+        locked = self.backend.locked_staff()
+        box.set_staff([(m.name, m.role.value + (
+            f" · locked until {locked[m.name].astimezone():%H:%M}" if m.name in locked else ""))
+            for m in self.backend.list_staff()])
 
     def on_staff_unlock(self) -> None:
         box = self.window.tables.staff
@@ -186,6 +191,25 @@ class DealerController(QObject):
         box.show_message(f"{member.name} added as {member.role.value}; they sign in with "
                          "their name and PIN.")
         box.name.setFocus()
+
+    def on_staff_unlock_account(self, name: str) -> None:
+        box = self.window.tables.staff
+        sup = self.staff_authority
+        if sup is None:
+            self._show_staff()
+            return
+        if not name:
+            box.show_message("Type the name of the account to unlock.", error=True)
+            box.name.setFocus()
+            return
+        try:
+            member = self.backend.unlock_staff(name, sup)
+        except StorageError as exc:
+            box.show_message(prompts.refusal(str(exc)) + ".", error=True)
+            return
+        self._show_staff()
+        box.clear_form()
+        box.show_message(f"{member.name} is unlocked; they sign in with their PIN.")
 
     def sign_out(self) -> None:
         """Back to the sign-in page. The session stays open and a hand in progress stays

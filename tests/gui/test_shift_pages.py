@@ -98,7 +98,7 @@ def test_supervisor_adds_staff_in_the_staff_box_with_messages_in_place(
     assert box.message.text() == "The two PINs differ: type them again."
     assert box.message.property("error") is True and names() == ["Sue"]
     add("Dana", "22", "22")
-    assert box.message.text().startswith("A PIN is 4 to 12 digits")
+    assert box.message.text().startswith("A dealer's PIN is 4 to 12 digits")
     add("", "2222", "2222")
     assert box.message.text() == "Type the new staff member's name."
     add("Dana", "2222", "2222")
