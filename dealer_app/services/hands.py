@@ -54,6 +54,7 @@ from dealer_app.services.common import (
     retrying,
     settings_of,
 )
+from dealer_app.services.leases import check_lease
 from dealer_app.services.types import HandState, HandStatus, LogEntry, StaffMember
 from dealer_app.storage import chain
 from dealer_app.storage.database import Database
@@ -199,7 +200,7 @@ STATE_COLUMNS = (HandRow.id, HandRow.uid, HandRow.table_id, HandRow.session_id,
 # Prepared once: the statements of the common path of record_input (see _record_cached).
 _HAND_TABLE = cast(Table, HandRow.__table__)
 _HAND = _HAND_TABLE.c
-_HEAD = (select(_HAND.status, _HAND.head_digest)
+_HEAD = (select(_HAND.status, _HAND.head_digest, _HAND.table_id)
          .where(_HAND.id == bindparam("hand_id")).with_for_update())
 _STATE = select(*STATE_COLUMNS).where(_HAND.id == bindparam("hand_id"))
 _INSERT_EVENT = insert(cast(Table, HandEvent.__table__))
@@ -379,12 +380,15 @@ class HandService:
             return None if row is None else build_state(row, load_rows(s, row.id))
 
     # ------------------------------------------------------------------ writing
-    def start_hand(self, session_id: int, dealer: StaffMember) -> HandState:
+    def start_hand(self, session_id: int, dealer: StaffMember,
+                   workstation: str | None = None) -> HandState:
+        """``workstation``: the window dealing it, which must hold the table's lease."""
         def start() -> HandState:
             with self.db.transaction() as s:
                 session = s.get(TableSession, session_id, with_for_update=True)
                 if session is None:
                     raise NotFoundError(f"no session with id {session_id}")
+                check_lease(s, session.table_id, workstation, self.db.now())
                 if session.closed_at is not None:
                     raise ConflictError(f"session {session_id} is closed")
                 if s.scalar(select(exists().where(
@@ -425,29 +429,33 @@ class HandService:
 
         return retrying(start, "starting a hand")
 
-    def record_input(self, hand_id: int, event: Event, staff: StaffMember) -> HandState:
-        """Stores one dealer input; raises ``RuleError`` (nothing stored) if refused."""
+    def record_input(self, hand_id: int, event: Event, staff: StaffMember,
+                     workstation: str | None = None) -> HandState:
+        """Stores one dealer input; raises ``RuleError`` (nothing stored) if refused, and
+        ``LeaseLostError`` when ``workstation`` (the window recording it) no longer holds
+        the table's lease (checked in the same transaction)."""
         def record() -> HandState:
             with self.db.transaction() as s:
-                fast = self._record_cached(s, hand_id, event, staff)
+                fast = self._record_cached(s, hand_id, event, staff, workstation)
                 if fast is not None:
                     state, after = fast
                 else:
-                    state, after = self._record_loaded(s, hand_id, event, staff)
+                    state, after = self._record_loaded(s, hand_id, event, staff, workstation)
             # committed: only now may the cache move on (with its own copy of the hand)
             self._remember(hand_id, replace(after, hand=after.hand.copy()))
             return state
 
         return retrying(record, "recording an input")
 
-    def _record_cached(self, s: Session, hand_id: int, event: Event,
-                       staff: StaffMember) -> tuple[HandState, Replayed] | None:
+    def _record_cached(self, s: Session, hand_id: int, event: Event, staff: StaffMember,
+                       workstation: str | None) -> tuple[HandState, Replayed] | None:
         """The common case, with plain statements instead of the ORM's unit of work: the
         hand is cached and the input does not complete it. None: take the full path."""
         conn = s.connection()
         head = conn.execute(_HEAD, {"hand_id": hand_id}).one_or_none()
         if head is None or head.status != HandStatus.IN_PROGRESS.value:
             return None
+        check_lease(s, head.table_id, workstation, self.db.now())
         base = self._cached(hand_id, head.head_digest)
         if base is None:
             return None
@@ -472,10 +480,11 @@ class HandService:
                          (*base.log, entry), hand)
         return state_of(row, after.settings, after.seats, after.log, hand), after
 
-    def _record_loaded(self, s: Session, hand_id: int, event: Event,
-                       staff: StaffMember) -> tuple[HandState, Replayed]:
+    def _record_loaded(self, s: Session, hand_id: int, event: Event, staff: StaffMember,
+                       workstation: str | None) -> tuple[HandState, Replayed]:
         row = self._hand(s, hand_id, lock=True)
         self._in_progress(row)
+        check_lease(s, row.table_id, workstation, self.db.now())
         base = self._cached(hand_id, row.head_digest)
         if base is None:
             base = self._replay(row, load_rows(s, hand_id))
@@ -493,10 +502,11 @@ class HandService:
         return state_of(row, after.settings, after.seats, after.log, hand), after
 
     def undo_last(self, hand_id: int, staff: StaffMember,
-                  reason: str | None = None) -> HandState:
+                  reason: str | None = None, workstation: str | None = None) -> HandState:
         def undo() -> HandState:
             with self.db.transaction() as s:
                 row = self._hand(s, hand_id, lock=True)
+                check_lease(s, row.table_id, workstation, self.db.now())
                 if row.status == HandStatus.VOID.value:
                     raise HandClosedError(f"hand {row.number} is void")
                 rows = load_rows(s, hand_id)

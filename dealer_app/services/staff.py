@@ -81,7 +81,7 @@ def validate_pin(pin: str, role: Role = Role.DEALER) -> None:
 
 def lock_time(lockouts: int) -> timedelta:
     """How long the ``lockouts``-th lock in a row lasts: 5 min, 10, 20, ... at most a day."""
-    return min(LOCK_TIME * 2 ** max(0, min(lockouts - 1, 20)), MAX_LOCK_TIME)
+    return min(LOCK_TIME * (1 << max(0, min(lockouts - 1, 20))), MAX_LOCK_TIME)
 
 
 def _minutes(span: timedelta) -> str:
