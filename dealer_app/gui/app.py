@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from dealer_app.gui.backend import Backend, StorageError
 from dealer_app.gui.controller import DealerController
+from dealer_app.gui.lease import LeaseKeeper
 from dealer_app.gui.resources import resource, style_sheet
 from dealer_app.gui.window import DealerWindow
 
@@ -48,6 +49,8 @@ def build(backend: Backend) -> tuple[DealerWindow, DealerController]:
     window = DealerWindow()
     controller = DealerController(window, backend)
     window.on_close.append(backend.close)
+    keeper = LeaseKeeper(backend, controller)
+    keeper.lost.connect(controller.fail)
     controller.start()
     return window, controller
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QDialog, QWidget
+from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
 from dealer_app.engine import (
     Action,
@@ -25,7 +25,7 @@ from dealer_app.engine import (
 )
 from dealer_app.engine.hand import Hand, Phase
 from dealer_app.gui import prompts
-from dealer_app.gui.backend import Backend, Snapshot, StorageError
+from dealer_app.gui.backend import Backend, Snapshot, StorageError, TableHeldError
 from dealer_app.gui.rows import pot_rows, seat_rows
 from dealer_app.gui.window import DealerWindow
 
@@ -255,13 +255,39 @@ class DealerController(QObject):
         page.error.clear()
         self.show_tables()
 
-    def on_open_table(self, table_id: int) -> None:
+    def on_open_table(self, table_id: int, take_over: bool = False) -> None:
         try:
-            self.backend.open_table(table_id)
+            self.backend.open_table(table_id, take_over=take_over)
+        except TableHeldError as exc:
+            self.confirm_take_over(table_id, exc)
+            return
         except StorageError as exc:
             self.window.tables.open_error.setText(prompts.refusal(str(exc)))
             return
         self.show_table()
+
+    def confirm_take_over(self, table_id: int, exc: TableHeldError) -> QMessageBox:
+        """Another workstation holds the table: who and since when; taking it over only on
+        purpose (audited)."""
+        box = QMessageBox(QMessageBox.Icon.Warning, "Table in use",
+                          prompts.refusal(str(exc)) + ".", QMessageBox.StandardButton.Cancel,
+                          self.window)
+        box.setObjectName("takeOverBox")
+        box.setInformativeText("Taking it over stops that workstation from recording into "
+                               "this table; it is kept in the audit record.")
+        take = box.addButton("Take over this table", QMessageBox.ButtonRole.AcceptRole)
+        take.setObjectName("takeOver")
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        self.window.tables.open_error.setText(prompts.refusal(str(exc)))
+
+        def done() -> None:
+            if box.clickedButton() is take:
+                self.window.tables.open_error.clear()
+                self.on_open_table(table_id, take_over=True)
+
+        box.finished.connect(done)
+        self._open_dialog(box)
+        return box
 
     def show_table(self) -> None:
         snap = self.backend.snapshot()
