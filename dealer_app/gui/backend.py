@@ -255,24 +255,25 @@ class Backend:
 
     def seat_player(self, seat: int, player: str, buy_in: int) -> SeatInfo:
         self.forget_seats()
-        return self.services.tables.seat_player(self._sid(), seat, player, buy_in, self._me())
+        return self.services.tables.seat_player(self._sid(), seat, player, buy_in, self._me(),
+                                              self._ws())
 
     def rebuy(self, seat: int, amount: int) -> SeatInfo:
         self.forget_seats()
-        return self.services.tables.rebuy(self._sid(), seat, amount, self._me())
+        return self.services.tables.rebuy(self._sid(), seat, amount, self._me(), self._ws())
 
     def sit_out(self, seat: int) -> SeatInfo:
         self.forget_seats()
-        return self.services.tables.sit_out(self._sid(), seat, self._me())
+        return self.services.tables.sit_out(self._sid(), seat, self._me(), self._ws())
 
     def come_back(self, seat: int) -> SeatInfo:
         self.forget_seats()
-        return self.services.tables.come_back(self._sid(), seat, self._me())
+        return self.services.tables.come_back(self._sid(), seat, self._me(), self._ws())
 
     def leave(self, seat: int) -> int:
         """The player leaves; returns the cash-out."""
         self.forget_seats()
-        return self.services.tables.leave(self._sid(), seat, self._me())
+        return self.services.tables.leave(self._sid(), seat, self._me(), self._ws())
 
     # ------------------------------------------------------------------ hands
     @property

@@ -15,6 +15,8 @@
   seat, by)``; ``leave(session_id, seat, by) -> int`` (the cash-out);
   ``adjust_stack(session_id, seat, amount, supervisor, reason)`` (amount may be negative).
 A seat in the hand in progress cannot rebuy, leave or be adjusted until the hand ends.
+The seating acts take an optional ``workstation``: the window doing them must hold the
+table's lease (``leases.check_lease``, in the act's transaction).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from dealer_app.services.common import (
     session_info,
     table_info,
 )
+from dealer_app.services.leases import check_lease
 from dealer_app.services.types import HandStatus, SeatInfo, SessionInfo, StaffMember, TableInfo
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import ConflictError, NotFoundError, StorageError
@@ -211,7 +214,7 @@ class TableService:
             return [seat_info(r) for r in self._seatings(s, session_id)]
 
     def seat_player(self, session_id: int, seat: int, player: str, buy_in: int,
-                    by: StaffMember) -> SeatInfo:
+                    by: StaffMember, workstation: str | None = None) -> SeatInfo:
         player = player.strip()
         if not player:
             raise StorageError("a player needs a name")
@@ -221,6 +224,7 @@ class TableService:
         try:
             with self.db.transaction() as s:
                 session = self._open(s, session_id)
+                check_lease(s, session.table_id, workstation, self.db.now())
                 self._in_chips(s, session, buy_in)
                 self._table_total(s, session, buy_in)
                 if any(r.seat == seat for r in self._seatings(s, session_id)):
@@ -239,9 +243,10 @@ class TableService:
         except IntegrityError:
             raise ConflictError(f"seat {seat} was taken by another program") from None
 
-    def rebuy(self, session_id: int, seat: int, amount: int, by: StaffMember) -> SeatInfo:
+    def rebuy(self, session_id: int, seat: int, amount: int, by: StaffMember,
+              workstation: str | None = None) -> SeatInfo:
         _positive(amount, "the rebuy")
-        return self._stack_act(session_id, seat, "rebuy", amount, by, None)
+        return self._stack_act(session_id, seat, "rebuy", amount, by, None, workstation)
 
     def adjust_stack(self, session_id: int, seat: int, amount: int, supervisor: StaffMember,
                      reason: str) -> SeatInfo:
@@ -252,10 +257,12 @@ class TableService:
         _within_max(amount, "the adjustment")
         return self._stack_act(session_id, seat, "adjustment", amount, supervisor, why)
 
-    def leave(self, session_id: int, seat: int, by: StaffMember) -> int:
+    def leave(self, session_id: int, seat: int, by: StaffMember,
+              workstation: str | None = None) -> int:
         """The player leaves with their whole stack; returns the cash-out."""
         with self.db.transaction() as s:
             session = self._open(s, session_id)
+            check_lease(s, session.table_id, workstation, self.db.now())
             row = self._seating(s, session_id, seat)
             self._not_in_hand(s, row)
             amount = row.stack
@@ -266,11 +273,13 @@ class TableService:
                   detail={"seat": seat, "player": row.player, "cash_out": amount})
             return amount
 
-    def sit_out(self, session_id: int, seat: int, by: StaffMember) -> SeatInfo:
-        return self._set_sitting_out(session_id, seat, True, by)
+    def sit_out(self, session_id: int, seat: int, by: StaffMember,
+                workstation: str | None = None) -> SeatInfo:
+        return self._set_sitting_out(session_id, seat, True, by, workstation)
 
-    def come_back(self, session_id: int, seat: int, by: StaffMember) -> SeatInfo:
-        return self._set_sitting_out(session_id, seat, False, by)
+    def come_back(self, session_id: int, seat: int, by: StaffMember,
+                  workstation: str | None = None) -> SeatInfo:
+        return self._set_sitting_out(session_id, seat, False, by, workstation)
 
     # ------------------------------------------------------------------ internals
     def _settings_fit(self, s: Session, table_id: int, old: Settings, new: Settings) -> None:
@@ -295,9 +304,10 @@ class TableService:
                                 "was changed")
 
     def _set_sitting_out(self, session_id: int, seat: int, value: bool,
-                         by: StaffMember) -> SeatInfo:
+                         by: StaffMember, workstation: str | None = None) -> SeatInfo:
         with self.db.transaction() as s:
             session = self._open(s, session_id)
+            check_lease(s, session.table_id, workstation, self.db.now())
             row = self._seating(s, session_id, seat)
             row.sitting_out = value
             audit(s, at=self.db.now(), act="sit-out" if value else "come-back", staff=by,
@@ -306,11 +316,13 @@ class TableService:
             return seat_info(row)
 
     def _stack_act(self, session_id: int, seat: int, kind: str, amount: int,
-                   by: StaffMember, reason: str | None) -> SeatInfo:
+                   by: StaffMember, reason: str | None,
+                   workstation: str | None = None) -> SeatInfo:
         with self.db.transaction() as s:
             if kind == "adjustment":
                 confirm_supervisor(s, by, "adjusting a stack")
             session = self._open(s, session_id)
+            check_lease(s, session.table_id, workstation, self.db.now())
             row = self._seating(s, session_id, seat)
             self._not_in_hand(s, row)
             self._in_chips(s, session, amount)

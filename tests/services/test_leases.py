@@ -125,3 +125,20 @@ def test_two_processes_cannot_both_record_into_one_table(
         _record_one(svc, hand_id, boss, "parent")
     svc.leases.acquire(session.table_id, "parent", "here", boss, take_over=True)
     assert _record_one(svc, hand_id, boss, "parent") == 1
+
+
+def test_seating_acts_of_a_workstation_that_lost_the_table_are_refused(
+        svc: Services, other: Services, session: SessionInfo, dealer: StaffMember) -> None:
+    table = session.table_id
+    svc.leases.acquire(table, "ws-a", "pit-1", dealer)
+    svc.tables.rebuy(session.id, 1, 100, dealer, "ws-a")
+    other.leases.acquire(table, "ws-b", "pit-2", dealer, take_over=True)
+    for act in (lambda: svc.tables.rebuy(session.id, 1, 100, dealer, "ws-a"),
+                lambda: svc.tables.seat_player(session.id, 2, "Di", 100, dealer, "ws-a"),
+                lambda: svc.tables.sit_out(session.id, 1, dealer, "ws-a"),
+                lambda: svc.tables.leave(session.id, 1, dealer, "ws-a")):
+        with pytest.raises(LeaseLostError):
+            act()
+    assert [(s.seat, s.stack, s.sitting_out) for s in svc.tables.seats(session.id)] == [
+        (1, 600, False), (3, 320, False), (6, 1000, False)]
+    other.tables.sit_out(session.id, 1, dealer, "ws-b")
