@@ -13,7 +13,7 @@ into.
 
 :func:`check_lease` is called by every recorded input of a workstation in the input's own
 transaction: an input from a workstation that lost the lease raises :class:`LeaseLostError`
-(nothing stored); the input also renews the lease.
+(nothing stored).
 
 The lease rows are operational (who records now), not facts of the log: the facts are the
 ``take-over-table`` audit rows. Lease time and heartbeat: 60 s and 10 s, or the seconds in
@@ -27,8 +27,9 @@ import socket
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import cast
 
-from sqlalchemy import select, update
+from sqlalchemy import Table, bindparam, select, update
 from sqlalchemy.orm import Session
 
 from dealer_app.services.common import audit, retrying
@@ -114,19 +115,22 @@ def _table_name(s: Session, table_id: int) -> str:
     return str(name) if name is not None else f"table {table_id}"
 
 
+_LEASE = cast(Table, TableLease.__table__).c
+_HOLDER = (select(_LEASE.workstation).where(_LEASE.table_id == bindparam("table_id"))
+           .with_for_update(read=True))
+"""Prepared once: the check of every recorded input. ``FOR SHARE`` on PostgreSQL: a takeover
+waits for the input's commit (SQLite's writers are serialised already)."""
+
+
 def check_lease(s: Session, table_id: int | None, workstation: str | None,
                 now: datetime) -> None:
-    """In a recording transaction: the input's workstation still holds the table's lease
-    (which the input renews); else :class:`LeaseLostError`. ``workstation`` None: a caller
-    outside any window (the command line, tests) records without a lease."""
+    """In a recording transaction: the input's workstation still holds the table's lease;
+    else :class:`LeaseLostError`. ``workstation`` None: a caller outside any window (the
+    command line, tests) records without a lease. Read only: the heartbeat renews it."""
     if workstation is None or table_id is None:
         return
-    done = s.execute(update(TableLease)
-                     .where(TableLease.table_id == table_id,
-                            TableLease.workstation == workstation)
-                     .values(heartbeat_at=now)
-                     .execution_options(synchronize_session=False))
-    if getattr(done, "rowcount", 0) == 1:
+    holder = s.connection().execute(_HOLDER, {"table_id": table_id}).scalar()
+    if holder == workstation:
         return
     row = s.get(TableLease, table_id)
     name = _table_name(s, table_id)
