@@ -15,6 +15,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "staff": ("staff", "manage dealers and supervisors"),
     "review": ("review", "open the floor supervisor's hand log browser"),
     "gui": ("gui", "open the dealer's window (the default)"),
+    "desktop": ("desktop", "install the Linux desktop entry and icon for this user"),
 }
 
 
@@ -22,13 +23,29 @@ def _usage() -> str:
     lines = ["usage: dealer-app [COMMAND] [OPTIONS]", "",
              "With no command, opens the dealer's window. Commands:"]
     lines += [f"  {name:<8} {help_text}" for name, (_, help_text) in COMMANDS.items()]
-    lines.append("Run 'dealer-app COMMAND --help' for a command's options.")
+    lines.append("Run 'dealer-app COMMAND --help' for a command's options;"
+                 " 'dealer-app --version' for the version.")
     return "\n".join(lines)
+
+
+def version_text() -> str:
+    """``dealer-app X.Y.Z (schema NNNN)``: the installed version and the database schema it
+    writes (the newest Alembic revision)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from dealer_app import __version__
+    from dealer_app.storage.migrate import head_revision
+
+    try:
+        installed = version("dealer-app")
+    except PackageNotFoundError:  # a source tree that was never installed
+        installed = __version__
+    return f"dealer-app {installed} (schema {head_revision()})"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    if not args_list or args_list[0].startswith("--db"):
+    if not args_list or args_list[0].startswith(("--db", "--lang")):
         args_list = ["gui", *args_list]
     name = args_list[0]
     if name in COMMANDS:
@@ -39,6 +56,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(args_list[1:])
         status: int = module.run(args)
         return status
+    if name in ("-V", "--version"):
+        print(version_text())
+        return 0
     if name in ("-h", "--help"):
         print(_usage())
         return 0

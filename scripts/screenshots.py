@@ -83,15 +83,15 @@ def main(folder: Path) -> None:
             if hand.phase is Phase.DEAL:
                 keys(free_card())
             else:
-                keys("K" if Action.CHECK in nxt.actions else "C")
+                keys("X" if Action.CHECK in nxt.actions else "L")
 
-    keys("N", "A", "kh", "as", "9d", "8c", "qs", "jd")
+    keys("N", "P", "kh", "as", "9d", "8c", "qs", "jd")
     shot("03-bring-in.png")
-    keys("B", "C", "C", "C", "C", "C", "kd", "7s", "9c", "tc", "jh", "8h", "K", "E")
+    keys("B", "L", "L", "L", "L", "L", "kd", "7s", "9c", "tc", "jh", "8h", "X", "E")
     shot("04-betting-round2.png")
-    keys("X")
+    keys("qc")  # a card while betting is open: refused, nothing recorded
     shot("05-refused.png")
-    for key in "CCCFC":  # the rest of round 2: three call, one folds
+    for key in "LLLFL":  # the rest of round 2: three call, one folds
         hand = backend.hand
         if hand is None or hand.phase is not Phase.BETTING:
             break
@@ -100,13 +100,13 @@ def main(folder: Path) -> None:
     shot("08-keymap.png")
     window.page.toggle_key_map(False)
     play_until_showdown()
-    keys("S", free_card())  # the first to show: S, then the hole card
+    keys(free_card())  # the first to show: the hole card typed shows it
     shot("06-showdown.png")
     while (hand := backend.hand) is not None and hand.next_input() is not None:
-        keys("S", free_card())
+        keys(free_card())
     shot("07-award.png")
     # the next hand is dealt, then the dealer signs out: the tables page shows it
-    keys("N", "A")
+    keys("N", "P")
     QTest.mouseClick(window.page.sign_out_button, Qt.MouseButton.LeftButton)
     QTest.keyClicks(sign_in.name, "Sue")
     QTest.keyClicks(sign_in.pin, "123456")

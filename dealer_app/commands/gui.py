@@ -11,6 +11,17 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", metavar="URL", default=None,
                         help="database URL or SQLite file (default: DEALER_APP_DB, else the "
                              "user data folder)")
+    add_lang_option(parser)
+
+
+LANGUAGES = ("en", "sv")
+"""The ``--lang`` choices (``dealer_app.gui.i18n.LANGUAGES``, kept here to start without Qt)."""
+
+
+def add_lang_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="the language of the windows (default: this workstation's "
+                             "setting, else the system's)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -22,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     from dealer_app.services import StorageError
 
     try:
-        return run_app(args.db)
+        return run_app(args.db, args.lang)
     except StorageError as exc:
         print(f"dealer-app: {exc}", file=sys.stderr)
         return 1

@@ -11,10 +11,13 @@ from __future__ import annotations
 import argparse
 import sys
 
+from dealer_app.commands.gui import add_lang_option
+
 
 def add_parser(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", metavar="URL", default=None,
                         help="database URL (default: the app's SQLite file)")
+    add_lang_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -24,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
     from dealer_app.gui.review.window import ReviewWindow
     from dealer_app.services import StorageError
 
-    app = application()
+    app = application(lang=args.lang)
     try:
         backend = ReviewBackend.from_any(args.db)
     except StorageError as exc:

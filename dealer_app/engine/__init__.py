@@ -3,13 +3,25 @@
 Standard library only: no Qt, no database.
 """
 
-from dealer_app.engine.cards import DECK, RANKS, SUITS, Card, CardError, parse_card, parse_cards
+from dealer_app.engine.allowed import Allowed, Applied, Phase
+from dealer_app.engine.betting import Wager
+from dealer_app.engine.cards import (
+    DECK,
+    RANKS,
+    SUITS,
+    Card,
+    CardError,
+    parse_card,
+    parse_cards,
+    starts_card,
+    typed_card,
+)
 from dealer_app.engine.errors import Code, RuleError
 from dealer_app.engine.events import Action, Event, EventError
 from dealer_app.engine.settings import SeatSpec, Settings, SettingsError, Structure
 
 __all__ = [
-    "DECK", "RANKS", "SUITS", "Action", "Card", "CardError", "Code", "Event", "EventError",
-    "RuleError", "SeatSpec", "Settings", "SettingsError", "Structure", "parse_card",
-    "parse_cards",
+    "DECK", "RANKS", "SUITS", "Action", "Allowed", "Applied", "Card", "CardError", "Code",
+    "Event", "EventError", "Phase", "RuleError", "SeatSpec", "Settings", "SettingsError",
+    "Structure", "Wager", "parse_card", "parse_cards", "starts_card", "typed_card",
 ]

@@ -32,6 +32,65 @@ class WagerRange:
         return self.min_to <= to <= self.max_to or to == self.all_in_to <= self.max_to
 
 
+@dataclass(frozen=True, slots=True)
+class Wager:
+    """A bet or raise open to the seat due: its amounts and the rules' check of a ``to``.
+
+    ``default_to`` is the amount to offer first (the minimum, or all-in when the stack does
+    not cover it); ``single`` says there is only one amount (fixed limit, or all-in only);
+    ``pot_sizing`` says a pot-size choice applies (pot and no limit).
+    """
+
+    seat: int
+    action: Action
+    """``bet`` (no bet to face, or opening instead of the bring-in) or ``raise``."""
+    min_to: int
+    max_to: int
+    all_in_to: int
+    pot_to: int
+    current: int
+    """The wager to beat (0 before any bet)."""
+    chip_unit: int
+    fixed: bool
+    pot_sizing: bool
+
+    @property
+    def default_to(self) -> int:
+        return min(self.min_to, self.all_in_to)
+
+    @property
+    def single(self) -> bool:
+        return self.min_to >= self.max_to
+
+    def error(self, to: int) -> str | None:
+        """Why the rules refuse ``to`` (``bad-amount``), or None when they accept it."""
+        what = "bet" if self.action is Action.BET else "raise"
+        if to <= 0:
+            return f"a {what} must be to a positive amount, not {to}"
+        if to > MAX_AMOUNT:
+            return too_large(f"a {what} to", to)
+        if to > self.all_in_to:
+            return (f"{what} to {to} is more than seat {self.seat} has: all-in is "
+                    f"{self.all_in_to} (rule 7.6)")
+        unit = self.chip_unit
+        if to % unit and to != self.all_in_to:
+            return f"{to} is not a multiple of the chip unit {unit} (rule 3.3)"
+        if to <= self.current:
+            return f"a raise must be to more than {self.current}"
+        if to > self.max_to:
+            limit = "the pot limit" if not self.fixed else "the fixed-limit amount"
+            return f"{what} to {to} is above {limit}: at most {self.max_to} (rule 7)"
+        if to < self.min_to and to != self.all_in_to:
+            if self.fixed:
+                return f"in fixed limit this {what} is to exactly {self.min_to} (rule 7.1)"
+            return f"{what} to {to} is below the minimum {self.min_to} (rule 7.4)"
+        return None
+
+    def allows(self, to: int) -> bool:
+        """The rules accept ``to``, chip unit included."""
+        return self.error(to) is None
+
+
 class BettingRound:
     """The state of betting round 1–4. The hand owns it and applies what it verified."""
 
@@ -219,34 +278,29 @@ class BettingRound:
         raise RuleError(Code.WRONG_BRING_IN,
                         f"seat {due} must bring in {bring_in} first (rule 6.4)")
 
+    def wager(self) -> Wager | None:
+        """The bet or raise open to the seat due (amounts and check), or None."""
+        acts = self.actions()
+        if Action.BET in acts:
+            action = Action.BET
+        elif Action.RAISE in acts:
+            action = Action.RAISE
+        else:
+            return None
+        return self._wager(self.due, action)
+
+    def _wager(self, seat: int, action: Action) -> Wager:
+        st = self._seat(seat)
+        rng = self._range(st)
+        return Wager(seat, action, rng.min_to, rng.max_to, rng.all_in_to, rng.pot_to,
+                     self.current, self.settings.chip_unit, self.fixed, not self.fixed)
+
     def _verify_amount(self, event: Event, st: SeatState) -> int:
         to = event.to
         assert to is not None
-        what = "bet" if event.action is Action.BET else "raise"
-        if to <= 0:
-            raise RuleError(Code.BAD_AMOUNT, f"a {what} must be to a positive amount, not {to}")
-        if to > MAX_AMOUNT:
-            raise RuleError(Code.BAD_AMOUNT, too_large(f"a {what} to", to))
-        rng = self._range(st)
-        if to > rng.all_in_to:
-            raise RuleError(Code.BAD_AMOUNT, f"{what} to {to} is more than seat {event.seat} "
-                            f"has: all-in is {rng.all_in_to} (rule 7.6)")
-        unit = self.settings.chip_unit
-        if to % unit and to != rng.all_in_to:
-            raise RuleError(Code.BAD_AMOUNT,
-                            f"{to} is not a multiple of the chip unit {unit} (rule 3.3)")
-        if to <= self.current:
-            raise RuleError(Code.BAD_AMOUNT, f"a raise must be to more than {self.current}")
-        if to > rng.max_to:
-            limit = "the pot limit" if not self.fixed else "the fixed-limit amount"
-            raise RuleError(Code.BAD_AMOUNT, f"{what} to {to} is above {limit}: at most "
-                            f"{rng.max_to} (rule 7)")
-        if to < rng.min_to and to != rng.all_in_to:
-            if self.fixed:
-                raise RuleError(Code.BAD_AMOUNT, f"in fixed limit this {what} is to exactly "
-                                f"{rng.min_to} (rule 7.1)")
-            raise RuleError(Code.BAD_AMOUNT, f"{what} to {to} is below the minimum "
-                            f"{rng.min_to} (rule 7.4)")
+        error = self._wager(event.seat, event.action).error(to)
+        if error is not None:
+            raise RuleError(Code.BAD_AMOUNT, error)
         return to - st.bet
 
     # ------------------------------------------------------------------ execute

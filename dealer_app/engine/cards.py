@@ -100,6 +100,35 @@ def parse_card(text: str) -> Card:
     return _BY_TEXT[rank_text + suit]
 
 
+CARD_STARTS: Final = frozenset("789TJQKA1")
+"""The keys a typed card starts with (its rank; ``1`` of ``10``), upper case."""
+
+
+def starts_card(char: str) -> bool:
+    """``char`` is the first key of a card (a rank, or the ``1`` of ``10``)."""
+    return len(char) == 1 and char.upper() in CARD_STARTS
+
+
+def typed_card(text: str) -> Card | None:
+    """A card typed key by key: the card once ``text`` is complete, None while more keys
+    may still make it one (``k``, ``1``, ``10``); raises :class:`CardError` when no key can."""
+    raw = text.strip()
+    if not raw:
+        return None
+    if not starts_card(raw[0]):
+        if raw[0] in "23456":
+            raise CardError(text, f"rank {raw[0]} is not in the deck (it has 7 to ace only)")
+        raise CardError(text, f"{raw[0]!r} does not start a card: a card starts with its rank "
+                        "7 8 9 T J Q K A (or 10), then the suit s h d c")
+    if raw == "1" or (len(raw) == 1 and raw.upper() in RANKS):
+        return None
+    if raw[0] == "1" and raw[1] != "0":
+        raise CardError(text, f"unknown rank {raw[:2]!r} (use 7 8 9 T J Q K A, or 10)")
+    if raw == "10":
+        return None
+    return parse_card(raw)
+
+
 def parse_cards(text: str) -> list[Card]:
     """Parses cards separated by spaces or commas."""
     return [parse_card(part) for part in text.replace(",", " ").split()]

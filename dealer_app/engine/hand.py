@@ -3,17 +3,17 @@
 Each input is an :class:`~dealer_app.engine.events.Event`. :meth:`Hand.check` says whether
 the rules accept it (returning the :class:`RuleError` they raise, or None) and
 :meth:`Hand.apply` applies it or raises, leaving the hand untouched. The queries
-(:meth:`Hand.next_input`, :meth:`Hand.legal_actions`, :meth:`Hand.wager_range`,
-:meth:`Hand.pots`) tell what is allowed now.
+(:meth:`Hand.allowed`, :meth:`Hand.next_input`, :meth:`Hand.legal_actions`,
+:meth:`Hand.wager_range`, :meth:`Hand.pots`) tell what is allowed now.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from enum import Enum
 from typing import Any
 
+from dealer_app.engine.allowed import Allowed, Applied, Phase
 from dealer_app.engine.betting import BettingRound, WagerRange
 from dealer_app.engine.cards import Card, CardError, parse_card
 from dealer_app.engine.errors import Code, RuleError
@@ -30,14 +30,7 @@ LAST_STREET = 4
 """Streets 1–4 deal the 2nd (with the hole card), 3rd, 4th and 5th cards (rules 5)."""
 
 
-class Phase(Enum):
-    """Where the hand stands."""
-
-    ANTES = "antes"
-    DEAL = "deal"
-    BETTING = "betting"
-    SHOWDOWN = "showdown"
-    COMPLETE = "complete"
+__all__ = ["Allowed", "Applied", "Expected", "Hand", "Phase", "ReplayError", "SeatState"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,6 +211,34 @@ class Hand:
             return Expected(seat, actions)
         return None
 
+    def allowed(self) -> Allowed:
+        """Everything the rules allow now, as one frozen value (for the dealer's window)."""
+        nxt = self.next_input()
+        holes = tuple(s for s in self.order if self.seats[s].hole is None
+                      and not self.seats[s].folded) if self._hole_card_open() else ()
+        base = Allowed(self.phase, self.street, nxt.seat if nxt else None,
+                       nxt.actions if nxt else (), ante=self.settings.ante,
+                       missing_antes=tuple(s for s in self.order if not self.seats[s].anted),
+                       hole_card_seats=holes)
+        if nxt is None:
+            return base
+        st = self.seats[nxt.seat]
+        if self.phase is Phase.DEAL:
+            cards = tuple(s for s in self.order if not self.seats[s].folded
+                          and len(self.seats[s].up) < self.street)
+            return replace(base, card_seats=cards, card_action=Action.DEAL_UP)
+        if self.phase is Phase.BETTING:
+            assert self.round is not None
+            if self.round.bring_in_due:
+                return replace(base, bring_in=min(self.settings.bring_in, st.stack),
+                               wager=self.round.wager())
+            to_call = max(min(self.round.current - st.bet, st.stack), 0)
+            return replace(base, to_call=to_call, call_all_in=0 < to_call == st.stack,
+                           wager=self.round.wager())
+        if self.phase is Phase.SHOWDOWN:
+            return replace(base, card_action=Action.SHOW, show_needs_card=st.hole is None)
+        return base
+
     def expected_card_seat(self) -> int | None:
         """The first seat clockwise still missing this street's up card, while dealing."""
         if self.phase is not Phase.DEAL:
@@ -272,11 +293,20 @@ class Hand:
         }
 
     # ------------------------------------------------------------------ applying
-    def apply(self, event: Event) -> None:
-        """Applies one input, or raises :class:`RuleError` and changes nothing."""
+    def apply(self, event: Event) -> Applied:
+        """Applies one input and says what it did, or raises :class:`RuleError` and changes
+        nothing."""
         plan = self._verify(event)
+        if event.action is Action.ANTE:
+            chips = min(self.settings.ante, self.seats[event.seat].stack)
+        else:
+            chips = plan if isinstance(plan, int) and not isinstance(plan, bool) else 0
+        round_before = self.round
         self._execute(event, plan)
         self._events.append(event)
+        return Applied(event, plan if isinstance(plan, Card) else None, chips, self.phase,
+                       self.street, round_before is not None and self.round is not round_before,
+                       self.complete)
 
     def _verify(self, event: Event) -> Plan:
         """Raises the rules' error for ``event``, or returns what applying it needs: the
@@ -459,13 +489,8 @@ class Hand:
     def _verify_showdown(self, event: Event) -> Card | None:
         st = self.seats[event.seat]
         card: Card | None = None
-        if event.action is Action.SHOW:
-            if event.card is None:
-                if st.hole is None:
-                    raise _err(Code.BAD_CARD, f"seat {event.seat} must show its hole card: "
-                               "enter it (it was not recorded at the deal)")
-            else:
-                card = self._parse_new_card(event.card, event.seat)
+        if event.action is Action.SHOW and event.card is not None:
+            card = self._parse_new_card(event.card, event.seat)
         if self.phase is not Phase.SHOWDOWN:
             raise _err(Code.OUT_OF_TURN, "no showdown yet: the hand is still being played")
         due = self._showdown_due()
@@ -476,6 +501,10 @@ class Hand:
             why = ("it shows first" if event.seat == self.showdown_order_first()
                    else "a player is all-in, so every hand is shown")
             raise _err(Code.SHOWDOWN_ORDER, f"seat {event.seat} may not muck: {why} (rule 9.3)")
+        if event.action is Action.SHOW and event.card is None and st.hole is None:
+            # after the order (hand-record.md's precedence list): only the seat due is told
+            raise _err(Code.BAD_CARD, f"seat {event.seat} must show its hole card: "
+                       "enter it (it was not recorded at the deal)")
         if card is not None and st.hole is not None and card != st.hole:
             raise _err(Code.HOLE_CARD_MISMATCH,
                        f"seat {event.seat} shows {card} but {st.hole} was recorded as its hole "

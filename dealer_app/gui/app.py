@@ -10,6 +10,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QFont, QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from dealer_app.gui import i18n
 from dealer_app.gui.backend import Backend, StorageError
 from dealer_app.gui.controller import DealerController
 from dealer_app.gui.lease import LeaseKeeper
@@ -26,9 +27,13 @@ START_ENV = "DEALER_APP_T0"
 _STYLED = "dealer_app_styled"
 
 
-def application(argv: list[str] | None = None) -> QApplication:
+def application(argv: list[str] | None = None, lang: str | None = None) -> QApplication:
+    """The QApplication, styled and translated once. ``lang`` (``--lang``) overrides the
+    workstation's language (see :mod:`dealer_app.gui.i18n`)."""
     app = QApplication.instance()
     if isinstance(app, QApplication) and app.property(_STYLED):
+        if lang is not None:
+            i18n.install(app, i18n.choose_language(lang))
         return app  # styled once: re-setting the sheet re-polishes every live widget
     if not isinstance(app, QApplication):
         app = QApplication(argv if argv is not None else sys.argv[:1])
@@ -37,6 +42,7 @@ def application(argv: list[str] | None = None) -> QApplication:
     font = QFont(app.font())
     font.setPointSize(12)
     app.setFont(font)
+    i18n.install(app, i18n.choose_language(lang))
     app.setStyleSheet(style_sheet())
     icon = resource("icons", "app.svg")
     if icon.is_file():
@@ -44,19 +50,30 @@ def application(argv: list[str] | None = None) -> QApplication:
     return app
 
 
-def build(backend: Backend) -> tuple[DealerWindow, DealerController]:
-    """A window and its controller on ``backend``, at the start of a shift."""
+def build(backend: Backend, *, first_start_guide: bool = False
+          ) -> tuple[DealerWindow, DealerController]:
+    """A window and its controller on ``backend``, at the start of a shift. With
+    ``first_start_guide``, creating the first supervisor offers a practice table."""
     window = DealerWindow()
     controller = DealerController(window, backend)
     window.on_close.append(backend.close)
     keeper = LeaseKeeper(backend, controller)
     keeper.lost.connect(controller.fail)
+    if first_start_guide:
+        def after_sign_in(_name: str, _pin: str, first: bool) -> None:
+            # connected after the controller's slot, so the supervisor exists by now
+            if first and backend.staff is not None:
+                from dealer_app.gui.guide import offer_practice
+
+                offer_practice(window, backend.staff.name)
+
+        window.sign_in.submitted.connect(after_sign_in)
     controller.start()
     return window, controller
 
 
-def run(db_url: str | None) -> int:
-    app = application()
+def run(db_url: str | None, lang: str | None = None) -> int:
+    app = application(lang=lang)
     try:
         backend = Backend.open(db_url)
     except StorageError as exc:
@@ -64,7 +81,7 @@ def run(db_url: str | None) -> int:
             QMessageBox.critical(None, "dealer-app",
                                  f"The hand log cannot be opened, so no table can run:\n\n{exc}")
         raise
-    window, _controller = build(backend)
+    window, _controller = build(backend, first_start_guide=True)
     window.resize(1280, 800)
     window.show()
     if os.environ.get(READY_ENV):

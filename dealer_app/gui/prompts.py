@@ -1,4 +1,5 @@
-"""The words of the dealer's window, as pure functions of an engine ``Hand`` (no Qt).
+"""The words of the dealer's window, as pure functions of an engine ``Hand`` (no widgets; the
+key letters come from :mod:`dealer_app.gui.commands`).
 
 ``next_line(hand)`` is the NEXT line: what the app expects now. ``award_lines(hand)`` says
 how each pot was split, who got the odd chip and why. Every rule decision comes from the
@@ -10,8 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from dealer_app.engine.allowed import Allowed
 from dealer_app.engine.events import Action
 from dealer_app.engine.hand import Hand, Phase
+from dealer_app.gui.commands import Command
 
 STREET_NAMES = {1: "2nd", 2: "3rd", 3: "4th", 4: "5th"}
 """The card each street deals (street 1 deals the hole card and the 2nd card)."""
@@ -73,27 +76,24 @@ def round_text(hand: Hand | None) -> str:
     return "Hand complete"
 
 
-def betting_options(hand: Hand, seat: int) -> list[str]:
+def _key(command: Command) -> str:
+    return command.spec.key_text
+
+
+def betting_options(now: Allowed) -> list[str]:
     """``call 20``, ``raise to 40``, ``fold``... for the seat due, in record order."""
-    actions = hand.legal_actions(seat)
-    rng = hand.wager_range()
-    st = hand.seats[seat]
-    assert hand.round is not None
     out: list[str] = []
-    for action in actions:
+    wager = now.wager
+    for action in now.actions:
         if action is Action.BRING_IN:
-            out.append(f"bring in {min(hand.settings.bring_in, st.stack)}")
-        elif action in (Action.BET, Action.RAISE) and rng is not None:
+            out.append(f"bring in {now.bring_in}")
+        elif action in (Action.BET, Action.RAISE) and wager is not None:
             verb = "bet" if action is Action.BET else "raise to"
-            if rng.min_to >= rng.max_to:
-                amount = f"{min(rng.min_to, rng.all_in_to)}"
-            else:
-                amount = f"{rng.min_to}–{rng.max_to}"
+            amount = (f"{wager.default_to}" if wager.single
+                      else f"{wager.min_to}–{wager.max_to}")
             out.append(f"{verb} {amount}")
         elif action is Action.CALL:
-            to_call = min(hand.round.current - st.bet, st.stack)
-            allin = " (all-in)" if to_call == st.stack else ""
-            out.append(f"call {to_call}{allin}")
+            out.append(f"call {now.to_call}{' (all-in)' if now.call_all_in else ''}")
         else:
             out.append(action.value)
     return out
@@ -104,42 +104,61 @@ def next_line(hand: Hand | None, *, seated: int = 0) -> str:
     if hand is None:
         if seated < 2:
             return "Seat at least two players to deal a hand"
-        return "Press N to deal the next hand"
-    expected = hand.next_input()
-    if expected is None:
+        return f"Press {_key(Command.NEXT)} to deal the next hand"
+    now = hand.allowed()
+    if now.seat is None:
         winners = sorted({s for pot in hand.pots() for s in pot.winners})
         who = _join_and([seat_label(hand, s) for s in winners])
-        return f"Hand complete: {who} won — press N for the next hand"
-    seat = expected.seat
+        return (f"Hand complete: {who} won — press {_key(Command.NEXT)} for the next hand")
+    seat = now.seat
     label = seat_label(hand, seat)
-    if hand.phase is Phase.ANTES:
-        missing = [s for s in hand.order if not hand.seats[s].anted]
-        return (f"Antes of {hand.settings.ante}: "
+    if now.phase is Phase.ANTES:
+        missing = now.missing_antes
+        return (f"Antes of {now.ante}: "
                 f"{'seat' if len(missing) == 1 else 'seats'} "
-                f"{', '.join(map(str, missing))} — press A for all")
-    if hand.phase is Phase.DEAL:
-        if hand.street == 1:
+                f"{', '.join(map(str, missing))} — press {_key(Command.ANTES)} for all")
+    if now.phase is Phase.DEAL:
+        if now.street == 1:
             return f"Deal the hole card and 2nd card: {label} — type the up card"
-        return f"Deal {STREET_NAMES[hand.street]} street: {label}"
-    if hand.phase is Phase.BETTING:
-        assert hand.round is not None
-        if hand.round.bring_in_due:
-            amount = min(hand.settings.bring_in, hand.seats[seat].stack)
-            text = f"{_cap(label)} must bring in {amount}"
-            if Action.BET in expected.actions:
+        return f"Deal {STREET_NAMES[now.street]} street: {label}"
+    if now.phase is Phase.BETTING:
+        if now.bring_in:
+            text = f"{_cap(label)} must bring in {now.bring_in}"
+            if Action.BET in now.actions:
                 text += " (or open with a bet)"
             return text
-        return f"{_cap(label)} to act: {_join_or(betting_options(hand, seat))}"
-    if hand.phase is Phase.SHOWDOWN:
+        return f"{_cap(label)} to act: {_join_or(betting_options(now))}"
+    if now.phase is Phase.SHOWDOWN:
         order = hand.showdown_order or []
-        hole_known = hand.seats[seat].hole is not None
-        card = "press S to show" if hole_known else "type the hole card"
+        card = ("type the hole card" if now.show_needs_card
+                else f"press {_key(Command.SHOW)} to show")
         if order and seat == order[0]:
             return f"Showdown: {label} shows first — {card}"
-        if Action.MUCK in expected.actions:
-            return f"Showdown: {label} shows or mucks — {card}, or M to muck"
+        if Action.MUCK in now.actions:
+            return f"Showdown: {label} shows or mucks — {card}, or {_key(Command.MUCK)} to muck"
         return f"Showdown: {label} must show — {card}"
     return ""
+
+
+def step_reason(hand: Hand | None) -> str:
+    """Why a key that does nothing in this step is refused: the step, in plain words
+    (``betting is open: seat 2 (Bo) to act``)."""
+    if hand is None:
+        return f"no hand in progress: press {_key(Command.NEXT)} to deal one"
+    now = hand.allowed()
+    if now.seat is None:
+        return f"the hand is complete: press {_key(Command.NEXT)} for the next hand"
+    label = seat_label(hand, now.seat)
+    if now.phase is Phase.ANTES:
+        return f"antes first: press {_key(Command.ANTES)} to post every missing ante"
+    if now.phase is Phase.DEAL:
+        return f"{STREET_NAMES[now.street]} street is being dealt: type the card of {label}"
+    if now.phase is Phase.BETTING:
+        keys = ", ".join(f"{_key(c)} {a.value}" for a in now.actions
+                         if (c := Command.for_action(a)))
+        return f"betting is open: {label} to act ({keys})"
+    return f"showdown: {label} to show" + (
+        f" or muck ({_key(Command.MUCK)})" if Action.MUCK in now.actions else "")
 
 
 def hand_names(hand: Hand) -> dict[int, str]:

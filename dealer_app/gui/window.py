@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_app.gui.commands import KEY_MAP, Command
 from dealer_app.gui.models import LogModel, PotsModel, SeatsModel
 from dealer_app.gui.views.controls import (
     ActionBar,
@@ -32,21 +33,6 @@ from dealer_app.gui.views.controls import (
 )
 from dealer_app.gui.views.shift import PlayersPanel, SignInPage, TablePage, TablePanel
 from dealer_app.gui.views.table import TableView
-
-KEY_MAP = """<h2>Keys</h2><table cellspacing=6>
-<tr><td><b>A</b></td><td>post every missing ante</td></tr>
-<tr><td><b>as td 7c 10h</b></td><td>the card for the seat the deal expects next</td></tr>
-<tr><td><b>H</b> then a card</td><td>a known hole card (first seat without one)</td></tr>
-<tr><td><b>B E R C K F</b></td><td>bring-in, bet, raise, call, check, fold</td></tr>
-<tr><td>digits, Enter</td><td>bet / raise amount (pre-filled with the minimum)</td></tr>
-<tr><td><b>P</b> / <b>Shift+A</b></td><td>pot / all-in in the amount box; Esc cancels</td></tr>
-<tr><td><b>S</b> (then the hole card) / <b>M</b></td><td>show / muck at the showdown</td></tr>
-<tr><td><b>N</b></td><td>next hand, once the pots are awarded</td></tr>
-<tr><td><b>Ctrl+Z</b></td><td>undo the last input (recorded in the log)</td></tr>
-<tr><td><b>F9</b></td><td>call the supervisor (a shown hole card that does not match)</td></tr>
-<tr><td><b>F2</b></td><td>the supervisor's hand log browser (Review)</td></tr>
-<tr><td><b>F1</b></td><td>this key map (any key closes it)</td></tr></table>"""
-
 
 SEAT_ROW_HEIGHT = 24
 """Rows of the Players tab's seat table: six fit above the seating form at 1280×800."""
@@ -126,7 +112,7 @@ class DealerPage(QWidget):
         self.picker = CardPicker()
         picker_row.addWidget(self.picker)
         right.addLayout(picker_row)
-        self.hole_button = QPushButton("Hole card [H]")
+        self.hole_button = QPushButton(Command.HOLE.button_text)
         self.hole_button.setObjectName("holeToggle")
         self.hole_button.setCheckable(True)
         self.hole_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)

@@ -331,7 +331,8 @@ def test_precision_folded_seat_betting_during_the_deal_is_out_of_turn() -> None:
 def test_precision_show_without_card_for_unknown_hole_is_bad_card() -> None:
     hand = at_showdown()
     assert refuse(hand, "1 show") is Code.BAD_CARD
-    assert refuse(hand, "3 show") is Code.BAD_CARD  # not due either: bad-card comes first
+    # not due: the precedence list puts showdown-order before this bad-card
+    assert refuse(hand, "3 show") is Code.SHOWDOWN_ORDER
     play(hand, "1 show Ah")
     play(hand, "2 show")  # Jd was recorded at the deal
     assert hand.result()["hands"]["2"]["cards"] == ["Jd", "Jc", "8d", "8c", "Ks"]

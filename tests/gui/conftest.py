@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,7 +11,8 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtCore import QEvent, Qt  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
 from pytestqt.qtbot import QtBot  # noqa: E402
 
 from dealer_app.gui.app import application, build  # noqa: E402
@@ -19,9 +21,20 @@ from dealer_app.gui.controller import DealerController  # noqa: E402
 from dealer_app.gui.window import DealerWindow  # noqa: E402
 
 
+@pytest.fixture(scope="session")
+def _migrated_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An empty hand log with the schema made once per run (the migrations take most of a
+    window's setup otherwise)."""
+    path = tmp_path_factory.mktemp("gui-template") / "dealer.sqlite3"
+    Backend.open("sqlite:///" + str(path)).close()
+    return path
+
+
 @pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    return "sqlite:///" + str(tmp_path / "dealer.sqlite3")
+def db_url(tmp_path: Path, _migrated_template: Path) -> str:
+    target = tmp_path / "dealer.sqlite3"
+    shutil.copyfile(_migrated_template, target)
+    return "sqlite:///" + str(target)
 
 
 class Driver:
@@ -91,22 +104,49 @@ class Driver:
     def seat_widget(self, seat: int):  # type: ignore[no-untyped-def]
         return self.page.table.seats[seat]
 
+    def dispose(self) -> None:
+        """Closes the window (and its dialogs, review window, backend) and deletes it."""
+        if self.window is None:
+            return
+        self.controller.supervisor.close_all()
+        self.window.close()  # closes the backend too (window.on_close)
+        self.window.deleteLater()
+        self.window = self.controller = self.page = None  # type: ignore[assignment]
 
-def make_driver(qtbot: QtBot, url: str) -> Driver:
+
+_DRIVERS: list[Driver] = []
+"""Every window a test made; the autouse fixture below disposes of them."""
+
+
+def make_driver(qtbot: QtBot, url: str, size: tuple[int, int] = (1280, 800)) -> Driver:
     application()
     backend = Backend.open(url)
     window, controller = build(backend)
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
+    window.resize(*size)
     window.show()
-    return Driver(qtbot, window, controller, backend)
+    d = Driver(qtbot, window, controller, backend)
+    _DRIVERS.append(d)
+    return d
+
+
+@pytest.fixture(autouse=True)
+def _dispose_windows() -> Iterator[None]:
+    """After each test: every window closed AND deleted (with its backend), so no test's
+    setup grows with the windows of the tests before it."""
+    yield
+    while _DRIVERS:
+        _DRIVERS.pop().dispose()
+    app = QApplication.instance()
+    if isinstance(app, QApplication):
+        for widget in app.topLevelWidgets():  # dialogs and review windows a test opened
+            widget.close()
+            widget.deleteLater()
+        QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 @pytest.fixture
-def driver(qtbot: QtBot, db_url: str) -> Iterator[Driver]:
-    d = make_driver(qtbot, db_url)
-    yield d
-    d.window.close()
+def driver(qtbot: QtBot, db_url: str) -> Driver:
+    return make_driver(qtbot, db_url)
 
 
 @pytest.fixture
@@ -119,3 +159,4 @@ def table(driver: Driver) -> Driver:
     driver.seat(3, "Bo", 320)
     driver.seat(6, "Cy", 1000)
     return driver
+

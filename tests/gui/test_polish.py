@@ -22,7 +22,7 @@ def test_centre_text_is_not_clipped_at_1280_by_800(table: Driver) -> None:
     d = table
     assert d.window.size().width() == 1280
     d.key(Qt.Key.Key_N)
-    d.key(Qt.Key.Key_A)
+    d.key(Qt.Key.Key_P)
     d.type("khas9d")
     d.key(Qt.Key.Key_B)  # seat 3 brings in: bets in front
     centre = d.page.table.centre
@@ -46,7 +46,7 @@ def test_review_button_opens_the_hand_log_browser(table: Driver) -> None:
 
     d = table
     d.key(Qt.Key.Key_N)
-    d.key(Qt.Key.Key_A)
+    d.key(Qt.Key.Key_P)
     assert d.page.review_button.isVisible()
     d.qtbot.mouseClick(d.page.review_button, Qt.MouseButton.LeftButton)
     review = d.controller.review_window

@@ -37,7 +37,7 @@ def test_no_hand() -> None:
 
 def test_antes_list_the_missing_seats() -> None:
     hand = _play(_hand(*THREE), (3, "ante"))
-    assert prompts.next_line(hand) == "Antes of 5: seats 1, 6 — press A for all"
+    assert prompts.next_line(hand) == "Antes of 5: seats 1, 6 — press P for all"
 
 
 def test_deal_names_the_seat() -> None:

@@ -23,7 +23,7 @@ def _stored(d: Driver) -> int:
 
 def _to_bring_in(d: Driver, cards: str = "khas9d") -> None:
     d.key(Qt.Key.Key_N)
-    d.key(Qt.Key.Key_A)
+    d.key(Qt.Key.Key_P)
     d.type(cards)
     assert "must bring in" in d.next_text
 
@@ -31,7 +31,7 @@ def _to_bring_in(d: Driver, cards: str = "khas9d") -> None:
 def test_wrong_card_is_refused_in_place(table: Driver) -> None:
     d = table
     d.key(Qt.Key.Key_N)
-    d.key(Qt.Key.Key_A)
+    d.key(Qt.Key.Key_P)
     d.type("kh")
     before, stored = _screen(d), _stored(d)
     d.type("kh")  # already dealt
@@ -41,8 +41,11 @@ def test_wrong_card_is_refused_in_place(table: Driver) -> None:
     d.type("2s")  # not in a 32-card deck
     assert "rank 2 is not in the deck" in d.next_text
     assert _screen(d) == before and _stored(d) == stored
-    d.type("x")
-    assert "'x' is not a rank" in d.next_text
+    d.type("x")  # check, while a card is due
+    assert "No check now: 2nd street is being dealt" in d.next_text
+    d.type("y")
+    assert "'Y' is not a key of the table: 2nd street is being dealt" in d.next_text
+    assert _screen(d) == before and _stored(d) == stored
     # the next accepted input clears the message
     d.type("as")
     assert not d.refused and d.next_text.startswith("NEXT ▶")
@@ -52,10 +55,11 @@ def test_out_of_turn_action_is_refused(table: Driver) -> None:
     d = table
     _to_bring_in(d)
     before, stored = _screen(d), _stored(d)
-    d.key(Qt.Key.Key_C)  # call before the bring-in
+    d.key(Qt.Key.Key_L)  # call before the bring-in
     assert d.refused and "must bring in" in d.next_text
     d.type("8c")  # a card while the betting round is open
-    assert d.refused and "betting round is still open" in d.next_text
+    assert d.refused and "Betting is open: seat 3 (Bo) to act" in d.next_text
+    assert "8c is not recorded" in d.next_text
     assert _screen(d) == before and _stored(d) == stored
 
 
@@ -101,7 +105,7 @@ def test_closing_mid_hand_and_starting_again_resumes(qtbot: QtBot, db_url: str) 
     d.seat(6, "Cy", 1000)
     _to_bring_in(d)
     d.key(Qt.Key.Key_B)
-    d.key(Qt.Key.Key_C)
+    d.key(Qt.Key.Key_L)
     before = _screen(d)
     next_text = d.next_text
     d.window.close()
@@ -113,7 +117,7 @@ def test_closing_mid_hand_and_starting_again_resumes(qtbot: QtBot, db_url: str) 
     again.open_first_table()
     assert again.next_text == next_text
     assert _screen(again) == before
-    again.key(Qt.Key.Key_C)
+    again.key(Qt.Key.Key_L)
     assert again.next_text == "NEXT ▶ Deal 3rd street: seat 1 (Ann)"
     again.window.close()
 

@@ -31,7 +31,9 @@ def test_an_amount_box_left_open_records_nothing_for_the_next_seat(
     d.click_action("call")  # ...then calls with the mouse instead
     assert not box.isVisible()  # the box went with the input it was opened for
     stored = _stored(d)
-    box.open("raise", d.backend.hand.wager_range(), 5, show_pot=True)  # a stale box
+    wager = d.backend.hand.allowed().wager
+    assert wager is not None
+    box.open(wager)  # a stale box
     box.edit.selectAll()
     qtbot.keyClicks(box.edit, "40")
     qtbot.keyClick(box.edit, Qt.Key.Key_Return)
@@ -58,13 +60,14 @@ def test_the_amount_box_passes_on_ctrl_z_and_function_keys(qtbot: QtBot, db_url:
 
 
 def test_a_stray_digit_while_betting_is_refused_at_once(table: Driver) -> None:
-    d = table
+    d = table  # fixed limit: no amount box ever opens, so none is mentioned
     _to_bring_in(d)
     d.key(Qt.Key.Key_B)
     d.type("2")
-    assert d.refused and "amount box" in d.next_text
+    assert d.refused and "amount box" not in d.next_text
+    assert "no amount to type: the raise is 20, press R" in d.next_text
     assert d.page.card_entry.text() == ""
-    d.key(Qt.Key.Key_C)  # the next key is an action again
+    d.key(Qt.Key.Key_L)  # the next key is an action again
     assert not d.refused and "Seat 1 (Ann)" in d.next_text
 
 
@@ -72,12 +75,13 @@ def test_hole_card_mode_covers_one_card_even_when_refused(table: Driver) -> None
     d = table
     _to_bring_in(d)
     d.key(Qt.Key.Key_B)  # round 1 has its first action: too late for a hole card
-    d.type("h")
-    assert d.page.hole_button.isChecked()
-    d.type("qs")
-    assert d.refused and "too late" in d.next_text.lower()
+    d.key(Qt.Key.Key_O)
+    assert d.refused and "rule 5.3" in d.next_text
     assert not d.page.hole_button.isChecked()
-    d.key(Qt.Key.Key_C)  # C is the call again, not the start of a card
+    d.type("qs")
+    assert d.refused and "Betting is open" in d.next_text
+    assert not d.page.hole_button.isChecked()
+    d.key(Qt.Key.Key_L)  # L is the call, never part of a card
     assert not d.refused and d.page.card_entry.text() == ""
 
 

@@ -141,7 +141,7 @@ def test_sign_out_mid_hand_keeps_it_for_the_next_dealer_who_opens_the_table(
     assert sue is not None
     d.backend.add_staff("Dana", "dealer", "2222", sue)
     d.key(Qt.Key.Key_N)
-    d.key(Qt.Key.Key_A)
+    d.key(Qt.Key.Key_P)
     d.type("kh")
     log_rows = d.page.log_model.rowCount()
     expected = d.next_text
@@ -184,11 +184,11 @@ def test_tables_list_says_if_a_session_is_open_and_who_deals(driver: Driver) -> 
 def test_refused_inputs_start_with_a_capital_and_name_the_player(table: Driver) -> None:
     d = table
     d.key(Qt.Key.Key_N)
-    d.key(Qt.Key.Key_K)
-    assert d.next_text == "✖ Antes first: press A to post every missing ante"
-    d.key(Qt.Key.Key_A)
+    d.key(Qt.Key.Key_X)
+    assert d.next_text == "✖ No check now: antes first: press P to post every missing ante"
+    d.key(Qt.Key.Key_P)
     d.type("khas9d")
-    d.key(Qt.Key.Key_C)  # call before the bring-in
+    d.key(Qt.Key.Key_L)  # call before the bring-in
     assert d.refused
     assert d.next_text.startswith("✖ Seat 3 (Bo) must bring in 10"), d.next_text
 

@@ -34,7 +34,7 @@ def test_a_supervisor_unlocks_an_account_in_the_staff_box(driver: Driver) -> Non
         except AuthenticationError as exc:
             last = exc
     assert isinstance(last, AccountLockedError)
-    d.controller.show_tables()
+    d.controller.shift.show_tables()
     rows = {box.list.item(r, 0).text(): box.list.item(r, 1).text()
             for r in range(box.list.rowCount())}
     assert rows["Dana"].startswith("dealer · locked until")

@@ -27,8 +27,8 @@ def _play(d: Driver, *, until_seat_1_shows: bool) -> None:
     """Keys as the dealer types them: deal, antes, seat 1's hole card Jd, then checks and
     calls with the first free cards, up to seat 1's show (or to the end)."""
     d.key(Qt.Key.Key_N)
-    d.key(Qt.Key.Key_A)
-    d.key(Qt.Key.Key_H)
+    d.key(Qt.Key.Key_P)
+    d.key(Qt.Key.Key_O)
     d.type("jd")
     while True:
         hand = d.backend.hand
@@ -44,11 +44,11 @@ def _play(d: Driver, *, until_seat_1_shows: bool) -> None:
             if hand.seats[nxt.seat].hole is None:
                 d.type(next(str(c) for c in DECK if c not in hand.used and str(c) != "Js"))
             else:
-                d.key(Qt.Key.Key_S)
+                d.key(Qt.Key.Key_W)
         elif Action.BRING_IN in nxt.actions:
             d.key(Qt.Key.Key_B)
         else:
-            d.key(Qt.Key.Key_K if Action.CHECK in nxt.actions else Qt.Key.Key_C)
+            d.key(Qt.Key.Key_X if Action.CHECK in nxt.actions else Qt.Key.Key_L)
 
 
 def _confirm(d: Driver, dialog: SupervisorActDialog, pin: str, reason: str = "") -> None:

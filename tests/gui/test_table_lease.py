@@ -4,8 +4,6 @@ next input (and its heartbeat) says the table was taken."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox, QPushButton
@@ -16,7 +14,7 @@ from tests.gui.conftest import Driver, make_driver
 
 
 @pytest.fixture
-def second(qtbot: QtBot, db_url: str, table: Driver) -> Iterator[Driver]:
+def second(qtbot: QtBot, db_url: str, table: Driver) -> Driver:
     """Another workstation on the same database, signed in as Dana, on the tables page."""
     sue = table.backend.staff
     assert sue is not None
@@ -24,8 +22,7 @@ def second(qtbot: QtBot, db_url: str, table: Driver) -> Iterator[Driver]:
     d = make_driver(qtbot, db_url)
     d.sign_in("Dana", "2222")
     d.qtbot.waitUntil(d.window.tables.isVisible)
-    yield d
-    d.window.close()
+    return d
 
 
 def _take_over_box(d: Driver) -> QMessageBox:
@@ -62,7 +59,7 @@ def test_a_table_held_elsewhere_is_taken_over_only_on_purpose(table: Driver,
     # the first window's next input is refused in plain words; nothing is stored
     count = len(first.backend.services.hands.current_hand(
         first.backend.session.id).log)  # type: ignore[union-attr]
-    first.key(Qt.Key.Key_A)
+    first.click_action("ante")
     first.qtbot.waitUntil(lambda: first.refused)
     assert "taken over by another workstation" in first.next_text
     assert "Dana at" in first.next_text
@@ -78,7 +75,7 @@ def test_a_table_held_elsewhere_is_taken_over_only_on_purpose(table: Driver,
     assert "another workstation took this table over" in lost.args[0]
     assert not keeper.beat() and keeper.told
     # the second window records
-    second.key(Qt.Key.Key_A)
+    second.click_action("ante")
     second.qtbot.waitUntil(lambda: len(second.backend.state.log) > count)  \
         # type: ignore[union-attr]
     assert not second.refused

@@ -16,27 +16,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_app.engine.betting import WagerRange
+from dealer_app.engine.betting import Wager
 from dealer_app.engine.cards import DECK, Card
+from dealer_app.gui.commands import ACTION_KEYS
 
 KeyHandler = Callable[[QKeyEvent], bool]
-
-ACTION_KEYS: dict[str, tuple[str, str]] = {
-    # name -> (shortcut shown, label)
-    "ante": ("A", "Antes"),
-    "bring-in": ("B", "Bring-in"),
-    "bet": ("E", "Bet"),
-    "raise": ("R", "Raise"),
-    "call": ("C", "Call"),
-    "check": ("K", "Check"),
-    "fold": ("F", "Fold"),
-    "show": ("S", "Show"),
-    "muck": ("M", "Muck"),
-    "next": ("N", "Next hand"),
-    "undo": ("Ctrl+Z", "Undo"),
-    "supervisor": ("F9", "Call supervisor…"),
-}
-
 
 class NextLine(QLabel):
     """``NEXT ▶ Seat 3 (Bo) must bring in 10``; red while an input is refused."""
@@ -143,9 +127,8 @@ class AmountBox(QFrame):
         super().__init__(parent)
         self.setObjectName("amountBox")
         self.action = ""
-        self.range: WagerRange | None = None
-        self.unit = 1
-        self.show_pot = True
+        self.range: Wager | None = None
+        """The engine's bet or raise being entered: its amounts and its check."""
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)
         layout.setSpacing(6)
@@ -178,13 +161,13 @@ class AmountBox(QFrame):
         self.ok.clicked.connect(self.confirm)
         self.setVisible(False)
 
-    def open(self, action: str, rng: WagerRange, unit: int, *, show_pot: bool) -> None:
-        self.action, self.range, self.unit, self.show_pot = action, rng, unit, show_pot
-        self.title.setText("Bet to" if action == "bet" else "Raise to")
-        self.limits.setText(f"min {rng.min_to:,} · max {rng.max_to:,}")
-        self.pot_button.setVisible(show_pot)
+    def open(self, wager: Wager) -> None:
+        self.action, self.range = wager.action.value, wager
+        self.title.setText("Bet to" if self.action == "bet" else "Raise to")
+        self.limits.setText(f"min {wager.min_to:,} · max {wager.max_to:,}")
+        self.pot_button.setVisible(wager.pot_sizing)
         self.setVisible(True)
-        self._set(min(rng.min_to, rng.all_in_to))
+        self._set(wager.default_to)
         self.edit.setFocus()
         self.edit.selectAll()
 
@@ -197,7 +180,7 @@ class AmountBox(QFrame):
         self.edit.selectAll()
 
     def _pot(self) -> None:
-        if self.range is not None and self.show_pot:
+        if self.range is not None and self.range.pot_sizing:
             self._set(min(self.range.pot_to, self.range.max_to))
 
     def _all_in(self) -> None:
@@ -210,10 +193,7 @@ class AmountBox(QFrame):
 
     def is_legal(self) -> bool:
         value = self.value()
-        rng = self.range
-        if value is None or rng is None or not rng.allows(value):
-            return False
-        return value % self.unit == 0 or value == rng.all_in_to
+        return value is not None and self.range is not None and self.range.allows(value)
 
     def _validate(self) -> None:
         legal = self.is_legal()

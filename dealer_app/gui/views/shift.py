@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_app.engine.settings import Settings, Structure
+from dealer_app.gui.views.language import LanguageBox
 
 
 def _error_label() -> QLabel:
@@ -345,6 +346,8 @@ class TablePage(QWidget):
         self.sign_out_button.setObjectName("signOut")
         self.sign_out_button.setToolTip("Back to the sign-in page (open tables stay open)")
         top.addWidget(self.who, 1)
+        self.language = LanguageBox()
+        top.addWidget(self.language)
         top.addWidget(self.sign_out_button)
         page.addLayout(top)
         outer = QHBoxLayout()

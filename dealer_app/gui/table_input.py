@@ -1,0 +1,368 @@
+"""The table input: keys, typed and picked cards, action buttons and the amount box.
+
+Every key goes to :meth:`TableInput.handle_key`. A key means one thing (see
+:mod:`dealer_app.gui.commands`): a rank starts a card, a command letter runs its command,
+anything else is refused with the reason of the current step. After every input (recorded or
+refused) :meth:`TableInput.reset` clears the card typed, the seat chosen and hole-card mode.
+What is allowed comes from the engine (:meth:`Hand.allowed`); nothing is decided here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent
+
+from dealer_app.engine import (
+    DECK,
+    Action,
+    CardError,
+    Code,
+    Event,
+    RuleError,
+    starts_card,
+    typed_card,
+)
+from dealer_app.engine.hand import Hand, Phase
+from dealer_app.gui import prompts
+from dealer_app.gui.backend import StorageError
+from dealer_app.gui.commands import Command, seat_for_key
+
+if TYPE_CHECKING:
+    from dealer_app.gui.controller import DealerController
+
+_ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+
+
+class TableInput:
+    """The dealer's inputs at the table, sent to the backend one at a time."""
+
+    def __init__(self, ctl: DealerController) -> None:
+        self.ctl = ctl
+        self.page = ctl.page
+        self.backend = ctl.backend
+        self.chosen_seat: int | None = None
+        """The seat the next card goes to (a click or Ctrl+1..6), until the next input."""
+        self.mismatch: Event | None = None
+        """The show the engine refused with ``hole-card-mismatch`` (F9 calls the supervisor)."""
+        self.amount_for: tuple[int, int] | None = None
+        """(seat, events recorded) when the amount box opened: a confirm is for that step."""
+
+    # ------------------------------------------------------------------ state
+    def hand(self) -> Hand | None:
+        """The hand in progress (None between hands and once complete)."""
+        snap = self.ctl.snap
+        return snap.hand if snap is not None and snap.in_progress else None
+
+    def reset(self) -> None:
+        """After an input, recorded or refused: no card half typed, no seat chosen, no
+        hole-card mode, no amount box."""
+        p = self.page
+        p.card_entry.clear()
+        self.chosen_seat = None
+        p.hole_button.blockSignals(True)
+        p.hole_button.setChecked(False)
+        p.hole_button.blockSignals(False)
+        self.close_amount()
+
+    def clear(self) -> None:
+        """A new hand, an undo, a sign-out: nothing of the last step is left."""
+        self.reset()
+        self.mismatch = None
+        self.page.next_line.clear_error()
+
+    def refuse(self, message: str) -> None:
+        """A refused input: the reason on the NEXT line, and the one reset."""
+        self.reset()
+        self.ctl.fail(message)
+        self.ctl.refresh_prompt()
+
+    # ------------------------------------------------------------------ keys
+    def handle_key(self, event: QKeyEvent) -> bool:
+        """Every key of the table page comes here first. True: consumed."""
+        key = event.key()
+        p = self.page
+        if p.key_map.isVisible() and key != Qt.Key.Key_F1:
+            p.toggle_key_map(False)
+            return True
+        seat = seat_for_key(event)
+        if seat is not None:
+            self.choose_seat(seat)
+            return True
+        command = Command.for_key(event)
+        text = event.text()
+        entry = p.card_entry.text()
+        if command is not None and (command.spec.ctrl or not text or not text.isprintable()):
+            self.run(command)  # Ctrl+Z, F1, F2, F9, Esc
+            return True
+        if key in _ENTER:
+            if entry:
+                self.type_card_char("")
+            return True
+        if key == Qt.Key.Key_Backspace:
+            return not entry  # a half-typed card can be corrected
+        if event.modifiers() & (Qt.KeyboardModifier.ControlModifier
+                                | Qt.KeyboardModifier.AltModifier):
+            return False
+        if not text or not text.isprintable() or text.isspace():
+            return bool(text)
+        if entry or starts_card(text) or (text in "023456" and self.expects_card()):
+            self.type_card_char(text)  # 2s while a card is due: "rank 2 is not in the deck"
+        elif command is not None:
+            self.run(command)
+        elif text.isdigit():
+            self.refuse_digit(text)
+        else:
+            self.refuse(f"'{text.upper()}' is not a key of the table: "
+                        f"{prompts.step_reason(self.hand())} (F1: every key)")
+        return True
+
+    def refuse_digit(self, digit: str) -> None:
+        """A digit that starts no card: an amount typed before E or R, or a slip."""
+        hand = self.hand()
+        wager = hand.allowed().wager if hand is not None else None
+        if wager is not None and not wager.single:
+            bet = Command.for_action(wager.action)
+            assert bet is not None
+            self.refuse(f"'{digit}': amounts go in the amount box: press "
+                        f"{bet.spec.key_text} to {wager.action.value} first")
+        elif wager is not None:
+            bet = Command.for_action(wager.action)
+            assert bet is not None
+            self.refuse(f"'{digit}': no amount to type: the {wager.action.value} is "
+                        f"{wager.default_to}, press {bet.spec.key_text}")
+        else:
+            self.refuse(f"'{digit}' starts no card (7 8 9 10 T J Q K A): "
+                        f"{prompts.step_reason(hand)}")
+
+    def type_card_char(self, char: str) -> None:
+        """One more key of a card; the card goes as soon as it is complete (``""``: Enter)."""
+        entry = self.page.card_entry
+        text = entry.text() + char
+        if len(text) == 1 and not starts_card(text):
+            entry.setText(text)  # refused with its suit, as one card
+            return
+        try:
+            card = typed_card(text)
+            if card is None and not char:
+                raise CardError(text, "it is not complete: a card is rank then suit, like "
+                                "'as', 'td' or '10h'")
+        except CardError as exc:
+            self.refuse(f"'{text}' is not a card: {exc.reason}")
+            return
+        if card is None:
+            entry.setText(text)
+            self.ctl.refresh_prompt()
+            return
+        self.submit_card(str(card))
+
+    def expects_card(self) -> bool:
+        hand = self.hand()
+        return hand is not None and (self.page.hole_button.isChecked()
+                                     or hand.allowed().card_action is not None)
+
+    # ------------------------------------------------------------------ commands
+    def run(self, command: Command) -> None:
+        """One command, from its key or its button."""
+        p = self.page
+        if command is Command.KEY_MAP:
+            p.toggle_key_map()
+        elif command is Command.CANCEL:
+            self.clear()
+            self.ctl.refresh_prompt()
+            p.card_entry.setFocus()
+        elif command is Command.REVIEW:
+            self.ctl.supervisor.open_review()
+        elif command is Command.SUPERVISOR:
+            self.ctl.supervisor.call_supervisor()
+        elif command is Command.UNDO:
+            self.undo()
+        elif command is Command.NEXT:
+            self.next_hand()
+        elif command is Command.HOLE:
+            self.toggle_hole()
+        elif command is Command.ANTES:
+            self.antes()
+        else:
+            action = command.spec.action
+            assert action is not None
+            self.act(action)
+
+    def on_action(self, name: str) -> None:
+        """An action-bar button."""
+        self.run(Command.named(name))
+
+    def toggle_hole(self) -> None:
+        hand = self.hand()
+        p = self.page
+        if p.hole_button.isChecked():
+            p.hole_button.setChecked(False)
+            self.ctl.refresh_prompt()
+            return
+        if hand is None or not hand.allowed().hole_card_seats:
+            why = ("a hole card is recorded until round 1's first action; later it is "
+                   "typed when the player shows it (rule 5.3)")
+            self.refuse(f"no hole card can be recorded now: {why}" if hand is not None
+                        else prompts.step_reason(None))
+            return
+        chosen = self.chosen_seat
+        if chosen is not None and chosen not in hand.allowed().hole_card_seats:
+            self.chosen_seat = None
+        p.hole_button.setChecked(True)
+        p.next_line.clear_error()
+        self.ctl.refresh_prompt()
+
+    def choose_seat(self, seat: int) -> None:
+        """Ctrl+1..6 or a click on a seat: the next card goes to ``seat``."""
+        hand = self.hand()
+        if hand is None:
+            self.refuse(prompts.step_reason(None))
+            return
+        if seat not in hand.seats:
+            self.refuse(f"seat {seat} is not in this hand")
+            return
+        now = hand.allowed()
+        hole = self.page.hole_button.isChecked()
+        if (seat in now.hole_card_seats) if hole else now.may_take_card(seat):
+            self.chosen_seat = seat
+            self.page.next_line.clear_error()
+            self.ctl.refresh_prompt()
+            return
+        if not hole and now.card_action is None:
+            self.refuse(f"no card goes to seat {seat} now: {prompts.step_reason(hand)}")
+            return
+        free = next(str(c) for c in DECK if c not in hand.used)
+        action = Action.DEAL_DOWN if hole else (now.card_action or Action.DEAL_UP)
+        error = hand.check(Event(seat, action, card=free))
+        self.refuse(error.message if error is not None
+                    else f"no card goes to seat {seat} now")
+
+    def antes(self) -> None:
+        hand = self.hand()
+        if hand is None or hand.allowed().phase is not Phase.ANTES:
+            self.refuse(("every ante is already in: " if hand is not None else "")
+                        + prompts.step_reason(hand))
+            return
+        for seat in hand.allowed().missing_antes:
+            if not self.record(Event(seat, Action.ANTE)):
+                break
+
+    def act(self, action: Action) -> None:
+        """A betting action, show or muck, for the seat due."""
+        hand = self.hand()
+        if hand is None:
+            self.refuse(prompts.step_reason(None))
+            return
+        now = hand.allowed()
+        wrong_phase = (now.phase is not Phase.SHOWDOWN if action in (Action.SHOW, Action.MUCK)
+                       else now.phase is not Phase.BETTING)
+        if now.seat is None or wrong_phase:
+            self.refuse(f"no {action.value} now: {prompts.step_reason(hand)}")
+            return
+        if action is Action.SHOW and now.show_needs_card:
+            self.refuse(f"the hole card of {prompts.seat_label(hand, now.seat)} was not "
+                        "recorded: type the card shown (like 'as')")
+            return
+        wager = now.wager
+        if action in (Action.BET, Action.RAISE) and wager is not None and (
+                wager.action is action):
+            if wager.single:
+                self.record(Event(now.seat, action, to=wager.default_to))
+                return
+            self.reset()
+            self.amount_for = (now.seat, len(hand.events))
+            self.page.amount.open(wager)
+            return
+        self.record(Event(now.seat, action, to=0 if action in (Action.BET, Action.RAISE)
+                          else None))  # the engine says why, if it refuses
+
+    # ------------------------------------------------------------------ cards
+    def submit_card(self, text: str) -> None:
+        """A card typed or picked: to the seat chosen, or the one the deal (or showdown)
+        expects; with hole-card mode, as that seat's hole card."""
+        hand = self.hand()
+        chosen, hole = self.chosen_seat, self.page.hole_button.isChecked()
+        if hand is None:
+            self.refuse(prompts.step_reason(None))
+            return
+        now = hand.allowed()
+        if hole:
+            seat = chosen if chosen is not None else next(
+                iter(now.hole_card_seats), now.seat if now.seat is not None else hand.order[0])
+            self.record(Event(seat, Action.DEAL_DOWN, card=text))
+            return
+        if now.card_action is None or now.seat is None:
+            self.refuse(f"{prompts.step_reason(hand)} — the card {text} is not recorded")
+            return
+        seat = chosen if chosen is not None else now.seat
+        self.record(Event(seat, now.card_action, card=text))
+
+    # ------------------------------------------------------------------ recording
+    def record(self, event: Event) -> bool:
+        """Sends one input; True when stored. A refusal only turns the NEXT line red."""
+        ctl = self.ctl
+        try:
+            self.backend.record(event)
+        except RuleError as exc:
+            self.reset()
+            ctl.resync()
+            if exc.code is Code.HOLE_CARD_MISMATCH:  # rule 9.5: for the supervisor
+                self.mismatch = event
+                ctl.fail(f"{exc.message} — {Command.SUPERVISOR.spec.key_text}")
+                ctl.refresh_actions()
+            else:
+                ctl.fail(exc.message)
+            ctl.refresh_prompt()
+            return False
+        except StorageError as exc:
+            self.reset()
+            ctl.resync()
+            ctl.fail(str(exc))
+            ctl.refresh_prompt()
+            return False
+        self.mismatch = None
+        self.page.next_line.clear_error()
+        self.reset()
+        ctl.refresh()
+        return True
+
+    def on_amount(self, action: str, to: int) -> None:
+        hand = self.hand()
+        now = hand.allowed() if hand is not None else None
+        if (hand is None or now is None or now.seat is None
+                or self.amount_for != (now.seat, len(hand.events))):
+            self.close_amount()
+            self.refuse("the hand moved on since the amount box opened: press "
+                        f"{Command.BET.spec.key_text} or {Command.RAISE.spec.key_text} again")
+            return
+        self.record(Event(now.seat, Action(action), to=to))
+
+    def close_amount(self) -> None:
+        self.amount_for = None
+        self.page.amount.close_box()
+        self.page.card_entry.setFocus()
+
+    def undo(self) -> None:
+        if self.backend.complete:
+            self.ctl.supervisor.supervisor_undo()
+            return
+        try:
+            self.backend.undo()
+        except (RuleError, StorageError) as exc:
+            self.refuse(str(exc))
+            return
+        self.clear()
+        self.ctl.refresh()
+
+    def next_hand(self) -> None:
+        if self.backend.in_progress:
+            self.refuse(f"the hand is not finished: {prompts.step_reason(self.hand())}")
+            return
+        try:
+            self.backend.start_hand()
+        except StorageError as exc:
+            self.refuse(str(exc))
+            return
+        self.clear()
+        self.ctl.refresh()

@@ -1,0 +1,79 @@
+"""The first start: creating the first supervisor offers a guided practice table on its own
+database; its steps tick off as they are done in the practice window."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from dealer_app.gui import guide
+from dealer_app.gui.app import application, build
+from dealer_app.gui.backend import Backend
+from tests.gui.conftest import Driver
+
+
+def _answer_offer(button: str) -> None:
+    def click() -> None:
+        offer = QApplication.activeModalWidget()
+        assert isinstance(offer, guide.FirstStartOffer)
+        target = offer.practice_button if button == "practice" else offer.skip_button
+        target.click()
+
+    QTimer.singleShot(0, click)
+
+
+def _first_start(qtbot: QtBot, tmp_path: Path) -> Driver:
+    application()
+    backend = Backend.open(f"sqlite:///{tmp_path / 'real.sqlite3'}")
+    window, controller = build(backend, first_start_guide=True)
+    qtbot.addWidget(window)
+    window.show()
+    return Driver(qtbot, window, controller, backend)
+
+
+def test_skipping_the_offer_goes_to_the_tables_page(qtbot: QtBot, tmp_path: Path) -> None:
+    d = _first_start(qtbot, tmp_path)
+    _answer_offer("skip")
+    d.sign_in("Sue", "123456", first=True)
+    assert not guide._open
+    assert d.window.stack.currentWidget() is d.window.tables
+
+
+def test_the_practice_table_is_guided_and_stays_out_of_the_real_log(
+        qtbot: QtBot, tmp_path: Path) -> None:
+    d = _first_start(qtbot, tmp_path)
+    _answer_offer("practice")
+    d.sign_in("Sue", "123456", first=True)
+    qtbot.waitUntil(lambda: bool(guide._open))
+    practice = guide._open[-1]
+    qtbot.addWidget(practice)
+    panel = practice.panel
+    assert panel.current == 0 and "Create a table" in panel.labels[0].text()
+    p = Driver(qtbot, practice.dealer, practice.controller, practice.backend)
+    p.create_table("Practice")
+    qtbot.waitUntil(lambda: panel.current == 1)
+    assert panel.labels[0].text().startswith("✓")
+    practice.backend.add_dealer("Dana", "2222", practice.backend.staff)  # type: ignore[arg-type]
+    qtbot.waitUntil(lambda: panel.current == 2)
+    assert "Seat two players" in panel.labels[2].text()
+    p.open_first_table()
+    p.seat(1, "Ann", 500)
+    p.seat(2, "Bo", 500)
+    qtbot.waitUntil(lambda: panel.current == 3)
+    assert "N deals · P posts the antes" in panel.labels[3].text()  # the step names its keys
+    p.key(Qt.Key.Key_N)
+    p.click_action("ante")
+    p.type("kh")
+    p.type("9d")
+    p.click_action("bring-in")
+    p.click_action("fold")
+    qtbot.waitUntil(lambda: panel.current is None)
+    assert "Done" in panel.labels[-1].text()
+    # nothing of the practice reached the real database
+    assert d.backend.list_tables() == []
+    folder = practice.folder
+    practice.close()
+    assert not folder.exists()
