@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -28,6 +31,20 @@ def _usage() -> str:
     return "\n".join(lines)
 
 
+EXIT_PIPE_CLOSED = 141
+"""128 + SIGPIPE, as a shell reports a command whose reader went away (``| head -1``)."""
+
+
+def _quiet_stdout() -> None:
+    """Points standard output at /dev/null, so the interpreter's last flush cannot fail."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+
+
 def version_text() -> str:
     """``dealer-app X.Y.Z (schema NNNN)``: the installed version and the database schema it
     writes (the newest Alembic revision)."""
@@ -44,6 +61,43 @@ def version_text() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Runs the command. A closed pipe (``| head -1``) or a full output device ends it with a
+    plain message and no traceback: exit 141 for a reader that went away, 1 for a failed
+    write."""
+    hook = sys.excepthook  # a command may put its own in place while it runs
+    try:
+        try:
+            status = _dispatch(argv)
+        except SystemExit as exc:  # argparse: --help, or a usage error already printed
+            status = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 2
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        _quiet_stdout()
+        return EXIT_PIPE_CLOSED
+    except OSError as exc:
+        if exc.errno not in (errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT):
+            raise
+        _quiet_stdout()
+        with contextlib.suppress(OSError):
+            print(f"dealer-app: cannot write the output: {exc.strerror}", file=sys.stderr)
+        return 1
+    except Exception:
+        from dealer_app.app_log import log_uncaught
+
+        log_uncaught(*sys.exc_info())  # type: ignore[arg-type]
+        raise
+    finally:
+        sys.excepthook = hook
+
+
+def _start_log(command: str) -> None:
+    from dealer_app.app_log import setup_logging
+
+    setup_logging(command)
+
+
+def _dispatch(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list or args_list[0].startswith(("--db", "--lang")):
         args_list = ["gui", *args_list]
@@ -54,6 +108,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                          description=COMMANDS[name][1])
         module.add_parser(parser)
         args = parser.parse_args(args_list[1:])
+        if name != "replay":  # replay reads files only; every other command keeps a log
+            _start_log(name)
         status: int = module.run(args)
         return status
     if name in ("-V", "--version"):

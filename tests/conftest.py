@@ -4,6 +4,7 @@ DEALER_APP_TEST_PG_URL is set, again on a fresh PostgreSQL schema."""
 from __future__ import annotations
 
 import os
+import tempfile
 import uuid
 from collections.abc import Iterator
 
@@ -11,6 +12,8 @@ import pytest
 from storage.helpers import FakeClock
 
 PG_ENV = "DEALER_APP_TEST_PG_URL"
+os.environ.setdefault("DEALER_APP_LOG_DIR", tempfile.mkdtemp(prefix="dealer-app-test-log-"))
+"""The app's log file of the test run: not the user's data folder."""
 
 
 def _backends() -> list[str]:

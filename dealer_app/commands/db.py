@@ -24,7 +24,7 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        db = Database.open(resolve_db_url(args.db))
+        db = Database.open(resolve_db_url(args.db), create=False)
     except StorageError as exc:
         return fail(str(exc))
     try:

@@ -1,13 +1,15 @@
 """``dealer-app log verify|export|import``: the integrity check and the exchange of hands.
 
-Exit status: 0 all well; 1 a hand's log was changed (verify) or a record was refused
-(import); 2 the database cannot be used; 130 cancelled with Ctrl+C.
+Exit status: 0 all well; 1 a hand's log was changed or the file is damaged (verify) or a
+record was refused by the rules (import); 2 the database cannot be used, or (import, as
+``replay``) a file is not a valid hand record; 130 cancelled with Ctrl+C.
 Also holds the small terminal helpers (progress bar, Ctrl+C) the other commands share.
 """
 
 from __future__ import annotations
 
 import argparse
+import logging
 import signal
 import sys
 from collections.abc import Iterator
@@ -17,6 +19,7 @@ from types import FrameType
 from typing import TextIO
 
 from dealer_app.services import Services, StorageError
+from dealer_app.storage.integrity import integrity_problems
 
 EXIT_CANCELLED = 130
 
@@ -39,6 +42,13 @@ class ProgressBar:
                           f"{done}/{total}")
         self.stream.flush()
         self.shown = True
+
+    def clear(self) -> None:
+        """Erases the bar, so that a line can be printed; the next call redraws it."""
+        if self.shown:
+            self.stream.write("\r" + " " * (len(self.label) + self.width + 30) + "\r")
+            self.stream.flush()
+            self.shown = False
 
     def close(self) -> None:
         if self.shown:
@@ -77,11 +87,13 @@ def add_db_option(parser: argparse.ArgumentParser) -> None:
                              "file in the user's data folder)")
 
 
-def open_services(url: str | None) -> Services:
-    return Services.open(url)
+def open_services(url: str | None, *, create: bool = True) -> Services:
+    """The services on ``url``; ``create=False`` for commands that only read."""
+    return Services.open(url, create=create)
 
 
 def fail(message: str) -> int:
+    logging.getLogger("dealer_app.commands").error("%s", message)
     print(f"dealer-app: {message}", file=sys.stderr)
     return 2
 
@@ -101,7 +113,7 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        services = open_services(args.db)
+        services = open_services(args.db, create=args.action == "import")
     except StorageError as exc:
         return fail(str(exc))
     try:
@@ -118,11 +130,22 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _verify(services: Services, cancel: CtrlC) -> int:
+    damage = integrity_problems(services.db)  # SQLite's own check of the file's pages
+    for line in damage:
+        print(f"DAMAGED database file: {line}")
     bar = ProgressBar("verifying")
     try:
         report = services.log.verify_all(progress=bar, cancel=cancel)
+    except StorageError as exc:
+        if not damage:
+            raise
+        print(f"the hands cannot all be read: {exc}", file=sys.stderr)
+        return 1
     finally:
         bar.close()
+    if damage:
+        print(f"the database file is damaged (SQLite integrity check: {len(damage)} "
+              "problem(s)); restore the last backup", file=sys.stderr)
     for broken in report.broken:
         print(f"CHANGED {broken.label}: {broken.reason}")
     if report.cancelled:
@@ -131,6 +154,7 @@ def _verify(services: Services, cancel: CtrlC) -> int:
     if report.broken:
         print(f"{len(report.broken)} of {report.checked} hands were changed outside the app",
               file=sys.stderr)
+    if report.broken or damage:
         return 1
     print(f"all {report.checked} hands hold")
     return 0
@@ -150,16 +174,28 @@ def _export(services: Services, folder: Path, session: int | None, cancel: CtrlC
 
 
 def _import(services: Services, files: list[Path], cancel: CtrlC) -> int:
+    """One line per file as it goes (stored and already stored on stdout, refusals on
+    stderr). Exit status as ``replay``: 2 when a file is not a valid record, else 1 when
+    a record was refused, else 0."""
     bar = ProgressBar("importing")
+
+    def said(name: str, outcome: str, hand_id: int | None, message: str) -> None:
+        bar.clear()
+        if outcome == "stored":
+            print(f"stored {name} as hand id {hand_id}", flush=True)
+        elif outcome == "duplicate":
+            print(f"already stored {name} (hand id {hand_id})", flush=True)
+        else:
+            print(f"REFUSED {name}: {message}", file=sys.stderr, flush=True)
+
     try:
-        report = services.log.import_files(files, progress=bar, cancel=cancel)
+        report = services.log.import_files(files, progress=bar, cancel=cancel, on_file=said)
     finally:
         bar.close()
-    for name, hand_id in report.stored:
-        print(f"stored {name} as hand id {hand_id}")
-    for name, reason in report.refused:
-        print(f"REFUSED {name}: {reason}", file=sys.stderr)
     if report.cancelled:
-        print("cancelled; every record stored is whole", file=sys.stderr)
+        print("cancelled; every record stored is whole (run the same import again to "
+              "finish it)", file=sys.stderr)
         return EXIT_CANCELLED
+    if report.invalid:
+        return 2
     return 1 if report.refused else 0

@@ -10,7 +10,8 @@ import json
 import sys
 from typing import Any
 
-from dealer_app.engine.record import RecordError, load_record, replay_record
+from dealer_app.engine.record import RecordError, replay_record
+from dealer_app.engine.record_file import read_record_file
 
 
 def add_parser(parser: argparse.ArgumentParser) -> None:
@@ -18,13 +19,6 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
                         help="hand records (americana-hand/1); '-' reads standard input")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object per record, one per line")
-
-
-def _read(name: str) -> bytes:
-    if name == "-":
-        return sys.stdin.buffer.read()
-    with open(name, "rb") as fh:
-        return fh.read()
 
 
 def summary_text(name: str, result: dict[str, Any]) -> str:
@@ -66,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     out = sys.stdout
     for name in args.files:
         try:
-            record = load_record(_read(name))
+            record = read_record_file(name)
         except (OSError, RecordError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             print(f"dealer-app replay: {name}: {reason}", file=sys.stderr)

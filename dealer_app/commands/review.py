@@ -22,14 +22,16 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from dealer_app.gui.app import application
+    from dealer_app.gui.crash import install_exception_hook
     from dealer_app.gui.review.backend import ReviewBackend
     from dealer_app.gui.review.dialogs import SignInDialog
     from dealer_app.gui.review.window import ReviewWindow
-    from dealer_app.services import StorageError
+    from dealer_app.services import Services, StorageError
 
     app = application(lang=args.lang)
+    install_exception_hook()
     try:
-        backend = ReviewBackend.from_any(args.db)
+        backend = ReviewBackend(Services.open(args.db, create=False), owns=True)
     except StorageError as exc:
         print(f"dealer-app review: {exc}", file=sys.stderr)
         return 2

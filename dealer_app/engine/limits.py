@@ -19,6 +19,8 @@ Why 10**15 - 1 (999,999,999,999,999 minor units, ten trillion in a currency of c
 from __future__ import annotations
 
 MAX_AMOUNT = 10**15 - 1
+MAX_AMOUNT_DIGITS = len(str(MAX_AMOUNT))
+"""Digits of the largest amount (a reader refuses longer numbers before parsing them)."""
 
 
 class AmountError(ValueError):

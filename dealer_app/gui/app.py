@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 import time
@@ -13,10 +14,12 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from dealer_app.gui import i18n
 from dealer_app.gui.backend import Backend, StorageError
 from dealer_app.gui.controller import DealerController
+from dealer_app.gui.crash import install_exception_hook
 from dealer_app.gui.lease import LeaseKeeper
 from dealer_app.gui.resources import resource, style_sheet
 from dealer_app.gui.window import DealerWindow
 
+log = logging.getLogger(__name__)
 READY_ENV = "DEALER_APP_EXIT_WHEN_READY"
 """When set, the app prints ``ready <seconds since process start>`` once the window is
 shown and quits (for benchmarks/gui.py)."""
@@ -74,9 +77,11 @@ def build(backend: Backend, *, first_start_guide: bool = False
 
 def run(db_url: str | None, lang: str | None = None) -> int:
     app = application(lang=lang)
+    install_exception_hook()
     try:
         backend = Backend.open(db_url)
     except StorageError as exc:
+        log.error("cannot open the hand log: %s", exc)
         if QApplication.platformName() != "offscreen":  # started from a desktop: say it there
             QMessageBox.critical(None, "dealer-app",
                                  f"The hand log cannot be opened, so no table can run:\n\n{exc}")

@@ -14,6 +14,7 @@ from datetime import datetime
 
 from dealer_app.engine import Event, RuleError, Settings
 from dealer_app.engine.hand import Hand
+from dealer_app.gui.audit_log import log_refusal, logged_sign_in
 from dealer_app.services import (
     HandState,
     HandStatus,
@@ -131,16 +132,19 @@ class Backend:
         return self.services.staff.needs_first_supervisor()
 
     def create_first_supervisor(self, name: str, pin: str) -> StaffMember:
-        self.staff = self.services.staff.add_staff(name, "supervisor", pin)
+        with logged_sign_in("first supervisor account", name):
+            self.staff = self.services.staff.add_staff(name, "supervisor", pin)
         return self.staff
 
     def sign_in(self, name: str, pin: str) -> StaffMember:
-        self.staff = self.services.staff.authenticate(name, pin)
+        with logged_sign_in("sign-in", name):
+            self.staff = self.services.staff.authenticate(name, pin)
         return self.staff
 
     def supervisor(self, name: str, pin: str, reason: str) -> StaffMember:
         """A supervisor's authorisation for one act (audited)."""
-        return self.services.staff.require_supervisor(name, pin, reason)
+        with logged_sign_in("supervisor authorisation", name, reason):
+            return self.services.staff.require_supervisor(name, pin, reason)
 
     def add_dealer(self, name: str, pin: str, supervisor: StaffMember) -> StaffMember:
         return self.services.staff.add_staff(name, "dealer", pin, by=supervisor)
@@ -299,8 +303,12 @@ class Backend:
         """Stores one input (committed before this returns) or raises ``RuleError``."""
         if self.state is None or not self.in_progress:
             raise StorageError("no hand in progress: press N to deal one")
-        self.state = self.services.hands.record_input(self.state.hand_id, event, self._me(),
-                                                      self._ws())
+        try:
+            self.state = self.services.hands.record_input(self.state.hand_id, event,
+                                                          self._me(), self._ws())
+        except (RuleError, StorageError) as exc:
+            log_refusal(f"hand id {self.state.hand_id} input {event.describe()}", exc)
+            raise
         if not self.in_progress:  # complete: the stacks moved to the seats
             self.forget_seats()
         return self.state

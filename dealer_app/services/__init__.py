@@ -111,9 +111,11 @@ class Services:
 
     @classmethod
     def open(cls, url: str | None = None, *, clock: Clock = utc_now,
-             busy_timeout: float = 5.0) -> Services:
-        """Opens the database at ``url`` (see :func:`resolve_db_url` for None)."""
-        return cls.on(Database.open(resolve_db_url(url), clock=clock, busy_timeout=busy_timeout))
+             busy_timeout: float = 5.0, create: bool = True) -> Services:
+        """Opens the database at ``url`` (see :func:`resolve_db_url` for None); with
+        ``create=False`` (read-only commands) a missing SQLite file is an error."""
+        return cls.on(Database.open(resolve_db_url(url), clock=clock, busy_timeout=busy_timeout,
+                                    create=create))
 
     def close(self) -> None:
         self.db.close()

@@ -7,30 +7,37 @@
   events, each with ``at`` and ``by``; provenance in ``meta``).
 - ``export(folder, session_id=None, progress=None, cancel=None) -> ExportReport``: one file
   per hand, each written to a temporary name and renamed, so no file is ever half-written.
-- ``import_files(paths, staff=None, progress=None, cancel=None) -> ImportReport``: each
-  record is checked by the engine and stored in its own transaction; a refused record is
-  reported and nothing of it is stored.
+- ``import_files(paths, staff=None, progress=None, cancel=None, on_file=None) ->
+  ImportReport``: each file is read through :mod:`dealer_app.engine.record_file` (size cap,
+  strict UTF-8), checked by the engine and stored in its own transaction; a refused record
+  is reported and nothing of it is stored. A record's identity is the SHA-256 of its content
+  without ``meta`` (:func:`content_digest`): the same record imported again, with or
+  without ``meta.uid``, is reported as already stored, so a killed import can be re-run.
+  ``on_file(name, outcome, hand_id, message)`` is called after each file (outcome: one of
+  ``IMPORT_OUTCOMES``).
 ``progress(done, total)`` is called after each item; ``cancel()`` returning True stops
 between items.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select
 from sqlalchemy.exc import IntegrityError
 
 from dealer_app.engine import RuleError
 from dealer_app.engine.hand import Hand
-from dealer_app.engine.record import HandRecord, RecordError, dump_record, load_record
+from dealer_app.engine.record import HandRecord, RecordError, dump_record
+from dealer_app.engine.record_file import read_record_file
 from dealer_app.services.common import CancelFn, ProgressFn, audit, settings_of
 from dealer_app.services.hands import append_event, current_inputs, event_of, link_of, seats_of
 from dealer_app.services.types import (
@@ -43,11 +50,31 @@ from dealer_app.services.types import (
 )
 from dealer_app.storage import chain
 from dealer_app.storage.database import Database
-from dealer_app.storage.errors import NotFoundError, StorageError
+from dealer_app.storage.errors import ConflictError, NotFoundError, StorageError
 from dealer_app.storage.models import GameTable, HandEvent, HandPlayer, HandRow
 from dealer_app.storage.models import Staff as StaffRow
 
 BATCH = 500
+IMPORT_OUTCOMES = ("stored", "duplicate", "invalid", "refused")
+"""``invalid``: not a valid record (unreadable, bad encoding, bad JSON, out of range);
+``refused``: a valid record the rules or the database refuse; ``duplicate``: stored before."""
+ImportCallback = Callable[[str, str, "int | None", str], None]
+
+
+class DuplicateRecordError(ConflictError):
+    """The record is already stored (same content, or same uid and same content)."""
+
+    def __init__(self, hand_id: int) -> None:
+        super().__init__(f"already stored as hand id {hand_id}")
+        self.hand_id = hand_id
+
+
+def content_digest(record: HandRecord) -> str:
+    """SHA-256 of the record's settings, seats and events (with their ``at``/``by``),
+    written canonically; ``meta`` (uid, file provenance) is left out."""
+    body = {k: v for k, v in record.to_dict().items() if k != "meta"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def hand_label(row: HandRow, table: str | None) -> str:
@@ -114,9 +141,9 @@ def parse_time(value: object) -> datetime | None:
         return None
     try:
         moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
+        return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+    except (ValueError, OverflowError):  # not a date, or past year 9999 once in UTC
         return None
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
 def _safe(text: str) -> str:
@@ -267,30 +294,68 @@ class LogService:
 
     # ------------------------------------------------------------------ import
     def import_files(self, paths: Iterable[Path | str], staff: StaffMember | None = None,
-                     progress: ProgressFn | None = None,
-                     cancel: CancelFn | None = None) -> ImportReport:
+                     progress: ProgressFn | None = None, cancel: CancelFn | None = None,
+                     on_file: ImportCallback | None = None) -> ImportReport:
         files = [Path(p) for p in paths]
         report = ImportReport()
+        database_files = self._database_files()
         for done, path in enumerate(files, 1):
             if cancel is not None and cancel():
                 report.cancelled = True
                 break
-            try:
-                text = path.read_text(encoding="utf-8")
-                hand_id = self.import_record(load_record(text), staff, source=path.name)
-                report.stored.append((str(path), hand_id))
-            except OSError as exc:
-                report.refused.append((str(path), f"cannot read it: {exc.strerror}"))
-            except (RecordError, StorageError) as exc:
-                report.refused.append((str(path), str(exc)))
+            outcome, hand_id, message = self._import_file(path, staff, database_files)
+            name = str(path)
+            if outcome == "stored" and hand_id is not None:
+                report.stored.append((name, hand_id))
+            elif outcome == "duplicate" and hand_id is not None:
+                report.duplicates.append((name, hand_id))
+            else:
+                report.refused.append((name, message))
+                if outcome == "invalid":
+                    report.invalid.append(name)
+            if on_file is not None:
+                on_file(name, outcome, hand_id, message)
             if progress is not None:
                 progress(done, len(files))
         return report
 
+    def _database_files(self) -> set[tuple[int, int]]:
+        """(device, inode) of the SQLite database and its -wal/-shm files."""
+        path = self.db.sqlite_path
+        if path is None:
+            return set()
+        found = set()
+        for name in (path.name, f"{path.name}-wal", f"{path.name}-shm"):
+            try:
+                st = os.stat(path.with_name(name))
+            except OSError:
+                continue
+            found.add((st.st_dev, st.st_ino))
+        return found
+
+    def _import_file(self, path: Path, staff: StaffMember | None,
+                     database_files: set[tuple[int, int]]) -> tuple[str, int | None, str]:
+        """(outcome, hand id, message) of one file; never raises for a bad file."""
+        try:
+            st = os.stat(path)
+            if (st.st_dev, st.st_ino) in database_files:  # reading it would drop our locks
+                return "invalid", None, "this is the database itself, not a hand record"
+            record = read_record_file(str(path))
+            return "stored", self.import_record(record, staff, source=path.name), ""
+        except DuplicateRecordError as exc:
+            return "duplicate", exc.hand_id, str(exc)
+        except OSError as exc:
+            return "invalid", None, f"cannot read it: {exc.strerror or exc}"
+        except RecordError as exc:
+            return "invalid", None, str(exc)
+        except StorageError as exc:
+            return "refused", None, str(exc)
+
     def import_record(self, record: HandRecord, staff: StaffMember | None = None,
                       source: str = "") -> int:
         """Stores one record in one transaction; raises StorageError (nothing stored) when
-        the rules refuse one of its events or it is already stored."""
+        the rules refuse one of its events, :class:`DuplicateRecordError` when it is
+        already stored."""
         try:
             hand = Hand.replay(record.settings, record.seats, record.events)
         except RuleError as exc:
@@ -312,6 +377,8 @@ class LogService:
             if event.card is not None and len(event.card) > 8:
                 raise StorageError(f"event {index}: the card {event.card!r} is written too "
                                    "long (at most 8 characters)")
+        digest = content_digest(record)
+        self._refuse_stored(uid, digest)
         now = self.db.now()
         times = [parse_time(m.get("at")) for m in record.event_meta]
         started = parse_time(meta.get("started_at")) or next(
@@ -320,8 +387,6 @@ class LogService:
         seats = [s.to_dict() for s in record.seats]
         try:
             with self.db.transaction() as s:
-                if s.scalar(select(HandRow.id).where(HandRow.uid == uid)) is not None:
-                    raise StorageError(f"hand {uid} is already stored")
                 void = meta.get("status") == HandStatus.VOID.value
                 status = (HandStatus.VOID if void else HandStatus.COMPLETE if hand.complete
                           else HandStatus.IN_PROGRESS)
@@ -334,7 +399,8 @@ class LogService:
                               started_at=started,
                               ended_at=parse_time(meta.get("ended_at"))
                               or (now if status is not HandStatus.IN_PROGRESS else None),
-                              head_digest=chain.header_digest(uid, settings, seats, started))
+                              head_digest=chain.header_digest(uid, settings, seats, started),
+                              content_digest=digest)
                 s.add(row)
                 s.flush()
                 stacks = hand.stacks
@@ -358,4 +424,22 @@ class LogService:
                       detail={"file": source, "uid": uid})
                 return row.id
         except IntegrityError:
-            raise StorageError(f"hand {uid} was stored by another program meanwhile") from None
+            self._refuse_stored(uid, digest)  # stored by another import meanwhile
+            raise StorageError(f"hand {uid} could not be stored (a constraint refused it)"
+                               ) from None
+
+    def _refuse_stored(self, uid: str, digest: str) -> None:
+        """Raises DuplicateRecordError when this content is stored, ConflictError when its
+        uid names a different hand."""
+        with self.db.read() as s:
+            rows = list(s.execute(select(HandRow.id, HandRow.uid, HandRow.content_digest)
+                                  .where(or_(HandRow.uid == uid,
+                                             HandRow.content_digest == digest))))
+        for hand_id, _uid, stored_digest in rows:
+            if stored_digest == digest:
+                raise DuplicateRecordError(hand_id)
+        for hand_id, _uid, stored_digest in rows:
+            if stored_digest is None and content_digest(self.record(hand_id)) == digest:
+                raise DuplicateRecordError(hand_id)  # a hand of this app, exported
+            raise ConflictError(f"hand {uid} is already stored as hand id {hand_id} with "
+                                "different content; nothing was stored")

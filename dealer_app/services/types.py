@@ -208,4 +208,8 @@ class ImportReport:
     """(file, new hand id) for every record stored."""
     refused: list[tuple[str, str]] = field(default_factory=list)
     """(file, reason) for every record refused; nothing of it was stored."""
+    invalid: list[str] = field(default_factory=list)
+    """The refused files that are not valid hand records (unreadable, bad encoding, ...)."""
+    duplicates: list[tuple[str, int]] = field(default_factory=list)
+    """(file, hand id) for every record that was already stored (stored once)."""
     cancelled: bool = False

@@ -8,7 +8,9 @@ every transaction starts with ``BEGIN IMMEDIATE`` so two writers queue instead o
 
 from __future__ import annotations
 
+import logging
 import os
+import shutil
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -26,12 +28,15 @@ from dealer_app.storage.backup import backup_sqlite_file
 from dealer_app.storage.errors import (
     DatabaseLockedError,
     DatabaseUnavailableError,
+    DiskFullError,
     MigrationError,
     NotADatabaseError,
     StorageError,
 )
+from dealer_app.storage.location import masked_url
 
 Clock = Callable[[], datetime]
+log = logging.getLogger(__name__)
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
@@ -68,6 +73,11 @@ class Database:
             return None
         return Path(name)
 
+    @property
+    def _folder(self) -> Path | None:
+        path = self.sqlite_path
+        return path.parent if path is not None else None
+
     def now(self) -> datetime:
         return self.clock()
 
@@ -82,7 +92,7 @@ class Database:
         except IntegrityError:
             raise  # a constraint: the services retry or explain
         except DBAPIError as exc:
-            raise translate_error(exc, self.url) from exc
+            raise translate_error(exc, self.url, self._folder) from exc
 
     @contextmanager
     def read(self) -> Iterator[Session]:
@@ -92,7 +102,7 @@ class Database:
             with self.read_sessions() as session:  # closing ends the transaction; what was
                 yield session                         # read stays loaded for the caller
         except DBAPIError as exc:
-            raise translate_error(exc, self.url) from exc
+            raise translate_error(exc, self.url, self._folder) from exc
 
     def close(self) -> None:
         self.engine.dispose()
@@ -107,13 +117,16 @@ class Database:
 
     @classmethod
     def open(cls, url: str, *, clock: Clock = utc_now, busy_timeout: float = 5.0,
-             upgrade: bool = True) -> Database:
-        """Opens (creating if needed) and migrates the database at ``url``."""
+             upgrade: bool = True, create: bool = True) -> Database:
+        """Opens (creating it if needed, unless ``create`` is False) and migrates the
+        database at ``url``. With ``create=False`` a missing SQLite file is an error."""
         try:
             parsed = make_url(url)
         except ArgumentError:
-            raise DatabaseUnavailableError(f"{url!r} is not a database URL") from None
+            raise DatabaseUnavailableError(f"{masked_url(url)!r} is not a database URL") from None
         if parsed.get_backend_name() == "sqlite":
+            if not create:
+                _require_existing(parsed.database)
             path = _sqlite_preflight(parsed.database, busy_timeout)
             engine = _sqlite_engine(url, busy_timeout)
             in_memory = parsed.database in (None, "", ":memory:")  # one connection's world
@@ -128,8 +141,10 @@ class Database:
             try:
                 engine = create_engine(url, connect_args=connect_args, pool_pre_ping=True)
             except (NoSuchModuleError, ArgumentError, ImportError) as exc:
-                raise DatabaseUnavailableError(f"cannot use {url!r}: {exc}") from None
+                raise DatabaseUnavailableError(
+                    f"cannot use {masked_url(url)!r}: {exc}") from None
         db = cls(engine, clock, read_engine)
+        existed = path is not None and path.exists()
         try:
             if upgrade:
                 _upgrade(db, path)
@@ -138,11 +153,57 @@ class Database:
                     pass
         except DBAPIError as exc:
             db.close()
-            raise translate_error(exc, db.url) from exc
+            _remove_if_new_and_empty(path, existed)
+            raise translate_error(exc, db.url, path.parent if path else None) from exc
         except StorageError:
             db.close()
+            _remove_if_new_and_empty(path, existed)
             raise
+        log.info("database opened: %s", db.url)  # the URL with its password masked
         return db
+
+
+def _require_existing(name: str | None) -> None:
+    """A read-only command names a database that must already be there."""
+    if not name or name == ":memory:" or name.startswith("file:"):
+        return
+    path = Path(name)
+    if not path.exists():
+        raise DatabaseUnavailableError(
+            f"there is no database at {path}; nothing was created (check --db or "
+            "DEALER_APP_DB)")
+
+
+def _remove_if_new_and_empty(path: Path | None, existed: bool) -> None:
+    """A database file this open created but could not fill (a full disk) is removed."""
+    if path is None or existed:
+        return
+    try:
+        if path.exists() and path.stat().st_size == 0:
+            for extra in (path.with_name(path.name + "-wal"),
+                          path.with_name(path.name + "-shm"),
+                          path.with_name(path.name + "-journal"), path):
+                extra.unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
+DISK_FULL_BYTES = 1 << 20
+"""Less free space than this beside the database, with an I/O error, is a full disk."""
+
+
+def disk_is_full(folder: Path) -> bool:
+    """True when the file system holding ``folder`` has (almost) no room left."""
+    try:
+        return shutil.disk_usage(folder).free < DISK_FULL_BYTES
+    except OSError:
+        return False
+
+
+def _disk_full_error(where: object, folder: Path | None) -> DiskFullError:
+    place = f" ({folder})" if folder is not None else ""
+    return DiskFullError(f"the disk holding the database {where}{place} is full; free some "
+                         "space and start again (the database itself was not changed)")
 
 
 def _sqlite_preflight(name: str | None, busy_timeout: float) -> Path | None:
@@ -158,11 +219,8 @@ def _sqlite_preflight(name: str | None, busy_timeout: float) -> Path | None:
     if path.exists():
         if not path.is_file():
             raise NotADatabaseError(f"{path} is not a file")
-        with path.open("rb") as fh:
-            head = fh.read(len(SQLITE_MAGIC))
-        if head and head != SQLITE_MAGIC:
-            raise NotADatabaseError(
-                f"{path} is not a dealer-app database (not an SQLite file); nothing was changed")
+        # Never open() the file ourselves: closing any descriptor on it would drop the
+        # POSIX locks this process's other connections hold. SQLite reads the header.
         if not os.access(path, os.W_OK):
             raise DatabaseUnavailableError(f"the database {path} is read-only")
     if not os.access(folder, os.W_OK):
@@ -197,6 +255,13 @@ def _read_schema(path: Path, busy_timeout: float) -> None:
         finally:
             conn.close()
     except sqlite3.DatabaseError as exc:
+        low = str(exc).lower()
+        if "disk is full" in low or (("i/o error" in low or "unable to open" in low)
+                                     and disk_is_full(path.parent)):
+            raise _disk_full_error(path, None) from None
+        if "file is not a database" in str(exc):
+            raise NotADatabaseError(f"{path} is not a dealer-app database (not an SQLite "
+                                    "file); nothing was changed") from None
         if "locked" in str(exc):
             raise DatabaseLockedError(
                 f"the database {path} is locked by another program; try again") from None
@@ -258,11 +323,16 @@ def _upgrade(db: Database, path: Path | None) -> None:
         raise MigrationError(f"cannot update the schema of {db.url}: {exc}") from exc
 
 
-def translate_error(exc: DBAPIError, where: str) -> StorageError:
-    """A database driver error as a plain message."""
+def translate_error(exc: DBAPIError, where: str, folder: Path | None = None) -> StorageError:
+    """A database driver error as a plain message (``folder``: where the SQLite file is,
+    to tell a full disk from a damaged file)."""
     text = str(exc.orig) if exc.orig is not None else str(exc)
     low = text.lower()
     first = text.strip().splitlines()[0] if text.strip() else type(exc).__name__
+    if "disk is full" in low or "no space left" in low or (
+            folder is not None and ("i/o error" in low or "unable to open" in low)
+            and disk_is_full(folder)):
+        return _disk_full_error(where, folder)
     if "locked" in low or "could not obtain lock" in low:
         return DatabaseLockedError(f"the database {where} is locked by another program; "
                                    "try again")

@@ -53,3 +53,7 @@ class HandClosedError(ConflictError):
 
 class NothingToUndoError(ConflictError):
     """There is no input left to undo in this hand."""
+
+
+class DiskFullError(DatabaseUnavailableError):
+    """The disk holding the database has no room left (the file itself is sound)."""

@@ -29,3 +29,17 @@ def resolve_db_url(cli_value: str | None = None) -> str:
     if "://" not in value:
         return f"sqlite:///{Path(value).expanduser().absolute()}"
     return value
+
+
+def masked_url(url: str) -> str:
+    """``url`` fit to show or log: its password, if any, replaced by ``***``."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except (ArgumentError, ValueError):
+        # not a URL SQLAlchemy can read: still hide whatever sits between ':' and '@'
+        import re
+
+        return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", url)

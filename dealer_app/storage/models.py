@@ -178,8 +178,12 @@ class HandRow(Base):
     """Set once a supervisor corrected an input or undid an input of the completed hand."""
     rake: Mapped[int] = mapped_column(Amount, default=0, server_default=text("0"))
     """The engine's rake, written when the hand completes (0 otherwise)."""
+    content_digest: Mapped[str | None] = mapped_column(String(64))
+    """An imported hand's identity: SHA-256 of its record without ``meta`` (None for hands
+    dealt in the app); unique, so a record imported twice is stored once."""
     __table_args__ = (
         UniqueConstraint("table_id", "number", name="uq_hand_table_number"),
+        Index("ux_hand_content_digest", "content_digest", unique=True),
         CheckConstraint("status IN ('in-progress', 'complete', 'void')", name="status"),
         Index("ix_hand_session_status", "session_id", "status"),
         Index("ix_hand_started_at", "started_at"),

@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QPushButton
+from PySide6.QtWidgets import QDialog, QMessageBox, QPushButton
 from pytestqt.qtbot import QtBot
 
 from dealer_app.engine.record import load_record
+from dealer_app.gui import file_dialogs
 from dealer_app.gui.review import open_review_window
 from dealer_app.gui.review.dialogs import SupervisorActDialog
 from dealer_app.gui.review.models import HandListModel
@@ -241,10 +242,8 @@ def test_csv_pdf_and_record_exports(qtbot: QtBot, window: ReviewWindow, played: 
     csv_path = tmp_path / "list.csv"
     pdf_path = tmp_path / "hand.pdf"
     names = iter([str(csv_path), str(pdf_path)])
-    monkeypatch.setattr(QFileDialog, "getSaveFileName",
-                        staticmethod(lambda *a, **k: (next(names), "")))
-    monkeypatch.setattr(QFileDialog, "getExistingDirectory",
-                        staticmethod(lambda *a, **k: str(tmp_path)))
+    monkeypatch.setattr(file_dialogs, "save_file_name", lambda *a, **k: next(names))
+    monkeypatch.setattr(file_dialogs, "existing_directory", lambda *a, **k: str(tmp_path))
     qtbot.keyClicks(window.player_edit, "Bo")
     qtbot.waitUntil(lambda: not window.debounce.isActive())
     assert window.export_csv() == 4

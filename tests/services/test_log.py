@@ -91,9 +91,10 @@ def test_import_stores_valid_records_and_refuses_bad_ones_whole(
     broken.write_text("{not json")
     before = svc.review.count(HandQuery())
     report = svc.log.import_files([good, bad, broken])
-    assert [name for name, _ in report.refused] == [str(good), str(bad), str(broken)]
-    assert "already stored" in report.refused[0][1]
-    assert "duplicate-card" in report.refused[1][1]
+    assert report.duplicates == [(str(good), hand_id)]  # the app's own hand, exported
+    assert [name for name, _ in report.refused] == [str(bad), str(broken)]
+    assert "duplicate-card" in report.refused[0][1]
+    assert report.invalid == [str(broken)]
     assert svc.review.count(HandQuery()) == before
     data["events"][5]["card"] = json.loads(dump_record(record))["events"][5]["card"]
     fresh = tmp_path / "fresh.json"
@@ -108,7 +109,7 @@ def test_import_stores_valid_records_and_refuses_bad_ones_whole(
     assert svc.log.verify_all().ok
     # another tool's hand id is kept; the same record again is recognised
     again = svc.log.import_files([fresh])
-    assert "already stored" in again.refused[0][1]
+    assert again.duplicates == [(str(fresh), new_id)] and not again.refused
     data["meta"]["uid"] = "yet-another"
     data["seats"][0]["player"] = "N" * 81
     long_name = tmp_path / "long.json"

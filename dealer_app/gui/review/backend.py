@@ -12,6 +12,8 @@ from typing import Any
 
 from dealer_app.engine import Event
 from dealer_app.engine.record import dump_record
+from dealer_app.gui import file_dialogs
+from dealer_app.gui.audit_log import logged_sign_in
 from dealer_app.services import (
     Database,
     HandQuery,
@@ -40,6 +42,7 @@ class ReviewBackend:
     def __init__(self, services: Services, *, owns: bool = False) -> None:
         self.services = services
         self._owns = owns
+        file_dialogs.protect(services.db.sqlite_path)  # no export may write over it
 
     @classmethod
     def from_any(cls, source: Any) -> ReviewBackend:
@@ -99,12 +102,14 @@ class ReviewBackend:
 
     def sign_in(self, name: str, pin: str) -> StaffMember:
         """The staff member opening the review (wrong PIN, lockout: ``StorageError``)."""
-        return self.services.staff.authenticate(name, pin)
+        with logged_sign_in("review sign-in", name):
+            return self.services.staff.authenticate(name, pin)
 
     # ------------------------------------------------------------------ supervisor acts
     def authorise(self, name: str, pin: str, reason: str) -> StaffMember:
         """The supervisor for one act (wrong PIN, lockout, dealer: ``StorageError``)."""
-        return self.services.staff.require_supervisor(name, pin, reason)
+        with logged_sign_in("supervisor authorisation", name, reason):
+            return self.services.staff.require_supervisor(name, pin, reason)
 
     def void_hand(self, hand_id: int, supervisor: StaffMember, reason: str) -> HandState:
         return self.services.hands.void_hand(hand_id, supervisor, reason)

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDateTimeEdit,
     QDialog,
-    QFileDialog,
     QGridLayout,
     QHBoxLayout,
     QHeaderView,
@@ -30,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_app.gui import file_dialogs
 from dealer_app.gui.review import exports
 from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.gui.review.chart import render_history
@@ -532,8 +532,7 @@ class ReviewWindow(QMainWindow):
 
     # ------------------------------------------------------------------ exports
     def _save_name(self, title: str, name: str, pattern: str) -> str:
-        path, _ = QFileDialog.getSaveFileName(self, title, str(Path.home() / name), pattern)
-        return path
+        return file_dialogs.save_file_name(self, title, Path.home() / name, pattern)
 
     def export_csv(self) -> int | None:
         path = self._save_name("Export the hand list", "hands.csv", "CSV files (*.csv)")
@@ -559,8 +558,8 @@ class ReviewWindow(QMainWindow):
         return self.export_records_of([h.hand_id for h in hands])
 
     def export_records_of(self, hand_ids: list[int]) -> list[Path] | None:
-        folder = QFileDialog.getExistingDirectory(self, "Export americana-hand/1 records",
-                                                  str(Path.home()))
+        folder = file_dialogs.existing_directory(self, "Export americana-hand/1 records",
+                                                 Path.home())
         if not folder:
             return None
         try:

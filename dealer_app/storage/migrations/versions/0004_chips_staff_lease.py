@@ -7,7 +7,7 @@ table lease (one table, one workstation).
 - ``table_lease``: the workstation recording into a table, with its heartbeat.
 
 Revision ID: 0004
-Revises: 0003
+Revises: 0009 (re-chained after main's 0009 when merging main)
 Create Date: 2026-11-30
 """
 
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0004"
-down_revision: str | None = "0003"
+down_revision: str | None = "0009"
 branch_labels: str | None = None
 depends_on: str | None = None
 
