@@ -69,7 +69,7 @@ def ms(seconds: float) -> str:
 
 def setup(url: str) -> tuple[Services, StaffMember, int, int]:
     svc = Services.open(url)
-    boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, "2468")
+    boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, "246810")
     table = svc.tables.create_table("Bench", SETTINGS, boss)
     session = svc.tables.open_session(table.id, boss)
     for seat in (1, 2, 4, 6):
@@ -98,18 +98,46 @@ def bench_raw_commit(folder: Path) -> None:
           f"{ms(statistics.median(times))}, p95 {ms(times[int(len(times) * 0.95)])}")
 
 
-def bench_record(folder: Path) -> None:
-    svc, boss, _table, session = setup(f"sqlite:///{folder}/record.sqlite3")
+def bench_record(folder: Path, lease: bool = False, sign_ins: bool = False) -> None:
+    """Recording inputs; with ``lease`` as the dealer's window does (the table lease checked
+    and renewed by each input); with ``sign_ins`` while another thread signs in over and over
+    (scrypt must not hold the write lock)."""
+    import threading
+
+    name = "record" + ("-lease" if lease else "") + ("-signins" if sign_ins else "")
+    svc, boss, table, session = setup(f"sqlite:///{folder}/{name}.sqlite3")
+    workstation = None
+    if lease:
+        workstation = "bench"
+        svc.leases.acquire(table, workstation, "bench", boss)
+    stop = threading.Event()
+    signed = [0]
+
+    def sign_in_loop() -> None:
+        while not stop.is_set():
+            svc.staff.authenticate("Sam", "246810")
+            signed[0] += 1
+
+    worker = threading.Thread(target=sign_in_loop) if sign_ins else None
+    if worker is not None:
+        worker.start()
     rng = random.Random(1)
     times: list[float] = []
-    while len(times) < 600:
-        state = svc.hands.start_hand(session, boss)
-        while (event := legal(state.hand, rng)) is not None:
-            start = time.perf_counter()
-            state = svc.hands.record_input(state.hand_id, event, boss)
-            times.append(time.perf_counter() - start)
+    try:
+        while len(times) < 600:
+            state = svc.hands.start_hand(session, boss, workstation)
+            while (event := legal(state.hand, rng)) is not None:
+                start = time.perf_counter()
+                state = svc.hands.record_input(state.hand_id, event, boss, workstation)
+                times.append(time.perf_counter() - start)
+    finally:
+        stop.set()
+        if worker is not None:
+            worker.join()
     times.sort()
-    print(f"record one input (SQLite, synchronous=FULL, {len(times)} inputs): "
+    what = ", table lease checked" if lease else ""
+    what += f", {signed[0]} sign-ins meanwhile" if sign_ins else ""
+    print(f"record one input (SQLite, synchronous=FULL{what}, {len(times)} inputs): "
           f"median {ms(statistics.median(times))}, p95 {ms(times[int(len(times) * 0.95)])}, "
           f"max {ms(times[-1])}")
     svc.close()
@@ -246,6 +274,8 @@ def main() -> int:
         folder = Path(tmp)
         bench_raw_commit(folder)
         bench_record(folder)
+        bench_record(folder, lease=True)
+        bench_record(folder, sign_ins=True)
         bench_resume(folder)
         bench_search("SQLite", f"sqlite:///{folder}/search.sqlite3", args.hands, lambda: None)
     if args.pg:

@@ -48,8 +48,8 @@ def main(folder: Path) -> None:
     sign_in = window.sign_in
     QTest.keyClicks(sign_in.name, "Sue")
     shot("01-first-start.png")
-    QTest.keyClicks(sign_in.pin, "1234")
-    QTest.keyClicks(sign_in.pin2, "1234")
+    QTest.keyClicks(sign_in.pin, "123456")
+    QTest.keyClicks(sign_in.pin2, "123456")
     QTest.mouseClick(sign_in.button, Qt.MouseButton.LeftButton)
     staff = backend.staff
     assert staff is not None
@@ -109,7 +109,7 @@ def main(folder: Path) -> None:
     keys("N", "P")
     QTest.mouseClick(window.page.sign_out_button, Qt.MouseButton.LeftButton)
     QTest.keyClicks(sign_in.name, "Sue")
-    QTest.keyClicks(sign_in.pin, "1234")
+    QTest.keyClicks(sign_in.pin, "123456")
     QTest.mouseClick(sign_in.button, Qt.MouseButton.LeftButton)
     window.tables.tables.setCurrentRow(1)
     shot("02-tables.png")

@@ -1,8 +1,11 @@
-"""``dealer-app staff add [--db URL] --name N --role supervisor|dealer [--by SUPERVISOR]``.
+"""``dealer-app staff add [--db URL] --name N --role supervisor|dealer [--by SUPERVISOR]``
+and ``dealer-app staff unlock [--db URL] --name N --by SUPERVISOR --reason TEXT``.
 
-The new PIN is asked twice (getpass), or read from the first line of standard input with
-``--pin-stdin``. On an empty database the first account must be a supervisor; later ones
-need ``--by`` a supervisor, whose PIN is asked next (or read from the second line).
+The new PIN (6–12 digits for a supervisor, 4–12 for a dealer) is asked twice (getpass), or
+read from the first line of standard input with ``--pin-stdin``. On an empty database the
+first account must be a supervisor; later ones need ``--by`` a supervisor, whose PIN is
+asked next (or read from the second line). ``unlock`` lifts the lock of an account after
+too many wrong PINs (the supervisor's PIN is asked, or read from standard input); audited.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ import getpass
 import sys
 
 from dealer_app.commands.log import add_db_option, fail, open_services
-from dealer_app.services import Role, StorageError
+from dealer_app.services import Role, Services, StorageError
 
 
 def add_parser(parser: argparse.ArgumentParser) -> None:
@@ -25,6 +28,13 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
                      help="the supervisor authorising it (needed once any account exists)")
     add.add_argument("--pin-stdin", action="store_true",
                      help="read the PIN (then the supervisor's PIN) from standard input")
+    unlock = sub.add_parser("unlock", help="unlock an account locked after wrong PINs")
+    add_db_option(unlock)
+    unlock.add_argument("--name", required=True, help="the account to unlock")
+    unlock.add_argument("--by", metavar="SUPERVISOR", required=True)
+    unlock.add_argument("--reason", required=True, help="why (kept in the audit record)")
+    unlock.add_argument("--pin-stdin", action="store_true",
+                        help="read the supervisor's PIN from standard input")
 
 
 def _read_pin(args: argparse.Namespace, prompt: str, confirm: bool) -> str:
@@ -44,6 +54,8 @@ def run(args: argparse.Namespace) -> int:
         services = open_services(args.db)
     except StorageError as exc:
         return fail(str(exc))
+    if args.action == "unlock":
+        return _unlock(services, args)
     try:
         first = services.staff.needs_first_supervisor()
         if first and args.role != Role.SUPERVISOR.value:
@@ -61,4 +73,17 @@ def run(args: argparse.Namespace) -> int:
     finally:
         services.close()
     print(f"added {member.role.value} {member.name}")
+    return 0
+
+
+def _unlock(services: Services, args: argparse.Namespace) -> int:
+    try:
+        by_pin = _read_pin(args, f"PIN of supervisor {args.by}: ", confirm=False)
+        by = services.staff.require_supervisor(args.by, by_pin, args.reason)
+        member = services.staff.unlock(args.name, by, args.reason)
+    except (StorageError, KeyboardInterrupt, EOFError) as exc:
+        return fail(str(exc) or "cancelled")
+    finally:
+        services.close()
+    print(f"unlocked {member.name}")
     return 0

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from dealer_app.engine.errors import Code, RuleError
 from dealer_app.engine.events import Action, Event
+from dealer_app.engine.limits import MAX_AMOUNT, too_large
 from dealer_app.engine.settings import Structure
 
 if TYPE_CHECKING:
@@ -66,6 +67,8 @@ class Wager:
         what = "bet" if self.action is Action.BET else "raise"
         if to <= 0:
             return f"a {what} must be to a positive amount, not {to}"
+        if to > MAX_AMOUNT:
+            return too_large(f"a {what} to", to)
         if to > self.all_in_to:
             return (f"{what} to {to} is more than seat {self.seat} has: all-in is "
                     f"{self.all_in_to} (rule 7.6)")

@@ -19,6 +19,7 @@ from dealer_app.engine.cards import Card, CardError, parse_card
 from dealer_app.engine.errors import Code, RuleError
 from dealer_app.engine.evaluator import HandValue, board_key, describe, evaluate
 from dealer_app.engine.events import Action, Event, EventError
+from dealer_app.engine.limits import MAX_AMOUNT
 from dealer_app.engine.pots import Pot, award_pots, build_pots, rake_amount
 from dealer_app.engine.settings import SeatSpec, Settings, SettingsError
 
@@ -92,9 +93,11 @@ class Hand:
         for spec in specs:
             if spec.stack <= 0:
                 raise SettingsError(f"seat {spec.seat} has no chips and cannot be dealt in")
-            if spec.stack % settings.chip_unit:
-                raise SettingsError(f"stack {spec.stack} of seat {spec.seat} is not a multiple "
-                                    f"of the chip unit {settings.chip_unit}")
+        settings.check_stacks((s.seat, s.stack) for s in specs)
+        total = sum(s.stack for s in specs)
+        if total > MAX_AMOUNT:
+            raise SettingsError(f"the stacks dealt in total {total:,}, more than the largest "
+                                f"amount the app takes ({MAX_AMOUNT:,})")
         self.settings = settings
         self.specs: tuple[SeatSpec, ...] = tuple(specs)
         self.order: tuple[int, ...] = tuple(s.seat for s in specs)

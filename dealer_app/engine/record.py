@@ -8,6 +8,7 @@ from typing import Any
 
 from dealer_app.engine.events import Event, EventError
 from dealer_app.engine.hand import Hand, ReplayError
+from dealer_app.engine.limits import MAX_AMOUNT
 from dealer_app.engine.settings import SeatSpec, Settings, SettingsError
 
 FORMAT = "americana-hand/1"
@@ -81,9 +82,16 @@ def parse_record(data: Any) -> HandRecord:
     if len(seats) < 2:
         raise RecordError("a hand needs at least 2 players (rule 3.2)")
     for spec in seats:
-        if spec.stack <= 0 or spec.stack % settings.chip_unit:
-            raise RecordError(f"seat {spec.seat}: stack {spec.stack} must be positive and a "
-                              f"multiple of the chip unit {settings.chip_unit}")
+        if spec.stack <= 0:
+            raise RecordError(f"seat {spec.seat}: stack {spec.stack} must be positive")
+    try:
+        settings.check_stacks((spec.seat, spec.stack) for spec in seats)
+    except SettingsError as exc:
+        raise RecordError(str(exc)) from None
+    total = sum(spec.stack for spec in seats)
+    if total > MAX_AMOUNT:
+        raise RecordError(f"the stacks total {total:,}, more than the largest amount the "
+                          f"app takes ({MAX_AMOUNT:,})")
     events: list[Event] = []
     event_meta: list[dict[str, Any]] = []
     for i, raw in enumerate(data["events"]):

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
+
+from dealer_app.engine.limits import MAX_AMOUNT, too_large
 
 
 class Structure(StrEnum):
@@ -53,6 +56,24 @@ class Settings:
             raise SettingsError(f"rake_percent must be 0 to 100, not {self.rake_percent}")
         if self.rake_cap < 0:
             raise SettingsError(f"rake_cap must not be negative, not {self.rake_cap}")
+        if self.chip_unit > MAX_AMOUNT:
+            raise SettingsError(too_large("the chip unit", self.chip_unit))
+        if self.big_bet > MAX_AMOUNT:  # the largest bet the ante sets (4 × ante)
+            raise SettingsError(too_large(f"the big bet (4 × ante {self.ante:,})",
+                                          self.big_bet))
+        if self.rake_cap > MAX_AMOUNT:
+            raise SettingsError(too_large("the rake cap", self.rake_cap))
+
+    def check_stacks(self, stacks: Iterable[tuple[int, int]]) -> None:
+        """The rule for stacks under these settings, in one place: each (seat, stack) is a
+        multiple of the chip unit (rule 3.3) and within the largest amount. Raises
+        :class:`SettingsError` naming the first seat that does not fit."""
+        for seat, stack in stacks:
+            if stack > MAX_AMOUNT:
+                raise SettingsError(too_large(f"the stack of seat {seat}", stack))
+            if stack % self.chip_unit:
+                raise SettingsError(f"the stack of seat {seat} ({stack:,}) is not a multiple "
+                                    f"of the chip unit {self.chip_unit:,}")
 
     @property
     def bring_in(self) -> int:
@@ -110,6 +131,8 @@ class SeatSpec:
         if type(self.stack) is not int or self.stack < 0:
             raise SettingsError(f"stack of seat {self.seat} must be a whole number >= 0, "
                                 f"not {self.stack!r}")
+        if self.stack > MAX_AMOUNT:
+            raise SettingsError(too_large(f"the stack of seat {self.seat}", self.stack))
         if not isinstance(self.player, str):
             raise SettingsError(f"player of seat {self.seat} must be a name")
 

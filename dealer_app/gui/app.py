@@ -15,6 +15,7 @@ from dealer_app.gui import i18n
 from dealer_app.gui.backend import Backend, StorageError
 from dealer_app.gui.controller import DealerController
 from dealer_app.gui.crash import install_exception_hook
+from dealer_app.gui.lease import LeaseKeeper
 from dealer_app.gui.resources import resource, style_sheet
 from dealer_app.gui.window import DealerWindow
 
@@ -59,6 +60,8 @@ def build(backend: Backend, *, first_start_guide: bool = False
     window = DealerWindow()
     controller = DealerController(window, backend)
     window.on_close.append(backend.close)
+    keeper = LeaseKeeper(backend, controller)
+    keeper.lost.connect(controller.fail)
     if first_start_guide:
         def after_sign_in(_name: str, _pin: str, first: bool) -> None:
             # connected after the controller's slot, so the supervisor exists by now

@@ -8,6 +8,7 @@ the engine's ``RuleError`` (nothing stored) or a ``StorageError`` with a message
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -25,8 +26,10 @@ from dealer_app.services import (
     StorageError,
     TableInfo,
 )
+from dealer_app.services.leases import LeaseLostError, TableHeldError, new_workstation
 
-__all__ = ["Backend", "BackendError", "LogRow", "RuleError", "Snapshot", "StorageError"]
+__all__ = ["Backend", "BackendError", "LeaseLostError", "LogRow", "RuleError", "Snapshot",
+           "StorageError", "TableHeldError"]
 
 BackendError = StorageError
 """Errors with a message fit to show (wrong PIN, seat taken, database unavailable...)."""
@@ -95,6 +98,10 @@ class Backend:
         self._seats: dict[int, SeatInfo] | None = None
         """The seats of the session as last read; None: read them again. Seating rows only
         change through the seating calls below, at the end of a hand, or by an undo."""
+        self.workstation, self.host = new_workstation()
+        """This window's id for the table lease (one table, one workstation)."""
+        self.lease_table: int | None = None
+        """The table whose lease this window holds."""
 
     @classmethod
     def open(cls, url: str | None = None) -> Backend:
@@ -102,7 +109,25 @@ class Backend:
         return cls(Services.open(url))
 
     def close(self) -> None:
+        with contextlib.suppress(StorageError):  # else the lease expires on its own
+            self.release_table()
         self.services.close()
+
+    # ------------------------------------------------------------------ table lease
+    def release_table(self) -> None:
+        """Gives up the lease of the table this window held, if any."""
+        table, self.lease_table = self.lease_table, None
+        if table is not None:
+            self.services.leases.release(table, self.workstation)
+
+    def heartbeat(self) -> bool:
+        """Renews the table's lease; False once another workstation took the table."""
+        if self.lease_table is None:
+            return True
+        return self.services.leases.heartbeat(self.lease_table, self.workstation)
+
+    def _ws(self) -> str | None:
+        return self.workstation if self.lease_table is not None else None
 
     # ------------------------------------------------------------------ staff
     def needs_first_supervisor(self) -> bool:
@@ -134,6 +159,14 @@ class Backend:
     def list_staff(self) -> list[StaffMember]:
         return self.services.staff.list_staff()
 
+    def locked_staff(self) -> dict[str, datetime]:
+        """Name → locked until, for the accounts locked now."""
+        return self.services.staff.locked_staff()
+
+    def unlock_staff(self, name: str, supervisor: StaffMember) -> StaffMember:
+        """A supervisor lifts another account's lock (audited)."""
+        return self.services.staff.unlock(name, supervisor, "unlocked in the Staff box")
+
     def sign_out(self) -> None:
         """Forgets who is signed in and the table on screen. The session stays open and a
         hand in progress stays stored: the next dealer to open the table resumes it."""
@@ -141,6 +174,7 @@ class Backend:
         self.session = None
         self.state = None
         self.forget_seats()
+        self.release_table()
 
     def _me(self) -> StaffMember:
         if self.staff is None:
@@ -176,10 +210,16 @@ class Backend:
         return self.services.tables.create_table(name, settings, supervisor or self._me(),
                                                  currency=currency)
 
-    def open_table(self, table_id: int) -> SessionInfo:
-        """Resumes the table's open session (taking it over if another dealer had it), or
-        opens a new one; then loads the hand in progress, if any."""
+    def open_table(self, table_id: int, take_over: bool = False) -> SessionInfo:
+        """Takes the table's lease (``TableHeldError``: another workstation holds it, unless
+        ``take_over``), then resumes the table's open session (taking it over if another
+        dealer had it), or opens a new one; then loads the hand in progress, if any."""
         me = self._me()
+        if self.lease_table is not None and self.lease_table != table_id:
+            self.release_table()
+        self.services.leases.acquire(table_id, self.workstation, self.host, me,
+                                     take_over=take_over)
+        self.lease_table = table_id
         tables = self.services.tables
         session = tables.current_session(table_id)
         if session is None:
@@ -197,6 +237,9 @@ class Backend:
         member = self.services.staff.authenticate(name, pin)
         self.session = self.services.tables.change_dealer(self._sid(), member, member)
         self.staff = member
+        if self.lease_table is not None:  # the lease names who deals now
+            self.services.leases.acquire(self.lease_table, self.workstation, self.host,
+                                         member)
         return member
 
     def change_settings(self, settings: Settings, supervisor: StaffMember,
@@ -221,24 +264,25 @@ class Backend:
 
     def seat_player(self, seat: int, player: str, buy_in: int) -> SeatInfo:
         self.forget_seats()
-        return self.services.tables.seat_player(self._sid(), seat, player, buy_in, self._me())
+        return self.services.tables.seat_player(self._sid(), seat, player, buy_in, self._me(),
+                                              self._ws())
 
     def rebuy(self, seat: int, amount: int) -> SeatInfo:
         self.forget_seats()
-        return self.services.tables.rebuy(self._sid(), seat, amount, self._me())
+        return self.services.tables.rebuy(self._sid(), seat, amount, self._me(), self._ws())
 
     def sit_out(self, seat: int) -> SeatInfo:
         self.forget_seats()
-        return self.services.tables.sit_out(self._sid(), seat, self._me())
+        return self.services.tables.sit_out(self._sid(), seat, self._me(), self._ws())
 
     def come_back(self, seat: int) -> SeatInfo:
         self.forget_seats()
-        return self.services.tables.come_back(self._sid(), seat, self._me())
+        return self.services.tables.come_back(self._sid(), seat, self._me(), self._ws())
 
     def leave(self, seat: int) -> int:
         """The player leaves; returns the cash-out."""
         self.forget_seats()
-        return self.services.tables.leave(self._sid(), seat, self._me())
+        return self.services.tables.leave(self._sid(), seat, self._me(), self._ws())
 
     # ------------------------------------------------------------------ hands
     @property
@@ -251,7 +295,7 @@ class Backend:
 
     def start_hand(self) -> HandState:
         self.forget_seats()
-        self.state = self.services.hands.start_hand(self._sid(), self._me())
+        self.state = self.services.hands.start_hand(self._sid(), self._me(), self._ws())
         return self.state
 
     def check(self, event: Event) -> RuleError | None:
@@ -266,7 +310,7 @@ class Backend:
             raise StorageError("no hand in progress: press N to deal one")
         try:
             self.state = self.services.hands.record_input(self.state.hand_id, event,
-                                                          self._me())
+                                                          self._me(), self._ws())
         except (RuleError, StorageError) as exc:
             log_refusal(f"hand id {self.state.hand_id} input {event.describe()}", exc)
             raise
@@ -282,7 +326,8 @@ class Backend:
             raise StorageError("there is no input to undo")
         self.forget_seats()
         self.state = self.services.hands.undo_last(self.state.hand_id,
-                                                   supervisor or self._me(), reason)
+                                                   supervisor or self._me(), reason,
+                                                   self._ws())
         return self.state
 
     @property

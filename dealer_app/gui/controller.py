@@ -52,6 +52,7 @@ class DealerController(QObject):
         w.tables.sign_out_requested.connect(shift.sign_out)
         w.tables.staff.unlock_requested.connect(shift.on_staff_unlock)
         w.tables.staff.add_requested.connect(shift.on_staff_add)
+        w.tables.staff.unlock_account_requested.connect(shift.on_staff_unlock_account)
         p.sign_out_button.clicked.connect(shift.sign_out)
         p.action_bar.triggered.connect(inp.on_action)
         p.review_button.clicked.connect(sup.open_review)

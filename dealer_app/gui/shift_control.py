@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from PySide6.QtWidgets import QMessageBox
+
 from dealer_app.engine import SettingsError
 from dealer_app.gui import prompts
-from dealer_app.gui.backend import StorageError
+from dealer_app.gui.backend import StorageError, TableHeldError
 
 if TYPE_CHECKING:
     from dealer_app.gui.controller import DealerController
@@ -43,6 +45,7 @@ class ShiftControl:
         except StorageError as exc:
             page.error.setText(str(exc))
             page.pin.clear()
+            page.pin2.clear()  # a refused first PIN is typed twice again
             return
         if self.takeover:
             self.takeover = False
@@ -81,7 +84,10 @@ class ShiftControl:
             return
         me = self.backend.staff
         box.set_locked(False, by="" if me is not None and me.id == sup.id else sup.name)
-        box.set_staff([(m.name, m.role.value) for m in self.backend.list_staff()])
+        locked = self.backend.locked_staff()
+        box.set_staff([(m.name, m.role.value + (
+            f" · locked until {locked[m.name].astimezone():%H:%M}" if m.name in locked else ""))
+            for m in self.backend.list_staff()])
 
     def on_staff_unlock(self) -> None:
         box = self.window.tables.staff
@@ -126,6 +132,25 @@ class ShiftControl:
                          "their name and PIN.")
         box.name.setFocus()
 
+    def on_staff_unlock_account(self, name: str) -> None:
+        box = self.window.tables.staff
+        sup = self.staff_authority
+        if sup is None:
+            self._show_staff()
+            return
+        if not name:
+            box.show_message("Type the name of the account to unlock.", error=True)
+            box.name.setFocus()
+            return
+        try:
+            member = self.backend.unlock_staff(name, sup)
+        except StorageError as exc:
+            box.show_message(prompts.refusal(str(exc)) + ".", error=True)
+            return
+        self._show_staff()
+        box.clear_form()
+        box.show_message(f"{member.name} is unlocked; they sign in with their PIN.")
+
     def sign_out(self) -> None:
         """Back to the sign-in page. The session stays open and a hand in progress stays
         stored: the next dealer who opens that table resumes it."""
@@ -162,13 +187,39 @@ class ShiftControl:
         page.error.clear()
         self.show_tables()
 
-    def on_open_table(self, table_id: int) -> None:
+    def on_open_table(self, table_id: int, take_over: bool = False) -> None:
         try:
-            self.backend.open_table(table_id)
+            self.backend.open_table(table_id, take_over=take_over)
+        except TableHeldError as exc:
+            self.confirm_take_over(table_id, exc)
+            return
         except StorageError as exc:
             self.window.tables.open_error.setText(prompts.refusal(str(exc)))
             return
         self.show_table()
+
+    def confirm_take_over(self, table_id: int, exc: TableHeldError) -> QMessageBox:
+        """Another workstation holds the table: who and since when; taking it over only on
+        purpose (audited)."""
+        box = QMessageBox(QMessageBox.Icon.Warning, "Table in use",
+                          prompts.refusal(str(exc)) + ".", QMessageBox.StandardButton.Cancel,
+                          self.window)
+        box.setObjectName("takeOverBox")
+        box.setInformativeText("Taking it over stops that workstation from recording into "
+                               "this table; it is kept in the audit record.")
+        take = box.addButton("Take over this table", QMessageBox.ButtonRole.AcceptRole)
+        take.setObjectName("takeOver")
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        self.window.tables.open_error.setText(prompts.refusal(str(exc)))
+
+        def done() -> None:
+            if box.clickedButton() is take:
+                self.window.tables.open_error.clear()
+                self.on_open_table(table_id, take_over=True)
+
+        box.finished.connect(done)
+        self.ctl.supervisor._open_dialog(box)
+        return box
 
     def show_table(self) -> None:
         snap = self.backend.snapshot()

@@ -56,6 +56,7 @@ from dealer_app.storage.database import Clock, utc_now
 
 if TYPE_CHECKING:
     from dealer_app.services import reports
+    from dealer_app.services.leases import LeaseService
     from dealer_app.services.log import LogService
     from dealer_app.services.review import ReviewQueries
 
@@ -90,6 +91,12 @@ class Services:
         from dealer_app.services.review import ReviewQueries
 
         return ReviewQueries(self.db)
+
+    @cached_property
+    def leases(self) -> LeaseService:
+        from dealer_app.services.leases import LeaseService
+
+        return LeaseService(self.db)
 
     @cached_property
     def log(self) -> LogService:

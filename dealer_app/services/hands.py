@@ -22,7 +22,9 @@
   no longer completes (only if no later hand started at its table). Audited; marks the hand
   corrected.
 - ``void_hand(hand_id, supervisor, reason) -> HandState``: supervisor only; appends a ``void``
-  row; a complete hand's stack changes are taken back for players still seated.
+  row; a complete hand's stack changes are taken back: into the stacks of players still
+  seated, and as ``owed`` stack moves (in the session's chip reconciliation) for players who
+  have left. ``owed(hand_id)`` lists those; ``left_players(hand_id)`` names them beforehand.
 - ``current_hand(session_id) -> HandState | None``: the hand in progress (resume).
 - ``hand_state(hand_id, upto=None) -> HandState``: replays the current inputs (only the first
   ``upto`` of them when given).
@@ -42,7 +44,7 @@ from typing import Any, cast
 from sqlalchemy import Table, bindparam, exists, func, insert, select, update
 from sqlalchemy.orm import Session
 
-from dealer_app.engine import Action, Event, RuleError, SeatSpec, Settings
+from dealer_app.engine import Action, Event, RuleError, SeatSpec, Settings, SettingsError
 from dealer_app.engine.events import EventError
 from dealer_app.engine.hand import Hand, ReplayError
 from dealer_app.services.common import (
@@ -52,6 +54,7 @@ from dealer_app.services.common import (
     retrying,
     settings_of,
 )
+from dealer_app.services.leases import check_lease
 from dealer_app.services.types import HandState, HandStatus, LogEntry, StaffMember
 from dealer_app.storage import chain
 from dealer_app.storage.database import Database
@@ -197,7 +200,7 @@ STATE_COLUMNS = (HandRow.id, HandRow.uid, HandRow.table_id, HandRow.session_id,
 # Prepared once: the statements of the common path of record_input (see _record_cached).
 _HAND_TABLE = cast(Table, HandRow.__table__)
 _HAND = _HAND_TABLE.c
-_HEAD = (select(_HAND.status, _HAND.head_digest)
+_HEAD = (select(_HAND.status, _HAND.head_digest, _HAND.table_id)
          .where(_HAND.id == bindparam("hand_id")).with_for_update())
 _STATE = select(*STATE_COLUMNS).where(_HAND.id == bindparam("hand_id"))
 _INSERT_EVENT = insert(cast(Table, HandEvent.__table__))
@@ -258,10 +261,14 @@ def check_not_playing_elsewhere(s: Session, seating: Seating, player: str,
 
 def take_back_result(s: Session, row: HandRow, at: datetime, kind: str,
                      staff_id: int | None, reason: str | None,
-                     open_only: bool) -> list[str]:
-    """Undoes a complete hand's stack changes; returns the players it could not (left)."""
+                     open_only: bool) -> list[tuple[str, int]]:
+    """Undoes a complete hand's stack changes. A player who has left the table cannot get
+    them back in a stack: with ``open_only`` (a void) each such change is written as an
+    ``owed`` stack move of their seating (kept in the session's chip reconciliation, not in
+    a stack) and returned as (player, amount owed to them; negative: owed by them);
+    otherwise it is refused."""
     lock_session(s, row)
-    skipped = []
+    owed: list[tuple[str, int]] = []
     for player in s.scalars(select(HandPlayer).where(HandPlayer.hand_id == row.id)):
         if player.stack_after is None:
             continue
@@ -269,10 +276,13 @@ def take_back_result(s: Session, row: HandRow, at: datetime, kind: str,
         seating = s.get(Seating, player.seating_id) if player.seating_id else None
         if seating is not None and delta:
             if seating.left_at is not None:
-                if open_only:
-                    skipped.append(player.player)
-                    continue
-                raise ConflictError(f"{player.player} has left the table")
+                if not open_only:
+                    raise ConflictError(f"{player.player} has left the table")
+                s.add(StackMove(seating_id=seating.id, kind="owed", amount=-delta,
+                                hand_id=row.id, staff_id=staff_id, at=at, reason=reason))
+                owed.append((player.player, -delta))
+                player.stack_after = None
+                continue
             check_not_playing_elsewhere(s, seating, player.player, row)
             if seating.stack - delta < 0:
                 raise ConflictError(f"taking the result back would leave {player.player} with "
@@ -283,7 +293,7 @@ def take_back_result(s: Session, row: HandRow, at: datetime, kind: str,
         player.stack_after = None
     row.pot = 0
     row.rake = 0
-    return skipped
+    return owed
 
 
 def rewrite_result(s: Session, row: HandRow, hand: Hand, at: datetime, staff_id: int,
@@ -370,12 +380,15 @@ class HandService:
             return None if row is None else build_state(row, load_rows(s, row.id))
 
     # ------------------------------------------------------------------ writing
-    def start_hand(self, session_id: int, dealer: StaffMember) -> HandState:
+    def start_hand(self, session_id: int, dealer: StaffMember,
+                   workstation: str | None = None) -> HandState:
+        """``workstation``: the window dealing it, which must hold the table's lease."""
         def start() -> HandState:
             with self.db.transaction() as s:
                 session = s.get(TableSession, session_id, with_for_update=True)
                 if session is None:
                     raise NotFoundError(f"no session with id {session_id}")
+                check_lease(s, session.table_id, workstation, self.db.now())
                 if session.closed_at is not None:
                     raise ConflictError(f"session {session_id} is closed")
                 if s.scalar(select(exists().where(
@@ -390,6 +403,12 @@ class HandService:
                 table = s.get(GameTable, session.table_id)
                 assert table is not None
                 settings = settings_of(table.settings_json)
+                try:  # the engine's rule; refused when settings change, so only an older
+                    Hand(settings, [SeatSpec(r.seat, r.player, r.stack)  # database lands here
+                                    for r in seatings])
+                except SettingsError as exc:
+                    raise ConflictError(f"no hand can be dealt: {exc}. A supervisor adjusts "
+                                        "the stack or the table settings first") from None
                 seats = [SeatSpec(r.seat, r.player, r.stack).to_dict() for r in seatings]
                 number = 1 + (s.scalar(select(func.max(HandRow.number))
                                        .where(HandRow.table_id == table.id)) or 0)
@@ -410,29 +429,33 @@ class HandService:
 
         return retrying(start, "starting a hand")
 
-    def record_input(self, hand_id: int, event: Event, staff: StaffMember) -> HandState:
-        """Stores one dealer input; raises ``RuleError`` (nothing stored) if refused."""
+    def record_input(self, hand_id: int, event: Event, staff: StaffMember,
+                     workstation: str | None = None) -> HandState:
+        """Stores one dealer input; raises ``RuleError`` (nothing stored) if refused, and
+        ``LeaseLostError`` when ``workstation`` (the window recording it) no longer holds
+        the table's lease (checked in the same transaction)."""
         def record() -> HandState:
             with self.db.transaction() as s:
-                fast = self._record_cached(s, hand_id, event, staff)
+                fast = self._record_cached(s, hand_id, event, staff, workstation)
                 if fast is not None:
                     state, after = fast
                 else:
-                    state, after = self._record_loaded(s, hand_id, event, staff)
+                    state, after = self._record_loaded(s, hand_id, event, staff, workstation)
             # committed: only now may the cache move on (with its own copy of the hand)
             self._remember(hand_id, replace(after, hand=after.hand.copy()))
             return state
 
         return retrying(record, "recording an input")
 
-    def _record_cached(self, s: Session, hand_id: int, event: Event,
-                       staff: StaffMember) -> tuple[HandState, Replayed] | None:
+    def _record_cached(self, s: Session, hand_id: int, event: Event, staff: StaffMember,
+                       workstation: str | None) -> tuple[HandState, Replayed] | None:
         """The common case, with plain statements instead of the ORM's unit of work: the
         hand is cached and the input does not complete it. None: take the full path."""
         conn = s.connection()
         head = conn.execute(_HEAD, {"hand_id": hand_id}).one_or_none()
         if head is None or head.status != HandStatus.IN_PROGRESS.value:
             return None
+        check_lease(s, head.table_id, workstation, self.db.now())
         base = self._cached(hand_id, head.head_digest)
         if base is None:
             return None
@@ -457,10 +480,11 @@ class HandService:
                          (*base.log, entry), hand)
         return state_of(row, after.settings, after.seats, after.log, hand), after
 
-    def _record_loaded(self, s: Session, hand_id: int, event: Event,
-                       staff: StaffMember) -> tuple[HandState, Replayed]:
+    def _record_loaded(self, s: Session, hand_id: int, event: Event, staff: StaffMember,
+                       workstation: str | None) -> tuple[HandState, Replayed]:
         row = self._hand(s, hand_id, lock=True)
         self._in_progress(row)
+        check_lease(s, row.table_id, workstation, self.db.now())
         base = self._cached(hand_id, row.head_digest)
         if base is None:
             base = self._replay(row, load_rows(s, hand_id))
@@ -478,10 +502,11 @@ class HandService:
         return state_of(row, after.settings, after.seats, after.log, hand), after
 
     def undo_last(self, hand_id: int, staff: StaffMember,
-                  reason: str | None = None) -> HandState:
+                  reason: str | None = None, workstation: str | None = None) -> HandState:
         def undo() -> HandState:
             with self.db.transaction() as s:
                 row = self._hand(s, hand_id, lock=True)
+                check_lease(s, row.table_id, workstation, self.db.now())
                 if row.status == HandStatus.VOID.value:
                     raise HandClosedError(f"hand {row.number} is void")
                 rows = load_rows(s, hand_id)
@@ -604,10 +629,10 @@ class HandService:
                 if row.status == HandStatus.VOID.value:
                     raise HandClosedError(f"hand {row.number} is already void")
                 now = self.db.now()
-                skipped: list[str] = []
+                owed: list[tuple[str, int]] = []
                 if row.status == HandStatus.COMPLETE.value:
-                    skipped = take_back_result(s, row, now, "void", supervisor.id, why,
-                                               open_only=True)
+                    owed = take_back_result(s, row, now, "void", supervisor.id, why,
+                                            open_only=True)
                 rows = load_rows(s, hand_id)
                 rows.append(append_event(s, row, len(rows) + 1, "void", by=supervisor.name,
                                          staff_id=supervisor.id, at=now, reason=why))
@@ -615,10 +640,32 @@ class HandService:
                 row.ended_at = row.ended_at or now
                 audit(s, at=now, act="void-hand", staff=supervisor, reason=why,
                       table_id=row.table_id, session_id=row.session_id, hand_id=row.id,
-                      detail={"number": row.number, "not_returned_to": skipped})
+                      detail={"number": row.number,
+                              "owed": [{"player": p, "amount": a} for p, a in owed]})
                 return build_state(row, rows)
 
         return retrying(void, "voiding a hand")
+
+    def owed(self, hand_id: int) -> list[tuple[str, int]]:
+        """What voiding this hand left owed to players who had left the table: (player,
+        amount; negative when the player owes it). Empty for most hands."""
+        with self.db.read() as s:
+            return [(str(player), int(amount)) for player, amount in s.execute(
+                select(Seating.player, StackMove.amount)
+                .join(Seating, Seating.id == StackMove.seating_id)
+                .where(StackMove.hand_id == hand_id, StackMove.kind == "owed")
+                .order_by(StackMove.id))]
+
+    def left_players(self, hand_id: int) -> list[str]:
+        """Players of this complete hand whose result changed their stack and who have left
+        the table since (a void cannot give their chips back to a stack)."""
+        with self.db.read() as s:
+            return [str(p) for p in s.scalars(
+                select(HandPlayer.player).join(Seating, Seating.id == HandPlayer.seating_id)
+                .where(HandPlayer.hand_id == hand_id, Seating.left_at.is_not(None),
+                       HandPlayer.stack_after.is_not(None),
+                       HandPlayer.stack_after != HandPlayer.stack_before)
+                .order_by(HandPlayer.seat))]
 
     # ------------------------------------------------------------------ internals
     def _cached(self, hand_id: int, head: str) -> Replayed | None:

@@ -60,6 +60,9 @@ BUY_IN_KINDS = ("buy-in", "rebuy")
 CASH_OUT_KINDS = ("cash-out",)
 ADJUST_KINDS = ("adjustment",)
 HAND_KINDS = ("hand", "void", "hand-undo", "correction")
+OWED_KINDS = ("owed",)
+"""Chips a void owes a player who had left (positive: owed to the player; negative: the
+player took home chips the void took back). Not in any stack: a line of the reconciliation."""
 
 
 # ---------------------------------------------------------------------------- files
@@ -124,17 +127,19 @@ class SeatLine:
     """Hands dealt into, not counting void hands."""
     moves_stack: int
     """The stack as the sum of every stack move: must equal ``stack``."""
+    owed: int = 0
+    """Chips owed to the player by voids after they left (negative: owed by the player)."""
 
     @property
     def net(self) -> int:
-        """What the player is up (positive) or down: cash-outs + stack − buy-ins − adjustments.
-        Equals ``won`` when the seat's record is consistent."""
-        return self.cash_outs + self.stack - self.buy_ins - self.adjustments
+        """What the player is up (positive) or down: cash-outs + stack + owed − buy-ins −
+        adjustments. Equals ``won`` when the seat's record is consistent."""
+        return self.cash_outs + self.stack + self.owed - self.buy_ins - self.adjustments
 
 
 @dataclass(frozen=True, slots=True)
 class Reconciliation:
-    """``stacks + cash-outs + rake = buy-ins + adjustments`` for one session."""
+    """``stacks + cash-outs + rake + owed = buy-ins + adjustments`` for one session."""
 
     buy_ins: int
     adjustments: int
@@ -144,6 +149,10 @@ class Reconciliation:
     problems: tuple[str, ...] = ()
     """Plain reasons found for an imbalance (a seat whose stack differs from its moves, a
     hand whose stack changes do not match its result)."""
+    owed: int = 0
+    """Chips owed to players who left before a void of their hand (negative: owed by them)."""
+    owed_lines: tuple[str, ...] = ()
+    """``Ann (seat 1) is owed 100`` / ``Bo (seat 3) owes 100``: to settle at the cage."""
 
     @property
     def chips_in(self) -> int:
@@ -151,7 +160,7 @@ class Reconciliation:
 
     @property
     def chips_out(self) -> int:
-        return self.stacks + self.cash_outs + self.rake
+        return self.stacks + self.cash_outs + self.rake + self.owed
 
     @property
     def difference(self) -> int:
@@ -166,8 +175,9 @@ class Reconciliation:
         """``stacks 1,200 + cash-outs 300 + rake 20 = 1,520 = buy-ins 1,500 + adjustments 20``
         (``≠`` in the middle when it does not hold)."""
         sign = "=" if self.difference == 0 else "≠"
+        owed = f" + owed {self.owed:+,}" if self.owed else ""
         return (f"stacks {self.stacks:,} + cash-outs {self.cash_outs:,} + rake {self.rake:,}"
-                f" = {self.chips_out:,} {sign} buy-ins {self.buy_ins:,}"
+                f"{owed} = {self.chips_out:,} {sign} buy-ins {self.buy_ins:,}"
                 f" + adjustments {self.adjustments:+,} = {self.chips_in:,}")
 
 
@@ -246,6 +256,7 @@ class SessionReport:
                 ("Stacks at the table now", f"{rec.stacks:,}"),
                 ("+ Cash-outs", f"{rec.cash_outs:,}"),
                 ("+ Rake", f"{rec.rake:,}"),
+                *([("+ Owed to players who left (void)", f"{rec.owed:+,}")] if rec.owed else []),
                 ("= Chips accounted for", f"{rec.chips_out:,}"),
                 ("Difference (brought − accounted for)", verdict)]
 
@@ -270,6 +281,7 @@ class SessionReport:
         lines += [f"  {label:<40}{amount:>16}" for label, amount in
                   self.reconciliation_lines()]
         lines += [f"  ! {p}" for p in rec.problems]
+        lines += [f"  owed: {p}" for p in rec.owed_lines]
         if self.stints:
             lines += ["", "Dealers' stints"]
             lines += [f"  {x.dealer:<18} {zoned_time(x.started_at, tz)} – "
@@ -329,7 +341,8 @@ def session_report_html(report: SessionReport, tz: tzinfo | None = None, *,
     rec_rows = "".join(
         f"<tr><td>{esc(label)}</td><td {right}>{esc(amount)}</td></tr>"
         for label, amount in report.reconciliation_lines())
-    problems = "".join(f"<li>{esc(p)}</li>" for p in rec.problems)
+    problems = "".join(f"<li>{esc(p)}</li>" for p in rec.problems) + "".join(
+        f"<li>owed: {esc(p)}</li>" for p in rec.owed_lines)
     stints = "".join(
         f"<tr><td>{esc(x.dealer)}</td><td>{_nobreak(zoned_time(x.started_at, tz))}</td>"
         f"<td>{_nobreak(zoned_time(x.ended_at, tz) or 'still dealing')}</td><td {right}>"
@@ -470,7 +483,8 @@ def session_report(db: Database, session_id: int, generated_by: str = "") -> Ses
         # The stack moves written for hands must match the hands' own results.
         hand_moves = int(s.scalar(
             select(func.coalesce(func.sum(StackMove.amount), 0))
-            .where(StackMove.seating_id.in_(ids), StackMove.kind.in_(HAND_KINDS))) or 0) \
+            .where(StackMove.seating_id.in_(ids),
+                   StackMove.kind.in_(HAND_KINDS + OWED_KINDS))) or 0) \
             if ids else 0
         unclosed = int(s.scalar(
             select(func.count()).select_from(HandRow)
@@ -484,15 +498,21 @@ def session_report(db: Database, session_id: int, generated_by: str = "") -> Ses
 
     lines: list[SeatLine] = []
     problems: list[str] = []
+    owed_lines: list[str] = []
     for row in seatings:
-        all_moves = sum(v for (sid, _), v in moves.items() if sid == row.id)
+        all_moves = sum(v for (sid, kind), v in moves.items()
+                        if sid == row.id and kind not in OWED_KINDS)
+        owed = total(row.id, OWED_KINDS)
+        if owed:
+            owed_lines.append(f"{row.player} (seat {row.seat}) is owed {owed:,}" if owed > 0
+                              else f"{row.player} (seat {row.seat}) owes {-owed:,}")
         line = SeatLine(seating_id=row.id, seat=row.seat, player=row.player,
                         seated_at=row.seated_at, left_at=row.left_at,
                         buy_ins=total(row.id, BUY_IN_KINDS),
                         adjustments=total(row.id, ADJUST_KINDS),
                         cash_outs=-total(row.id, CASH_OUT_KINDS),
-                        won=total(row.id, HAND_KINDS), stack=row.stack,
-                        hands=played.get(row.id, 0), moves_stack=all_moves)
+                        won=total(row.id, HAND_KINDS + OWED_KINDS), stack=row.stack,
+                        hands=played.get(row.id, 0), moves_stack=all_moves, owed=owed)
         if line.stack != line.moves_stack:
             problems.append(f"seat {row.seat} ({row.player}): the stack {line.stack:,} differs "
                             f"from the sum of its buy-ins, hands and cash-outs "
@@ -510,7 +530,8 @@ def session_report(db: Database, session_id: int, generated_by: str = "") -> Ses
                          adjustments=sum(x.adjustments for x in lines),
                          stacks=sum(x.stack for x in lines),
                          cash_outs=sum(x.cash_outs for x in lines), rake=rake,
-                         problems=tuple(problems))
+                         problems=tuple(problems), owed=sum(x.owed for x in lines),
+                         owed_lines=tuple(owed_lines))
     return SessionReport(session=info, seats=tuple(lines),
                          hands_complete=statuses.get(HandStatus.COMPLETE.value, 0),
                          hands_void=statuses.get(HandStatus.VOID.value, 0),
@@ -656,7 +677,8 @@ def result_lines(hand: Hand, status: HandStatus = HandStatus.COMPLETE) -> list[s
     """The outcome in words: showdown order, each shown hand's name, each pot's winners with
     the odd-chip ruling (rule 10.3), the rake. For a void hand, that it was voided."""
     if status is HandStatus.VOID:
-        return ["Void: every contribution was returned to its player (rule 11.2)."]
+        return ["Void (rule 11.2): every stack is as before this hand; chips of a player "
+                "who had left the table are owed, in the session's chip reconciliation."]
     if not hand.complete:
         nxt = hand.next_input()
         what = f"; next: {seat_name(hand, nxt.seat)} to " \

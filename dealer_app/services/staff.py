@@ -4,14 +4,21 @@
 - ``needs_first_supervisor() -> bool``: True on an empty database.
 - ``add_staff(name, role, pin, by=None) -> StaffMember``: the first account must be a
   supervisor and needs no ``by``; later ones need a supervisor ``by``.
-- ``authenticate(name, pin) -> StaffMember``: raises AuthenticationError, or
-  AccountLockedError after 5 wrong PINs in a row (for 5 minutes).
+- ``authenticate(name, pin) -> StaffMember``: raises AuthenticationError (the same words
+  for an unknown name as for a wrong PIN), or AccountLockedError after 5 wrong PINs in a
+  row: locked for 5 minutes, then 10, 20, ... (doubling with each lock in a row, at most a
+  day) until a right PIN or a supervisor's unlock.
 - ``require_supervisor(name, pin, reason) -> StaffMember``: authenticates a supervisor for
   one act and writes the audit row (who, when, why).
-- ``list_staff() -> list[StaffMember]``.
+- ``unlock(name, supervisor, reason) -> StaffMember``: a supervisor lifts another account's
+  lock (audited).
+- ``list_staff() -> list[StaffMember]``; ``locked_staff() -> dict[str, datetime]``.
 
-PINs are 4–12 digits, stored only as ``scrypt$n$r$p$salt$hash`` (hashlib.scrypt, 16-byte
-salt per account).
+PINs are digits: 6–12 for a supervisor, 4–12 for a dealer; stored only as
+``scrypt$n$r$p$salt$hash`` (hashlib.scrypt, 16-byte salt per account). Checking a PIN reads
+the hash in a read transaction, hashes outside any transaction, and writes the outcome in a
+short write transaction: scrypt never holds SQLite's write lock. Every privileged act
+re-reads the acting account from the database (``confirm_supervisor``).
 """
 
 from __future__ import annotations
@@ -19,11 +26,11 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import func, select
 
-from dealer_app.services.common import audit, retrying, staff_member
+from dealer_app.services.common import audit, confirm_supervisor, retrying, staff_member
 from dealer_app.services.types import Role, StaffMember
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import (
@@ -37,6 +44,12 @@ from dealer_app.storage.models import Staff
 
 MAX_WRONG_PINS = 5
 LOCK_TIME = timedelta(minutes=5)
+"""The first lock; each further lock in a row lasts twice the one before."""
+MAX_LOCK_TIME = timedelta(hours=24)
+MIN_PIN = {Role.DEALER: 4, Role.SUPERVISOR: 6}
+MAX_PIN = 12
+WRONG = "unknown name or wrong PIN"
+"""The one answer to a wrong PIN and to a name nobody has: it does not tell which."""
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
 
 
@@ -59,9 +72,21 @@ def check_pin(pin: str, stored: str) -> bool:
     return hmac.compare_digest(got.hex(), digest)
 
 
-def validate_pin(pin: str) -> None:
-    if not (pin.isascii() and pin.isdigit() and 4 <= len(pin) <= 12):
-        raise StorageError("a PIN is 4 to 12 digits")
+def validate_pin(pin: str, role: Role = Role.DEALER) -> None:
+    """A supervisor's PIN is 6 to 12 digits, a dealer's 4 to 12."""
+    low = MIN_PIN[role]
+    if not (pin.isascii() and pin.isdigit() and low <= len(pin) <= MAX_PIN):
+        raise StorageError(f"a {role.value}'s PIN is {low} to {MAX_PIN} digits")
+
+
+def lock_time(lockouts: int) -> timedelta:
+    """How long the ``lockouts``-th lock in a row lasts: 5 min, 10, 20, ... at most a day."""
+    return min(LOCK_TIME * (1 << max(0, min(lockouts - 1, 20))), MAX_LOCK_TIME)
+
+
+def _minutes(span: timedelta) -> str:
+    minutes = max(1, round(span.total_seconds() / 60))
+    return f"{minutes} min" if minutes < 120 else f"{minutes // 60} h {minutes % 60:02d} min"
 
 
 class StaffService:
@@ -73,8 +98,16 @@ class StaffService:
             return not s.scalar(select(func.count()).select_from(Staff))
 
     def list_staff(self) -> list[StaffMember]:
-        with self.db.transaction() as s:
+        with self.db.read() as s:
             return [staff_member(r) for r in s.scalars(select(Staff).order_by(Staff.name))]
+
+    def locked_staff(self) -> dict[str, datetime]:
+        """Name → locked until, for every account locked now."""
+        now = self.db.now()
+        with self.db.read() as s:
+            return {r.name: r.locked_until for r in s.scalars(
+                select(Staff).where(Staff.locked_until > now).order_by(Staff.name))
+                if r.locked_until is not None}
 
     def add_staff(self, name: str, role: Role | str, pin: str,
                   by: StaffMember | None = None) -> StaffMember:
@@ -86,7 +119,7 @@ class StaffService:
             role = Role(role)
         except ValueError:
             raise StorageError(f"role must be dealer or supervisor, not {role!r}") from None
-        validate_pin(pin)
+        validate_pin(pin, role)
         pin_hash = hash_pin(pin)
 
         def add() -> StaffMember:
@@ -95,8 +128,10 @@ class StaffService:
                 first = not s.scalar(select(func.count()).select_from(Staff))
                 if first and role is not Role.SUPERVISOR:
                     raise PermissionDeniedError("the first account must be a supervisor")
-                if not first and (by is None or by.role is not Role.SUPERVISOR):
-                    raise PermissionDeniedError("adding staff needs a supervisor")
+                if not first:
+                    if by is None:
+                        raise PermissionDeniedError("adding staff needs a supervisor")
+                    confirm_supervisor(s, by, "adding staff")  # as stored, not as passed
                 if s.scalar(select(Staff.id).where(Staff.name == name)) is not None:
                     raise ConflictError(f"there is already a staff member named {name!r}")
                 row = Staff(name=name, role=role.value, pin_hash=pin_hash, failed_pins=0,
@@ -111,38 +146,83 @@ class StaffService:
         return retrying(add, f"adding {name!r}")
 
     def authenticate(self, name: str, pin: str) -> StaffMember:
-        """The staff member if the PIN is right. Wrong PINs are counted (and audited)."""
+        """The staff member if the PIN is right. Wrong PINs are counted (and audited).
+
+        Three steps, so that the slow hash never holds the database's write lock: read the
+        account (a read transaction), check the PIN (no transaction), write the outcome (a
+        short write transaction that re-reads the account)."""
+        with self.db.read() as s:
+            row = s.scalar(select(Staff).where(Staff.name == name.strip()))
+            found = None if row is None or not row.active else (
+                row.id, row.name, row.pin_hash, row.locked_until)
+        if found is None:
+            hash_pin(pin)  # the same work and the same answer as a wrong PIN
+            raise AuthenticationError(WRONG)
+        staff_id, real_name, stored, locked_until = found
+        now = self.db.now()
+        if locked_until is not None and locked_until > now:
+            raise self._locked(real_name, locked_until - now)
+        right = check_pin(pin, stored)
         with self.db.transaction() as s:
-            row = s.scalar(select(Staff).where(Staff.name == name.strip()).with_for_update())
-            if row is None or not row.active:
-                hash_pin(pin)  # same work either way
-                raise AuthenticationError(f"no staff member named {name!r}")
+            row = s.get(Staff, staff_id, with_for_update=True)
             now = self.db.now()
+            if row is None or not row.active:
+                raise AuthenticationError(WRONG)
             if row.locked_until is not None and row.locked_until > now:
-                minutes = max(1, round((row.locked_until - now).total_seconds() / 60))
-                raise AccountLockedError(
-                    f"{row.name} is locked after {MAX_WRONG_PINS} wrong PINs; "
-                    f"try again in {minutes} min or ask a supervisor")
-            if check_pin(pin, row.pin_hash):
+                raise self._locked(row.name, row.locked_until - now)  # locked meanwhile
+            if row.pin_hash != stored:
+                raise AuthenticationError("the PIN was changed meanwhile: type it again")
+            member = staff_member(row)
+            if right:
                 row.failed_pins = 0
                 row.locked_until = None
-                return staff_member(row)
+                row.lockouts = 0
+                return member
             row.failed_pins += 1
-            member = staff_member(row)
             if row.failed_pins >= MAX_WRONG_PINS:
                 row.failed_pins = 0
-                row.locked_until = now + LOCK_TIME
+                row.lockouts = (row.lockouts or 0) + 1
+                span = lock_time(row.lockouts)
+                row.locked_until = now + span
                 audit(s, at=now, act="account-locked", staff=member,
-                      detail={"minutes": int(LOCK_TIME.total_seconds() // 60)})
+                      detail={"minutes": int(span.total_seconds() // 60),
+                              "lock_in_a_row": row.lockouts})
                 error: AuthenticationError = AccountLockedError(
-                    f"wrong PIN for {row.name}; the account is locked for "
-                    f"{int(LOCK_TIME.total_seconds() // 60)} min")
+                    f"{WRONG}; after {MAX_WRONG_PINS} wrong PINs {row.name} is locked for "
+                    f"{_minutes(span)}, or until a supervisor unlocks it")
             else:
                 audit(s, at=now, act="wrong-pin", staff=member,
                       detail={"in_a_row": row.failed_pins})
-                left = MAX_WRONG_PINS - row.failed_pins
-                error = AuthenticationError(f"wrong PIN for {row.name} ({left} tries left)")
+                error = AuthenticationError(WRONG)
         raise error
+
+    @staticmethod
+    def _locked(name: str, left: timedelta) -> AccountLockedError:
+        return AccountLockedError(f"{name} is locked after {MAX_WRONG_PINS} wrong PINs; try "
+                                  f"again in {_minutes(left)} or ask a supervisor to unlock it")
+
+    def unlock(self, name: str, supervisor: StaffMember, reason: str) -> StaffMember:
+        """A supervisor lifts the lock of another account (and its count of wrong PINs and of
+        locks in a row). Audited with the reason."""
+        if not reason or not reason.strip():
+            raise PermissionDeniedError("unlocking an account needs a reason")
+        with self.db.transaction() as s:
+            confirm_supervisor(s, supervisor, "unlocking an account")
+            row = s.scalar(select(Staff).where(Staff.name == name.strip()).with_for_update())
+            if row is None:
+                raise StorageError(f"no staff member named {name.strip()!r}")
+            if row.id == supervisor.id:
+                raise PermissionDeniedError("another supervisor unlocks your own account")
+            now = self.db.now()
+            was = row.locked_until if row.locked_until and row.locked_until > now else None
+            row.failed_pins = 0
+            row.locked_until = None
+            row.lockouts = 0
+            member = staff_member(row)
+            audit(s, at=now, act="unlock-account", staff=supervisor, reason=reason.strip(),
+                  detail={"name": row.name, "was_locked_until":
+                          was.isoformat() if was else None})
+            return member
 
     def require_supervisor(self, name: str, pin: str, reason: str) -> StaffMember:
         """Authenticates a supervisor for one act; the audit records who, when and why."""
@@ -152,6 +232,7 @@ class StaffService:
         if member.role is not Role.SUPERVISOR:
             raise PermissionDeniedError(f"{member.name} is not a supervisor")
         with self.db.transaction() as s:
+            confirm_supervisor(s, member, "a supervisor act")
             audit(s, at=self.db.now(), act="supervisor-authorised", staff=member,
                   reason=reason.strip())
         return member

@@ -6,13 +6,18 @@
   reason, currency=None)`` (None keeps the table's currency).
 - ``open_session(table_id, dealer) -> SessionInfo`` (one open session per table);
   ``current_session(table_id) -> SessionInfo | None``; ``session(session_id)``;
-  ``close_session(session_id, supervisor, reason)`` (cashes out everyone still seated);
+  ``close_session(session_id, supervisor, reason, imbalance_reason=None)`` (cashes out
+  everyone still seated; a session whose chips do not reconcile, or that owes chips to or
+  from players who left, raises :class:`UnbalancedSessionError` unless ``imbalance_reason``
+  says why it is closed anyway); ``balance_warning(session_id) -> str | None``;
   ``change_dealer(session_id, dealer, by)``.
 - ``seats(session_id) -> list[SeatInfo]``; ``seat_player(session_id, seat, player, buy_in,
   by)``; ``rebuy(session_id, seat, amount, by)``; ``sit_out`` / ``come_back(session_id,
   seat, by)``; ``leave(session_id, seat, by) -> int`` (the cash-out);
   ``adjust_stack(session_id, seat, amount, supervisor, reason)`` (amount may be negative).
 A seat in the hand in progress cannot rebuy, leave or be adjusted until the hand ends.
+The seating acts take an optional ``workstation``: the window doing them must hold the
+table's lease (``leases.check_lease``, in the act's transaction).
 """
 
 from __future__ import annotations
@@ -23,7 +28,8 @@ from sqlalchemy import exists, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from dealer_app.engine import Settings
+from dealer_app.engine import Settings, SettingsError
+from dealer_app.engine.limits import AmountError, check_amount, check_total
 from dealer_app.services.common import (
     audit,
     confirm_supervisor,
@@ -32,6 +38,7 @@ from dealer_app.services.common import (
     session_info,
     table_info,
 )
+from dealer_app.services.leases import check_lease
 from dealer_app.services.types import HandStatus, SeatInfo, SessionInfo, StaffMember, TableInfo
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import ConflictError, NotFoundError, StorageError
@@ -46,6 +53,16 @@ from dealer_app.storage.models import (
 )
 
 
+class UnbalancedSessionError(ConflictError):
+    """Closing a session whose chip reconciliation does not balance (or with chips owed to or
+    by players who left) needs a written reason for it; ``warning`` says what is off."""
+
+    def __init__(self, warning: str) -> None:
+        super().__init__(f"{warning}. Closing it anyway needs a reason for the difference; "
+                         "nothing was changed")
+        self.warning = warning
+
+
 def seat_info(row: Seating) -> SeatInfo:
     return SeatInfo(seating_id=row.id, seat=row.seat, player=row.player, stack=row.stack,
                     sitting_out=row.sitting_out)
@@ -54,7 +71,15 @@ def seat_info(row: Seating) -> SeatInfo:
 def _positive(amount: int, what: str) -> int:
     if type(amount) is not int or amount <= 0:
         raise StorageError(f"{what} must be a whole amount above 0, not {amount!r}")
-    return amount
+    return _within_max(amount, what)
+
+
+def _within_max(amount: int, what: str) -> int:
+    """Refuses an amount past the largest chip amount (``engine.limits.MAX_AMOUNT``)."""
+    try:
+        return check_amount(amount, what)
+    except AmountError as exc:
+        raise StorageError(str(exc)) from None
 
 
 class TableService:
@@ -99,6 +124,7 @@ class TableService:
         with self.db.transaction() as s:
             confirm_supervisor(s, supervisor, "changing table settings")
             row = self._table(s, table_id)
+            self._settings_fit(s, table_id, table_info(row).settings, settings)
             old = json.loads(row.settings_json)
             row.settings_json = json.dumps(settings.to_dict())
             detail: dict[str, object] = {"old": old, "new": settings.to_dict()}
@@ -139,21 +165,44 @@ class TableService:
             return session_info(row, self._table(s, row.table_id),
                                 self._staff(s, row.dealer_id))
 
-    def close_session(self, session_id: int, supervisor: StaffMember,
-                      reason: str) -> SessionInfo:
+    def balance_warning(self, session_id: int) -> str | None:
+        """What is off in the session's chip reconciliation (an imbalance, its reasons, chips
+        owed to or by players who left), or None when it balances with nothing owed."""
+        from dealer_app.services.reports import session_report  # only when closing
+
+        rec = session_report(self.db, session_id).reconciliation
+        if rec.balanced and not rec.owed_lines:
+            return None
+        parts = []
+        if not rec.balanced:
+            parts.append(f"session {session_id} does not balance: {rec.equation()}")
+            parts += list(rec.problems)
+        if rec.owed_lines:
+            parts.append("chips are owed after a void: " + "; ".join(rec.owed_lines))
+        return "; ".join(parts)
+
+    def close_session(self, session_id: int, supervisor: StaffMember, reason: str,
+                      imbalance_reason: str | None = None) -> SessionInfo:
         why = require_supervisor_role(supervisor, reason, "closing a session")
+        imbalance = (imbalance_reason or "").strip()
         with self.db.transaction() as s:
             confirm_supervisor(s, supervisor, "closing a session")
             row = self._open(s, session_id)
             if self._hand_in_progress(s, session_id):
                 raise ConflictError("finish or void the hand in progress first")
+            # read (on its own connection) while this transaction holds the session: no
+            # void or seat change can come in between
+            warning = self.balance_warning(session_id)
+            if warning is not None and not imbalance:
+                raise UnbalancedSessionError(warning)
             now = self.db.now()
             for seating in self._seatings(s, session_id):
                 self._move(s, seating, "cash-out", -seating.stack, supervisor, why)
                 seating.left_at = now
             row.closed_at = now
+            detail = {"unbalanced": warning, "imbalance_reason": imbalance} if warning else {}
             audit(s, at=now, act="close-session", staff=supervisor, reason=why,
-                  table_id=row.table_id, session_id=session_id)
+                  table_id=row.table_id, session_id=session_id, detail=detail)
             return session_info(row, self._table(s, row.table_id),
                                 self._staff(s, row.dealer_id))
 
@@ -175,7 +224,7 @@ class TableService:
             return [seat_info(r) for r in self._seatings(s, session_id)]
 
     def seat_player(self, session_id: int, seat: int, player: str, buy_in: int,
-                    by: StaffMember) -> SeatInfo:
+                    by: StaffMember, workstation: str | None = None) -> SeatInfo:
         player = player.strip()
         if not player:
             raise StorageError("a player needs a name")
@@ -185,7 +234,9 @@ class TableService:
         try:
             with self.db.transaction() as s:
                 session = self._open(s, session_id)
+                check_lease(s, session.table_id, workstation, self.db.now())
                 self._in_chips(s, session, buy_in)
+                self._table_total(s, session, buy_in)
                 if any(r.seat == seat for r in self._seatings(s, session_id)):
                     raise ConflictError(f"seat {seat} is taken")
                 if any(r.player == player for r in self._seatings(s, session_id)):
@@ -202,9 +253,10 @@ class TableService:
         except IntegrityError:
             raise ConflictError(f"seat {seat} was taken by another program") from None
 
-    def rebuy(self, session_id: int, seat: int, amount: int, by: StaffMember) -> SeatInfo:
+    def rebuy(self, session_id: int, seat: int, amount: int, by: StaffMember,
+              workstation: str | None = None) -> SeatInfo:
         _positive(amount, "the rebuy")
-        return self._stack_act(session_id, seat, "rebuy", amount, by, None)
+        return self._stack_act(session_id, seat, "rebuy", amount, by, None, workstation)
 
     def adjust_stack(self, session_id: int, seat: int, amount: int, supervisor: StaffMember,
                      reason: str) -> SeatInfo:
@@ -212,12 +264,15 @@ class TableService:
         why = require_supervisor_role(supervisor, reason, "adjusting a stack")
         if type(amount) is not int or amount == 0:
             raise StorageError(f"an adjustment is a whole amount other than 0, not {amount!r}")
+        _within_max(amount, "the adjustment")
         return self._stack_act(session_id, seat, "adjustment", amount, supervisor, why)
 
-    def leave(self, session_id: int, seat: int, by: StaffMember) -> int:
+    def leave(self, session_id: int, seat: int, by: StaffMember,
+              workstation: str | None = None) -> int:
         """The player leaves with their whole stack; returns the cash-out."""
         with self.db.transaction() as s:
             session = self._open(s, session_id)
+            check_lease(s, session.table_id, workstation, self.db.now())
             row = self._seating(s, session_id, seat)
             self._not_in_hand(s, row)
             amount = row.stack
@@ -228,17 +283,41 @@ class TableService:
                   detail={"seat": seat, "player": row.player, "cash_out": amount})
             return amount
 
-    def sit_out(self, session_id: int, seat: int, by: StaffMember) -> SeatInfo:
-        return self._set_sitting_out(session_id, seat, True, by)
+    def sit_out(self, session_id: int, seat: int, by: StaffMember,
+                workstation: str | None = None) -> SeatInfo:
+        return self._set_sitting_out(session_id, seat, True, by, workstation)
 
-    def come_back(self, session_id: int, seat: int, by: StaffMember) -> SeatInfo:
-        return self._set_sitting_out(session_id, seat, False, by)
+    def come_back(self, session_id: int, seat: int, by: StaffMember,
+                  workstation: str | None = None) -> SeatInfo:
+        return self._set_sitting_out(session_id, seat, False, by, workstation)
 
     # ------------------------------------------------------------------ internals
+    def _settings_fit(self, s: Session, table_id: int, old: Settings, new: Settings) -> None:
+        """Refuses settings the seated stacks do not fit (the engine's rule,
+        :meth:`Settings.check_stacks`), now rather than at the next hand. While a hand is in
+        progress its results are not known yet: the chip unit may then only change to one
+        that divides the old one (every result stays a multiple of it)."""
+        session = self._open_session_row(s, table_id)
+        if session is None:
+            return
+        seated = self._seatings(s, session.id)
+        try:
+            new.check_stacks((r.seat, r.stack) for r in seated)
+        except SettingsError as exc:
+            raise ConflictError(f"these settings do not fit the chips at the table: {exc}. "
+                                "Change the stacks first (rebuy or adjust), or choose a chip "
+                                "unit that divides every stack; nothing was changed") from None
+        if old.chip_unit % new.chip_unit and self._hand_in_progress(s, session.id):
+            raise ConflictError(f"the chip unit can change from {old.chip_unit:,} to "
+                                f"{new.chip_unit:,} only between hands (the hand in progress "
+                                "could leave stacks that are not multiples of it); nothing "
+                                "was changed")
+
     def _set_sitting_out(self, session_id: int, seat: int, value: bool,
-                         by: StaffMember) -> SeatInfo:
+                         by: StaffMember, workstation: str | None = None) -> SeatInfo:
         with self.db.transaction() as s:
             session = self._open(s, session_id)
+            check_lease(s, session.table_id, workstation, self.db.now())
             row = self._seating(s, session_id, seat)
             row.sitting_out = value
             audit(s, at=self.db.now(), act="sit-out" if value else "come-back", staff=by,
@@ -247,16 +326,19 @@ class TableService:
             return seat_info(row)
 
     def _stack_act(self, session_id: int, seat: int, kind: str, amount: int,
-                   by: StaffMember, reason: str | None) -> SeatInfo:
+                   by: StaffMember, reason: str | None,
+                   workstation: str | None = None) -> SeatInfo:
         with self.db.transaction() as s:
             if kind == "adjustment":
                 confirm_supervisor(s, by, "adjusting a stack")
             session = self._open(s, session_id)
+            check_lease(s, session.table_id, workstation, self.db.now())
             row = self._seating(s, session_id, seat)
             self._not_in_hand(s, row)
             self._in_chips(s, session, amount)
             if row.stack + amount < 0:
                 raise StorageError(f"seat {seat} has only {row.stack}")
+            self._table_total(s, session, amount)
             self._move(s, row, kind, amount, by, reason)
             audit(s, at=self.db.now(), act=kind, staff=by, reason=reason,
                   table_id=session.table_id, session_id=session_id,
@@ -268,6 +350,17 @@ class TableService:
         unit = table_info(self._table(s, session.table_id)).settings.chip_unit
         if amount % unit:
             raise StorageError(f"{amount} is not a multiple of the chip unit {unit}")
+
+    def _table_total(self, s: Session, session: TableSession, amount: int) -> None:
+        """Refuses chips that would bring the table past the largest amount: the seated
+        stacks together bound every pot and every stack a hand can make."""
+        if amount <= 0:
+            return
+        total = sum(r.stack for r in self._seatings(s, session.id)) + amount
+        try:
+            check_total(total, f"the chips at the table (with these {amount:,})")
+        except AmountError as exc:
+            raise StorageError(str(exc)) from None
 
     def _move(self, s: Session, seating: Seating, kind: str, amount: int, by: StaffMember,
               reason: str | None = None) -> None:

@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     CheckConstraint,
     DateTime,
@@ -61,6 +62,12 @@ class UTCDateTime(TypeDecorator[datetime]):
         return value.replace(tzinfo=UTC)
 
 
+Amount = BigInteger().with_variant(Integer(), "sqlite")
+"""A chip amount column: BIGINT on PostgreSQL; on SQLite an INTEGER, which already holds
+64 bits. Every amount is at most ``engine.limits.MAX_AMOUNT`` (10**15 - 1), so both databases
+hold every amount, every pot and the sums of a report alike."""
+
+
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
 
@@ -75,6 +82,9 @@ class Staff(Base):
     pin_hash: Mapped[str] = mapped_column(String(255))
     failed_pins: Mapped[int] = mapped_column(Integer, default=0)
     locked_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    lockouts: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
+    """Locks in a row (operational): each lock lasts twice the one before, until a right PIN
+    or a supervisor's unlock."""
     active: Mapped[bool] = mapped_column(Boolean, default=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
     __table_args__ = (CheckConstraint("role IN ('dealer', 'supervisor')", name="role"),)
@@ -117,7 +127,7 @@ class Seating(Base):
     session_id: Mapped[int] = mapped_column(ForeignKey("table_session.id"))
     seat: Mapped[int] = mapped_column(Integer)
     player: Mapped[str] = mapped_column(String(80))
-    stack: Mapped[int] = mapped_column(Integer)
+    stack: Mapped[int] = mapped_column(Amount)
     sitting_out: Mapped[bool] = mapped_column(Boolean, default=False)
     seated_at: Mapped[datetime] = mapped_column(UTCDateTime())
     left_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
@@ -129,13 +139,17 @@ class Seating(Base):
 
 
 class StackMove(Base):
-    """A change of a seat's stack: buy-in, rebuy, cash-out, adjustment, or a hand's result."""
+    """A change of a seat's stack: buy-in, rebuy, cash-out, adjustment, or a hand's result.
+
+    ``owed`` is the one kind that is not in the seat's stack: chips a void owes a player who
+    had already left (positive: the house owes the player; negative: the player took home
+    chips the void took back). It stays in the session and its chip reconciliation."""
 
     __tablename__ = "stack_move"
     id: Mapped[int] = mapped_column(primary_key=True)
     seating_id: Mapped[int] = mapped_column(ForeignKey("seating.id"), index=True)
     kind: Mapped[str] = mapped_column(String(16))
-    amount: Mapped[int] = mapped_column(Integer)
+    amount: Mapped[int] = mapped_column(Amount)
     hand_id: Mapped[int | None] = mapped_column(ForeignKey("hand.id"))
     staff_id: Mapped[int | None] = mapped_column(ForeignKey("staff.id"))
     at: Mapped[datetime] = mapped_column(UTCDateTime())
@@ -158,13 +172,13 @@ class HandRow(Base):
     seats_json: Mapped[str] = mapped_column(Text)
     meta_json: Mapped[str] = mapped_column(Text, default="{}")
     status: Mapped[str] = mapped_column(String(16))
-    pot: Mapped[int] = mapped_column(Integer, default=0)
+    pot: Mapped[int] = mapped_column(Amount, default=0)
     started_at: Mapped[datetime] = mapped_column(UTCDateTime())
     ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     head_digest: Mapped[str] = mapped_column(String(64))
     corrected: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """Set once a supervisor corrected an input or undid an input of the completed hand."""
-    rake: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
+    rake: Mapped[int] = mapped_column(Amount, default=0, server_default=text("0"))
     """The engine's rake, written when the hand completes (0 otherwise)."""
     content_digest: Mapped[str | None] = mapped_column(String(64))
     """An imported hand's identity: SHA-256 of its record without ``meta`` (None for hands
@@ -192,8 +206,8 @@ class HandPlayer(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     player: Mapped[str] = mapped_column(String(80))
     seating_id: Mapped[int | None] = mapped_column(ForeignKey("seating.id"))
-    stack_before: Mapped[int] = mapped_column(Integer)
-    stack_after: Mapped[int | None] = mapped_column(Integer)
+    stack_before: Mapped[int] = mapped_column(Amount)
+    stack_after: Mapped[int | None] = mapped_column(Amount)
     __table_args__ = (
         Index("ix_hand_player_player_hand", "player", "hand_id"),
         Index("ix_hand_player_lower_player", func.lower(text("player"))),
@@ -214,7 +228,7 @@ class HandEvent(Base):
     seat: Mapped[int | None] = mapped_column(Integer)
     action: Mapped[str | None] = mapped_column(String(16))
     card: Mapped[str | None] = mapped_column(String(8))
-    to_amount: Mapped[int | None] = mapped_column(Integer)
+    to_amount: Mapped[int | None] = mapped_column(Amount)
     target_seq: Mapped[int | None] = mapped_column(Integer)
     staff_id: Mapped[int | None] = mapped_column(ForeignKey("staff.id"))
     staff_name: Mapped[str] = mapped_column(String(80))
@@ -242,3 +256,20 @@ class AuditEntry(Base):
     session_id: Mapped[int | None] = mapped_column(ForeignKey("table_session.id"))
     hand_id: Mapped[int | None] = mapped_column(ForeignKey("hand.id"))
     __table_args__ = (Index("ix_audit_at", "at"),)
+
+
+class TableLease(Base):
+    """Which workstation records into a table (operational, not a fact of the log): one row
+    per table, taken when a table is opened, renewed by a heartbeat and by every input, and
+    expired when its heartbeat is older than the lease time (a crashed workstation)."""
+
+    __tablename__ = "table_lease"
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_table.id"), primary_key=True)
+    workstation: Mapped[str] = mapped_column(String(64))
+    """A random id per running window (a new one at each start)."""
+    host: Mapped[str] = mapped_column(String(255))
+    """For people: the computer's name and process id."""
+    staff_id: Mapped[int | None] = mapped_column(ForeignKey("staff.id"))
+    staff_name: Mapped[str] = mapped_column(String(80))
+    acquired_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    heartbeat_at: Mapped[datetime] = mapped_column(UTCDateTime())

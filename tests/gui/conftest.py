@@ -152,7 +152,7 @@ def driver(qtbot: QtBot, db_url: str) -> Driver:
 @pytest.fixture
 def table(driver: Driver) -> Driver:
     """Signed in as the first supervisor, table 'Table 3' open, three players seated."""
-    driver.sign_in("Sue", "1234", first=True)
+    driver.sign_in("Sue", "123456", first=True)
     driver.create_table("Table 3")
     driver.open_first_table()
     driver.seat(1, "Ann", 500)

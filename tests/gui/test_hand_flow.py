@@ -10,7 +10,7 @@ from tests.gui.conftest import Driver
 def test_first_start_asks_for_the_first_supervisor(driver: Driver) -> None:
     assert driver.window.stack.currentWidget() is driver.window.sign_in
     assert driver.window.sign_in.pin2.isVisibleTo(driver.window.sign_in)
-    driver.sign_in("Sue", "1234", first=True)
+    driver.sign_in("Sue", "123456", first=True)
     assert driver.window.stack.currentWidget() is driver.window.tables
 
 

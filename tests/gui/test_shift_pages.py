@@ -74,7 +74,7 @@ def test_spin_box_arrows_are_drawn_light_on_the_dark_style(table: Driver) -> Non
 def test_supervisor_adds_staff_in_the_staff_box_with_messages_in_place(
         driver: Driver) -> None:
     d = driver
-    d.sign_in("Sue", "1234", first=True)
+    d.sign_in("Sue", "123456", first=True)
     tp = d.window.tables
     box = tp.staff
     d.qtbot.waitUntil(tp.isVisible)
@@ -98,7 +98,7 @@ def test_supervisor_adds_staff_in_the_staff_box_with_messages_in_place(
     assert box.message.text() == "The two PINs differ: type them again."
     assert box.message.property("error") is True and names() == ["Sue"]
     add("Dana", "22", "22")
-    assert box.message.text().startswith("A PIN is 4 to 12 digits")
+    assert box.message.text().startswith("A dealer's PIN is 4 to 12 digits")
     add("", "2222", "2222")
     assert box.message.text() == "Type the new staff member's name."
     add("Dana", "2222", "2222")
@@ -124,11 +124,11 @@ def test_supervisor_adds_staff_in_the_staff_box_with_messages_in_place(
     assert box.lock_error.text() == "Dana is not a supervisor"
     box.sup_name.clear()
     d.qtbot.keyClicks(box.sup_name, "Sue")
-    d.qtbot.keyClicks(box.sup_pin, "1234")
+    d.qtbot.keyClicks(box.sup_pin, "123456")
     d.qtbot.mouseClick(box.unlock_button, Qt.MouseButton.LeftButton)
     d.qtbot.waitUntil(box.content.isVisible)
     assert box.authorised.text() == "Authorised by Sue"
-    add("Eve", "5555", "5555", role="supervisor")
+    add("Eve", "555555", "555555", role="supervisor")
     assert names() == ["Dana", "Eve", "Sue"] and box.list.item(1, 1).text() == "supervisor"
     roles = {m.name: m.role.value for m in d.backend.list_staff()}
     assert roles == {"Sue": "supervisor", "Dana": "dealer", "Eve": "supervisor"}
@@ -168,7 +168,7 @@ def test_sign_out_mid_hand_keeps_it_for_the_next_dealer_who_opens_the_table(
 
 def test_tables_list_says_if_a_session_is_open_and_who_deals(driver: Driver) -> None:
     d = driver
-    d.sign_in("Sue", "1234", first=True)
+    d.sign_in("Sue", "123456", first=True)
     d.create_table("Table 1")
     tp = d.window.tables
     d.qtbot.waitUntil(lambda: tp.tables.count() == 1)
@@ -176,7 +176,7 @@ def test_tables_list_says_if_a_session_is_open_and_who_deals(driver: Driver) -> 
     d.open_first_table()
     d.qtbot.waitUntil(d.page.isVisible)
     d.qtbot.mouseClick(d.page.sign_out_button, Qt.MouseButton.LeftButton)
-    d.sign_in("Sue", "1234")
+    d.sign_in("Sue", "123456")
     d.qtbot.waitUntil(tp.isVisible)
     assert tp.tables.item(0).text().endswith("\nOpen · dealer Sue · between hands")
 

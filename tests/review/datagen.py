@@ -26,7 +26,7 @@ from dealer_app.storage.models import (
     TableSession,
 )
 
-BOSS, BOSS_PIN = "Sam", "2468"
+BOSS, BOSS_PIN = "Sam", "246810"
 DEALER, DEALER_PIN = "Dana", "1357"
 PLAYERS = ("Ann", "Bo", "Cy", "Di", "Ed", "Fay")
 

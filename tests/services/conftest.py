@@ -10,7 +10,7 @@ from storage.helpers import FakeClock
 from dealer_app.engine import Settings
 from dealer_app.services import Role, Services, SessionInfo, StaffMember, TableInfo
 
-BOSS_PIN = "2468"
+BOSS_PIN = "246810"
 DEALER_PIN = "1357"
 
 

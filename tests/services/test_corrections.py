@@ -283,7 +283,7 @@ def test_a_failed_commit_leaves_the_cache_as_it_was(
 
 def test_migration_0003_on_a_database_with_hands(db_url: str, clock: FakeClock) -> None:
     svc = Services.open(db_url, clock=clock)
-    boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, "2468")
+    boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, "246810")
     table = svc.tables.create_table("Raked", Settings(ante=5, chip_unit=5, rake_percent=25),
                                     boss)
     session = svc.tables.open_session(table.id, boss)

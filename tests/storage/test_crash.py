@@ -24,7 +24,7 @@ CHILD = Path(__file__).with_name("crash_child.py")
 def test_inputs_reported_accepted_survive_sigkill(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/crash.sqlite3"
     svc = Services.open(url)
-    boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, "2468")
+    boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, "246810")
     dealer = svc.staff.add_staff("Dana", Role.DEALER, "1357", by=boss)
     table = svc.tables.create_table("T1", Settings(ante=5, chip_unit=5), boss)
     session = svc.tables.open_session(table.id, dealer)

@@ -17,7 +17,7 @@ HANDS = 4
 def test_two_tables_recording_at_once_keep_their_own_hands(db_url: str) -> None:
     svc = Services.open(db_url)
     try:
-        boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, "2468")
+        boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, "246810")
         dealer = svc.staff.add_staff("Dana", Role.DEALER, "1357", by=boss)
         players = {"T1": ("Ann", "Bo", "Cy"), "T2": ("Xi", "Yu", "Zo", "Wu")}
         for name, names in players.items():

@@ -125,9 +125,21 @@ class ReviewBackend:
                      reason: str) -> SeatInfo:
         return self.services.tables.adjust_stack(session_id, seat, amount, supervisor, reason)
 
-    def close_session(self, session_id: int, supervisor: StaffMember,
-                      reason: str) -> SessionInfo:
-        return self.services.tables.close_session(session_id, supervisor, reason)
+    def close_session(self, session_id: int, supervisor: StaffMember, reason: str,
+                      imbalance_reason: str | None = None) -> SessionInfo:
+        return self.services.tables.close_session(session_id, supervisor, reason,
+                                                  imbalance_reason)
+
+    def balance_warning(self, session_id: int) -> str | None:
+        """What is off in the session's chip reconciliation, or None."""
+        return self.services.tables.balance_warning(session_id)
+
+    def owed(self, hand_id: int) -> list[tuple[str, int]]:
+        """Chips a void of this hand left owed to (or by) players who had left."""
+        return self.services.hands.owed(hand_id)
+
+    def left_players(self, hand_id: int) -> list[str]:
+        return self.services.hands.left_players(hand_id)
 
     # ------------------------------------------------------------------ integrity, reports
     def verify(self, progress: ProgressFn | None = None,

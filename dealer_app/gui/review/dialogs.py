@@ -36,6 +36,7 @@ from dealer_app.services import (
     StaffMember,
     StorageError,
 )
+from dealer_app.services.tables import UnbalancedSessionError
 
 Act = Callable[[StaffMember, str], str]
 """Performs the act for an authorised supervisor and a reason; returns a line to show."""
@@ -143,6 +144,16 @@ class SupervisorActDialog(QDialog):
         self.accept()
 
 
+def owed_text(owed: list[tuple[str, int]]) -> str:
+    """What a void did with the chips, in plain words (true also when some are owed)."""
+    if not owed:
+        return "Every player's chips are back as they were before the hand."
+    parts = [f"{player} is owed {amount:,}" if amount > 0 else f"{player} owes {-amount:,}"
+             for player, amount in owed]
+    return ("The players still seated have their chips back; for players who had left: "
+            + "; ".join(parts) + " (in the session's chip reconciliation).")
+
+
 class VoidHandDialog(SupervisorActDialog):
     def __init__(self, backend: ReviewBackend, hand_id: int, label: str, detail: str,
                  staff: StaffMember | None = None, parent: QWidget | None = None) -> None:
@@ -150,11 +161,15 @@ class VoidHandDialog(SupervisorActDialog):
 
         def act(supervisor: StaffMember, reason: str) -> str:
             backend.void_hand(hand_id, supervisor, reason)
-            return f"{label} is void; every contribution was returned."
+            return f"{label} is void. " + owed_text(backend.owed(hand_id))
 
-        super().__init__(backend, "Void hand",
-                         f"Void {label} ({detail}). Every contribution is returned; the hand "
-                         "stays in the log, marked void.", act, staff, parent)
+        left = backend.left_players(hand_id)
+        summary = (f"Void {label} ({detail}). Each player's result in it is taken back; the "
+                   "hand stays in the log, marked void.")
+        if left:
+            summary += (f" {', '.join(left)} left the table since: what the void takes back "
+                        "for them is kept as chips owed in the session's chip reconciliation.")
+        super().__init__(backend, "Void hand", summary, act, staff, parent)
 
     @classmethod
     def for_summary(cls, backend: ReviewBackend, hand: HandSummary,
@@ -209,10 +224,20 @@ class AdjustStackDialog(SupervisorActDialog):
 
 
 class CloseSessionDialog(SupervisorActDialog):
+    """Closing a session; when its chips do not reconcile (or chips are owed after a void)
+    the dialog says so in red and needs a second reason, for the difference."""
+
     def __init__(self, backend: ReviewBackend, session: SessionInfo,
                  staff: StaffMember | None = None, parent: QWidget | None = None) -> None:
+        self.warning_text = backend.balance_warning(session.id)
+
         def act(supervisor: StaffMember, reason: str) -> str:
-            backend.close_session(session.id, supervisor, reason)
+            imbalance = self.imbalance.toPlainText().strip() or None
+            try:
+                backend.close_session(session.id, supervisor, reason, imbalance)
+            except UnbalancedSessionError as exc:  # it changed since the dialog opened
+                self.show_warning(exc.warning)
+                raise
             return f"Session {session.id} at {session.table_name} is closed; every player " \
                    "still seated was cashed out."
 
@@ -220,6 +245,36 @@ class CloseSessionDialog(SupervisorActDialog):
                          f"Close session {session.id} at {session.table_name} (dealer "
                          f"{session.dealer}). Every player still seated is cashed out.",
                          act, staff, parent)
+
+    def extra_rows(self) -> None:
+        self.warning = QLabel("")
+        self.warning.setObjectName("balanceWarning")
+        self.warning.setWordWrap(True)
+        self.warning.setStyleSheet("color: #c62828; font-weight: bold")
+        self.imbalance = QPlainTextEdit()
+        self.imbalance.setObjectName("imbalanceReason")
+        self.imbalance.setPlaceholderText("why close it although the chips do not reconcile "
+                                          "(required; kept in the audit record)")
+        self.imbalance.setFixedHeight(60)
+        self.form.addRow(self.warning)
+        self.form.addRow("Difference", self.imbalance)
+        self.show_warning(self.warning_text)
+
+    def show_warning(self, text: str | None) -> None:
+        self.warning_text = text
+        self.warning.setText(f"Warning: {text}." if text else "")
+        self.warning.setVisible(bool(text))
+        self.imbalance.setVisible(bool(text))
+        label = self.form.labelForField(self.imbalance)
+        if label is not None:
+            label.setVisible(bool(text))
+
+    def check_fields(self) -> str | None:
+        if self.warning_text and not self.imbalance.toPlainText().strip():
+            self.imbalance.setFocus()
+            return ("This session does not reconcile: write why it is closed anyway "
+                    "(Difference).")
+        return None
 
 
 class CorrectInputDialog(SupervisorActDialog):

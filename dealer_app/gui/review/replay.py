@@ -126,7 +126,8 @@ class HandReplayView(QWidget):
         award = prompts.award_lines(hand)
         void = self.state.status is HandStatus.VOID and step == self.steps
         if void:
-            award = ["VOID — every contribution was returned to its player"]
+            award = ["VOID — stacks are as before this hand (players who had left: "
+                     "chips owed, in the session report)"]
         bets = sum(hand.bets.values())
         self.table.centre.set_state(prompts.round_text(hand), pot_rows(hand), bets, award)
         self.table.dealer.set_info(f"Step {step} of {self.steps}")

@@ -161,8 +161,8 @@ class SignInPage(QWidget):
         if first:
             self.title.setText("Welcome: create the first supervisor")
             self.hint.setText("The database is empty. The first account is a floor "
-                              "supervisor; on the next page it adds dealers (the Staff box) "
-                              "and opens tables.")
+                              "supervisor (a PIN of 6 to 12 digits); on the next page it adds "
+                              "dealers (the Staff box) and opens tables.")
             self.button.setText("Create supervisor and sign in")
         else:
             self.title.setText("Change dealer" if takeover else "Sign in")
@@ -266,6 +266,8 @@ class StaffBox(QGroupBox):
 
     unlock_requested = Signal()
     add_requested = Signal()
+    unlock_account_requested = Signal(str)
+    """The name typed in the form: lift that account's lock after wrong PINs."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Staff", parent)
@@ -328,16 +330,23 @@ class StaffBox(QGroupBox):
         form.addRow("PIN again", self.pin2)
         self.add_button = QPushButton("Add staff member")
         self.add_button.setObjectName("staffAdd")
+        self.unlock_account_button = QPushButton("Unlock account")
+        self.unlock_account_button.setObjectName("staffUnlockAccount")
+        self.unlock_account_button.setToolTip("Lift the lock of the account named above "
+                                              "(after too many wrong PINs); audited")
         self.message = PanelMessage()
         cv.addWidget(self.authorised)
         cv.addWidget(self.list, 1)
         cv.addLayout(form)
         cv.addWidget(self.add_button)
+        cv.addWidget(self.unlock_account_button)
         cv.addWidget(self.message)
         outer.addWidget(self.content, 1)
         self.unlock_button.clicked.connect(self.unlock_requested)
         self.sup_pin.returnPressed.connect(self.unlock_requested)
         self.add_button.clicked.connect(self.add_requested)
+        self.unlock_account_button.clicked.connect(
+            lambda: self.unlock_account_requested.emit(self.name.text().strip()))
         self.pin2.returnPressed.connect(self.add_requested)
         self.message.watch([self.name, self.role, self.pin, self.pin2])
         self.sup_pin.textEdited.connect(self.lock_error.clear)

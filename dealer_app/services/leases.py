@@ -1,0 +1,212 @@
+"""One table, one workstation: the lease a dealer's window holds on the table it records
+into.
+
+``LeaseService(db, expiry=...)``:
+- ``acquire(table_id, workstation, host, staff, take_over=False) -> Lease``: takes the table
+  for this workstation. A table another workstation holds (its heartbeat younger than the
+  lease time) raises :class:`TableHeldError` saying who holds it and since when, unless
+  ``take_over`` (on purpose: audited as ``take-over-table``). An expired lease (a crashed
+  workstation) is taken over without asking (audited too).
+- ``heartbeat(table_id, workstation) -> bool``: renews the lease; False once another
+  workstation took it.
+- ``release(table_id, workstation)``; ``holder(table_id) -> Lease | None``.
+
+:func:`check_lease` is called by every recorded input of a workstation in the input's own
+transaction: an input from a workstation that lost the lease raises :class:`LeaseLostError`
+(nothing stored).
+
+The lease rows are operational (who records now), not facts of the log: the facts are the
+``take-over-table`` audit rows. Lease time and heartbeat: 60 s and 10 s, or the seconds in
+``DEALER_APP_LEASE_SECONDS`` / ``DEALER_APP_HEARTBEAT_SECONDS``.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import uuid
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import cast
+
+from sqlalchemy import Table, bindparam, select, update
+from sqlalchemy.orm import Session
+
+from dealer_app.services.common import audit, retrying
+from dealer_app.services.types import StaffMember
+from dealer_app.storage.database import Database
+from dealer_app.storage.errors import ConflictError, NotFoundError
+from dealer_app.storage.models import GameTable, TableLease
+
+RELEASED = ""
+"""The workstation of a lease given up: the table is free."""
+LEASE_ENV = "DEALER_APP_LEASE_SECONDS"
+HEARTBEAT_ENV = "DEALER_APP_HEARTBEAT_SECONDS"
+
+
+def _seconds(name: str, default: float) -> timedelta:
+    try:
+        value = float(os.environ.get(name, "") or default)
+    except ValueError:
+        value = default
+    return timedelta(seconds=max(1.0, value))
+
+
+def lease_time() -> timedelta:
+    """How long a lease lasts without a heartbeat (60 s unless configured)."""
+    return _seconds(LEASE_ENV, 60)
+
+
+def heartbeat_interval() -> timedelta:
+    """How often a window renews its lease (10 s unless configured)."""
+    return _seconds(HEARTBEAT_ENV, 10)
+
+
+def new_workstation() -> tuple[str, str]:
+    """A fresh workstation id for one running window, and its label for people."""
+    return uuid.uuid4().hex, f"{socket.gethostname()} (pid {os.getpid()})"
+
+
+def _clock(moment: datetime) -> str:
+    return moment.astimezone().strftime("%H:%M:%S")
+
+
+@dataclass(frozen=True, slots=True)
+class Lease:
+    table_id: int
+    table_name: str
+    workstation: str
+    host: str
+    staff_name: str
+    acquired_at: datetime
+    heartbeat_at: datetime
+
+    def expired(self, now: datetime, expiry: timedelta) -> bool:
+        return self.heartbeat_at + expiry <= now
+
+    def describe(self, now: datetime) -> str:
+        """``Dana at pit-2 (pid 4242) since 22:41:07 (last heard 5 s ago)``."""
+        ago = max(0, round((now - self.heartbeat_at).total_seconds()))
+        return (f"{self.staff_name} at {self.host} since {_clock(self.acquired_at)} "
+                f"(last heard from {ago} s ago)")
+
+
+class TableHeldError(ConflictError):
+    """The table is open on another workstation whose lease is alive."""
+
+    def __init__(self, lease: Lease, now: datetime) -> None:
+        super().__init__(f"{lease.table_name} is open on another workstation: "
+                         f"{lease.describe(now)}. Take it over only if nobody works there")
+        self.lease = lease
+
+
+class LeaseLostError(ConflictError):
+    """This workstation's lease on the table was taken over: it records no more inputs."""
+
+
+def _lease(row: TableLease, table_name: str) -> Lease:
+    return Lease(table_id=row.table_id, table_name=table_name, workstation=row.workstation,
+                 host=row.host, staff_name=row.staff_name, acquired_at=row.acquired_at,
+                 heartbeat_at=row.heartbeat_at)
+
+
+def _table_name(s: Session, table_id: int) -> str:
+    name = s.scalar(select(GameTable.name).where(GameTable.id == table_id))
+    return str(name) if name is not None else f"table {table_id}"
+
+
+_LEASE = cast(Table, TableLease.__table__).c
+_HOLDER = (select(_LEASE.workstation).where(_LEASE.table_id == bindparam("table_id"))
+           .with_for_update(read=True))
+"""Prepared once: the check of every recorded input. ``FOR SHARE`` on PostgreSQL: a takeover
+waits for the input's commit (SQLite's writers are serialised already)."""
+
+
+def check_lease(s: Session, table_id: int | None, workstation: str | None,
+                now: datetime) -> None:
+    """In a recording transaction: the input's workstation still holds the table's lease;
+    else :class:`LeaseLostError`. ``workstation`` None: a caller outside any window (the
+    command line, tests) records without a lease. Read only: the heartbeat renews it."""
+    if workstation is None or table_id is None:
+        return
+    holder = s.connection().execute(_HOLDER, {"table_id": table_id}).scalar()
+    if holder == workstation:
+        return
+    row = s.get(TableLease, table_id)
+    name = _table_name(s, table_id)
+    if row is None or row.workstation == RELEASED:
+        raise LeaseLostError(f"this workstation no longer holds {name}: open the table again; "
+                             "the input was not recorded")
+    raise LeaseLostError(f"{name} was taken over by another workstation ("
+                         f"{_lease(row, name).describe(now)}): this window records nothing "
+                         "more; the input was not recorded")
+
+
+class LeaseService:
+    def __init__(self, db: Database, expiry: timedelta | None = None) -> None:
+        self.db = db
+        self.expiry = expiry if expiry is not None else lease_time()
+
+    def holder(self, table_id: int) -> Lease | None:
+        with self.db.read() as s:
+            row = s.get(TableLease, table_id)
+            if row is None or row.workstation == RELEASED:
+                return None
+            return _lease(row, _table_name(s, table_id))
+
+    def acquire(self, table_id: int, workstation: str, host: str, staff: StaffMember, *,
+                take_over: bool = False) -> Lease:
+        def take() -> Lease:
+            with self.db.transaction() as s:
+                table = s.get(GameTable, table_id)
+                if table is None:
+                    raise NotFoundError(f"no table with id {table_id}")
+                now = self.db.now()
+                row = s.get(TableLease, table_id, with_for_update=True)
+                if row is None:
+                    row = TableLease(table_id=table_id, workstation=workstation, host=host,
+                                     staff_id=staff.id, staff_name=staff.name,
+                                     acquired_at=now, heartbeat_at=now)
+                    s.add(row)
+                    s.flush()
+                    return _lease(row, table.name)
+                if row.workstation not in (workstation, RELEASED):
+                    old = _lease(row, table.name)
+                    expired = old.expired(now, self.expiry)
+                    if not expired and not take_over:
+                        raise TableHeldError(old, now)
+                    audit(s, at=now, act="take-over-table", staff=staff, table_id=table_id,
+                          reason="its lease had expired" if expired else "taken over on "
+                          "purpose", detail={"from": old.staff_name, "from_host": old.host,
+                                             "since": old.acquired_at.isoformat(),
+                                             "last_heard": old.heartbeat_at.isoformat(),
+                                             "expired": expired, "to_host": host})
+                if row.workstation != workstation:
+                    row.workstation = workstation
+                    row.host = host
+                    row.acquired_at = now
+                row.staff_id = staff.id
+                row.staff_name = staff.name
+                row.heartbeat_at = now
+                return _lease(row, table.name)
+
+        return retrying(take, "opening the table")
+
+    def heartbeat(self, table_id: int, workstation: str) -> bool:
+        """Renews the lease; False once another workstation holds it (or nobody does)."""
+        with self.db.transaction() as s:
+            done = s.execute(update(TableLease)
+                             .where(TableLease.table_id == table_id,
+                                    TableLease.workstation == workstation)
+                             .values(heartbeat_at=self.db.now())
+                             .execution_options(synchronize_session=False))
+            return getattr(done, "rowcount", 0) == 1
+
+    def release(self, table_id: int, workstation: str) -> None:
+        """Gives the table up (sign-out, window closed); a lease of another workstation is
+        left alone. The row stays (rows are never deleted), marked free."""
+        with self.db.transaction() as s:
+            row = s.get(TableLease, table_id, with_for_update=True)
+            if row is not None and row.workstation == workstation:
+                row.workstation = RELEASED
+                row.host = ""
