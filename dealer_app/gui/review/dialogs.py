@@ -41,6 +41,8 @@ Act = Callable[[StaffMember, str], str]
 """Performs the act for an authorised supervisor and a reason; returns a line to show."""
 Correct = Callable[[int, Event | None, StaffMember, str], str]
 """``correct(target_seq, replacement or None to strike, supervisor, reason)``: a line."""
+Preview = Callable[[Event | None], str]
+"""``preview(replacement or None to strike)``: the hand's result after it, in words."""
 
 
 class Authoriser(Protocol):
@@ -228,9 +230,11 @@ class CorrectInputDialog(SupervisorActDialog):
 
     def __init__(self, backend: Authoriser, seq: int, event: Event, correct: Correct, *,
                  card: str | None = None, to: int | None = None, summary: str | None = None,
-                 staff: StaffMember | None = None, parent: QWidget | None = None) -> None:
+                 staff: StaffMember | None = None, parent: QWidget | None = None,
+                 preview: Preview | None = None) -> None:
         self.seq = seq
         self.stored = event
+        self._preview = preview
         self._card = card if card is not None else event.card
         self._to = to if to is not None else event.to
 
@@ -263,6 +267,31 @@ class CorrectInputDialog(SupervisorActDialog):
         self.form.addRow("Action", self.action)
         self.form.addRow("Card", self.card)
         self.form.addRow("Amount (to)", self.amount)
+        self.preview = QLabel("")
+        self.preview.setObjectName("correctPreview")
+        self.preview.setWordWrap(True)
+        self.preview.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        if self._preview is not None:
+            self.form.addRow("New result", self.preview)
+            self.action.currentIndexChanged.connect(self.update_preview)
+            self.card.textChanged.connect(self.update_preview)
+            self.amount.valueChanged.connect(self.update_preview)
+            self.strike.toggled.connect(self.update_preview)
+            self.update_preview()
+
+    def update_preview(self, *_: object) -> None:
+        """The result the hand would have with the fields as they are (before confirming)."""
+        if self._preview is None:
+            return
+        try:
+            replacement = self.replacement()
+        except CardError as exc:
+            self.preview.setText(f"Card: {exc}")
+            return
+        if replacement == self.stored:
+            self.preview.setText("Unchanged: change the input, or strike it.")
+            return
+        self.preview.setText(self._preview(replacement))
 
     def _strike_toggled(self, on: bool) -> None:
         for w in (self.action, self.card, self.amount):
