@@ -480,9 +480,9 @@ def result_lines(hand: Hand, status: HandStatus = HandStatus.COMPLETE) -> list[s
         st = hand.seats[s]
         if value is not None:
             cards = " ".join(str(c) for c in value.cards)
-            lines.append(f"{seat_name(hand, s).capitalize()} shows {value.describe()} ({cards})")
+            lines.append(f"{_upper_first(seat_name(hand, s))} shows {value.describe()} ({cards})")
         elif st.mucked:
-            lines.append(f"{seat_name(hand, s).capitalize()} mucks")
+            lines.append(f"{_upper_first(seat_name(hand, s))} mucks")
     unit = hand.settings.chip_unit
     for i, pot in enumerate(hand.pots()):
         title = "Main pot" if i == 0 else f"Side pot {i}"
@@ -504,8 +504,16 @@ def result_lines(hand: Hand, status: HandStatus = HandStatus.COMPLETE) -> list[s
         else:
             text += "; no odd chip"
         lines.append(text)
-    lines.append(f"Rake {hand.rake:,}" if hand.rake else "No rake")
+    if hand.rake or hand.settings.rake_percent:
+        lines.append(f"Rake {hand.rake:,}")  # "Rake 0" on a raked table, never "No rake"
+    else:
+        lines.append("No rake")
     return lines
+
+
+def _upper_first(text: str) -> str:
+    """The first letter in capitals, the rest (a player's name) as it is."""
+    return text[:1].upper() + text[1:]
 
 
 def cards_text(hand: Hand, seat: int) -> str:

@@ -4,10 +4,11 @@ Pure functions of the engine's hands (no Qt)."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from dealer_app.engine import Action
 from dealer_app.engine.hand import Hand
+from dealer_app.services.moments import when
+
+__all__ = ["caption", "next_text", "when", "who"]
 
 VERBS = {Action.ANTE: "antes", Action.DEAL_DOWN: "is dealt a card face down",
          Action.DEAL_UP: "is dealt", Action.BRING_IN: "brings in", Action.BET: "bets",
@@ -67,12 +68,3 @@ def next_text(hand: Hand) -> str:
     else:
         choice = actions[0] if actions else "act"
     return f"Next: {who(hand, expected.seat)} to {choice}."
-
-
-def when(moment: datetime | None, *, seconds: bool = True) -> str:
-    """``2026-11-30 22:10:03 CET``: local date, time and zone; empty for None."""
-    if moment is None:
-        return ""
-    shown = moment.astimezone()
-    zone = shown.strftime("%Z") or shown.strftime("UTC%z")
-    return shown.strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M") + f" {zone}"

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -93,6 +94,9 @@ class SupervisorActDialog(QDialog):
         self.reason.setObjectName("reason")
         self.reason.setPlaceholderText("why (required; kept in the audit record)")
         self.reason.setFixedHeight(80)
+        self.reason.setTabChangesFocus(True)  # Tab leaves the reason; Ctrl+Enter confirms
+        self.reason.setToolTip("Ctrl+Enter confirms")
+        self.reason.installEventFilter(self)
         self.error = QLabel("")
         self.error.setObjectName("formError")
         self.error.setWordWrap(True)
@@ -111,6 +115,16 @@ class SupervisorActDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
         (self.pin if self.name.text() else self.name).setFocus()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        """Ctrl+Enter in the reason confirms the act (Enter alone starts a new line)."""
+        if watched is self.reason and event.type() == QEvent.Type.KeyPress \
+                and isinstance(event, QKeyEvent) \
+                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) \
+                and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.try_act()
+            return True
+        return super().eventFilter(watched, event)
 
     def extra_rows(self) -> None:
         """Subclasses add the act's own fields here."""

@@ -1,14 +1,9 @@
-"""Typed dates and times for the review's filters: ``2026-11-30 14:30``, ``2026-11-30``,
-``14:30`` (today), ``today``, ``yesterday``, ``now``; and a field with a calendar that
-opens on today.
-
-``parse_moment(text, end=False)`` reads a local date/time; a date alone is the start of
-that day, or with ``end`` the start of the next (so "until 2026-11-30" includes that day).
-"""
+"""A field for a typed date and time (:func:`~dealer_app.services.moments.parse_moment`:
+``2026-11-30 14:30``, ``22:10``, ``today``, ``yesterday``) with a calendar that opens on
+today."""
 
 from __future__ import annotations
 
-import re
 from datetime import date, datetime, time, timedelta
 
 from PySide6.QtCore import QDate, QPoint, Qt, Signal
@@ -22,8 +17,8 @@ from PySide6.QtWidgets import (
     QWidgetAction,
 )
 
-_DATE = r"(\d{4})-(\d{1,2})-(\d{1,2})"
-_TIME = r"(\d{1,2})[:.](\d{2})"
+from dealer_app.services.moments import parse_moment
+
 CALENDAR_STYLE = """
 QCalendarWidget QWidget#qt_calendar_navigationbar { background: #26323a; }
 QCalendarWidget QToolButton { color: #f2f5f7; font-weight: bold; padding: 4px 10px; }
@@ -33,52 +28,6 @@ QCalendarWidget QAbstractItemView:disabled { color: #9a9a9a; }
 QCalendarWidget QHeaderView { background: #dfe6ea; }
 """
 """Dark navigation bar with light text, black on white days: readable on the app's style."""
-
-
-def parse_moment(text: str, *, end: bool = False, now: datetime | None = None) -> datetime | None:
-    """The local instant ``text`` names (aware), or None for empty text.
-    Raises ValueError with a message fit to show."""
-    words = " ".join(text.strip().lower().split())
-    if not words:
-        return None
-    current = (now or datetime.now().astimezone()).astimezone()
-    today = current.date()
-    day: date | None = None
-    at: time | None = None
-    rest = words
-    for name, value in (("today", today), ("yesterday", today - timedelta(days=1)),
-                        ("tomorrow", today + timedelta(days=1))):
-        if rest.startswith(name):
-            day, rest = value, rest[len(name):].strip()
-            break
-    else:
-        if rest == "now":
-            return current
-        m = re.match(_DATE, rest)
-        if m:
-            try:
-                day = date(int(m[1]), int(m[2]), int(m[3]))
-            except ValueError:
-                raise ValueError(f"{text.strip()!r} is not a date of the calendar") from None
-            rest = rest[m.end():].strip()
-            if rest.startswith("t"):
-                rest = rest[1:]
-    if rest:
-        m = re.fullmatch(_TIME, rest)
-        if not m or int(m[1]) > 23 or int(m[2]) > 59:
-            raise ValueError(f"cannot read {text.strip()!r}: type a date and time like "
-                             "2026-11-30 14:30, a time like 22:10, today or yesterday")
-        at = time(int(m[1]), int(m[2]))
-    if day is None:
-        if at is None:
-            raise ValueError(f"cannot read {text.strip()!r}: type a date and time like "
-                             "2026-11-30 14:30, a time like 22:10, today or yesterday")
-        day = today
-    if at is None:
-        moment = datetime.combine(day + timedelta(days=1) if end else day, time())
-    else:
-        moment = datetime.combine(day, at)
-    return moment.astimezone()  # a naive local time made aware in the local zone
 
 
 class MomentEdit(QWidget):

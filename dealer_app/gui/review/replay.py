@@ -33,7 +33,7 @@ from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.gui.review.captions import caption, next_text, when, who
 from dealer_app.gui.review.dialogs import CorrectInputDialog
 from dealer_app.gui.review.models import HandLogModel
-from dealer_app.gui.rows import pot_rows, seat_rows
+from dealer_app.gui.rows import SeatRow, pot_rows, seat_rows
 from dealer_app.gui.views.table import TableView
 from dealer_app.services import HandState, HandStatus, LogEntry, StaffMember, StorageError
 from dealer_app.services.reports import hand_report, result_lines
@@ -48,6 +48,7 @@ class HandReplayView(QWidget):
         super().__init__(parent)
         self.state: HandState | None = None
         self.step = 0
+        self.rows: list[SeatRow] = []
         self._cache: dict[int, Hand] = {}
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -137,6 +138,8 @@ class HandReplayView(QWidget):
                              all_in=False) for r in seats]
             pots = [replace(p, winners=(), awards={}, odd_chips=()) for p in pots]
             award = ["VOID — every contribution was returned to its player"]
+        self.rows = seats
+        """The seat rows shown at this step."""
         self.table.set_seats(seats)
         bets = 0 if void else sum(hand.bets.values())
         self.table.centre.set_state(prompts.round_text(hand), pots, bets, award)

@@ -8,7 +8,7 @@ import time
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QModelIndex, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QModelIndex, QPoint, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -299,8 +299,12 @@ class ReviewWindow(QMainWindow):
     def _restore_size(self) -> None:
         """The size the user left it at, else the default size within the screen."""
         self.setMinimumSize(1000, 600)
-        geometry = self.settings.value("geometry")
-        if isinstance(geometry, QByteArray) and self.restoreGeometry(geometry):
+        size = self.settings.value("size")
+        if isinstance(size, QSize) and size.isValid():
+            self.resize(size)
+            position = self.settings.value("position")
+            if isinstance(position, QPoint):
+                self.move(position)
             return
         screen = QGuiApplication.primaryScreen()
         width, height = DEFAULT_SIZE
@@ -310,7 +314,8 @@ class ReviewWindow(QMainWindow):
         self.resize(width, height)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt name)
-        self.settings.setValue("geometry", self.saveGeometry())
+        self.settings.setValue("size", self.size())
+        self.settings.setValue("position", self.pos())
         self.settings.sync()
         super().closeEvent(event)
 
