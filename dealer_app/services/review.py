@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Select, and_, exists, func, or_, select, text, tuple_
+from sqlalchemy import Select, and_, exists, false, func, or_, select, text, tuple_
 from sqlalchemy.orm import aliased
 
 from dealer_app.services.common import audit, session_info
@@ -67,10 +67,6 @@ class PlayerHistory:
 S = TypeVar("S", bound="Select[*tuple[Any, ...]]")
 
 
-NO_MATCH = ["\x00"]
-"""The keys of a player filter that no stored name matches (no key is a NUL)."""
-
-
 def _where(stmt: S, q: HandQuery, keys: list[str] | None, *, counting: bool = False) -> S:
     """The filters of ``q``; ``keys``: the stored player keys the player filter matches
     (see :meth:`ReviewQueries._keys`), None without one. The player filter is ``EXISTS``
@@ -94,8 +90,10 @@ def _where(stmt: S, q: HandQuery, keys: list[str] | None, *, counting: bool = Fa
         stmt = stmt.where(HandRow.pot <= q.max_pot)
     if q.corrected is not None:
         stmt = stmt.where(HandRow.corrected == q.corrected)
-    if keys is not None:
-        matches = HandPlayer.player_key.in_(keys or NO_MATCH)
+    if keys is not None and not keys:
+        stmt = stmt.where(false())  # no stored name matches the player filter
+    elif keys is not None:
+        matches = HandPlayer.player_key.in_(keys)
         if counting:
             stmt = stmt.where(HandRow.id.in_(select(HandPlayer.hand_id).where(matches)))
         else:
