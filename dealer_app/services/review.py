@@ -158,6 +158,51 @@ class ReviewQueries:
             order[0] = order[0].nulls_last() if descending else order[0].nulls_first()
         return key, order
 
+    def _tables_in_order(self, s: Any, query: HandQuery, keys: list[str] | None,
+                         descending: bool) -> list[tuple[int | None, int]]:
+        """(table id, hands matching ``query``) in the list's order by table name (hands
+        without a table first in ascending order, SQLite's NULL order)."""
+        counts = {t: int(n) for t, n in s.execute(
+            _where(select(HandRow.table_id, func.count(HandRow.id)), query, keys,
+                   counting=True).group_by(HandRow.table_id))}
+        names = {i: n for i, n in s.execute(select(GameTable.id, GameTable.name))}
+        order = sorted(counts, key=lambda t: (t is not None, names.get(t, "") if t else "",
+                                              t or 0))
+        if descending:
+            order.reverse()
+        return [(t, counts[t]) for t in order]
+
+    @staticmethod
+    def _in_table(table_id: int | None) -> Any:
+        return HandRow.table_id.is_(None) if table_id is None else HandRow.table_id == table_id
+
+    def _by_table(self, s: Any, query: HandQuery, keys: list[str] | None, descending: bool,
+                  offset: int, limit: int, after: int | None) -> list[int]:
+        """The hand ids of a page sorted by table name then id: one table at a time, each
+        read along the index on ``table_id`` (no sort of every hand by name)."""
+        tables = self._tables_in_order(s, query, keys, descending)
+        start, after_id = 0, after
+        if after is not None:
+            found = s.execute(select(HandRow.table_id).where(HandRow.id == after)).first()
+            if found is None:
+                raise StorageError(f"no hand {after} to page after")
+            start = next((i for i, (t, _n) in enumerate(tables) if t == found[0]), len(tables))
+        else:
+            while start < len(tables) and offset >= tables[start][1]:
+                offset -= tables[start][1]
+                start += 1
+        ids: list[int] = []
+        for table_id, _count in tables[start:]:
+            if len(ids) >= limit:
+                break
+            stmt = _where(select(HandRow.id).where(self._in_table(table_id)), query, keys)
+            if after_id is not None:
+                stmt = stmt.where(HandRow.id < after_id if descending else HandRow.id > after_id)
+            stmt = stmt.order_by(HandRow.id.desc() if descending else HandRow.id.asc())
+            ids.extend(s.scalars(stmt.offset(max(0, offset)).limit(limit - len(ids))))
+            offset, after_id = 0, None
+        return ids
+
     def find_hand(self, table: str | int | None, number: int | None = None, *,
                   hand_id: int | None = None) -> HandSummary:
         """One hand by its table (name, any case, or id) and number, or by its id.
@@ -193,17 +238,24 @@ class ReviewQueries:
         key, _order = self._order(sort, descending)
         with self.db.read() as s:
             base = select(HandRow.id).select_from(HandRow)
-            if sort == "table":
-                base = base.outerjoin(GameTable, GameTable.id == HandRow.table_id)
             keys = self._keys(s, query)
             if s.scalar(_where(base.where(HandRow.id == hand_id), query, keys)) is None:
                 return None
+            if sort == "table":
+                table_id = s.scalar(select(HandRow.table_id).where(HandRow.id == hand_id))
+                before = 0
+                for t, n in self._tables_in_order(s, query, keys, descending):
+                    if t == table_id:
+                        break
+                    before += n
+                earlier = HandRow.id > hand_id if descending else HandRow.id < hand_id
+                return before + int(s.scalar(_where(
+                    select(func.count(HandRow.id)).where(self._in_table(table_id), earlier),
+                    query, keys, counting=True)) or 0)
             value = s.scalar(select(key).select_from(HandRow)
                              .outerjoin(GameTable, GameTable.id == HandRow.table_id)
                              .where(HandRow.id == hand_id))
             counter = select(func.count(HandRow.id)).select_from(HandRow)
-            if sort == "table":
-                counter = counter.outerjoin(GameTable, GameTable.id == HandRow.table_id)
             # the rows before it are those "after" it in the opposite order
             before = _where(counter, query, keys, counting=True).where(
                 _after(key, value, hand_id, not descending, sort in NULLABLE_KEYS))
@@ -264,6 +316,15 @@ class ReviewQueries:
                 .outerjoin(dealer, dealer.id == HandRow.dealer_id))
         if only is not None:
             stmt = stmt.where(HandRow.id.in_([only] if isinstance(only, int) else only))
+        elif sort == "table":
+            with self.db.read() as s:
+                ids = self._by_table(s, query, self._keys(s, query), descending, offset,
+                                     limit, after)
+            if not ids:
+                return []
+            rank = {hand_id: i for i, hand_id in enumerate(ids)}
+            return sorted(self.search(HandQuery(), limit=len(ids), only=ids),
+                          key=lambda h: rank[h.hand_id])
         with self.db.read() as s:
             keys = self._keys(s, query)
             if after is None and offset > 0:
@@ -271,8 +332,6 @@ class ReviewQueries:
                 # scan, no joins but the table's name when sorting on it), then read on
                 # after it; a wide OFFSET query would build every skipped row
                 pivot = select(HandRow.id).select_from(HandRow)
-                if sort == "table":
-                    pivot = pivot.outerjoin(GameTable, GameTable.id == HandRow.table_id)
                 after = s.scalar(_where(pivot, query, keys).order_by(*order)
                                  .offset(offset - 1).limit(1))
                 if after is None:

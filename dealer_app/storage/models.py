@@ -179,6 +179,7 @@ class HandRow(Base):
         Index("ix_hand_session_started_at", "session_id", "started_at"),
         Index("ix_hand_status", "status"),
         Index("ix_hand_number", "number"),
+        Index("ix_hand_table", "table_id"),
     )
 
 

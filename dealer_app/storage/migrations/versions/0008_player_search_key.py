@@ -1,6 +1,7 @@
 """``hand_player.player_key``: each player name without accents and case, for substring
 search ("meyer" finds Ann Méyer), indexed with the hand; filled for the rows already stored.
-Indexes on ``hand.status`` and ``hand.number`` for the list's deep pages in those orders.
+Indexes on ``hand.status``, ``hand.number`` and ``hand.table_id`` for the list's deep pages
+in those orders.
 
 Revision ID: 0008
 Revises: 0003
@@ -31,12 +32,14 @@ def upgrade() -> None:
                      [{"key": search_key(n), "name": n} for n in names])
     op.create_index("ix_hand_player_key_hand", "hand_player", ["player_key", "hand_id"],
                     unique=False)
-    # the list sorted by status or by number pages by (key, id): one index each
+    # the list sorted by status, number or table pages by (key, id): one index each
     op.create_index("ix_hand_status", "hand", ["status"], unique=False)
     op.create_index("ix_hand_number", "hand", ["number"], unique=False)
+    op.create_index("ix_hand_table", "hand", ["table_id"], unique=False)
 
 
 def downgrade() -> None:
+    op.drop_index("ix_hand_table", table_name="hand")
     op.drop_index("ix_hand_number", table_name="hand")
     op.drop_index("ix_hand_status", table_name="hand")
     op.drop_index("ix_hand_player_key_hand", table_name="hand_player")
