@@ -26,8 +26,9 @@ def who(hand: Hand, seat: int) -> str:
     return f"Seat {seat} ({st.player})" if st is not None and st.player else f"Seat {seat}"
 
 
-def caption(before: Hand, after: Hand) -> str:
-    """The input that took ``before`` to ``after`` (one more event), in words."""
+def caption(before: Hand, after: Hand, *, void: bool = False) -> str:
+    """The input that took ``before`` to ``after`` (one more event), in words (``void``:
+    the hand was voided, so nothing was awarded)."""
     if len(after.events) <= len(before.events):
         return "Start of the hand"
     event = after.events[len(before.events)]
@@ -46,13 +47,14 @@ def caption(before: Hand, after: Hand) -> str:
         st = after.seats.get(seat)
         value = after.shown_hands.get(seat)
         if value is not None:
-            text += f" {value.describe()}"
+            name = value.describe()
+            text += f" {name[:1].lower()}{name[1:]}"
         elif st is not None and st.hole is not None:
             text += f" {st.hole}"
     if after.seats.get(seat) is not None and after.seats[seat].all_in \
             and event.action.is_betting:
         text += " (all in)"
-    if after.complete and not before.complete:
+    if after.complete and not before.complete and not void:
         text += " — the pots are awarded"
     return text
 

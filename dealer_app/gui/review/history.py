@@ -62,6 +62,8 @@ class PlayerHistoryDialog(QDialog):
         self.view.verticalHeader().setVisible(False)
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(PlayerHistoryModel.COL_STARTED,
+                                    QHeaderView.ResizeMode.ResizeToContents)
         self.view.doubleClicked.connect(self._open)
         self.view.activated.connect(self._open)
         layout.addWidget(self.view, 1)

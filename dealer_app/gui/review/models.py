@@ -269,8 +269,8 @@ class HandLogModel(HeaderedTableModel):
             return str(e.seq)
         if col == self.COL_STEP:
             return "" if step is None else str(step)
-        if col == self.COL_TIME:
-            return when(e.at)
+        if col == self.COL_TIME:  # the date is the hand's (in the header); full in the tip
+            return when(e.at).split(" ", 1)[1]
         if col == self.COL_BY:
             return e.by
         if col == self.COL_INPUT:
@@ -298,6 +298,8 @@ class HandLogModel(HeaderedTableModel):
         step = self.steps[row]
         if role == Qt.ItemDataRole.DisplayRole:
             return self._text(row, col)
+        if role == Qt.ItemDataRole.ToolTipRole and col == self.COL_TIME:
+            return when(e.at)
         if role == SORT_ROLE:
             return {self.COL_SEQ: e.seq, self.COL_STEP: step, self.COL_TIME: e.at,
                     self.COL_BY: e.by}.get(col, self._text(row, col))

@@ -9,14 +9,17 @@ from dataclasses import replace
 from html import escape
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
+    QScrollArea,
+    QSizePolicy,
     QSlider,
     QSplitter,
     QTableView,
@@ -53,7 +56,13 @@ class HandReplayView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.table = TableView()
-        layout.addWidget(self.table, 1)
+        # the table keeps its size and scrolls in a small window (1366×768 screens)
+        self.table_area = QScrollArea()
+        self.table_area.setObjectName("replayArea")
+        self.table_area.setWidget(self.table)
+        self.table_area.setWidgetResizable(True)
+        self.table_area.setFrameShape(QFrame.Shape.NoFrame)
+        layout.addWidget(self.table_area, 1)
         self.next_label = QLabel()
         self.next_label.setObjectName("replayNext")
         self.next_label.setWordWrap(True)
@@ -73,8 +82,12 @@ class HandReplayView(QWidget):
             button.setObjectName(name)
             button.setToolTip(tip)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.setMinimumWidth(button.sizeHint().width())
         self.step_label = QLabel()
         self.step_label.setObjectName("stepLabel")
+        self.step_label.setWordWrap(True)  # a long caption wraps; the buttons keep their size
+        self.step_label.setSizePolicy(QSizePolicy.Policy.Ignored,
+                                      QSizePolicy.Policy.Preferred)
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setObjectName("stepSlider")
         self.slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -142,9 +155,11 @@ class HandReplayView(QWidget):
         """The seat rows shown at this step."""
         self.table.set_seats(seats)
         bets = 0 if void else sum(hand.bets.values())
-        self.table.centre.set_state(prompts.round_text(hand), pots, bets, award)
+        round_text = "Hand voided" if void else prompts.round_text(hand)
+        self.table.centre.set_state(round_text, pots, bets, award)
         self.table.dealer.set_info(f"Step {step} of {self.steps}")
-        text = caption(self.hand_at(step - 1), hand) if step > 0 else "Start of the hand"
+        text = caption(self.hand_at(step - 1), hand, void=void) if step > 0 \
+            else "Start of the hand"
         self.step_label.setText(f"Step {step} / {self.steps}:  {text}")
         if void:
             self.next_label.setText("This hand was voided by a supervisor.")
@@ -198,7 +213,10 @@ class HandDetailWindow(QWidget):
         """Why the hand's stored log does not hold (the integrity check), or None."""
         self.hint = ""
         self.setObjectName("handDetail")
-        self.resize(1560, 900)
+        screen = QGuiApplication.primaryScreen()
+        free = screen.availableGeometry() if screen is not None else None
+        self.resize(min(1560, free.width()) if free else 1560,
+                    min(900, free.height()) if free else 900)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(14, 10, 14, 10)
         self.title = QLabel()
@@ -244,7 +262,7 @@ class HandDetailWindow(QWidget):
         split.addWidget(self.tabs)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
-        split.setSizes([960, 560])
+        split.setSizes([820, 560])
         outer.addWidget(split, 1)
         buttons = QHBoxLayout()
         self.void_button = QPushButton("Void hand…")

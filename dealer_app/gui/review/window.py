@@ -404,7 +404,8 @@ class ReviewWindow(QMainWindow):
         self.goto_edit.setPlaceholderText(GO_TO_HINT)
         self.goto_edit.setToolTip("A table and hand number, or a hand id; Enter opens the "
                                   "hand (Ctrl+G)")
-        self.goto_edit.setMinimumWidth(200)
+        self.goto_edit.setMinimumWidth(
+            self.goto_edit.fontMetrics().horizontalAdvance(GO_TO_HINT) + 40)
         self.goto_edit.returnPressed.connect(self.go_to)
         go_label.setBuddy(self.goto_edit)
         first.addWidget(go_label)
