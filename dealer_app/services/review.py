@@ -257,9 +257,9 @@ class ReviewQueries:
                              .where(HandRow.id == hand_id))
             counter = select(func.count(HandRow.id)).select_from(HandRow)
             # the rows before it are those "after" it in the opposite order
-            before = _where(counter, query, keys, counting=True).where(
+            earlier_rows = _where(counter, query, keys, counting=True).where(
                 _after(key, value, hand_id, not descending, sort in NULLABLE_KEYS))
-            return int(s.scalar(before) or 0)
+            return int(s.scalar(earlier_rows) or 0)
 
     def player_history(self, player: str, *, limit: int = 5000) -> PlayerHistory:
         """Every hand of the player named ``player`` (the whole name, accents and case
