@@ -110,11 +110,14 @@ def vary_names(svc: Services) -> int:
     with svc.db.transaction() as s:
         seatings = [r[0] for r in s.execute(text("SELECT id FROM seating"))]
         names = {sid: rng.choice(pool) for sid in seatings}
-        s.execute(text("UPDATE hand_player SET player = :n, player_key = :k "
-                       "WHERE seating_id = :i"),
-                  [{"n": n, "k": search_key(n), "i": i} for i, n in names.items()])
-        s.execute(text("UPDATE seating SET player = :n WHERE id = :i"),
-                  [{"n": n, "i": i} for i, n in names.items()])
+        s.execute(text("CREATE TEMP TABLE bench_names (i INTEGER PRIMARY KEY, n TEXT, k TEXT)"))
+        s.execute(text("INSERT INTO bench_names VALUES (:i, :n, :k)"),
+                  [{"i": i, "n": n, "k": search_key(n)} for i, n in names.items()])
+        s.execute(text("UPDATE hand_player SET "
+                       "player = (SELECT n FROM bench_names WHERE i = seating_id), "
+                       "player_key = (SELECT k FROM bench_names WHERE i = seating_id)"))
+        s.execute(text("UPDATE seating SET player = (SELECT n FROM bench_names WHERE i = id)"))
+        s.execute(text("DROP TABLE bench_names"))
     return len(set(names.values()))
 
 

@@ -67,11 +67,29 @@ class PlayerHistory:
 S = TypeVar("S", bound="Select[*tuple[Any, ...]]")
 
 
-def _where(stmt: S, q: HandQuery, keys: list[str] | None, *, counting: bool = False) -> S:
-    """The filters of ``q``; ``keys``: the stored player keys the player filter matches
-    (see :meth:`ReviewQueries._keys`), None without one. The player filter is ``EXISTS``
-    for a page (the ordered scan stops after a page of matches) and ``IN`` for a count
-    (one range scan of the index on ``player_key``): EXPLAIN QUERY PLAN on 100,000 hands."""
+@dataclass(frozen=True, slots=True)
+class PlayerMatch:
+    """The stored player keys a player filter matches, and whether they are in so many
+    hands (``dense``) that a scan in the list's order soon finds a page of them."""
+
+    keys: list[str]
+    dense: bool
+
+
+DENSE = 2000
+"""Player rows from which a player filter is dense (see :func:`_where`)."""
+
+
+def _where(stmt: S, q: HandQuery, match: PlayerMatch | None, *, counting: bool = False,
+           probe: bool = False) -> S:
+    """The filters of ``q``; ``match``: what the player filter matches (see
+    :meth:`ReviewQueries._keys`), None without one. The player filter is ``IN`` the hands
+    of the matching keys (read once along the index on ``player_key``) for a count and for
+    a page of a sparse match; for a page of a dense match (or ``probe``: one known hand)
+    it is ``EXISTS`` a player of the hand, looked up by the hand's key, whose key is one of
+    them (``player_key || ''`` keeps SQLite from probing the key index once per key and
+    hand): EXPLAIN QUERY PLAN on 100,000 hands."""
+    keys = match.keys if match is not None else None
     if q.table_id is not None:
         stmt = stmt.where(HandRow.table_id == q.table_id)
     if q.session_id is not None:
@@ -92,12 +110,13 @@ def _where(stmt: S, q: HandQuery, keys: list[str] | None, *, counting: bool = Fa
         stmt = stmt.where(HandRow.corrected == q.corrected)
     if keys is not None and not keys:
         stmt = stmt.where(false())  # no stored name matches the player filter
-    elif keys is not None:
-        matches = HandPlayer.player_key.in_(keys)
-        if counting:
-            stmt = stmt.where(HandRow.id.in_(select(HandPlayer.hand_id).where(matches)))
+    elif match is not None and keys is not None:
+        if counting or not (match.dense or probe):
+            stmt = stmt.where(HandRow.id.in_(select(HandPlayer.hand_id)
+                                             .where(HandPlayer.player_key.in_(keys))))
         else:
-            stmt = stmt.where(exists().where(HandPlayer.hand_id == HandRow.id, matches))
+            stmt = stmt.where(exists().where(HandPlayer.hand_id == HandRow.id,
+                                             (HandPlayer.player_key + "").in_(keys)))
     return stmt
 
 
@@ -139,13 +158,17 @@ class ReviewQueries:
         self.db = db
 
     @staticmethod
-    def _keys(s: Any, query: HandQuery) -> list[str] | None:
+    def _keys(s: Any, query: HandQuery) -> PlayerMatch | None:
         """The stored player keys that the player filter of ``query`` matches (any part of
         the name, accents and case ignored); None without a player filter."""
         if not query.player or not search_key(query.player):
             return None
         pattern = _like_pattern(search_key(query.player))
-        return [str(r[0]) for r in s.execute(_DISTINCT_KEYS, {"pattern": pattern})]
+        keys = [str(r[0]) for r in s.execute(_DISTINCT_KEYS, {"pattern": pattern})]
+        rows = s.scalar(select(func.count()).select_from(
+            select(HandPlayer.hand_id).where(HandPlayer.player_key.in_(keys)).limit(DENSE)
+            .subquery())) if keys else 0
+        return PlayerMatch(keys, int(rows or 0) >= DENSE)
 
     def _order(self, sort: str, descending: bool) -> tuple[Any, list[Any]]:
         if sort not in SORT_KEYS:
@@ -158,7 +181,7 @@ class ReviewQueries:
             order[0] = order[0].nulls_last() if descending else order[0].nulls_first()
         return key, order
 
-    def _tables_in_order(self, s: Any, query: HandQuery, keys: list[str] | None,
+    def _tables_in_order(self, s: Any, query: HandQuery, keys: PlayerMatch | None,
                          descending: bool) -> list[tuple[int | None, int]]:
         """(table id, hands matching ``query``) in the list's order by table name (hands
         without a table first in ascending order, SQLite's NULL order)."""
@@ -176,7 +199,7 @@ class ReviewQueries:
     def _in_table(table_id: int | None) -> Any:
         return HandRow.table_id.is_(None) if table_id is None else HandRow.table_id == table_id
 
-    def _by_table(self, s: Any, query: HandQuery, keys: list[str] | None, descending: bool,
+    def _by_table(self, s: Any, query: HandQuery, keys: PlayerMatch | None, descending: bool,
                   offset: int, limit: int, after: int | None) -> list[int]:
         """The hand ids of a page sorted by table name then id: one table at a time, each
         read along the index on ``table_id`` (no sort of every hand by name)."""
@@ -239,7 +262,8 @@ class ReviewQueries:
         with self.db.read() as s:
             base = select(HandRow.id).select_from(HandRow)
             keys = self._keys(s, query)
-            if s.scalar(_where(base.where(HandRow.id == hand_id), query, keys)) is None:
+            if s.scalar(_where(base.where(HandRow.id == hand_id), query, keys,
+                               probe=True)) is None:
                 return None
             if sort == "table":
                 table_id = s.scalar(select(HandRow.table_id).where(HandRow.id == hand_id))
@@ -332,7 +356,7 @@ class ReviewQueries:
                 # scan, no joins but the table's name when sorting on it), then read on
                 # after it; a wide OFFSET query would build every skipped row
                 pivot = select(HandRow.id).select_from(HandRow)
-                after = s.scalar(_where(pivot, query, keys).order_by(*order)
+                after = s.scalar(_where(pivot, query, keys, counting=True).order_by(*order)
                                  .offset(offset - 1).limit(1))
                 if after is None:
                     return []

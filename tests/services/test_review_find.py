@@ -33,12 +33,22 @@ def test_search_key() -> None:
     assert search_key("Straße") == "strasse"
 
 
-def test_substring_player_search(svc: Services, hands: list[int]) -> None:
+@pytest.mark.parametrize("dense", [False, True])
+def test_substring_player_search(svc: Services, hands: list[int], dense: bool,
+                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    if dense:  # every match counts as dense: pages scan the list's order with EXISTS
+        monkeypatch.setattr("dealer_app.services.review.DENSE", 1)
     for typed, count in (("meyer", 5), ("MEY", 5), ("oë m", 5), ("zoe", 5), ("nobody", 0),
                          ("%", 0), ("_", 0), ("a", 5)):
         query = HandQuery(player=typed)
         assert svc.review.count(query) == count, typed
         assert len(svc.review.search(query, limit=50)) == count, typed
+        for sort in SORT_KEYS:
+            order = [h.hand_id for h in svc.review.search(query, limit=50, sort=sort)]
+            assert [h.hand_id for h in svc.review.search(query, offset=2, limit=2, sort=sort)] \
+                == order[2:4]
+            for hand_id in order:
+                assert svc.review.position(query, hand_id, sort=sort) == order.index(hand_id)
 
 
 def test_find_hand_and_its_row_in_every_order(svc: Services, hands: list[int]) -> None:
