@@ -58,7 +58,7 @@ from dealer_app.services import (
     StorageError,
     VerifyReport,
 )
-from dealer_app.services.reports import atomic_write, local_time
+from dealer_app.services.reports import atomic_write
 
 CORRECTED = "corrected"
 """The status filter's choice for hands a supervisor corrected (any status)."""
@@ -456,7 +456,7 @@ class ReviewWindow(QMainWindow):
         for s in self.backend.sessions(table_id):
             state = "open" if s.is_open else "closed"
             self.session_box.addItem(f"#{s.id} {s.table_name} · {s.dealer} · "
-                                     f"{local_time(s.opened_at, seconds=False)} ({state})", s.id)
+                                     f"{when(s.opened_at, seconds=False)} ({state})", s.id)
         self.session_box.blockSignals(False)
 
     def _table_changed(self) -> None:
