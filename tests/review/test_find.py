@@ -586,3 +586,11 @@ def test_pot_figures_after_undo_and_hand_times(named: World) -> None:
     assert stored.pot == sum(p.amount for p in state.hand.pots()) + sum(
         state.hand.bets.values())
     assert stored.status is HandStatus.IN_PROGRESS
+
+
+def test_log_amounts_have_thousands_separators() -> None:
+    from dealer_app.gui.review.models import grouped
+
+    assert grouped("Seat 2 raises to 12000") == "Seat 2 raises to 12,000"
+    assert grouped("Seat 2 bets 500") == "Seat 2 bets 500"
+    assert grouped("Undo of #1234") == "Undo of #1234"  # a log row, not an amount

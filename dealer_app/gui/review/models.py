@@ -6,6 +6,7 @@ real value, and is tested without a window.
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from typing import Any, Protocol
 
@@ -31,6 +32,11 @@ STATUS_LABELS = {HandStatus.COMPLETE: "Complete", HandStatus.VOID: "Void",
                  HandStatus.IN_PROGRESS: "In progress"}
 FAILED_COLOUR = "#ff4f9a"
 """A hand that fails the integrity check."""
+
+
+def grouped(text: str) -> str:
+    """``Seat 2 bets 12000`` as ``Seat 2 bets 12,000``: amounts with thousands separators."""
+    return re.sub(r"(?<![#\w])\d{4,}\b", lambda m: f"{int(m[0]):,}", text)
 
 
 class HandSource(Protocol):
@@ -279,9 +285,9 @@ class HandLogModel(HeaderedTableModel):
             if e.kind == "void":
                 return "Hand voided"
             if e.kind == "correct":
-                return (f"Correction of #{e.target_seq}: {e.event.describe()}" if e.event
-                        else f"#{e.target_seq} struck")
-            return e.event.describe() if e.event else ""
+                return (f"Correction of #{e.target_seq}: {grouped(e.event.describe())}"
+                        if e.event else f"#{e.target_seq} struck")
+            return grouped(e.event.describe()) if e.event else ""
         if e.undone and e.superseded_by is not None:
             kind = next((x.kind for x in self.entries if x.seq == e.superseded_by), "undo")
             verb = "corrected" if kind == "correct" else "undone"
