@@ -85,7 +85,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception:
         from dealer_app.app_log import log_uncaught
 
-        log_uncaught(*sys.exc_info())  # type: ignore[arg-type]
+        log_uncaught(*sys.exc_info())
         raise
     finally:
         sys.excepthook = hook

@@ -1,4 +1,5 @@
-"""``dealer-app log verify|export|import``: the integrity check and the exchange of hands.
+"""``dealer-app log verify|export|import|audit``: the integrity check, the exchange of
+hands, and the audit record (:mod:`dealer_app.commands.audit`).
 
 Exit status: 0 all well; 1 a hand's log was changed or the file is damaged (verify) or a
 record was refused by the rules (import); 2 the database cannot be used, or (import, as
@@ -109,6 +110,11 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
     imp = sub.add_parser("import", help="store hand records (each checked by the rules)")
     add_db_option(imp)
     imp.add_argument("files", nargs="+", metavar="FILE")
+    from dealer_app.commands.audit import add_arguments as audit_arguments
+
+    audit = sub.add_parser("audit", help="list the audit record (acts, sign-ins, refusals)")
+    add_db_option(audit)
+    audit_arguments(audit)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -120,6 +126,10 @@ def run(args: argparse.Namespace) -> int:
         with CtrlC().active() as cancel:
             if args.action == "verify":
                 return _verify(services, cancel)
+            if args.action == "audit":
+                from dealer_app.commands.audit import run_audit
+
+                return run_audit(services, args)
             if args.action == "export":
                 return _export(services, Path(args.folder), args.session, cancel)
             return _import(services, [Path(f) for f in args.files], cancel)

@@ -33,7 +33,7 @@ class NameOnlyIconProvider(QFileIconProvider):
             kind = (QAbstractFileIconProvider.IconType.Folder if what.isDir()
                     else QAbstractFileIconProvider.IconType.File)
             return super().icon(kind)
-        return super().icon(what)  # type: ignore[arg-type]
+        return super().icon(what)  # type: ignore[call-overload]
 
     def type(self, info: QFileInfo) -> str:
         if info.isRoot():

@@ -25,7 +25,7 @@ from sqlalchemy.dialects.postgresql import JSONB, aggregate_order_by
 
 from dealer_app.services.common import CancelFn, ProgressFn
 from dealer_app.services.files import Cancelled, atomic_write
-from dealer_app.services.review import SORT_KEYS, ReviewQueries, _where
+from dealer_app.services.review import SORT_KEYS, PlayerMatch, ReviewQueries, _where
 from dealer_app.services.types import HandQuery, HandStatus
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import StorageError
@@ -62,7 +62,7 @@ def _utc_sql(db: Database, column: Any) -> Any:
     return func.to_char(column, 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
 
 
-def _players(db: Database, query: HandQuery) -> Any:
+def _players(db: Database, query: HandQuery, match: PlayerMatch | None) -> Any:
     """Per hand id: ``players``, ``winners``, ``won`` and ``results`` (see
     :data:`CSV_COLUMNS`), seat by seat, from one pass over the players of the hands matching
     ``query`` (a subquery to join)."""
@@ -70,7 +70,7 @@ def _players(db: Database, query: HandQuery) -> Any:
                   _escaped(db, HandPlayer.player).label("name"),
                   (HandPlayer.stack_after - HandPlayer.stack_before).label("gain"))
     if query != HandQuery():
-        hands = _where(select(HandRow.id), query, counting=True)
+        hands = _where(select(HandRow.id), query, match, counting=True)
         rows = rows.where(HandPlayer.hand_id.in_(hands.scalar_subquery()))
     p = rows.subquery()
 
@@ -105,7 +105,9 @@ def hand_rows(db: Database, query: HandQuery, *, sort: str = "started_at",
         imported = func.json_extract(HandRow.meta_json, "$.table")
     else:
         imported = cast(HandRow.meta_json, JSONB)["table"].astext
-    p = _players(db, query)
+    with db.read() as s:  # the stored names the player filter matches, as the list reads them
+        match = ReviewQueries._keys(s, query)
+    p = _players(db, query, match)
     complete = HandRow.status == HandStatus.COMPLETE.value
     stmt = (select(
         HandRow.id,
@@ -118,7 +120,7 @@ def hand_rows(db: Database, query: HandQuery, *, sort: str = "started_at",
         .outerjoin(GameTable, GameTable.id == HandRow.table_id)
         .outerjoin(Staff, Staff.id == HandRow.dealer_id)
         .outerjoin(p, p.c.hand_id == HandRow.id))
-    stmt = _where(stmt, query, counting=True).order_by(*order)
+    stmt = _where(stmt, query, match, counting=True).order_by(*order)
     with db.read() as s:
         cursor = s.connection().execute(stmt).cursor  # plain tuples, as the writer wants
         while hands := cursor.fetchmany(block):

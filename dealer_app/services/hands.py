@@ -205,7 +205,14 @@ _HEAD = (select(_HAND.status, _HAND.head_digest, _HAND.table_id)
 _STATE = select(*STATE_COLUMNS).where(_HAND.id == bindparam("hand_id"))
 _INSERT_EVENT = insert(cast(Table, HandEvent.__table__))
 _MOVE_HEAD = (update(_HAND_TABLE).where(_HAND.id == bindparam("hand_id"))
-              .values(head_digest=bindparam("digest")))
+              .values(head_digest=bindparam("digest"), pot=bindparam("pot")))
+
+
+def pot_of(hand: Hand) -> int:
+    """The hand's pot as the list shows it: the chips in the middle (pots and bets) while
+    it runs, and what was awarded once complete."""
+    return sum(p.amount for p in hand.pots()) + (0 if hand.complete
+                                                  else sum(hand.bets.values()))
 
 
 def state_of(row: Any, settings: Settings, seats: tuple[SeatSpec, ...],
@@ -330,7 +337,7 @@ def rewrite_result(s: Session, row: HandRow, hand: Hand, at: datetime, staff_id:
     else:
         row.status = HandStatus.IN_PROGRESS.value
         row.ended_at = None
-        row.pot = 0
+        row.pot = pot_of(hand)
         row.rake = 0
 
 
@@ -472,7 +479,8 @@ class HandService:
             "action": new.action, "card": new.card, "to_amount": new.to_amount,
             "target_seq": None, "staff_id": staff.id, "staff_name": staff.name, "at": now,
             "reason": None, "digest": new.digest})
-        conn.execute(_MOVE_HEAD, {"hand_id": hand_id, "digest": new.digest})
+        conn.execute(_MOVE_HEAD, {"hand_id": hand_id, "digest": new.digest,
+                                  "pot": pot_of(hand)})
         row = conn.execute(_STATE, {"hand_id": hand_id}).one()
         entry = LogEntry(seq=new.seq, kind="input", event=event, target_seq=None,
                          by=staff.name, at=now, reason=None, step=len(hand.events))
@@ -495,6 +503,8 @@ class HandService:
                            staff_id=staff.id, at=now, event=event)
         if hand.complete:
             write_result(s, row, hand, now)
+        else:
+            row.pot = pot_of(hand)
         entry = LogEntry(seq=new.seq, kind="input", event=event_of(new), target_seq=None,
                          by=staff.name, at=now, reason=None, step=len(hand.events))
         after = Replayed(row.head_digest, base.count + 1, base.settings, base.seats,
@@ -543,7 +553,9 @@ class HandService:
                                          staff_id=staff.id, at=now,
                                          event=event_of(target.row),
                                          target_seq=target.origin, reason=why))
-                return build_state(row, rows)
+                state = build_state(row, rows)
+                row.pot = pot_of(state.hand)
+                return state
 
         return retrying(undo, "undoing an input")
 
@@ -642,7 +654,9 @@ class HandService:
                       table_id=row.table_id, session_id=row.session_id, hand_id=row.id,
                       detail={"number": row.number,
                               "owed": [{"player": p, "amount": a} for p, a in owed]})
-                return build_state(row, rows)
+                state = build_state(row, rows)
+                row.pot = pot_of(state.hand)  # the pot as it stood when voided
+                return state
 
         return retrying(void, "voiding a hand")
 

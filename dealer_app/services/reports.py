@@ -717,7 +717,10 @@ def result_lines(hand: Hand, status: HandStatus = HandStatus.COMPLETE) -> list[s
         else:
             text += "; no odd chip"
         lines.append(text)
-    lines.append(f"Rake {hand.rake:,}" if hand.rake else "No rake")
+    if hand.rake or hand.settings.rake_percent:
+        lines.append(f"Rake {hand.rake:,}")  # "Rake 0" on a raked table, never "No rake"
+    else:
+        lines.append("No rake")
     return lines
 
 

@@ -33,6 +33,8 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
+from dealer_app.storage.search_key import search_key
+
 NAMING = {
     "ix": "ix_%(column_0_label)s",
     "uq": "uq_%(table_name)s_%(column_0_name)s",
@@ -195,22 +197,34 @@ class HandRow(Base):
         Index("ix_hand_pot", "pot"),
         Index("ix_hand_table_started_at", "table_id", "started_at"),
         Index("ix_hand_session_started_at", "session_id", "started_at"),
+        Index("ix_hand_status", "status"),
+        Index("ix_hand_number", "number"),
+        Index("ix_hand_table", "table_id"),
     )
 
 
+def _player_key(context: Any) -> str:
+    return search_key(str(context.get_current_parameters()["player"]))
+
+
 class HandPlayer(Base):
-    """A player dealt into a hand, for searching by player and writing back the result."""
+    """A player dealt into a hand, for searching by player and writing back the result.
+    ``player_key`` is :func:`search_key` of ``player`` (filled on insert), which substring
+    searches compare."""
 
     __tablename__ = "hand_player"
     hand_id: Mapped[int] = mapped_column(ForeignKey("hand.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     player: Mapped[str] = mapped_column(String(80))
+    player_key: Mapped[str] = mapped_column(String(80), default=_player_key,
+                                            server_default=text("''"))
     seating_id: Mapped[int | None] = mapped_column(ForeignKey("seating.id"))
     stack_before: Mapped[int] = mapped_column(Amount)
     stack_after: Mapped[int | None] = mapped_column(Amount)
     __table_args__ = (
         Index("ix_hand_player_player_hand", "player", "hand_id"),
         Index("ix_hand_player_lower_player", func.lower(text("player"))),
+        Index("ix_hand_player_key_hand", "player_key", "hand_id"),
     )
 
 

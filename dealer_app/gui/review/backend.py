@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from dealer_app.services import (
     HandQuery,
     HandState,
     HandSummary,
+    LogEntry,
     SeatInfo,
     Services,
     SessionInfo,
@@ -29,7 +31,7 @@ from dealer_app.services import (
     reports,
 )
 from dealer_app.services.common import CancelFn, ProgressFn
-from dealer_app.services.review import SORT_KEYS
+from dealer_app.services.review import SORT_KEYS, AuditLine, PlayerHistory
 
 __all__ = ["ReviewBackend", "StorageError"]
 
@@ -81,6 +83,33 @@ class ReviewBackend:
     def tables(self) -> list[TableInfo]:
         return self.services.tables.list_tables()
 
+    def table_name(self, table_id: int | None) -> str | None:
+        if table_id is None:
+            return None
+        return next((t.name for t in self.tables() if t.id == table_id), None)
+
+    def find_hand(self, table: str | int | None, number: int | None = None, *,
+                  hand_id: int | None = None) -> HandSummary:
+        """A hand by table and number or by id (``NotFoundError`` with the reason)."""
+        return self.services.review.find_hand(table, number, hand_id=hand_id)
+
+    def position(self, query: HandQuery, hand_id: int, *, sort: str,
+                 descending: bool) -> int | None:
+        return self.services.review.position(query, hand_id, sort=sort, descending=descending)
+
+    def player_history(self, player: str) -> PlayerHistory:
+        return self.services.review.player_history(player)
+
+    def audit_lines(self, *, since: datetime | None = None, kind: str | None = None,
+                    staff: str | None = None) -> list[AuditLine]:
+        return self.services.review.audit_lines(since=since, kind=kind, staff=staff)
+
+    def integrity_of(self, hand_id: int) -> str | None:
+        return self.services.review.integrity_of(hand_id)
+
+    def stored_log(self, hand_id: int) -> tuple[LogEntry, ...]:
+        return self.services.review.stored_log(hand_id)
+
     def sessions(self, table_id: int | None = None) -> list[SessionInfo]:
         return self.services.review.sessions(table_id)
 
@@ -102,9 +131,12 @@ class ReviewBackend:
                                    header=reports.hand_header(self.services.db, hand_id))
 
     def sign_in(self, name: str, pin: str) -> StaffMember:
-        """The staff member opening the review (wrong PIN, lockout: ``StorageError``)."""
+        """The staff member opening the review (wrong PIN, lockout: ``StorageError``); the
+        sign-in is in the audit record and the app's log."""
         with logged_sign_in("review sign-in", name):
-            return self.services.staff.authenticate(name, pin)
+            member = self.services.staff.authenticate(name, pin)
+        self.services.review.record_sign_in(member, "review")
+        return member
 
     # ------------------------------------------------------------------ supervisor acts
     def authorise(self, name: str, pin: str, reason: str) -> StaffMember:

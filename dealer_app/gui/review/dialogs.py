@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -42,6 +43,8 @@ Act = Callable[[StaffMember, str], str]
 """Performs the act for an authorised supervisor and a reason; returns a line to show."""
 Correct = Callable[[int, Event | None, StaffMember, str], str]
 """``correct(target_seq, replacement or None to strike, supervisor, reason)``: a line."""
+Preview = Callable[[Event | None], str]
+"""``preview(replacement or None to strike)``: the hand's result after it, in words."""
 
 
 class Authoriser(Protocol):
@@ -92,6 +95,9 @@ class SupervisorActDialog(QDialog):
         self.reason.setObjectName("reason")
         self.reason.setPlaceholderText("why (required; kept in the audit record)")
         self.reason.setFixedHeight(80)
+        self.reason.setTabChangesFocus(True)  # Tab leaves the reason; Ctrl+Enter confirms
+        self.reason.setToolTip("Ctrl+Enter confirms")
+        self.reason.installEventFilter(self)
         self.error = QLabel("")
         self.error.setObjectName("formError")
         self.error.setWordWrap(True)
@@ -110,6 +116,16 @@ class SupervisorActDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
         (self.pin if self.name.text() else self.name).setFocus()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        """Ctrl+Enter in the reason confirms the act (Enter alone starts a new line)."""
+        if watched is self.reason and event.type() == QEvent.Type.KeyPress \
+                and isinstance(event, QKeyEvent) \
+                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) \
+                and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.try_act()
+            return True
+        return super().eventFilter(watched, event)
 
     def extra_rows(self) -> None:
         """Subclasses add the act's own fields here."""
@@ -283,9 +299,11 @@ class CorrectInputDialog(SupervisorActDialog):
 
     def __init__(self, backend: Authoriser, seq: int, event: Event, correct: Correct, *,
                  card: str | None = None, to: int | None = None, summary: str | None = None,
-                 staff: StaffMember | None = None, parent: QWidget | None = None) -> None:
+                 staff: StaffMember | None = None, parent: QWidget | None = None,
+                 preview: Preview | None = None) -> None:
         self.seq = seq
         self.stored = event
+        self._preview = preview
         self._card = card if card is not None else event.card
         self._to = to if to is not None else event.to
 
@@ -318,6 +336,31 @@ class CorrectInputDialog(SupervisorActDialog):
         self.form.addRow("Action", self.action)
         self.form.addRow("Card", self.card)
         self.form.addRow("Amount (to)", self.amount)
+        self.preview = QLabel("")
+        self.preview.setObjectName("correctPreview")
+        self.preview.setWordWrap(True)
+        self.preview.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        if self._preview is not None:
+            self.form.addRow("New result", self.preview)
+            self.action.currentIndexChanged.connect(self.update_preview)
+            self.card.textChanged.connect(self.update_preview)
+            self.amount.valueChanged.connect(self.update_preview)
+            self.strike.toggled.connect(self.update_preview)
+            self.update_preview()
+
+    def update_preview(self, *_: object) -> None:
+        """The result the hand would have with the fields as they are (before confirming)."""
+        if self._preview is None:
+            return
+        try:
+            replacement = self.replacement()
+        except CardError as exc:
+            self.preview.setText(f"Card: {exc}")
+            return
+        if replacement == self.stored:
+            self.preview.setText("Unchanged: change the input, or strike it.")
+            return
+        self.preview.setText(self._preview(replacement))
 
     def _strike_toggled(self, on: bool) -> None:
         for w in (self.action, self.card, self.amount):

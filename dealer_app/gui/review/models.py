@@ -6,15 +6,18 @@ real value, and is tested without a window.
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from typing import Any, Protocol
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from dealer_app.gui.review.captions import when
 from dealer_app.gui.table_model import HeaderedTableModel, Index
 from dealer_app.services import HandQuery, HandStatus, HandSummary, LogEntry
-from dealer_app.services.reports import SeatLine, local_time
+from dealer_app.services.reports import SeatLine
+from dealer_app.services.review import AuditLine, PlayerHand
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 """The real value of a cell (int, datetime, str) for sorting and tests."""
@@ -27,6 +30,13 @@ STATUS_COLOURS = {HandStatus.VOID: "#ff6b6b", HandStatus.IN_PROGRESS: "#ffb74d",
 """Readable on the dark style sheet of the app."""
 STATUS_LABELS = {HandStatus.COMPLETE: "Complete", HandStatus.VOID: "Void",
                  HandStatus.IN_PROGRESS: "In progress"}
+FAILED_COLOUR = "#ff4f9a"
+"""A hand that fails the integrity check."""
+
+
+def grouped(text: str) -> str:
+    """``Seat 2 bets 12000`` as ``Seat 2 bets 12,000``: amounts with thousands separators."""
+    return re.sub(r"(?<![#\w])\d{4,}\b", lambda m: f"{int(m[0]):,}", text)
 
 
 class HandSource(Protocol):
@@ -70,6 +80,15 @@ class HandListModel(HeaderedTableModel):
         self._pages: OrderedDict[int, list[HandSummary]] = OrderedDict()
         self.pages_read = 0
         """Pages fetched from the services since the last reload (for tests, benchmarks)."""
+        self.problems: dict[int, str] = {}
+        """Hands that failed the last integrity check (hand id: what failed)."""
+
+    def set_problems(self, problems: dict[int, str]) -> None:
+        """Marks the hands that failed the integrity check (their status cell says so)."""
+        self.problems = dict(problems)
+        if self._count:
+            self.dataChanged.emit(self.index(0, self.COL_STATUS),
+                                  self.index(self._count - 1, self.COL_STATUS))
 
     # ------------------------------------------------------------------ loading
     @property
@@ -162,35 +181,40 @@ class HandListModel(HeaderedTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and col in (
                 self.COL_NUMBER, self.COL_POT, self.COL_SESSION, self.COL_ID):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        failed = h.hand_id in self.problems
         if role == Qt.ItemDataRole.ForegroundRole and col == self.COL_STATUS:
-            return QBrush(QColor(STATUS_COLOURS[h.status]))
+            return QBrush(QColor(FAILED_COLOUR if failed else STATUS_COLOURS[h.status]))
         if role == Qt.ItemDataRole.FontRole and col == self.COL_STATUS \
-                and (h.status is not HandStatus.COMPLETE or h.corrected):
+                and (h.status is not HandStatus.COMPLETE or h.corrected or failed):
             font = QFont()
             font.setBold(True)
             return font
         if role == Qt.ItemDataRole.ToolTipRole and col == self.COL_PLAYERS:
             return ", ".join(h.players)
+        if role == Qt.ItemDataRole.ToolTipRole and col == self.COL_STATUS and failed:
+            return f"Fails the integrity check: {self.problems[h.hand_id]}"
         return None
 
     def _display(self, h: HandSummary, col: int) -> str:
         if col == self.COL_TABLE:
             return h.table
         if col == self.COL_NUMBER:
-            return "" if h.number is None else str(h.number)
+            return "" if h.number is None else f"{h.number:,}"
         if col == self.COL_STARTED:
-            return local_time(h.started_at)
+            return when(h.started_at, seconds=False)
         if col == self.COL_DEALER:
             return h.dealer
         if col == self.COL_STATUS:
+            if h.hand_id in self.problems:
+                return f"⚠ FAILS CHECK ({STATUS_LABELS[h.status].lower()})"
             return STATUS_LABELS[h.status] + (" · corrected" if h.corrected else "")
         if col == self.COL_POT:
             return f"{h.pot:,}"
         if col == self.COL_PLAYERS:
             return ", ".join(h.players)
         if col == self.COL_SESSION:
-            return "" if h.session_id is None else str(h.session_id)
-        return str(h.hand_id)
+            return "" if h.session_id is None else f"{h.session_id:,}"
+        return f"{h.hand_id:,}"
 
     def _value(self, h: HandSummary, col: int) -> Any:
         return {self.COL_TABLE: h.table, self.COL_NUMBER: h.number,
@@ -251,8 +275,8 @@ class HandLogModel(HeaderedTableModel):
             return str(e.seq)
         if col == self.COL_STEP:
             return "" if step is None else str(step)
-        if col == self.COL_TIME:
-            return e.at.astimezone().strftime("%H:%M:%S")
+        if col == self.COL_TIME:  # the date is the hand's (in the header); full in the tip
+            return when(e.at).split(" ", 1)[1]
         if col == self.COL_BY:
             return e.by
         if col == self.COL_INPUT:
@@ -261,9 +285,9 @@ class HandLogModel(HeaderedTableModel):
             if e.kind == "void":
                 return "Hand voided"
             if e.kind == "correct":
-                return (f"Correction of #{e.target_seq}: {e.event.describe()}" if e.event
-                        else f"#{e.target_seq} struck")
-            return e.event.describe() if e.event else ""
+                return (f"Correction of #{e.target_seq}: {grouped(e.event.describe())}"
+                        if e.event else f"#{e.target_seq} struck")
+            return grouped(e.event.describe()) if e.event else ""
         if e.undone and e.superseded_by is not None:
             kind = next((x.kind for x in self.entries if x.seq == e.superseded_by), "undo")
             verb = "corrected" if kind == "correct" else "undone"
@@ -280,6 +304,8 @@ class HandLogModel(HeaderedTableModel):
         step = self.steps[row]
         if role == Qt.ItemDataRole.DisplayRole:
             return self._text(row, col)
+        if role == Qt.ItemDataRole.ToolTipRole and col == self.COL_TIME:
+            return when(e.at)
         if role == SORT_ROLE:
             return {self.COL_SEQ: e.seq, self.COL_STEP: step, self.COL_TIME: e.at,
                     self.COL_BY: e.by}.get(col, self._text(row, col))
@@ -363,4 +389,105 @@ class SessionReportModel(HeaderedTableModel):
         if role == Qt.ItemDataRole.ForegroundRole and col == self.COL_NET \
                 and isinstance(value, int) and value:
             return QBrush(QColor("#7ee08f" if value > 0 else "#ff7b7b"))
+        return None
+
+
+class AuditModel(HeaderedTableModel):
+    """Audit lines: when, who, what kind, the act, why, what it touched, details."""
+
+    COL_AT, COL_BY, COL_KIND, COL_ACT, COL_REASON, COL_TOUCHED, COL_DETAIL = range(7)
+    HEADERS = ("When", "Who", "Kind", "Act", "Why", "Hand / session", "Detail")
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.lines: list[AuditLine] = []
+
+    def set_lines(self, lines: list[AuditLine]) -> None:
+        self.beginResetModel()
+        self.lines = list(lines)
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self.lines)
+
+    def text(self, row: int, col: int) -> str:
+        line = self.lines[row]
+        r = line.record
+        role = f" ({line.role})" if line.role else ""
+        return [when(r.at), r.by + role, line.kind, r.act, r.reason or "", line.touched,
+                line.detail_text][col]
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        line = self.lines[index.row()]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return self.text(index.row(), index.column())
+        if role == ROW_ROLE:
+            return line
+        if role == HAND_ID_ROLE:
+            return line.record.hand_id
+        if role == Qt.ItemDataRole.ForegroundRole and index.column() == self.COL_KIND \
+                and line.kind in ("refused", "lockout"):
+            return QBrush(QColor("#ff7b7b"))
+        return None
+
+
+class PlayerHistoryModel(HeaderedTableModel):
+    """A player's hands with the net result of each, and a total row."""
+
+    COL_STARTED, COL_TABLE, COL_NUMBER, COL_STATUS, COL_POT, COL_NET = range(6)
+    HEADERS = ("Started", "Table", "Hand", "Status", "Pot", "Net")
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.hands: list[PlayerHand] = []
+        self.total = 0
+
+    def set_history(self, hands: tuple[PlayerHand, ...] | list[PlayerHand], total: int) -> None:
+        self.beginResetModel()
+        self.hands = list(hands)
+        self.total = total
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() or not self.hands else len(self.hands) + 1
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row, col = index.row(), index.column()
+        if row == len(self.hands):
+            if role == Qt.ItemDataRole.DisplayRole:
+                return {self.COL_STARTED: f"Total over {len(self.hands):,} hands",
+                        self.COL_NET: f"{self.total:+,}" if self.total else "0"}.get(col, "")
+            if role == Qt.ItemDataRole.FontRole:
+                font = QFont()
+                font.setBold(True)
+                return font
+            if role == SORT_ROLE and col == self.COL_NET:
+                return self.total
+            return self._align(role, col)
+        item = self.hands[row]
+        h = item.hand
+        if role == Qt.ItemDataRole.DisplayRole:
+            net = "—" if item.net is None else (f"{item.net:+,}" if item.net else "0")
+            return [when(h.started_at, seconds=False), h.table,
+                    "" if h.number is None else f"{h.number:,}",
+                    STATUS_LABELS[h.status] + (" · corrected" if h.corrected else ""),
+                    f"{h.pot:,}", net][col]
+        if role == SORT_ROLE:
+            return [h.started_at, h.table, h.number, h.status.value, h.pot, item.net][col]
+        if role == HAND_ID_ROLE:
+            return h.hand_id
+        if role == ROW_ROLE:
+            return item
+        if role == Qt.ItemDataRole.ForegroundRole and col == self.COL_NET and item.net:
+            return QBrush(QColor("#7ee08f" if item.net > 0 else "#ff7b7b"))
+        return self._align(role, col)
+
+    def _align(self, role: int, col: int) -> Any:
+        if role == Qt.ItemDataRole.TextAlignmentRole and col in (
+                self.COL_NUMBER, self.COL_POT, self.COL_NET):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

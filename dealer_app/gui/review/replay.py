@@ -5,15 +5,21 @@ view (``gui.views.table``) read-only."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from html import escape
+
 from PySide6.QtCore import QModelIndex, Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
+    QScrollArea,
+    QSizePolicy,
     QSlider,
     QSplitter,
     QTableView,
@@ -23,16 +29,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_app.engine import Event
+from dealer_app.engine import Event, RuleError
 from dealer_app.engine.hand import Hand
 from dealer_app.gui import prompts
 from dealer_app.gui.review.backend import ReviewBackend
+from dealer_app.gui.review.captions import caption, next_text, when, who
 from dealer_app.gui.review.dialogs import CorrectInputDialog
 from dealer_app.gui.review.models import HandLogModel
-from dealer_app.gui.rows import pot_rows, seat_rows
+from dealer_app.gui.rows import SeatRow, pot_rows, seat_rows
 from dealer_app.gui.views.table import TableView
-from dealer_app.services import HandState, HandStatus, LogEntry, StaffMember
-from dealer_app.services.reports import event_caption, hand_report, local_time
+from dealer_app.services import HandState, HandStatus, LogEntry, StaffMember, StorageError
+from dealer_app.services.reports import hand_report, result_lines
 
 
 class HandReplayView(QWidget):
@@ -44,11 +51,18 @@ class HandReplayView(QWidget):
         super().__init__(parent)
         self.state: HandState | None = None
         self.step = 0
+        self.rows: list[SeatRow] = []
         self._cache: dict[int, Hand] = {}
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.table = TableView()
-        layout.addWidget(self.table, 1)
+        # the table keeps its size and scrolls in a small window (1366×768 screens)
+        self.table_area = QScrollArea()
+        self.table_area.setObjectName("replayArea")
+        self.table_area.setWidget(self.table)
+        self.table_area.setWidgetResizable(True)
+        self.table_area.setFrameShape(QFrame.Shape.NoFrame)
+        layout.addWidget(self.table_area, 1)
         self.next_label = QLabel()
         self.next_label.setObjectName("replayNext")
         self.next_label.setWordWrap(True)
@@ -68,8 +82,12 @@ class HandReplayView(QWidget):
             button.setObjectName(name)
             button.setToolTip(tip)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.setMinimumWidth(button.sizeHint().width())
         self.step_label = QLabel()
         self.step_label.setObjectName("stepLabel")
+        self.step_label.setWordWrap(True)  # a long caption wraps; the buttons keep their size
+        self.step_label.setSizePolicy(QSizePolicy.Policy.Ignored,
+                                      QSizePolicy.Policy.Preferred)
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setObjectName("stepSlider")
         self.slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -122,22 +140,33 @@ class HandReplayView(QWidget):
             return
         self.step = step
         hand = self.hand_at(step)
-        self.table.set_seats(seat_rows({}, hand))
-        award = prompts.award_lines(hand)
         void = self.state.status is HandStatus.VOID and step == self.steps
+        seats = seat_rows({}, hand)
+        pots = pot_rows(hand)
+        award = prompts.award_lines(hand)
         if void:
+            # the stacks the hand was dealt with, no winners (chips of players who had left
+            # are owed to them: a line of the session report)
+            before = {spec.seat: spec.stack for spec in self.state.seats}
+            seats = [replace(r, stack=before.get(r.seat, r.stack), bet=0, won=0, due=False,
+                             all_in=False) for r in seats]
+            pots = [replace(p, winners=(), awards={}, odd_chips=()) for p in pots]
             award = ["VOID — stacks are as before this hand (players who had left: "
                      "chips owed, in the session report)"]
-        bets = sum(hand.bets.values())
-        self.table.centre.set_state(prompts.round_text(hand), pot_rows(hand), bets, award)
+        self.rows = seats
+        """The seat rows shown at this step."""
+        self.table.set_seats(seats)
+        bets = 0 if void else sum(hand.bets.values())
+        round_text = "Hand voided" if void else prompts.round_text(hand)
+        self.table.centre.set_state(round_text, pots, bets, award)
         self.table.dealer.set_info(f"Step {step} of {self.steps}")
-        self.step_label.setText(f"Step {step} / {self.steps}:  {event_caption(hand, step)}")
+        text = caption(self.hand_at(step - 1), hand, void=void) if step > 0 \
+            else "Start of the hand"
+        self.step_label.setText(f"Step {step} / {self.steps}:  {text}")
         if void:
             self.next_label.setText("This hand was voided by a supervisor.")
-        elif hand.complete:
-            self.next_label.setText("Hand complete: pots awarded.")
         else:
-            self.next_label.setText("Next: " + prompts.next_line(hand))
+            self.next_label.setText(next_text(hand))
         self.next_label.setProperty("void", void)
         self.next_label.style().unpolish(self.next_label)
         self.next_label.style().polish(self.next_label)
@@ -177,12 +206,19 @@ class HandDetailWindow(QWidget):
     """A supervisor corrected an input of this hand (the hand id)."""
 
     def __init__(self, backend: ReviewBackend, hand_id: int,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, staff: StaffMember | None = None) -> None:
         super().__init__(parent)
         self.backend = backend
         self.hand_id = hand_id
+        self.staff = staff
+        self.problem: str | None = None
+        """Why the hand's stored log does not hold (the integrity check), or None."""
+        self.hint = ""
         self.setObjectName("handDetail")
-        self.resize(1560, 900)
+        screen = QGuiApplication.primaryScreen()
+        free = screen.availableGeometry() if screen is not None else None
+        self.resize(min(1560, free.width()) if free else 1560,
+                    min(900, free.height()) if free else 900)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(14, 10, 14, 10)
         self.title = QLabel()
@@ -190,8 +226,14 @@ class HandDetailWindow(QWidget):
         self.subtitle = QLabel()
         self.subtitle.setObjectName("reviewSubtitle")
         self.subtitle.setWordWrap(True)
+        self.problem_label = QLabel()
+        self.problem_label.setObjectName("integrityProblem")
+        self.problem_label.setWordWrap(True)
+        self.problem_label.setStyleSheet("color: #ff7b7b; font-weight: bold;")
+        self.problem_label.hide()
         outer.addWidget(self.title)
         outer.addWidget(self.subtitle)
+        outer.addWidget(self.problem_label)
         split = QSplitter(Qt.Orientation.Horizontal)
         self.replay = HandReplayView()
         split.addWidget(self.replay)
@@ -222,7 +264,7 @@ class HandDetailWindow(QWidget):
         split.addWidget(self.tabs)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
-        split.setSizes([960, 560])
+        split.setSizes([820, 560])
         outer.addWidget(split, 1)
         buttons = QHBoxLayout()
         self.void_button = QPushButton("Void hand…")
@@ -238,7 +280,12 @@ class HandDetailWindow(QWidget):
         self.correct_button.setToolTip("Replace or strike the selected input of the log "
                                        "(supervisor's PIN and reason)")
         self.correct_button.clicked.connect(self.correct_selected)
+        QShortcut(QKeySequence("Ctrl+E"), self).activated.connect(self.correct_selected)
         buttons.addWidget(self.correct_button)
+        if staff is not None and not staff.is_supervisor:  # a dealer only looks
+            for button in (self.void_button, self.correct_button):
+                button.hide()
+            self.log_view.removeAction(self.correct_action)
         buttons.addStretch(1)
         buttons.addWidget(self.pdf_button)
         buttons.addWidget(self.record_button)
@@ -255,6 +302,7 @@ class HandDetailWindow(QWidget):
             lambda: self.replay.set_step(0))
         QShortcut(QKeySequence(Qt.Key.Key_End), self).activated.connect(
             lambda: self.replay.set_step(self.replay.steps))
+        self.log_view.selectionModel().selectionChanged.connect(self._selection_changed)
         self.reload()
 
     @property
@@ -263,32 +311,58 @@ class HandDetailWindow(QWidget):
         return self.replay.state
 
     def reload(self, step: int | None = None) -> None:
-        state = self.backend.hand_state(self.hand_id)
-        table = next((t.name for t in self.backend.tables() if t.id == state.table_id),
-                     "Imported hand")
-        number = f"Hand {state.number}" if state.number is not None else \
+        self.problem = self.backend.integrity_of(self.hand_id)
+        self.problem_label.setText(
+            f"⚠ This hand fails the integrity check: {self.problem}. Its stored log is "
+            "shown as it is; it was changed outside the app." if self.problem else "")
+        self.problem_label.setVisible(bool(self.problem))
+        try:
+            state = self.backend.hand_state(self.hand_id)
+        except StorageError as exc:
+            self._show_unreplayable(str(exc))
+            return
+        table = self.backend.table_name(state.table_id) or "Imported hand"
+        number = f"Hand {state.number:,}" if state.number is not None else \
             f"Hand id {state.hand_id}"
         self.title.setText(f"{table} · {number} · {state.status.value.upper()}"
-                           + (" · CORRECTED" if state.corrected else ""))
+                           + (" · CORRECTED" if state.corrected else "")
+                           + (" · INTEGRITY FAILED" if self.problem else ""))
         names = ", ".join(f"{s.seat} {s.player} ({s.stack:,})" for s in state.seats)
         self.subtitle.setText(
-            f"{state.settings.describe()} · started {local_time(state.started_at)}"
-            + (f" · ended {local_time(state.ended_at)}" if state.ended_at else "")
+            f"{state.settings.describe()} · started {when(state.started_at)}"
+            + (f" · ended {when(state.ended_at)}" if state.ended_at else "")
             + f" · session {state.session_id if state.session_id is not None else '—'}"
             + f"\nSeats: {names}")
+        self.hint = ""
         self.setWindowTitle(f"{table} — {number}")
         self.log_model.set_entries(state.log)
         self.result.setHtml(self._result_html(state))
         self.void_button.setEnabled(state.status is not HandStatus.VOID)
         self.correct_button.setEnabled(state.status is not HandStatus.VOID)
+        self.replay.setEnabled(True)
         self.replay.set_state(state, step)
+
+    def _show_unreplayable(self, why: str) -> None:
+        """A hand whose stored log the rules refuse: its rows as stored, and why."""
+        self.title.setText(f"Hand id {self.hand_id} · CANNOT BE REPLAYED")
+        self.subtitle.setText(why)
+        self.setWindowTitle(f"Hand id {self.hand_id} — cannot be replayed")
+        if not self.problem:
+            self.problem_label.setText(f"⚠ {why}")
+            self.problem_label.show()
+        self.log_model.set_entries(self.backend.stored_log(self.hand_id))
+        self.result.setHtml(f"<h3>No result</h3><p>{escape(why)}</p>")
+        self.void_button.setEnabled(False)
+        self.correct_button.setEnabled(False)
+        self.replay.setEnabled(False)
 
     @staticmethod
     def _result_html(state: HandState) -> str:
         report = hand_report(state)
-        items = "".join(f"<li style='margin-bottom:6px'>{line}</li>" for line in report.result)
+        items = "".join(f"<li style='margin-bottom:6px'>{escape(line)}</li>"
+                        for line in report.result)
         seats = "".join(
-            f"<tr><td>{seat}</td><td>{player}</td><td align=right>{before:,}</td>"
+            f"<tr><td>{seat}</td><td>{escape(player)}</td><td align=right>{before:,}</td>"
             f"<td>{cards}</td><td align=right>{after:,}</td><td>{what}</td></tr>"
             for seat, player, before, cards, after, what in report.seats)
         return (f"<h3>Result</h3><ul>{items}</ul><h3>Seats</h3>"
@@ -305,21 +379,37 @@ class HandDetailWindow(QWidget):
         entry = self.log_model.entries[rows[0].row()]
         return entry if entry.step is not None and entry.event is not None else None
 
+    def _selection_changed(self, *_: object) -> None:
+        """The hint to select an input goes once one is selected."""
+        if self.hint and self.selected_entry() is not None:
+            self.subtitle.setText(self.subtitle.text().replace(self.hint, ""))
+            self.hint = ""
+
     def correct_dialog(self) -> CorrectInputDialog | None:
         """The correction dialog for the selected input (None, with a message, if none)."""
+        if self.replay.state is None or not self.replay.isEnabled() \
+                or (self.staff is not None and not self.staff.is_supervisor):
+            return None
         entry = self.selected_entry()
         if entry is None or entry.event is None:
-            self.subtitle.setText(self.subtitle.text().split("\n⚠")[0]
-                                  + "\n⚠ Select an input in force in the log to correct it.")
+            if not self.hint:
+                self.hint = "\n⚠ Select an input in force in the log to correct it."
+                self.subtitle.setText(self.subtitle.text() + self.hint)
             return None
         hand_id = self.hand_id
+        state = self.state
+        step = entry.step
 
         def correct(seq: int, replacement: Event | None, supervisor: StaffMember,
                     reason: str) -> str:
             self.backend.correct_input(hand_id, seq, replacement, supervisor, reason)
             return f"#{seq} corrected by {supervisor.name}."
 
-        return CorrectInputDialog(self.backend, entry.seq, entry.event, correct, parent=self)
+        def preview(replacement: Event | None) -> str:
+            return preview_result(state, step, replacement)
+
+        return CorrectInputDialog(self.backend, entry.seq, entry.event, correct,
+                                  staff=self.staff, preview=preview, parent=self)
 
     def correct_selected(self) -> bool:
         dialog = self.correct_dialog()
@@ -339,3 +429,33 @@ class HandDetailWindow(QWidget):
         row = self.log_model.row_of_step(step)
         if row is not None:
             self.log_view.scrollTo(self.log_model.index(row, 0))
+
+
+def preview_result(state: HandState, step: int | None, replacement: Event | None) -> str:
+    """What the hand's result would be with its ``step``-th current input replaced by
+    ``replacement`` (None: struck), in words: the engine replays the changed inputs."""
+    if step is None:
+        return ""
+    events = list(state.events)
+    if replacement is None:
+        del events[step - 1]
+    else:
+        events[step - 1] = replacement
+    try:
+        hand = Hand.replay(state.settings, state.seats, events)
+    except RuleError as exc:
+        return f"Refused by the rules: {exc.message}"
+    if not hand.complete:
+        return "The hand would not be complete: " + next_text(hand)
+    old = state.hand.stacks if state.hand.complete else {}
+    lines = [line for line in result_lines(hand) if not line.startswith("Showdown order")]
+    changes = []
+    for seat, stack in sorted(hand.stacks.items()):
+        was = old.get(seat)
+        if was is not None and was != stack:
+            changes.append(f"{who(hand, seat)} {was:,} → {stack:,}")
+    if old and not changes:
+        changes.append("no stack changes")
+    elif not old:
+        changes.append("the hand completes")
+    return "\n".join(lines + ["Stacks: " + "; ".join(changes)])

@@ -3,15 +3,17 @@ checks, reports and exports reached from it."""
 
 from __future__ import annotations
 
+import re
 import time
 from datetime import datetime
 from pathlib import Path
+from typing import IO, cast
 
-from PySide6.QtCore import QDateTime, QModelIndex, Qt, QTimer
+from PySide6.QtCore import QModelIndex, QPoint, QSettings, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QDateTimeEdit,
     QDialog,
     QGridLayout,
     QHBoxLayout,
@@ -29,9 +31,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_app.gui import file_dialogs
 from dealer_app.gui.review import exports
+from dealer_app.gui.review.audit import AuditDialog
 from dealer_app.gui.review.backend import ReviewBackend
+from dealer_app.gui.review.captions import when
 from dealer_app.gui.review.chart import render_history
 from dealer_app.gui.review.dialogs import (
     AdjustStackDialog,
@@ -39,7 +42,10 @@ from dealer_app.gui.review.dialogs import (
     SupervisorActDialog,
     VoidHandDialog,
 )
+from dealer_app.gui.review.files import folder_path, save_path
+from dealer_app.gui.review.history import PlayerHistoryDialog
 from dealer_app.gui.review.models import HandListModel
+from dealer_app.gui.review.moments import MomentEdit
 from dealer_app.gui.review.replay import HandDetailWindow
 from dealer_app.gui.review.report import SessionReportDialog
 from dealer_app.gui.review.style import apply_style
@@ -53,31 +59,52 @@ from dealer_app.services import (
     StorageError,
     VerifyReport,
 )
-from dealer_app.services.reports import local_time
+from dealer_app.services.reports import atomic_write
 
 CORRECTED = "corrected"
 """The status filter's choice for hands a supervisor corrected (any status)."""
-ANY_TIME = QDateTime.fromString("2000-01-01T00:00:00", Qt.DateFormat.ISODate)
 STATUS_CHOICES = (("Any status", None), ("Complete", HandStatus.COMPLETE),
                   ("Void", HandStatus.VOID), ("In progress", HandStatus.IN_PROGRESS),
                   ("Corrected", CORRECTED))
+DEFAULT_SIZE = (1600, 940)
+NO_SESSION = -1
+"""The session filter of a dealer with no open session: no hand matches it."""
+GO_TO_HINT = "Table 4 10131, or id 18131"
 
 
-def _moment(value: QDateTime) -> datetime | None:
-    """A local date-time edit's value as an aware instant; None for "any time"."""
-    if value == ANY_TIME:
-        return None
-    moment = value.toPython()
-    assert isinstance(moment, datetime)
-    return moment.astimezone()
+def parse_go_to(text: str) -> tuple[str | None, int | None, int | None]:
+    """``(table, number, hand_id)`` from the go-to box: ``id 18131`` (a hand id),
+    ``Table 4 10131`` / ``Table 4 #10,131`` / ``Table 4 hand 10131`` (a table and a hand
+    number), or ``10131`` alone (a hand number; the table comes from elsewhere).
+    Raises ValueError with a message fit to show."""
+    words = " ".join(text.strip().split())
+    m = re.fullmatch(r"(?i)(?:hand\s*)?id\s*#?\s*([\d,]+)", words)
+    if m:
+        return None, None, _number(m[1])
+    m = re.fullmatch(r"(?i)(?:(.*?)[\s·,:]+)?(?:hand\s*|#\s*|no\.?\s*)?([\d,]+)", words)
+    if not m or not words:
+        raise ValueError(f"Go to: type a table and hand number or a hand id ({GO_TO_HINT})")
+    table = (m[1] or "").strip() or None
+    return table, _number(m[2]), None
+
+
+def _number(text: str) -> int:
+    digits = text.replace(",", "")
+    if not digits.isdigit() or len(digits) > 12:
+        raise ValueError(f"Go to: {text!r} is not a number")
+    return int(digits)
 
 
 class IntegrityDialog(QDialog):
-    """The integrity check's verdict: every hand whose log was changed outside the app."""
+    """The integrity check's verdict: every hand whose log was changed outside the app.
+    Each row opens its hand (``open_hand``); the verdict can be saved and printed."""
+
+    open_hand = Signal(int)
 
     def __init__(self, report: VerifyReport, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.report = report
+        self.checked_at = datetime.now().astimezone()
         self.setObjectName("integrityResult")
         self.setWindowTitle("Log integrity")
         self.resize(900, 460)
@@ -85,17 +112,11 @@ class IntegrityDialog(QDialog):
         verdict = QLabel()
         verdict.setObjectName("reconciliation")
         verdict.setWordWrap(True)
-        if report.cancelled:
-            verdict.setText(f"Check cancelled after {report.checked:,} hands"
-                            + (f"; {len(report.broken)} changed so far." if report.broken
-                               else "; no change found so far."))
-        elif report.broken:
-            verdict.setText(f"{len(report.broken)} of {report.checked:,} hands were changed "
-                            "outside the app.")
-        else:
-            verdict.setText(f"All {report.checked:,} hands are intact: every digest chain "
-                            "holds.")
-        verdict.setProperty("balanced", not report.broken)
+        verdict.setText(self.verdict_text())
+        # green only for a whole check that found nothing; a cancelled one is not a verdict
+        verdict.setProperty("balanced", report.ok)
+        if report.cancelled and not report.broken:
+            verdict.setStyleSheet("color: #ffb74d; font-weight: bold;")
         self.verdict = verdict
         layout.addWidget(verdict)
         self.table = QTableWidget(len(report.broken), 3)
@@ -104,50 +125,131 @@ class IntegrityDialog(QDialog):
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setToolTip("Double-click (or Enter) to open the hand")
         for row, broken in enumerate(report.broken):
             self.table.setItem(row, 0, QTableWidgetItem(str(broken.hand_id)))
             self.table.setItem(row, 1, QTableWidgetItem(broken.label))
             self.table.setItem(row, 2, QTableWidgetItem(broken.reason))
         self.table.resizeColumnsToContents()
         self.table.setVisible(bool(report.broken))
+        self.table.cellDoubleClicked.connect(lambda row, _col: self.open_row(row))
+        self.table.cellActivated.connect(lambda row, _col: self.open_row(row))
         layout.addWidget(self.table, 1)
+        buttons = QHBoxLayout()
+        self.save_button = QPushButton("Save…")
+        self.save_button.setObjectName("integritySave")
+        self.save_button.clicked.connect(self.save)
+        self.print_button = QPushButton("Print…")
+        self.print_button.setObjectName("integrityPrint")
+        self.print_button.clicked.connect(self.print_report)
         close = QPushButton("Close")
         close.clicked.connect(self.accept)
-        layout.addWidget(close, 0, Qt.AlignmentFlag.AlignRight)
+        buttons.addWidget(self.save_button)
+        buttons.addWidget(self.print_button)
+        buttons.addStretch(1)
+        buttons.addWidget(close)
+        layout.addLayout(buttons)
+
+    def verdict_text(self) -> str:
+        report = self.report
+        if report.cancelled:
+            return (f"Check CANCELLED after {report.checked:,} hands: this is not a verdict"
+                    + (f"; {len(report.broken):,} changed so far." if report.broken
+                       else "; no change found so far, the rest was not checked."))
+        if report.broken:
+            return (f"{len(report.broken):,} of {report.checked:,} hands were changed outside "
+                    "the app.")
+        return f"All {report.checked:,} hands are intact: every digest chain holds."
+
+    def open_row(self, row: int) -> None:
+        if 0 <= row < len(self.report.broken):
+            self.open_hand.emit(self.report.broken[row].hand_id)
+
+    def text(self) -> str:
+        """The verdict as plain text, with when it was checked."""
+        lines = ["Log integrity check", f"Checked at {when(self.checked_at)}",
+                 self.verdict_text(), ""]
+        lines += [f"{b.label} (id {b.hand_id}): {b.reason}" for b in self.report.broken]
+        return "\n".join(lines) + "\n"
+
+    def save(self, path: str | None = None) -> str | None:
+        path = path or save_path(self, "Save the integrity result", "integrity.txt",
+                                 "Text files (*.txt)")
+        if not path:
+            return None
+        with atomic_write(path) as out:
+            cast(IO[str], out).write(self.text())
+        return path
+
+    def print_report(self) -> bool:
+        from PySide6.QtGui import QTextDocument
+        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+        printer = QPrinter()
+        if QPrintDialog(printer, self).exec() != QDialog.DialogCode.Accepted:
+            return False
+        document = QTextDocument()
+        document.setPlainText(self.text())
+        document.print_(printer)
+        return True
 
 
 class ReviewWindow(QMainWindow):
-    """All hands across tables and sessions, filtered and sorted by the services."""
+    """All hands across tables and sessions, filtered and sorted by the services.
+
+    A supervisor sees every hand and every act; a dealer (``staff`` with the dealer role)
+    sees only the hands of the open session they deal, and no supervisor button."""
 
     def __init__(self, backend: ReviewBackend, staff: StaffMember | None = None,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, settings: QSettings | None = None) -> None:
         super().__init__(parent)
         self.backend = backend
         self.staff = staff
+        self.restricted = staff is not None and not staff.is_supervisor
+        self.own_session: SessionInfo | None = None
+        if self.restricted and staff is not None:
+            self.own_session = next((x for x in backend.sessions()
+                                     if x.is_open and x.dealer_id == staff.id), None)
+        self.settings = settings if settings is not None else QSettings("dealer-app", "review")
         self.details: dict[int, HandDetailWindow] = {}
         self.report_dialog: SessionReportDialog | None = None
         self.integrity_dialog: IntegrityDialog | None = None
+        self.audit_dialog: AuditDialog | None = None
+        self.history_dialog: PlayerHistoryDialog | None = None
         self.last_load_ms = 0.0
         self.setObjectName("reviewWindow")
-        self.setWindowTitle("Hand log — floor supervisor")
-        self.resize(1600, 940)
+        self.setWindowTitle("Hand log — " + ("dealer" if self.restricted else "floor supervisor"))
         central = QWidget()
         self.setCentralWidget(central)
         layout = QVBoxLayout(central)
-        layout.setContentsMargins(14, 10, 14, 10)
+        layout.setContentsMargins(10, 8, 10, 8)
+        layout.setSpacing(6)
         head = QHBoxLayout()
         title = QLabel("Hand log")
         title.setObjectName("reviewTitle")
         who = f" · {staff.name} ({staff.role.value})" if staff is not None else ""
-        self.subtitle = QLabel(f"{backend.db_url}{who}")
+        scope = ""
+        if self.restricted:
+            scope = (f" · your open session #{self.own_session.id} at "
+                     f"{self.own_session.table_name}" if self.own_session is not None
+                     else " · you have no open session")
+        self.subtitle = QLabel(f"{backend.db_url}{who}{scope}")
         self.subtitle.setObjectName("reviewSubtitle")
+        self.subtitle.setMinimumWidth(100)
         head.addWidget(title)
         head.addSpacing(16)
         head.addWidget(self.subtitle, 1)
         layout.addLayout(head)
         layout.addWidget(self._build_filters())
-        layout.addLayout(self._build_actions())
+        for row in self._build_actions():
+            layout.addLayout(row)
         self.model = HandListModel(backend, parent=self)
+        self.empty_label = QLabel()
+        self.empty_label.setObjectName("emptyResult")
+        self.empty_label.setStyleSheet("color: #ffb74d; font-size: 15px; padding: 6px;")
+        self.empty_label.hide()
+        layout.addWidget(self.empty_label)
         self.view = QTableView()
         self.view.setObjectName("handList")
         self.view.setModel(self.model)
@@ -155,18 +257,18 @@ class ReviewWindow(QMainWindow):
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.view.verticalHeader().setVisible(False)
-        self.view.verticalHeader().setDefaultSectionSize(34)
+        self.view.verticalHeader().setDefaultSectionSize(30)
         self.view.setWordWrap(False)
         header = self.view.horizontalHeader()
         header.setSectionsClickable(True)
         header.setSortIndicatorShown(True)
         header.setSortIndicator(HandListModel.COL_STARTED, Qt.SortOrder.DescendingOrder)
         header.sectionClicked.connect(self._header_clicked)
-        widths = {HandListModel.COL_TABLE: 150, HandListModel.COL_NUMBER: 80,
-                  HandListModel.COL_STARTED: 200, HandListModel.COL_DEALER: 130,
-                  HandListModel.COL_STATUS: 130, HandListModel.COL_POT: 110,
-                  HandListModel.COL_PLAYERS: 420, HandListModel.COL_SESSION: 90,
-                  HandListModel.COL_ID: 90}
+        widths = {HandListModel.COL_TABLE: 130, HandListModel.COL_NUMBER: 80,
+                  HandListModel.COL_STARTED: 190, HandListModel.COL_DEALER: 110,
+                  HandListModel.COL_STATUS: 150, HandListModel.COL_POT: 90,
+                  HandListModel.COL_PLAYERS: 300, HandListModel.COL_SESSION: 75,
+                  HandListModel.COL_ID: 80}
         for col, width in widths.items():
             self.view.setColumnWidth(col, width)
         header.setSectionResizeMode(HandListModel.COL_PLAYERS, QHeaderView.ResizeMode.Stretch)
@@ -177,6 +279,7 @@ class ReviewWindow(QMainWindow):
         self.count_label.setObjectName("countLabel")
         self.status_line = QLabel()
         self.status_line.setObjectName("reviewSubtitle")
+        self.status_line.setMinimumWidth(100)
         foot = QHBoxLayout()
         foot.addWidget(self.count_label)
         foot.addStretch(1)
@@ -186,16 +289,45 @@ class ReviewWindow(QMainWindow):
         self.debounce.setSingleShot(True)
         self.debounce.setInterval(250)
         self.debounce.timeout.connect(self.apply_filters)
+        for keys, slot in (("Ctrl+G", self.focus_go_to), ("Ctrl+F", self.player_edit.setFocus),
+                           ("Ctrl+L", self.clear_filters)):
+            QShortcut(QKeySequence(keys), self).activated.connect(slot)
         apply_style(self)
+        self._restore_size()
         self.apply_filters()
+
+    # ------------------------------------------------------------------ size
+    def _restore_size(self) -> None:
+        """The size the user left it at, else the default size within the screen."""
+        self.setMinimumSize(1000, 600)
+        size = self.settings.value("size")
+        if isinstance(size, QSize) and size.isValid():
+            self.resize(size)
+            position = self.settings.value("position")
+            if isinstance(position, QPoint):
+                self.move(position)
+            return
+        screen = QGuiApplication.primaryScreen()
+        width, height = DEFAULT_SIZE
+        if screen is not None:
+            free = screen.availableGeometry()
+            width, height = min(width, free.width()), min(height, free.height())
+        self.resize(width, height)
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt name)
+        self.settings.setValue("size", self.size())
+        self.settings.setValue("position", self.pos())
+        self.settings.sync()
+        super().closeEvent(event)
 
     # ------------------------------------------------------------------ building
     def _build_filters(self) -> QWidget:
         box = QWidget()
         box.setObjectName("filterBar")
         grid = QGridLayout(box)
-        grid.setContentsMargins(10, 8, 10, 8)
-        grid.setHorizontalSpacing(10)
+        grid.setContentsMargins(8, 6, 8, 6)
+        grid.setHorizontalSpacing(8)
+        grid.setVerticalSpacing(4)
         self.table_box = QComboBox()
         self.table_box.setObjectName("filterTable")
         self.table_box.addItem("All tables", None)
@@ -203,7 +335,9 @@ class ReviewWindow(QMainWindow):
             self.table_box.addItem(t.name, t.id)
         self.session_box = QComboBox()
         self.session_box.setObjectName("filterSession")
-        self.session_box.setMinimumWidth(300)
+        self.session_box.setMinimumWidth(160)
+        self.session_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.dealer_box = QComboBox()
         self.dealer_box.setObjectName("filterDealer")
         self.dealer_box.addItem("All dealers", None)
@@ -211,18 +345,20 @@ class ReviewWindow(QMainWindow):
             self.dealer_box.addItem(member.name, member.id)
         self.player_edit = QLineEdit()
         self.player_edit.setObjectName("filterPlayer")
-        self.player_edit.setPlaceholderText("any player")
+        self.player_edit.setPlaceholderText("any part of a name")
         self.player_edit.setClearButtonEnabled(True)
         self.status_box = QComboBox()
         self.status_box.setObjectName("filterStatus")
         for label, status in STATUS_CHOICES:
             self.status_box.addItem(label, status)
-        self.since_edit = self._time_edit("filterSince")
-        self.until_edit = self._time_edit("filterUntil")
+        self.since_edit = MomentEdit("filterSince")
+        self.until_edit = MomentEdit("filterUntil", end=True)
         self.min_pot = self._pot_edit("filterMinPot")
         self.max_pot = self._pot_edit("filterMaxPot")
         self.clear_button = QPushButton("Clear filters")
         self.clear_button.setObjectName("clearFilters")
+        self.clear_button.setToolTip("Every filter back to any, and the newest hands first "
+                                     "(Ctrl+L)")
         cells: list[tuple[str, QWidget]] = [
             ("Table", self.table_box), ("Session", self.session_box),
             ("Dealer", self.dealer_box), ("Player", self.player_edit),
@@ -235,27 +371,20 @@ class ReviewWindow(QMainWindow):
             grid.setColumnStretch(2 * c + 1, 1)
         grid.addWidget(self.clear_button, 1, 9)
         self._fill_sessions()
+        if self.restricted:
+            for combo in (self.table_box, self.session_box, self.dealer_box):
+                combo.setEnabled(False)
+                combo.setToolTip("A dealer sees the hands of their own open session")
         self.table_box.currentIndexChanged.connect(self._table_changed)
         for combo in (self.session_box, self.dealer_box, self.status_box):
             combo.currentIndexChanged.connect(self.schedule_filters)
         self.player_edit.textChanged.connect(self.schedule_filters)
         for edit in (self.since_edit, self.until_edit):
-            edit.dateTimeChanged.connect(self.schedule_filters)
+            edit.changed.connect(self.schedule_filters)
         for spin in (self.min_pot, self.max_pot):
             spin.valueChanged.connect(self.schedule_filters)
         self.clear_button.clicked.connect(self.clear_filters)
         return box
-
-    @staticmethod
-    def _time_edit(name: str) -> QDateTimeEdit:
-        edit = QDateTimeEdit()
-        edit.setObjectName(name)
-        edit.setCalendarPopup(True)
-        edit.setDisplayFormat("yyyy-MM-dd HH:mm")
-        edit.setMinimumDateTime(ANY_TIME)
-        edit.setSpecialValueText("any time")
-        edit.setDateTime(ANY_TIME)
-        return edit
 
     @staticmethod
     def _pot_edit(name: str) -> QSpinBox:
@@ -267,40 +396,68 @@ class ReviewWindow(QMainWindow):
         spin.setGroupSeparatorShown(True)
         return spin
 
-    def _build_actions(self) -> QHBoxLayout:
-        row = QHBoxLayout()
+    def _build_actions(self) -> list[QHBoxLayout]:
         self.buttons: dict[str, QPushButton] = {}
-        for name, text, slot in (
-                ("openHand", "Open hand", self.open_selected),
-                ("voidHand", "Void hand…", self.void_selected),
-                ("sessionReport", "Session report…", self.show_session_report),
-                ("adjustStack", "Adjust stack…", self.adjust_stack),
-                ("closeSession", "Close session…", self.close_session),
-                ("verifyLog", "Check integrity", self.verify_log),
-                ("exportCsv", "Export CSV…", self.export_csv),
-                ("exportRecords", "Export records…", self.export_records),
-                ("handPdf", "Hand PDF…", self.export_hand_pdf)):
+        first = QHBoxLayout()
+        go_label = QLabel("Go to")
+        self.goto_edit = QLineEdit()
+        self.goto_edit.setObjectName("goToHand")
+        self.goto_edit.setPlaceholderText(GO_TO_HINT)
+        self.goto_edit.setToolTip("A table and hand number, or a hand id; Enter opens the "
+                                  "hand (Ctrl+G)")
+        self.goto_edit.setMinimumWidth(
+            self.goto_edit.fontMetrics().horizontalAdvance(GO_TO_HINT) + 40)
+        self.goto_edit.returnPressed.connect(self.go_to)
+        go_label.setBuddy(self.goto_edit)
+        first.addWidget(go_label)
+        first.addWidget(self.goto_edit, 1)
+        rows = (first, QHBoxLayout())
+        supervisor_only = {"voidHand", "adjustStack", "closeSession", "verifyLog", "auditLog"}
+        for row, name, text, slot in (
+                (0, "goToButton", "Go", self.go_to),
+                (0, "openHand", "Open hand", self.open_selected),
+                (0, "playerHistory", "Player history…", self.show_player_history),
+                (0, "voidHand", "Void hand…", self.void_selected),
+                (0, "handPdf", "Hand PDF…", self.export_hand_pdf),
+                (0, "exportRecords", "Export records…", self.export_records),
+                (1, "sessionReport", "Session report…", self.show_session_report),
+                (1, "adjustStack", "Adjust stack…", self.adjust_stack),
+                (1, "closeSession", "Close session…", self.close_session),
+                (1, "verifyLog", "Check integrity…", self.verify_log),
+                (1, "auditLog", "Audit log…", self.show_audit),
+                (1, "exportCsv", "Export CSV…", self.export_csv)):
             button = QPushButton(text)
             button.setObjectName(name)
-            button.clicked.connect(slot)
+            button.clicked.connect(lambda _checked=False, f=slot: f())
+            button.setMinimumWidth(button.sizeHint().width())
             self.buttons[name] = button
-            row.addWidget(button)
-            if name in ("openHand", "closeSession", "verifyLog"):
-                row.addSpacing(14)
+            rows[row].addWidget(button)
+            if name in ("goToButton", "playerHistory", "closeSession"):
+                rows[row].addSpacing(12)
+            if self.restricted and name in supervisor_only:
+                button.hide()
         self.buttons["voidHand"].setProperty("class", "danger")
-        row.addStretch(1)
-        return row
+        for layout in rows:
+            layout.addStretch(1)
+        return list(rows)
 
     # ------------------------------------------------------------------ filters
     def _fill_sessions(self) -> None:
         self.session_box.blockSignals(True)
         self.session_box.clear()
+        if self.restricted:
+            s = self.own_session
+            self.session_box.addItem(
+                f"#{s.id} {s.table_name} (open)" if s is not None else "no open session",
+                s.id if s is not None else NO_SESSION)
+            self.session_box.blockSignals(False)
+            return
         self.session_box.addItem("All sessions", None)
         table_id = self.table_box.currentData()
         for s in self.backend.sessions(table_id):
             state = "open" if s.is_open else "closed"
             self.session_box.addItem(f"#{s.id} {s.table_name} · {s.dealer} · "
-                                     f"{local_time(s.opened_at, seconds=False)} ({state})", s.id)
+                                     f"{when(s.opened_at, seconds=False)} ({state})", s.id)
         self.session_box.blockSignals(False)
 
     def _table_changed(self) -> None:
@@ -311,15 +468,16 @@ class ReviewWindow(QMainWindow):
         self.debounce.start()
 
     def current_query(self) -> HandQuery:
-        since = self.since_edit.dateTime()
-        until = self.until_edit.dateTime()
         status = self.status_box.currentData()
+        session_id = self.session_box.currentData()
+        if self.restricted:
+            session_id = self.own_session.id if self.own_session is not None else NO_SESSION
         return HandQuery(
-            table_id=self.table_box.currentData(),
-            session_id=self.session_box.currentData(),
-            dealer_id=self.dealer_box.currentData(),
+            table_id=None if self.restricted else self.table_box.currentData(),
+            session_id=session_id,
+            dealer_id=None if self.restricted else self.dealer_box.currentData(),
             player=self.player_edit.text().strip() or None,
-            since=_moment(since), until=_moment(until),
+            since=self.since_edit.moment(), until=self.until_edit.moment(),
             status=None if status == CORRECTED else status,
             corrected=True if status == CORRECTED else None,
             min_pot=self.min_pot.value() or None,
@@ -327,6 +485,10 @@ class ReviewWindow(QMainWindow):
 
     def apply_filters(self) -> None:
         self.debounce.stop()
+        problem = self.since_edit.problem or self.until_edit.problem
+        if problem:
+            self.say(f"{problem} — the list is unchanged.")
+            return
         started = time.perf_counter()
         try:
             self.model.set_query(self.current_query())
@@ -334,11 +496,27 @@ class ReviewWindow(QMainWindow):
             self.status_line.setText(str(exc))
             return
         self.last_load_ms = (time.perf_counter() - started) * 1000
+        self._show_count()
+        self.status_line.setText(f"loaded in {self.last_load_ms:.0f} ms")
+        if self.model.rowCount():
+            self.view.selectRow(0)
+
+    def _show_count(self) -> None:
         n = self.model.rowCount()
         self.count_label.setText(f"{n:,} hand{'s' if n != 1 else ''}")
-        self.status_line.setText(f"loaded in {self.last_load_ms:.0f} ms")
         if n:
-            self.view.selectRow(0)
+            self.empty_label.hide()
+            return
+        if self.restricted and self.own_session is None:
+            text = "You have no open session: there is no hand of yours to show."
+        elif self.model.query == HandQuery() or (
+                self.restricted and self.model.query == HandQuery(session_id=self.own_session.id
+                                                                  if self.own_session else None)):
+            text = "There is no hand in the log yet."
+        else:
+            text = "No hand matches these filters. Clear filters (Ctrl+L) to see every hand."
+        self.empty_label.setText(text)
+        self.empty_label.show()
 
     def clear_filters(self) -> None:
         for combo in (self.table_box, self.dealer_box, self.status_box):
@@ -346,23 +524,35 @@ class ReviewWindow(QMainWindow):
             combo.setCurrentIndex(0)
             combo.blockSignals(False)
         self._fill_sessions()
-        for edit in (self.since_edit, self.until_edit):
-            edit.blockSignals(True)
-            edit.setDateTime(ANY_TIME)
-            edit.blockSignals(False)
-        for widget in (self.player_edit, self.min_pot, self.max_pot):
+        for widget in (self.player_edit, self.min_pot, self.max_pot, self.since_edit,
+                       self.until_edit):
             widget.blockSignals(True)
+        for edit in (self.since_edit, self.until_edit):
+            edit.line.blockSignals(True)
+            edit.clear()
+            edit.line.blockSignals(False)
+            edit.problem = ""
+            edit.line.setStyleSheet("")
         self.player_edit.clear()
         self.min_pot.setValue(0)
         self.max_pot.setValue(0)
-        for widget in (self.player_edit, self.min_pot, self.max_pot):
+        for widget in (self.player_edit, self.min_pot, self.max_pot, self.since_edit,
+                       self.until_edit):
             widget.blockSignals(False)
+        # the default order again: newest first
+        self.model.sort_column = HandListModel.COL_STARTED
+        self.model.descending = True
+        self.view.horizontalHeader().setSortIndicator(HandListModel.COL_STARTED,
+                                                      Qt.SortOrder.DescendingOrder)
         self.apply_filters()
 
     def _header_clicked(self, column: int) -> None:
         header = self.view.horizontalHeader()
         if column not in HandListModel.SORT_KEYS:
             self.status_line.setText(f"{HandListModel.HEADERS[column]} cannot be sorted")
+            header.setSortIndicator(self.model.sort_column,
+                                    Qt.SortOrder.DescendingOrder if self.model.descending
+                                    else Qt.SortOrder.AscendingOrder)
             return
         if column == self.model.sort_column:
             order = Qt.SortOrder.AscendingOrder if self.model.descending \
@@ -372,8 +562,94 @@ class ReviewWindow(QMainWindow):
                 HandListModel.COL_STARTED, HandListModel.COL_POT) else Qt.SortOrder.AscendingOrder
         header.setSortIndicator(column, order)
         self.model.sort(column, order)
+        self._show_count()
         if self.model.rowCount():
             self.view.selectRow(0)
+
+    # ------------------------------------------------------------------ go to a hand
+    def focus_go_to(self) -> None:
+        self.goto_edit.setFocus()
+        self.goto_edit.selectAll()
+
+    def find_hand(self, text: str) -> HandSummary:
+        """The hand the go-to text names (ValueError or StorageError with the reason)."""
+        table, number, hand_id = parse_go_to(text)
+        if hand_id is not None:
+            hand = self.backend.find_hand(None, hand_id=hand_id)
+        else:
+            if table is None:
+                if self.restricted and self.own_session is not None:
+                    table = self.own_session.table_name
+                elif self.table_box.currentData() is not None:
+                    table = self.table_box.currentText()
+                elif len(self.backend.tables()) == 1:
+                    table = self.backend.tables()[0].name
+                else:
+                    raise ValueError(f"Go to: which table? ({GO_TO_HINT})")
+            hand = self.backend.find_hand(table, number)
+        if self.restricted and (self.own_session is None
+                                or hand.session_id != self.own_session.id):
+            raise ValueError("That hand is not in your open session.")
+        return hand
+
+    def select_hand(self, hand_id: int) -> int | None:
+        """Selects a hand in the list (clearing the filters if they leave it out); its row."""
+        row = self.backend.position(self.model.query, hand_id, sort=self.model.sort_key,
+                                    descending=self.model.descending)
+        if row is None:
+            self.clear_filters()
+            row = self.backend.position(self.model.query, hand_id, sort=self.model.sort_key,
+                                        descending=self.model.descending)
+        if row is None:
+            return None
+        index = self.model.index(row, 0)
+        self.view.setCurrentIndex(index)
+        self.view.selectRow(row)
+        self.view.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtCenter)
+        return row
+
+    def go_to(self, text: str | None = None, *, open_it: bool = True) -> HandSummary | None:
+        """Finds the hand typed in the go-to box, selects it in the list and opens it."""
+        text = self.goto_edit.text() if text is None else text
+        try:
+            hand = self.find_hand(text)
+        except (ValueError, StorageError) as exc:
+            self.say(str(exc))
+            self.goto_edit.setStyleSheet("border: 2px solid #ff6b6b;")
+            return None
+        self.goto_edit.setStyleSheet("")
+        self.select_hand(hand.hand_id)
+        number = f"hand {hand.number:,}" if hand.number is not None else "hand"
+        self.say(f"{hand.table} {number} (id {hand.hand_id:,})")
+        if open_it:
+            self.open_hand(hand.hand_id)
+        return hand
+
+    def show_player_history(self) -> PlayerHistoryDialog:
+        names: list[str] = []
+        hand = self.current_hand()
+        if hand is not None:
+            names.extend(hand.players)
+        typed = self.player_edit.text().strip()
+        if typed:
+            names.insert(0, next((n for n in names if typed.lower() in n.lower()), typed))
+        dialog = PlayerHistoryDialog(self.backend, names, self)
+        apply_style(dialog)
+        dialog.open_hand.connect(self.open_hand)
+        self.history_dialog = dialog
+        dialog.show()
+        return dialog
+
+    def show_audit(self) -> AuditDialog | None:
+        if self.restricted:
+            self.say("The audit log is for supervisors.")
+            return None
+        dialog = AuditDialog(self.backend, self)
+        apply_style(dialog)
+        dialog.open_hand.connect(self.open_hand)
+        self.audit_dialog = dialog
+        dialog.show()
+        return dialog
 
     # ------------------------------------------------------------------ selection
     def selected_rows(self) -> list[int]:
@@ -429,7 +705,7 @@ class ReviewWindow(QMainWindow):
     def open_hand(self, hand_id: int) -> HandDetailWindow:
         window = self.details.get(hand_id)
         if window is None:
-            window = HandDetailWindow(self.backend, hand_id)
+            window = HandDetailWindow(self.backend, hand_id, staff=self.staff)
             apply_style(window)
             window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
             window.destroyed.connect(lambda *_: self.details.pop(hand_id, None))
@@ -458,7 +734,7 @@ class ReviewWindow(QMainWindow):
         if row is not None:
             self.view.setCurrentIndex(self.model.index(row, 0))
             self.view.selectRow(row)
-        self.count_label.setText(f"{self.model.rowCount():,} hands")
+        self._show_count()
         for window in list(self.details.values()):
             window.reload(window.replay.step)
         if self.report_dialog is not None and self.report_dialog.isVisible():
@@ -521,18 +797,27 @@ class ReviewWindow(QMainWindow):
                                    lambda p, c: self.backend.verify(progress=p, cancel=c))
         dialog = IntegrityDialog(report, self)
         apply_style(dialog)
+        dialog.open_hand.connect(self._open_failing)
         self.integrity_dialog = dialog
         dialog.show()
-        if report.broken:
-            self.status_line.setText(f"{len(report.broken)} hand(s) changed outside the app")
+        self.model.set_problems({b.hand_id: b.reason for b in report.broken})
+        if report.cancelled:
+            self.status_line.setText("Integrity check cancelled: not a verdict"
+                                     + (f"; {len(report.broken):,} changed so far"
+                                        if report.broken else ""))
+        elif report.broken:
+            self.status_line.setText(f"{len(report.broken):,} hand(s) changed outside the app")
         else:
-            self.status_line.setText("Integrity: every hand intact" if not report.cancelled
-                                     else "Integrity check cancelled")
+            self.status_line.setText("Integrity: every hand intact")
         return report
+
+    def _open_failing(self, hand_id: int) -> None:
+        self.select_hand(hand_id)
+        self.open_hand(hand_id)
 
     # ------------------------------------------------------------------ exports
     def _save_name(self, title: str, name: str, pattern: str) -> str:
-        return file_dialogs.save_file_name(self, title, Path.home() / name, pattern)
+        return save_path(self, title, name, pattern)
 
     def export_csv(self) -> int | None:
         path = self._save_name("Export the hand list", "hands.csv", "CSV files (*.csv)")
@@ -558,8 +843,7 @@ class ReviewWindow(QMainWindow):
         return self.export_records_of([h.hand_id for h in hands])
 
     def export_records_of(self, hand_ids: list[int]) -> list[Path] | None:
-        folder = file_dialogs.existing_directory(self, "Export americana-hand/1 records",
-                                                 Path.home())
+        folder = folder_path(self, "Export americana-hand/1 records")
         if not folder:
             return None
         try:

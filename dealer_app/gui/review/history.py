@@ -1,0 +1,98 @@
+"""A player's history: every hand of one player across tables and sessions, with the net
+result of each and in total. Double-click (or Enter on) a hand: ``open_hand``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QModelIndex, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_app.gui.review.backend import ReviewBackend
+from dealer_app.gui.review.models import HAND_ID_ROLE, PlayerHistoryModel
+from dealer_app.services import StorageError
+
+
+class PlayerHistoryDialog(QDialog):
+    open_hand = Signal(int)
+
+    def __init__(self, backend: ReviewBackend, names: Sequence[str] = (),
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.backend = backend
+        self.setObjectName("playerHistory")
+        self.setWindowTitle("Player history")
+        self.resize(980, 600)
+        layout = QVBoxLayout(self)
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel("Player"))
+        self.player = QComboBox()
+        self.player.setObjectName("historyPlayer")
+        self.player.setEditable(True)
+        self.player.addItems(list(dict.fromkeys(n for n in names if n)))
+        edit = self.player.lineEdit()
+        assert edit is not None  # an editable combo box has one
+        edit.setPlaceholderText("the player's whole name")
+        edit.returnPressed.connect(self.load)
+        self.player.activated.connect(lambda *_: self.load())
+        bar.addWidget(self.player, 1)
+        self.show_button = QPushButton("Show")
+        self.show_button.setObjectName("historyShow")
+        self.show_button.setAutoDefault(False)
+        self.show_button.clicked.connect(self.load)
+        bar.addWidget(self.show_button)
+        layout.addLayout(bar)
+        self.title = QLabel()
+        self.title.setObjectName("historyTotal")
+        layout.addWidget(self.title)
+        self.model = PlayerHistoryModel(self)
+        self.view = QTableView()
+        self.view.setObjectName("historyTable")
+        self.view.setModel(self.model)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.verticalHeader().setVisible(False)
+        header = self.view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(PlayerHistoryModel.COL_STARTED,
+                                    QHeaderView.ResizeMode.ResizeToContents)
+        self.view.doubleClicked.connect(self._open)
+        self.view.activated.connect(self._open)
+        layout.addWidget(self.view, 1)
+        close = QPushButton("Close")
+        close.setAutoDefault(False)
+        close.clicked.connect(self.accept)
+        layout.addWidget(close)
+        if self.player.currentText():
+            self.load()
+
+    def load(self) -> None:
+        name = self.player.currentText().strip()
+        if not name:
+            self.title.setText("Type or choose a player's name.")
+            return
+        try:
+            history = self.backend.player_history(name)
+        except StorageError as exc:
+            self.model.set_history((), 0)
+            self.title.setText(str(exc))
+            return
+        self.model.set_history(history.hands, history.total)
+        total = f"{history.total:+,}" if history.total else "0"
+        self.title.setText(f"{history.name}: {len(history.hands):,} hands, net {total}")
+        self.setWindowTitle(f"Player history — {history.name}")
+
+    def _open(self, index: QModelIndex) -> None:
+        hand_id = self.model.data(index, HAND_ID_ROLE)
+        if hand_id is not None:
+            self.open_hand.emit(int(hand_id))
