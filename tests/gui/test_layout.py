@@ -88,7 +88,7 @@ def _small_targets(window: QWidget) -> list[str]:
 def no_limit_hand(driver: Driver) -> Driver:
     """A no-limit table with six players, round 2 under way, the bet box open."""
     d = driver
-    d.sign_in("Sue", "1234", first=True)
+    d.sign_in("Sue", "123456", first=True)
     d.create_table("Table 9", structure="no-limit")
     d.open_first_table()
     for seat, (name, chips) in enumerate((("Ann", 500), ("Bo", 320), ("Cy", 1000),
@@ -185,7 +185,7 @@ def test_a_whole_hand_at_1024_by_768(driver: Driver) -> None:
     d = driver
     d.window.resize(1024, 768)
     d.qtbot.waitUntil(lambda: d.page.scale == window_scale(1024, 768))
-    d.sign_in("Sue", "1234", first=True)
+    d.sign_in("Sue", "123456", first=True)
     d.create_table("Table 9", structure="no-limit")
     d.open_first_table()
     for seat, (name, chips) in enumerate((("Ann", 500), ("Bo", 320), ("Cy", 1000)), start=1):

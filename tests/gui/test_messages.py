@@ -37,7 +37,7 @@ def _green(widget: QWidget) -> bool:
 
 
 def _no_limit(d: Driver) -> None:
-    d.sign_in("Sue", "1234", first=True)
+    d.sign_in("Sue", "123456", first=True)
     d.create_table("Table 9", structure="no-limit")
     d.open_first_table()
     d.seat(1, "Ann", 500)
@@ -135,7 +135,7 @@ def test_header_shows_the_structure_in_force_and_the_pending_change(table: Drive
     d.page.tabs.setCurrentIndex(2)
     panel.form.ante.setValue(10)
     d.qtbot.keyClicks(panel.supervisor.name, "Sue")
-    d.qtbot.keyClicks(panel.supervisor.pin, "1234")
+    d.qtbot.keyClicks(panel.supervisor.pin, "123456")
     d.qtbot.keyClicks(panel.supervisor.reason, "higher stakes")
     d.qtbot.keyClick(panel.supervisor.pin, Qt.Key.Key_Return)
     d.qtbot.waitUntil(lambda: "from the next hand" in header.text())
@@ -179,7 +179,7 @@ def test_pot_labels_read_unambiguously() -> None:
 
 def test_enter_submits_the_new_table_form(driver: Driver) -> None:
     d = driver
-    d.sign_in("Sue", "1234", first=True)
+    d.sign_in("Sue", "123456", first=True)
     tables = d.window.tables
     d.qtbot.keyClicks(tables.form.name, "Table 5")
     d.qtbot.keyClick(tables.form.name, Qt.Key.Key_Return)
@@ -213,7 +213,7 @@ def test_side_pot_labels_in_a_real_hand(table: Driver) -> None:
 
 def test_enter_opens_a_table_and_a_new_table_refusal_goes_when_edited(driver: Driver) -> None:
     d = driver
-    d.sign_in("Sue", "1234", first=True)
+    d.sign_in("Sue", "123456", first=True)
     tables = d.window.tables
     d.qtbot.keyClick(tables.form.name, Qt.Key.Key_Return)  # no name: refused, in red
     d.qtbot.waitUntil(lambda: bool(tables.error.text()))
