@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from dealer_app.gui.backend import Backend, StorageError
 from dealer_app.gui.controller import DealerController
+from dealer_app.gui.floor.dealer_wiring import install as install_floor_keys
 from dealer_app.gui.resources import resource, style_sheet
 from dealer_app.gui.window import DealerWindow
 
@@ -48,6 +49,7 @@ def build(backend: Backend) -> tuple[DealerWindow, DealerController]:
     window = DealerWindow()
     controller = DealerController(window, backend)
     window.on_close.append(backend.close)
+    install_floor_keys(window, controller, backend)
     controller.start()
     return window, controller
 
