@@ -115,3 +115,33 @@ def test_a_double_click_opens_the_live_hand_read_only(
     qtbot.waitUntil(lambda: live.table.seats[1].row is not None
                     and live.table.seats[1].row.bet == 10, timeout=5000)
     live.close()
+
+
+def test_a_dropped_listener_reconnects_and_misses_nothing(
+        qtbot: QtBot, floor: FloorWindow, floor_db: tuple[Services, StaffMember]) -> None:
+    from sqlalchemy import text
+    from storage.helpers import play
+
+    from dealer_app.services.changes import PostgresChangeFeed
+
+    feed = floor.feed.feed
+    if not isinstance(feed, PostgresChangeFeed):
+        pytest.skip("PostgreSQL only: SQLite polls and has no connection to drop")
+    svc, _ = floor_db
+    dealer = svc.staff.authenticate("Dana", "1357")
+    qtbot.waitUntil(lambda: feed.backend_pid is not None, timeout=5000)
+    pid = feed.backend_pid
+    with svc.db.engine.begin() as conn:
+        conn.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+    table = svc.tables.list_tables()[0]
+    session = svc.tables.current_session(table.id)
+    assert session is not None
+    hand = svc.hands.start_hand(session.id, dealer)
+    state = play(svc.hands, hand.hand_id, dealer, inputs=5)
+    CallService(svc.db).raise_call(table.id, "player", "seat 6 needs change", dealer)
+    qtbot.waitUntil(lambda: feed.connections >= 2 and feed.backend_pid != pid, timeout=10_000)
+    qtbot.waitUntil(lambda: floor.tile("T1").calls != (), timeout=5000)
+    tile = floor.tile("T1")
+    fresh = next(t for t in floor.floor.tiles() if t.name == "T1")
+    assert tile == fresh  # the view is what the log gives, nothing missed
+    assert tile.hand_number == 1 and tile.last_input_at == state.log[-1].at
