@@ -110,6 +110,15 @@ _SELECT = (select(FloorCall, GameTable.name, HandRow.number)
            .outerjoin(HandRow, HandRow.id == FloorCall.hand_id))
 
 
+def open_calls_in(s: Session, table_ids: Collection[int] | None = None
+                  ) -> list[FloorCallInfo]:
+    """Calls not yet resolved, oldest first, read in the caller's transaction."""
+    query = _SELECT.where(FloorCall.resolved_at.is_(None))
+    if table_ids is not None:
+        query = query.where(FloorCall.table_id.in_(list(table_ids)))
+    return [_info(*r) for r in s.execute(query.order_by(FloorCall.id))]
+
+
 def _text(value: str, what: str) -> str:
     value = " ".join(str(value).split())
     if not value:
@@ -200,11 +209,8 @@ class CallService:
 
     def open_calls(self, table_ids: Collection[int] | None = None) -> list[FloorCallInfo]:
         """Calls not yet resolved, oldest first."""
-        query = _SELECT.where(FloorCall.resolved_at.is_(None))
-        if table_ids is not None:
-            query = query.where(FloorCall.table_id.in_(list(table_ids)))
         with self.db.read() as s:
-            return [_info(*r) for r in s.execute(query.order_by(FloorCall.id))]
+            return open_calls_in(s, table_ids)
 
     def latest_call(self, table_id: int) -> FloorCallInfo | None:
         with self.db.read() as s:

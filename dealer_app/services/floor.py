@@ -23,20 +23,30 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import and_, func, select
+from sqlalchemy import Select, and_, bindparam, func, select
+from sqlalchemy.orm import aliased
 
-from dealer_app.engine import Settings
+from dealer_app.engine import RuleError, Settings
 from dealer_app.engine.hand import Hand, Phase
-from dealer_app.services.calls import CallService, FloorCallInfo
+from dealer_app.services.calls import CallService, FloorCallInfo, open_calls_in
 from dealer_app.services.common import settings_of
-from dealer_app.services.hands import build_state, current_inputs, load_rows, replay_rows, seats_of
+from dealer_app.services.hands import (
+    build_state,
+    current_inputs,
+    event_of,
+    load_rows,
+    replay_rows,
+    seats_of,
+)
 from dealer_app.services.tables import seat_info
 from dealer_app.services.types import HandState, HandStatus, SeatInfo
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import NotFoundError
 from dealer_app.storage.models import (
     AuditEntry,
+    FloorCall,
     GameTable,
+    HandEvent,
     HandRow,
     Seating,
     Staff,
@@ -148,8 +158,51 @@ class LiveTable:
 @dataclass(frozen=True, slots=True)
 class _Replayed:
     head: str
-    hand: Hand | None
-    last_at: datetime | None
+    hand: Hand
+    last_at: datetime
+    count: int
+    """Log rows read."""
+
+
+_EVENT_COLUMNS = (HandEvent.hand_id, HandEvent.seq, HandEvent.kind, HandEvent.seat,
+                  HandEvent.action, HandEvent.card, HandEvent.to_amount,
+                  HandEvent.target_seq, HandEvent.at)
+
+
+def _tiles_statement() -> Select[Any]:
+    """Every table with its open session, dealer, seats filled, latest hand (by number:
+    the unique index) and hands completed since ``:hour_ago``. Built once: the floor
+    reads it several times a second."""
+    latest = aliased(HandRow)
+    recent = aliased(HandRow)
+    latest_id = (select(latest.id).where(latest.table_id == GameTable.id)
+                 .order_by(latest.number.desc()).limit(1).scalar_subquery())
+    filled = (select(func.count()).where(Seating.session_id == TableSession.id,
+                                         Seating.left_at.is_(None)).scalar_subquery())
+    last_hour = (select(func.count()).where(
+        recent.table_id == GameTable.id, recent.status == HandStatus.COMPLETE.value,
+        recent.started_at >= bindparam("recent_from"),
+        recent.ended_at >= bindparam("hour_ago")).scalar_subquery())
+    return (select(GameTable.id, GameTable.name, GameTable.settings_json,
+                   TableSession.id.label("session_id"), TableSession.opened_at,
+                   TableSession.dealer_id, Staff.name.label("dealer"),
+                   filled.label("filled"), last_hour.label("last_hour"),
+                   HandRow.id.label("hand_id"), HandRow.number, HandRow.status,
+                   HandRow.head_digest, HandRow.pot, HandRow.started_at,
+                   HandRow.settings_json.label("hand_settings"), HandRow.seats_json)
+            .outerjoin(TableSession, and_(TableSession.table_id == GameTable.id,
+                                          TableSession.closed_at.is_(None)))
+            .outerjoin(Staff, Staff.id == TableSession.dealer_id)
+            .outerjoin(HandRow, HandRow.id == latest_id)
+            .order_by(GameTable.name))
+
+
+_TILES = _tiles_statement()
+_TILES_OF = _TILES.where(GameTable.id.in_(bindparam("ids", expanding=True)))
+_NEW_EVENTS = (select(*_EVENT_COLUMNS)
+               .where(HandEvent.hand_id.in_(bindparam("ids", expanding=True)),
+                      HandEvent.seq > bindparam("seq"))
+               .order_by(HandEvent.hand_id, HandEvent.seq))
 
 
 class FloorService:
@@ -162,6 +215,7 @@ class FloorService:
         """The hour (local time) a gaming day starts."""
         self.calls = CallService(db)
         self._replayed: dict[int, _Replayed] = {}
+        self._since: dict[int, tuple[int, datetime]] = {}
         self._lock = threading.Lock()
         self.replays = 0
         """Hands replayed (for tests and benchmarks: a moved head only)."""
@@ -169,95 +223,120 @@ class FloorService:
     # ------------------------------------------------------------------ tiles
     def tiles(self, table_ids: Collection[int] | None = None,
               now: datetime | None = None) -> list[TableTile]:
+        """One read transaction: a statement for the tables (with their open session, seats
+        filled, latest hand and hands of the last hour), one for the new log rows of the
+        hands whose chain head moved, one for the open calls; a rare one for the time a
+        new dealer took the box."""
         now = now or self.db.now()
-        hour_ago = now - timedelta(hours=1)
+        params: dict[str, Any] = {"hour_ago": now - timedelta(hours=1),
+                                  "recent_from": now - timedelta(hours=3)}
+        query = _TILES
+        if table_ids is not None:
+            query = _TILES_OF
+            params["ids"] = list(table_ids)
         with self.db.read() as s:
-            tq = select(GameTable.id, GameTable.name, GameTable.settings_json)
-            if table_ids is not None:
-                tq = tq.where(GameTable.id.in_(list(table_ids)))
-            tables = s.execute(tq.order_by(GameTable.name)).all()
-            ids = [t.id for t in tables]
-            if not ids:
+            rows = s.execute(query, params).all()
+            if not rows:
                 return []
-            sessions = {r.table_id: r for r in s.execute(
-                select(TableSession.id, TableSession.table_id, TableSession.opened_at,
-                       Staff.name.label("dealer"), TableSession.dealer_id)
-                .join(Staff, Staff.id == TableSession.dealer_id)
-                .where(TableSession.table_id.in_(ids), TableSession.closed_at.is_(None)))}
-            session_ids = [r.id for r in sessions.values()]
-            filled = dict((k, v) for k, v in s.execute(
-                select(Seating.session_id, func.count())
-                .where(Seating.session_id.in_(session_ids), Seating.left_at.is_(None))
-                .group_by(Seating.session_id)).all()) if session_ids else {}
-            changes = dict((k, v) for k, v in s.execute(
-                select(AuditEntry.session_id, func.max(AuditEntry.at))
-                .where(AuditEntry.session_id.in_(session_ids),
-                       AuditEntry.act == "change-dealer")
-                .group_by(AuditEntry.session_id)).all()) if session_ids else {}
-            latest = select(func.max(HandRow.id)).where(HandRow.table_id.in_(ids)) \
-                .group_by(HandRow.table_id)
-            hands = {r.table_id: r for r in s.execute(
-                select(HandRow.id, HandRow.table_id, HandRow.number, HandRow.status,
-                       HandRow.head_digest, HandRow.pot, HandRow.started_at,
-                       HandRow.settings_json, HandRow.seats_json)
-                .where(HandRow.id.in_(latest)))}
-            recent = dict((k, v) for k, v in s.execute(
-                select(HandRow.table_id, func.count())
-                .where(HandRow.table_id.in_(ids),
-                       HandRow.status == HandStatus.COMPLETE.value,
-                       HandRow.started_at >= now - timedelta(hours=3),
-                       HandRow.ended_at >= hour_ago)
-                .group_by(HandRow.table_id)).all())
-            replayed = {tid: self._replay(s, row) for tid, row in hands.items()}
-        calls: dict[int, list[FloorCallInfo]] = {}
-        for call in self.calls.open_calls(ids):
-            calls.setdefault(call.table_id, []).append(call)
+            replayed = self._replay_moved(s, [r for r in rows if r.hand_id is not None])
+            since = self._dealer_since(s, [r for r in rows if r.session_id is not None])
+            calls: dict[int, list[FloorCallInfo]] = {}
+            for call in open_calls_in(s, [r.id for r in rows]):
+                calls.setdefault(call.table_id, []).append(call)
         tiles = []
-        for t in tables:
-            sess = sessions.get(t.id)
-            hand_row = hands.get(t.id)
-            rep = replayed.get(t.id)
-            status = HandStatus(hand_row.status) if hand_row is not None else None
+        for r in rows:
+            rep = replayed.get(r.hand_id) if r.hand_id is not None else None
+            status = HandStatus(r.status) if r.hand_id is not None else None
             hand = rep.hand if rep is not None else None
-            if hand_row is None:
+            if r.hand_id is None:
                 pot, street = 0, "No hand yet"
             elif status is HandStatus.IN_PROGRESS and hand is not None:
                 pot, street = pot_of(hand), street_text(hand)
             else:
-                pot, street = hand_row.pot, street_text(hand, status)
+                pot, street = r.pot, street_text(hand, status)
             tiles.append(TableTile(
-                table_id=t.id, name=t.name, settings=settings_of(t.settings_json),
-                session_id=sess.id if sess else None,
-                seats_filled=filled.get(sess.id, 0) if sess else 0,
-                dealer=sess.dealer if sess else None,
-                dealer_since=(changes.get(sess.id) or sess.opened_at) if sess else None,
-                hand_id=hand_row.id if hand_row else None,
-                hand_number=hand_row.number if hand_row else None, hand_status=status,
-                street=street, pot=pot, hands_last_hour=recent.get(t.id, 0),
+                table_id=r.id, name=r.name, settings=settings_of(r.settings_json),
+                session_id=r.session_id, seats_filled=r.filled or 0 if r.session_id else 0,
+                dealer=r.dealer, dealer_since=since.get(r.session_id),
+                hand_id=r.hand_id, hand_number=r.number, hand_status=status,
+                street=street, pot=pot, hands_last_hour=r.last_hour or 0,
                 last_input_at=rep.last_at if rep else None,
-                calls=tuple(calls.get(t.id, ())),
-                head=hand_row.head_digest if hand_row else ""))
+                calls=tuple(calls.get(r.id, ())), head=r.head_digest or ""))
         return tiles
 
-    def _replay(self, s: Any, row: Any) -> _Replayed:
-        """The table's latest hand replayed, from the cache while its head is unchanged."""
+    def _dealer_since(self, s: Any, rows: list[Any]) -> dict[int, datetime]:
+        """When each session's dealer took the box: the session's opening, or its latest
+        ``change-dealer`` audit row; read again only when a session's dealer changed."""
+        out: dict[int, datetime] = {}
+        ask = []
+        for r in rows:
+            known = self._since.get(r.session_id)
+            if known is not None and known[0] == r.dealer_id:
+                out[r.session_id] = known[1]
+            else:
+                ask.append(r)
+        if ask:
+            changes = {k: v for k, v in s.execute(
+                select(AuditEntry.session_id, func.max(AuditEntry.at))
+                .where(AuditEntry.session_id.in_([r.session_id for r in ask]),
+                       AuditEntry.act == "change-dealer")
+                .group_by(AuditEntry.session_id))}
+            for r in ask:
+                at = changes.get(r.session_id) or r.opened_at
+                self._since[r.session_id] = (r.dealer_id, at)
+                out[r.session_id] = at
+        return out
+
+    def _replay_moved(self, s: Any, rows: list[Any]) -> dict[int, _Replayed]:
+        """The latest hands, replayed: from the cache while a head is unchanged; with only
+        the new inputs applied when the head moved by inputs; else from all the rows."""
+        out: dict[int, _Replayed] = {}
+        moved: list[Any] = []
         with self._lock:
-            cached = self._replayed.get(row.id)
-        if cached is not None and cached.head == row.head_digest:
-            return cached
-        events = load_rows(s, row.id)
-        last_at = events[-1].at if events else row.started_at
-        hand = None
-        if row.status == HandStatus.IN_PROGRESS.value:
-            hand = replay_rows(settings_of(row.settings_json), seats_of(row.seats_json),
-                               current_inputs(events), row.id)
-            self.replays += 1
-        entry = _Replayed(row.head_digest, hand, last_at)
+            for r in rows:
+                cached = self._replayed.get(r.hand_id)
+                if cached is not None and cached.head == r.head_digest:
+                    out[r.hand_id] = cached
+                else:
+                    moved.append(r)
+        if not moved:
+            return out
         with self._lock:
-            self._replayed[row.id] = entry
-            if len(self._replayed) > 256:
-                self._replayed.pop(next(iter(self._replayed)))
-        return entry
+            after = {r.hand_id: (self._replayed[r.hand_id].count
+                                 if r.hand_id in self._replayed else 0) for r in moved}
+        new_rows: dict[int, list[Any]] = {r.hand_id: [] for r in moved}
+        for e in s.execute(_NEW_EVENTS, {"ids": list(after), "seq": min(after.values())}):
+            if e.seq > after[e.hand_id]:
+                new_rows[e.hand_id].append(e)
+        for r in moved:
+            events = new_rows[r.hand_id]
+            with self._lock:
+                cached = self._replayed.get(r.hand_id)
+            entry = None
+            if cached is not None and cached.hand is not None and \
+                    all(e.kind == "input" for e in events):
+                hand = cached.hand.copy()
+                try:
+                    for e in events:
+                        hand.apply(event_of(e))
+                    entry = _Replayed(r.head_digest, hand, events[-1].at if events
+                                      else cached.last_at, cached.count + len(events))
+                except RuleError:
+                    entry = None
+            if entry is None:
+                if cached is not None:  # undo, correction or void: read the whole log
+                    events = list(s.execute(_NEW_EVENTS, {"ids": [r.hand_id], "seq": 0}))
+                hand = replay_rows(settings_of(r.hand_settings), seats_of(r.seats_json),
+                                   current_inputs(events), r.hand_id)
+                self.replays += 1
+                entry = _Replayed(r.head_digest, hand,
+                                  events[-1].at if events else r.started_at, len(events))
+            out[r.hand_id] = entry
+            with self._lock:
+                self._replayed[r.hand_id] = entry
+                if len(self._replayed) > 256:
+                    self._replayed.pop(next(iter(self._replayed)))
+        return out
 
     # ------------------------------------------------------------------ figures
     def gaming_day_start(self, now: datetime) -> datetime:
@@ -272,21 +351,26 @@ class FloorService:
         day = self.gaming_day_start(now)
         hour_ago = now - timedelta(hours=1)
         complete = HandRow.status == HandStatus.COMPLETE.value
-        with self.db.read() as s:
-            open_ids = select(TableSession.id).where(TableSession.closed_at.is_(None))
-            tables_open = s.scalar(select(func.count()).select_from(TableSession)
-                                   .where(TableSession.closed_at.is_(None))) or 0
-            seated = s.scalar(select(func.count()).select_from(Seating).where(
-                Seating.session_id.in_(open_ids), Seating.left_at.is_(None))) or 0
-            hands = s.scalar(select(func.count()).select_from(HandRow).where(and_(
+        open_ids = select(TableSession.id).where(TableSession.closed_at.is_(None))
+        query = select(
+            select(func.count()).select_from(TableSession)
+            .where(TableSession.closed_at.is_(None)).scalar_subquery(),
+            select(func.count()).select_from(Seating).where(
+                Seating.session_id.in_(open_ids), Seating.left_at.is_(None))
+            .scalar_subquery(),
+            select(func.count()).select_from(HandRow).where(
                 complete, HandRow.started_at >= now - timedelta(hours=3),
-                HandRow.ended_at >= hour_ago))) or 0
-            rake = s.scalar(select(func.coalesce(func.sum(HandRow.rake), 0)).where(and_(
+                HandRow.ended_at >= hour_ago).scalar_subquery(),
+            select(func.coalesce(func.sum(HandRow.rake), 0)).where(
                 complete, HandRow.started_at >= day - timedelta(days=1),
-                HandRow.ended_at >= day))) or 0
-        return FloorFigures(tables_open=tables_open, players_seated=seated,
-                            hands_last_hour=hands, rake_today=int(rake),
-                            open_calls=len(self.calls.open_calls()), gaming_day_start=day)
+                HandRow.ended_at >= day).scalar_subquery(),
+            select(func.count()).select_from(FloorCall)
+            .where(FloorCall.resolved_at.is_(None)).scalar_subquery())
+        with self.db.read() as s:
+            tables_open, seated, hands, rake, calls = s.execute(query).one()
+        return FloorFigures(tables_open=tables_open or 0, players_seated=seated or 0,
+                            hands_last_hour=hands or 0, rake_today=int(rake or 0),
+                            open_calls=calls or 0, gaming_day_start=day)
 
     # ------------------------------------------------------------------ one table
     def table_id(self, name: str) -> int:

@@ -22,7 +22,7 @@ from dealer_app.gui.display.model import PublicSeat, PublicView, public_view
 from dealer_app.gui.floor.feed import LiveFeed
 from dealer_app.gui.views.cards import CardWidget
 from dealer_app.services import Services
-from dealer_app.services.floor import FloorService
+from dealer_app.services.floor import FloorService, LiveTable
 
 STYLE = """
 #playersScreen { background: #0b3d24; }
@@ -175,6 +175,8 @@ class PlayersScreen(QWidget):
         for col, stretch in ((0, 5), (1, 6), (2, 5)):
             grid.setColumnStretch(col, stretch)
         self.view: PublicView | None = None
+        self.live: LiveTable | None = None
+        """The committed state last read."""
         self.own_feed = feed is None
         self.feed = feed or LiveFeed(services, self)
         self.feed.changed.connect(self._changed)
@@ -193,7 +195,8 @@ class PlayersScreen(QWidget):
             self.refresh()
 
     def refresh(self) -> None:
-        view = public_view(self.floor.live_table(self.table_id))
+        self.live = self.floor.live_table(self.table_id)
+        view = public_view(self.live)
         if view != self.view:
             self.view = view
             self._show(view)
