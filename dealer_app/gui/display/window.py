@@ -1,5 +1,5 @@
 """The players' screen: a full-screen window for one table, readable from 3 metres on a
-1920×1080 screen (names 40 px, the pot 84 px, the last action 60 px).
+1920×1080 screen (names 44 px, the pot 96 px, the last action 64 px).
 
 It shows :func:`~dealer_app.gui.display.model.public_view` of the table's committed state,
 refreshed by the change feed; never a hole card before the showdown, nothing of the
@@ -26,31 +26,33 @@ from dealer_app.services.floor import FloorService, LiveTable
 
 STYLE = """
 #playersScreen { background: #0b3d24; }
-#playersScreen QLabel { color: #f4f1e6; }
-#dispTitle { font-size: 46px; font-weight: 700; }
-#dispStakes { font-size: 34px; color: #d8d2b8; }
-#dispStreet { font-size: 34px; color: #d8d2b8; }
-QFrame#dispSeat { background: #124f31; border: 3px solid #2b6e48; border-radius: 18px; }
-QFrame#dispSeat[due="true"] { border: 6px solid #ffd23f; background: #1b6a42; }
-QFrame#dispSeat[out="true"] { background: #0d3a24; border-color: #1d4a33; }
-QFrame#dispSeat[winner="true"] { border: 6px solid #7fe07f; }
-QFrame#dispSeat[empty="true"] { background: transparent; border: 2px dashed #245c3d; }
-#seatName { font-size: 42px; font-weight: 700; }
-#seatStack { font-size: 36px; }
-#seatBet { font-size: 38px; font-weight: 700; color: #1a1a1a; background: #ffd23f;
-           border-radius: 14px; padding: 2px 14px; }
-#seatState { font-size: 32px; font-weight: 700; color: #ffd23f; }
-#seatHand { font-size: 30px; color: #bff0bf; }
-#dispPot { font-size: 84px; font-weight: 800; color: #ffffff; }
-#dispSide { font-size: 34px; }
-#dispTurn { font-size: 52px; font-weight: 700; color: #ffd23f; }
-#dispLast { font-size: 60px; font-weight: 700; }
-#dispResult { font-size: 38px; font-weight: 700; color: #bff0bf; }
+#playersScreen QLabel { color: #f4f1e6; background: transparent; }
+#playersScreen #dispTitle { font-size: 48px; font-weight: 700; }
+#playersScreen #dispStakes, #playersScreen #dispStreet { font-size: 36px; color: #d8d2b8; }
+#playersScreen QFrame#dispSeat { background: #124f31; border: 3px solid #2b6e48;
+                                 border-radius: 18px; }
+#playersScreen QFrame#dispSeat[due="true"] { border: 6px solid #ffd23f; background: #1b6a42; }
+#playersScreen QFrame#dispSeat[out="true"] { background: #0d3a24; border-color: #1d4a33; }
+#playersScreen QFrame#dispSeat[winner="true"] { border: 6px solid #7fe07f; }
+#playersScreen QFrame#dispSeat[empty="true"] { background: transparent;
+                                               border: 2px dashed #245c3d; }
+#playersScreen QFrame#dispSeat[empty="true"] QLabel { color: #5f8a70; }
+#playersScreen #seatName { font-size: 44px; font-weight: 700; }
+#playersScreen #seatStack { font-size: 38px; }
+#playersScreen #seatBet { font-size: 40px; font-weight: 800; color: #1a1a1a;
+                          background: #ffd23f; border-radius: 14px; padding: 2px 16px; }
+#playersScreen #seatState { font-size: 34px; font-weight: 700; color: #ffd23f; }
+#playersScreen #seatHand { font-size: 32px; color: #bff0bf; }
+#playersScreen #dispPot { font-size: 96px; font-weight: 800; color: #ffffff; }
+#playersScreen #dispSide { font-size: 36px; }
+#playersScreen #dispTurn { font-size: 56px; font-weight: 700; color: #ffd23f; }
+#playersScreen #dispLast { font-size: 64px; font-weight: 700; }
+#playersScreen #dispResult { font-size: 40px; font-weight: 700; color: #bff0bf; }
 """
 
 GRID = {3: (0, 0), 4: (0, 2), 2: (1, 0), 5: (1, 2), 1: (2, 0), 6: (2, 2)}
 """The seats around the screen as around the table: 1 lower left, clockwise to 6."""
-CARD_WIDTH = 96
+CARD_WIDTH = 84
 MAX_CARDS = 5
 
 
@@ -67,7 +69,8 @@ class PublicSeatWidget(QFrame):
         self.seat = seat
         self.setObjectName("dispSeat")
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(18, 10, 18, 10)
+        layout.setContentsMargins(18, 6, 18, 6)
+        layout.setSpacing(2)
         top = QHBoxLayout()
         self.name = _label("seatName")
         self.state = _label("seatState")
@@ -94,7 +97,7 @@ class PublicSeatWidget(QFrame):
         if seat == self.public:
             return
         self.public = seat
-        self.name.setText(seat.player or f"Seat {seat.seat}")
+        self.name.setText(seat.player or f"Seat {seat.seat} · open")
         self.stack.setText(f"{seat.stack:,}" if seat.occupied else "")
         self.bet.setText(f"wins {seat.won:,}" if seat.won else f"{seat.bet:,}")
         self.bet.setVisible(bool(seat.bet or seat.won))
@@ -118,8 +121,9 @@ class PublicSeatWidget(QFrame):
         for prop, value in (("due", seat.to_act), ("out", seat.folded),
                             ("winner", seat.won > 0), ("empty", not seat.occupied)):
             self.setProperty(prop, value)
-        self.style().unpolish(self)
-        self.style().polish(self)
+        for widget in (self, self.name, self.stack, self.state, self.hand):
+            widget.style().unpolish(widget)
+            widget.style().polish(widget)
 
     def texts(self) -> list[str]:
         """Every text and card on this seat (for tests)."""
@@ -145,7 +149,7 @@ class PlayersScreen(QWidget):
         grid = QGridLayout(self)
         grid.setContentsMargins(24, 16, 24, 16)
         grid.setHorizontalSpacing(24)
-        grid.setVerticalSpacing(16)
+        grid.setVerticalSpacing(10)
         header = QHBoxLayout()
         self.title = _label("dispTitle")
         self.stakes = _label("dispStakes")
@@ -167,13 +171,15 @@ class PlayersScreen(QWidget):
         self.turn = _label("dispTurn", wrap=True)
         self.last = _label("dispLast", wrap=True)
         self.result = _label("dispResult", wrap=True)
-        for w in (self.pot, self.side, self.turn, self.last, self.result):
+        for w in (self.pot, self.side, self.result, self.turn, self.last):
             w.setAlignment(Qt.AlignmentFlag.AlignCenter)
             centre.addWidget(w)
         centre.addStretch(1)
         grid.addLayout(centre, 1, 1, 3, 1)
         for col, stretch in ((0, 5), (1, 6), (2, 5)):
             grid.setColumnStretch(col, stretch)
+        for row in (1, 2, 3):
+            grid.setRowStretch(row, 1)
         self.view: PublicView | None = None
         self.live: LiveTable | None = None
         """The committed state last read."""

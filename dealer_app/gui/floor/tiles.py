@@ -110,6 +110,7 @@ class TileWidget(QFrame):
             self._stale = (stale, called)
             self.setProperty("stale", stale)
             self.setProperty("called", called)
+            self.idle.setProperty("stale", stale)
             _restyle(self)
             _restyle(self.idle)
 

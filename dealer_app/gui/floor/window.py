@@ -34,16 +34,16 @@ from dealer_app.services.calls import FloorCallInfo
 from dealer_app.services.floor import FloorFigures, FloorService, TableTile
 
 STYLE = """
-#floorWindow { background: #f3f1ea; }
-QFrame#floorTile { background: #ffffff; border: 2px solid #c9c4b3; border-radius: 10px; }
-QFrame#floorTile[stale="true"] { border: 3px solid #d08a00; background: #fff6df; }
-QFrame#floorTile[called="true"] { border: 4px solid #c62828; }
-#tileName { font-size: 20px; font-weight: 700; }
-#tileBadge { background: #c62828; color: white; font-weight: 700; border-radius: 8px;
-             padding: 2px 8px; }
-#tileIdle[stale="true"] { color: #a86500; font-weight: 700; }
-#tileStakes, #tileRate { color: #555; }
-#floorFigures QLabel { font-size: 17px; font-weight: 600; padding: 4px 14px; }
+QFrame#floorTile { background: #1d2428; border: 2px solid #3b454d; border-radius: 10px; }
+QFrame#floorTile[stale="true"] { border: 3px solid #e3a008; background: #2b2616; }
+QFrame#floorTile[called="true"] { border: 4px solid #e05252; }
+#floorTile QLabel { color: #ecefe9; }
+#tileName { font-size: 21px; font-weight: 700; }
+#floorTile #tileStakes, #floorTile #tileRate { color: #b8c2c8; }
+#floorTile #tileBadge { background: #c62828; color: white; font-weight: 700;
+                        border-radius: 8px; padding: 2px 8px; }
+#floorTile #tileIdle[stale="true"] { color: #f0b429; font-weight: 700; }
+#floorFigures QLabel { font-size: 18px; font-weight: 600; padding: 4px 14px; }
 #callsTitle { font-size: 18px; font-weight: 700; }
 """
 COLUMNS = 3
@@ -176,6 +176,8 @@ class FloorWindow(QMainWindow):
         new = [c for c in calls if self.known_calls is not None and c.id not in self.known_calls]
         self.known_calls = ids if self.known_calls is None else (self.known_calls | ids)
         self.calls_panel.set_calls(calls, now)
+        if new:
+            self.refresh_figures()
         for call in new:
             self.beeps += 1
             QApplication.beep()
