@@ -97,8 +97,9 @@ class FloorKeys(QObject):
         self.dialog: CallFloorDialog | None = None
         self.floor_window: FloorWindow | None = None
         self.status = QLabel()
+        """The call's state; in the window's status bar from the first call on (no bar, so
+        no room taken from the table, before)."""
         self.status.setObjectName("floorCallStatus")
-        window.statusBar().addPermanentWidget(self.status)
         self.poll = QTimer(self)
         self.poll.setInterval(POLL_MS)
         self.poll.timeout.connect(self.check_call)
@@ -160,6 +161,8 @@ class FloorKeys(QObject):
                                "recorded (rule 9.5)")
 
     def _follow(self, call: FloorCallInfo) -> None:
+        if self.call is None:
+            self.window.statusBar().addPermanentWidget(self.status, 1)
         self.call = call
         self.status.setText(call_status(call))
         if call.resolved_at is None:
