@@ -46,6 +46,7 @@ class CallFloorDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Call the floor")
+        self.setMinimumWidth(520)
         form = QFormLayout(self)
         self.kind = QComboBox()
         for kind in (CallKind.DISPUTE, CallKind.CHIPS, CallKind.PLAYER, CallKind.OTHER):
@@ -165,6 +166,10 @@ class FloorKeys(QObject):
             self.window.statusBar().addPermanentWidget(self.status, 1)
         self.call = call
         self.status.setText(call_status(call))
+        colour = {"called": "#8a6d1d", "acknowledged": "#1f6b3a",
+                  "resolved": "#2b343b"}[call.state]
+        self.status.setStyleSheet(f"background: {colour}; color: #ffffff; font-weight: 700;"
+                                  " padding: 4px 10px; border-radius: 4px;")
         if call.resolved_at is None:
             self.poll.start()
         else:
