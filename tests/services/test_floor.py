@@ -46,8 +46,6 @@ def test_a_call_names_the_table_hand_and_dealer_and_is_audited(
     assert len(times) == 1
     assert times[0].to_acknowledge == pytest.approx(20, abs=0.01)
     assert times[0].to_resolve == pytest.approx(60, abs=0.01)
-    acts = [a.act for a in svc.review.audit_entries()] if hasattr(
-        svc.review, "audit_entries") else None
     with svc.db.read() as s:
         acts = [r[0] for r in s.execute(text(
             "SELECT act FROM audit WHERE act LIKE '%call%' ORDER BY id"))]
