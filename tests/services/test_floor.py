@@ -137,3 +137,22 @@ def test_the_feed_signals_each_commit_and_catches_up_after_a_drop(
             assert feed.backend_pid != pid
     finally:
         feed.stop()
+
+
+def test_a_tile_read_step_by_step_equals_one_read_from_the_log(
+        svc: Services, session: SessionInfo, dealer: StaffMember, boss: StaffMember) -> None:
+    floor = FloorService(svc.db)
+    hand = svc.hands.start_hand(session.id, dealer)
+    for _ in range(4):
+        play(svc.hands, hand.hand_id, dealer, inputs=1)
+        floor.tiles()  # the new inputs are applied to the cached hand
+    svc.hands.undo_last(hand.hand_id, dealer)  # not an input: the hand is read again
+    (stepwise,) = floor.tiles()
+    (fresh,) = FloorService(svc.db).tiles()
+    assert stepwise == fresh
+    assert (stepwise.pot, stepwise.street) == (15, "Dealing 2nd street")  # the deal undone
+    play(svc.hands, hand.hand_id, dealer)
+    svc.hands.void_hand(hand.hand_id, boss, "misdeal")
+    (stepwise,) = floor.tiles()
+    assert stepwise == FloorService(svc.db).tiles()[0]
+    assert stepwise.street == "Void"
