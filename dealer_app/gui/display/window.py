@@ -121,9 +121,10 @@ class PublicSeatWidget(QFrame):
         for prop, value in (("due", seat.to_act), ("out", seat.folded),
                             ("winner", seat.won > 0), ("empty", not seat.occupied)):
             self.setProperty(prop, value)
-        for widget in (self, self.name, self.stack, self.state, self.hand):
-            widget.style().unpolish(widget)
-            widget.style().polish(widget)
+        polished: tuple[QWidget, ...] = (self, self.name, self.stack, self.state, self.hand)
+        for target in polished:
+            target.style().unpolish(target)
+            target.style().polish(target)
 
     def texts(self) -> list[str]:
         """Every text and card on this seat (for tests)."""
