@@ -145,3 +145,57 @@ def test_a_dropped_listener_reconnects_and_misses_nothing(
     fresh = next(t for t in floor.floor.tiles() if t.name == "T1")
     assert tile == fresh  # the view is what the log gives, nothing missed
     assert tile.hand_number == 1 and tile.last_input_at == state.log[-1].at
+
+
+def test_a_floor_without_a_supervisor_asks_once_and_resolve_needs_a_note(
+        qtbot: QtBot, floor_db: tuple[Services, StaffMember]) -> None:
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from dealer_app.gui.floor.calls import ResolveDialog, SupervisorSignIn
+
+    application()
+    svc, _ = floor_db
+    window = FloorWindow(svc)  # `dealer-app floor`: nobody signed in yet
+    qtbot.addWidget(window)
+    window.start()
+    try:
+        dealer = svc.staff.authenticate("Dana", "1357")
+        table = svc.tables.list_tables()[0]
+        with qtbot.waitSignal(window.call_arrived, timeout=5000):
+            CallService(svc.db).raise_call(table.id, "player", "seat 3 asks for a break",
+                                           dealer)
+        seen: list[str] = []
+
+        def sign_in() -> None:
+            dialog = QApplication.activeModalWidget()
+            assert isinstance(dialog, SupervisorSignIn)
+            seen.append("sign-in")
+            qtbot.keyClicks(dialog.name, "Sam")
+            qtbot.keyClicks(dialog.pin, "2468")
+            qtbot.keyClick(dialog.pin, Qt.Key.Key_Return)
+
+        QTimer.singleShot(0, sign_in)
+        qtbot.mouseClick(window.calls_panel.acknowledge, Qt.MouseButton.LeftButton)
+        assert seen == ["sign-in"] and window.supervisor is not None
+        call = window.calls_panel.calls[0]
+        assert call.acknowledged_by == "Sam"
+
+        def resolve() -> None:
+            dialog = QApplication.activeModalWidget()
+            assert isinstance(dialog, ResolveDialog)
+            seen.append("resolve")
+            qtbot.keyClick(dialog.note, Qt.Key.Key_Return)  # no note: refused
+            assert dialog.isVisible() and "needs a note" in dialog.error.text()
+            qtbot.keyClicks(dialog.note, "break until 22:30")
+            qtbot.keyClick(dialog.note, Qt.Key.Key_Return)
+
+        QTimer.singleShot(0, resolve)
+        qtbot.mouseClick(window.calls_panel.resolve, Qt.MouseButton.LeftButton)
+        assert seen == ["sign-in", "resolve"]  # the supervisor was asked only once
+        done = CallService(svc.db).call(call.id)
+        assert done.resolution == "break until 22:30" and done.resolved_by == "Sam"
+        assert window.calls_panel.calls == []
+    finally:
+        window.stop()
+        window.close()
