@@ -59,10 +59,18 @@ def test_f8_calls_the_floor_and_the_table_sees_the_acknowledgement(
     qtbot.waitUntil(lambda: "resolved by Sam: float filled" in status.text(), timeout=5000)
 
 
+def test_the_floor_keys_leave_no_window_of_their_own(dealer_window: Driver) -> None:
+    keys = _keys(dealer_window)
+    assert not keys.status.isWindow()  # a parentless label would be a top-level window
+    assert keys.status not in QApplication.topLevelWidgets()
+    assert keys.status.isHidden()  # no status bar before the first call
+
+
 def test_f9_after_a_refused_show_calls_the_floor(
         dealer_window: Driver, floor_db: tuple[Services, StaffMember]) -> None:
     svc, _ = floor_db
-    dealer_window.controller.mismatch = Event(1, Action.SHOW, card="Ks")
+    holder = getattr(dealer_window.controller, "input", dealer_window.controller)
+    holder.mismatch = Event(1, Action.SHOW, card="Ks")
     dealer_window.key(Qt.Key.Key_F9)
     (call,) = CallService(svc.db).open_calls()
     assert call.kind is CallKind.MISMATCH and "seat 1 shows Ks" in call.reason

@@ -74,6 +74,15 @@ class CallFloorDialog(QDialog):
         self.accept()
 
 
+def mismatch_of(controller: Any) -> Any:
+    """The show refused as a hole-card mismatch, waiting for F9 (None: none). It is kept by
+    the controller's table-input part, or by the controller before it was split."""
+    holder = getattr(controller, "input", None)
+    if holder is None or not hasattr(holder, "mismatch"):
+        holder = controller
+    return getattr(holder, "mismatch", None)
+
+
 def call_status(call: FloorCallInfo) -> str:
     """The status bar's words for the table's latest call."""
     what = f"Floor call ({call.kind.label.lower()})"
@@ -97,10 +106,11 @@ class FloorKeys(QObject):
         self.call: FloorCallInfo | None = None
         self.dialog: CallFloorDialog | None = None
         self.floor_window: FloorWindow | None = None
-        self.status = QLabel()
+        self.status = QLabel(window)
         """The call's state; in the window's status bar from the first call on (no bar, so
         no room taken from the table, before)."""
         self.status.setObjectName("floorCallStatus")
+        self.status.hide()
         self.poll = QTimer(self)
         self.poll.setInterval(POLL_MS)
         self.poll.timeout.connect(self.check_call)
@@ -108,13 +118,18 @@ class FloorKeys(QObject):
         self._previous: Callable[[QKeyEvent], bool] | None = previous
         window.key_handler = self.handle_key
         window.page.card_entry.key_handler = self.handle_key
-        original = controller.call_supervisor
+        # F9: the controller's supervisor part (or the controller itself, before it was
+        # split) is wrapped so the floor is called before the correction dialog opens
+        acts: Any = getattr(controller, "supervisor", None)
+        if acts is None or not hasattr(acts, "call_supervisor"):
+            acts = controller
+        original = acts.call_supervisor
 
         def call_supervisor() -> Any:
             self.mismatch_call()
             return original()
 
-        controller.call_supervisor = call_supervisor  # type: ignore[method-assign]
+        acts.call_supervisor = call_supervisor
 
     def handle_key(self, event: QKeyEvent) -> bool:
         key = event.key()
@@ -154,7 +169,7 @@ class FloorKeys(QObject):
 
     def mismatch_call(self) -> FloorCallInfo | None:
         """F9 with a refused show: the floor is called about the hole card."""
-        show = self.controller.mismatch
+        show = mismatch_of(self.controller)
         if show is None:
             return None
         return self.raise_call(CallKind.MISMATCH.value,
@@ -164,6 +179,7 @@ class FloorKeys(QObject):
     def _follow(self, call: FloorCallInfo) -> None:
         if self.call is None:
             self.window.statusBar().addPermanentWidget(self.status, 1)
+            self.status.show()
         self.call = call
         self.status.setText(call_status(call))
         colour = {"called": "#8a6d1d", "acknowledged": "#1f6b3a",
