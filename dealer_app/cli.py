@@ -17,6 +17,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "db": ("db", "database maintenance (backup)"),
     "staff": ("staff", "manage dealers and supervisors"),
     "review": ("review", "open the floor supervisor's hand log browser"),
+    "floor": ("floor", "open the live floor view (every table, calls)"),
+    "display": ("display", "open a table's players' screen"),
     "gui": ("gui", "open the dealer's window (the default)"),
     "desktop": ("desktop", "install the Linux desktop entry and icon for this user"),
 }

@@ -287,3 +287,33 @@ class TableLease(Base):
     staff_name: Mapped[str] = mapped_column(String(80))
     acquired_at: Mapped[datetime] = mapped_column(UTCDateTime())
     heartbeat_at: Mapped[datetime] = mapped_column(UTCDateTime())
+class FloorCall(Base):
+    """A dealer's call to the floor (a dispute, chips, a player, a hole-card mismatch) and
+    how a supervisor answered it. Each step is also an audit row (``call-floor``,
+    ``acknowledge-call``, ``resolve-call``); the acknowledged/resolved columns are filled
+    once each, never rewritten."""
+
+    __tablename__ = "floor_call"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_table.id"))
+    session_id: Mapped[int | None] = mapped_column(ForeignKey("table_session.id"))
+    hand_id: Mapped[int | None] = mapped_column(ForeignKey("hand.id"))
+    dealer_id: Mapped[int | None] = mapped_column(ForeignKey("staff.id"))
+    dealer_name: Mapped[str] = mapped_column(String(80))
+    kind: Mapped[str] = mapped_column(String(16))
+    reason: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    acknowledged_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    acknowledged_by: Mapped[int | None] = mapped_column(ForeignKey("staff.id"))
+    acknowledged_name: Mapped[str | None] = mapped_column(String(80))
+    resolved_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    resolved_by: Mapped[int | None] = mapped_column(ForeignKey("staff.id"))
+    resolved_name: Mapped[str | None] = mapped_column(String(80))
+    resolution: Mapped[str | None] = mapped_column(Text)
+    __table_args__ = (
+        CheckConstraint("kind IN ('mismatch', 'dispute', 'chips', 'player', 'other')",
+                        name="kind"),
+        Index("ix_floor_call_table_created", "table_id", "created_at"),
+        Index("ix_floor_call_session", "session_id"),
+        Index("ix_floor_call_resolved_at", "resolved_at"),
+    )

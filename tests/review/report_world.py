@@ -42,7 +42,7 @@ def build(svc: Services, clock: FakeClock, hands: int = 8) -> ReportWorld:
     """``clock``: the services' FakeClock (advanced between hands)."""
     advance = clock.advance
     rng = random.Random(11)
-    boss = svc.staff.add_staff("Sam Åberg", Role.SUPERVISOR, "2468")
+    boss = svc.staff.add_staff("Sam Åberg", Role.SUPERVISOR, "246800")
     dana = svc.staff.add_staff("Dana McKay", Role.DEALER, "1357", by=boss)
     eli = svc.staff.add_staff("Eli van Dijk", Role.DEALER, "9753", by=boss)
     table = svc.tables.create_table("Table 4", Settings(ante=5, chip_unit=5, rake_percent=5,

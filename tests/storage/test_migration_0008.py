@@ -12,7 +12,7 @@ from storage.helpers import FakeClock, play
 
 def test_search_keys_are_filled_for_stored_hands(db_url: str, clock: FakeClock) -> None:
     svc = Services.open(db_url, clock=clock)
-    boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, "2468")
+    boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, "246800")
     table = svc.tables.create_table("T", Settings(ante=5, chip_unit=5), boss)
     session = svc.tables.open_session(table.id, boss)
     for seat, name in ((1, "Ann Méyer"), (3, "BO Lind")):

@@ -1,0 +1,53 @@
+"""`dealer-app display --table NAME [--db URL] [--screen N] [--window]`: the players'
+screen of one table, full screen (on the screen N when given)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def add_parser(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--table", metavar="NAME", required=True, help="the table to show")
+    parser.add_argument("--db", metavar="URL", default=None,
+                        help="database URL (default: DEALER_APP_DB, else the user data folder)")
+    parser.add_argument("--screen", metavar="N", type=int, default=None,
+                        help="the monitor to fill (0 is the first; default: the primary)")
+    parser.add_argument("--window", action="store_true",
+                        help="a 1920x1080 window instead of full screen")
+
+
+def run(args: argparse.Namespace) -> int:
+    from dealer_app.services import Services, StorageError
+    from dealer_app.services.floor import FloorService
+
+    try:
+        services = Services.open(args.db)
+        table_id = FloorService(services.db).table_id(args.table)
+    except StorageError as exc:
+        print(f"dealer-app display: {exc}", file=sys.stderr)
+        return 1
+    from dealer_app.gui.app import application
+    from dealer_app.gui.display.window import PlayersScreen
+
+    app = application()
+    screen = PlayersScreen(services, table_id)
+    screens = app.screens()
+    if args.screen is not None:
+        if not 0 <= args.screen < len(screens):
+            print(f"dealer-app display: there is no screen {args.screen} "
+                  f"({len(screens)} found)", file=sys.stderr)
+            services.close()
+            return 2
+        screen.setGeometry(screens[args.screen].geometry())
+    if args.window:
+        screen.resize(1920, 1080)
+        screen.show()
+    else:
+        screen.showFullScreen()
+    screen.start()
+    try:
+        return int(app.exec())
+    finally:
+        screen.stop()
+        services.close()

@@ -1,0 +1,39 @@
+"""`dealer-app floor [--db URL] [--stale SECONDS]`: the floor view (every table live, calls)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def add_parser(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", metavar="URL", default=None,
+                        help="database URL (default: DEALER_APP_DB, else the user data folder)")
+    parser.add_argument("--stale", metavar="SECONDS", type=float, default=120.0,
+                        help="mark an open table stale after this long without an input "
+                             "(default 120)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from dealer_app.services import Services, StorageError
+
+    if args.stale <= 0:
+        print("dealer-app floor: --stale must be above 0 seconds", file=sys.stderr)
+        return 2
+    try:
+        services = Services.open(args.db)
+    except StorageError as exc:
+        print(f"dealer-app floor: {exc}", file=sys.stderr)
+        return 1
+    from dealer_app.gui.app import application
+    from dealer_app.gui.floor.window import FloorWindow
+
+    app = application()
+    window = FloorWindow(services, stale_after=args.stale)
+    window.show()
+    window.start()
+    try:
+        return int(app.exec())
+    finally:
+        window.stop()
+        services.close()

@@ -1,0 +1,173 @@
+"""What the players' screen shows, as plain values (no Qt): the public side of the table.
+
+Never a hole card before its player shows it at the showdown (a mucked or folded hand's
+hole card is never shown), nothing of the dealer's side panel (no log, no NEXT line, no
+prompts): only what the players could see on the felt, and the result."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dealer_app.engine.events import Action, Event
+from dealer_app.engine.hand import Hand, Phase
+from dealer_app.services.floor import LiveTable, pot_of, street_text
+from dealer_app.services.types import HandStatus
+
+SEATS = (1, 2, 3, 4, 5, 6)
+
+
+@dataclass(frozen=True, slots=True)
+class PublicSeat:
+    seat: int
+    player: str
+    stack: int
+    up: tuple[str, ...] = ()
+    """The up cards, in the order dealt (``As``...)."""
+    hole: str | None = None
+    """The hole card once its player showed it; else None."""
+    face_down: bool = False
+    """A hole card lies face down in front of the player."""
+    bet: int = 0
+    folded: bool = False
+    all_in: bool = False
+    to_act: bool = False
+    hand_name: str = ""
+    """The shown hand's name (``Full house, aces over kings``)."""
+    won: int = 0
+
+    @property
+    def occupied(self) -> bool:
+        return bool(self.player)
+
+
+@dataclass(frozen=True, slots=True)
+class PublicView:
+    table: str
+    stakes: str
+    hand_number: int | None
+    street: str
+    seats: tuple[PublicSeat, ...]
+    pots: tuple[tuple[str, int], ...]
+    """(``Main pot`` / ``Side pot 1``, amount) while the hand runs or as awarded."""
+    pot_total: int
+    turn: str
+    """``Ann to act`` or empty."""
+    last_action: str
+    result: tuple[str, ...]
+    """At the end: the winning hand named and each pot's split (odd chip included)."""
+
+
+def _name(hand: Hand, seat: int) -> str:
+    return hand.seats[seat].player if seat in hand.seats else f"Seat {seat}"
+
+
+def action_text(hand: Hand, event: Event) -> str:
+    """An input as the players may hear it: never the card of a hole card dealt down."""
+    who = _name(hand, event.seat)
+    act = event.action
+    if act is Action.ANTE:
+        return f"{who} antes"
+    if act is Action.DEAL_DOWN:
+        return f"{who} is dealt a card face down"
+    if act is Action.DEAL_UP:
+        return f"{who} is dealt {event.card}"
+    if act is Action.SHOW:
+        value = hand.shown_hands.get(event.seat)
+        st = hand.seats[event.seat]
+        card = f" {st.hole}" if st.hole is not None else ""
+        return f"{who} shows{card}" + (f": {value.describe()}" if value else "")
+    if act is Action.MUCK:
+        return f"{who} mucks"
+    verb = {Action.BRING_IN: "brings in", Action.BET: "bets", Action.RAISE: "raises to",
+            Action.CALL: "calls", Action.CHECK: "checks", Action.FOLD: "folds"}[act]
+    amount = f" {event.to:,}" if event.to is not None else ""
+    if act is Action.CALL:
+        amount = f" {hand.seats[event.seat].bet:,}" if hand.seats[event.seat].bet else ""
+    return f"{who} {verb}{amount}"
+
+
+def _result(hand: Hand) -> tuple[str, ...]:
+    if not hand.complete:
+        return ()
+    lines = []
+    unit = hand.settings.chip_unit
+    for i, pot in enumerate(hand.pots()):
+        title = "Main pot" if i == 0 else f"Side pot {i}"
+        winners = list(pot.winners)
+        names = [_name(hand, w) for w in winners]
+        value = hand.shown_hands.get(winners[0]) if winners else None
+        with_hand = f" with {value.describe()}" if value else ""
+        if len(winners) == 1:
+            lines.append(f"{title} {pot.amount:,}: {names[0]} wins{with_hand}")
+            continue
+        shares = ", ".join(f"{n} {pot.awards.get(w, 0):,}" for n, w in zip(names, winners,
+                                                                            strict=True))
+        text = f"{title} {pot.amount:,} split{with_hand}: {shares}"
+        if pot.odd_chips:
+            odd = ", ".join(_name(hand, s) for s in pot.odd_chips)
+            text += f" (odd chip {unit:,} to {odd})"
+        lines.append(text)
+    if hand.rake:
+        lines.append(f"Rake {hand.rake:,}")
+    return tuple(lines)
+
+
+def public_view(live: LiveTable) -> PublicView:
+    """The players' view of ``live``."""
+    state = live.hand
+    hand = state.hand if state is not None else None
+    void = state is not None and state.status is HandStatus.VOID
+    if void:
+        hand = None
+    seats = []
+    due = None
+    if hand is not None:
+        expected = hand.next_input()
+        due = expected.seat if expected is not None else None
+    awards: dict[int, int] = {}
+    if hand is not None and hand.complete:
+        for pot in hand.pots():
+            for s, amount in pot.awards.items():
+                awards[s] = awards.get(s, 0) + amount
+    for n in SEATS:
+        info = live.seats.get(n)
+        st = hand.seats.get(n) if hand is not None else None
+        if st is not None and hand is not None:
+            shown = st.shown and st.hole is not None and not st.mucked
+            out = st.folded or st.mucked
+            down = (st.hole is not None or bool(st.up)) and not shown and not out
+            seats.append(PublicSeat(
+                seat=n, player=st.player,
+                stack=st.stack if not hand.complete or info is None else info.stack,
+                up=() if out else tuple(str(c) for c in st.up),
+                hole=str(st.hole) if shown else None, face_down=down, bet=st.bet,
+                folded=out, all_in=st.all_in and not hand.complete,
+                to_act=due == n and hand.phase is not Phase.DEAL,
+                hand_name=hand.shown_hands[n].describe() if n in hand.shown_hands else "",
+                won=awards.get(n, 0)))
+        elif info is not None:
+            seats.append(PublicSeat(seat=n, player=info.player, stack=info.stack))
+        else:
+            seats.append(PublicSeat(seat=n, player="", stack=0))
+    pots: tuple[tuple[str, int], ...] = ()
+    total = 0
+    turn = ""
+    last = ""
+    if hand is not None:
+        pots = tuple(("Main pot" if i == 0 else f"Side pot {i}", p.amount)
+                     for i, p in enumerate(hand.pots()))
+        total = pot_of(hand) if not hand.complete else sum(a for _, a in pots)
+        if due is not None and hand.phase in (Phase.BETTING, Phase.SHOWDOWN, Phase.ANTES):
+            verb = {Phase.BETTING: "to act", Phase.SHOWDOWN: "to show",
+                    Phase.ANTES: "to ante"}[hand.phase]
+            turn = f"{_name(hand, due)} {verb}"
+        if hand.events:
+            last = action_text(hand, hand.events[-1])
+    elif void:
+        last = "Hand void: every bet returned"
+    return PublicView(
+        table=live.name, stakes=live.settings.describe(),
+        hand_number=state.number if state is not None else None,
+        street=street_text(hand, state.status if state is not None else None),
+        seats=tuple(seats), pots=pots, pot_total=total, turn=turn, last_action=last,
+        result=_result(hand) if hand is not None else ())

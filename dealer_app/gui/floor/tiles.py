@@ -1,0 +1,124 @@
+"""One table of the floor view: a tile with its figures, a stale mark and a call badge."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
+
+from dealer_app.services.floor import TableTile
+
+
+def duration_text(seconds: float) -> str:
+    """``45 s``, ``12 min``, ``2 h 05 min``."""
+    seconds = int(seconds)
+    if seconds < 60:
+        return f"{seconds} s"
+    minutes = seconds // 60
+    if minutes < 60:
+        return f"{minutes} min"
+    return f"{minutes // 60} h {minutes % 60:02d} min"
+
+
+def _label(name: str) -> QLabel:
+    label = QLabel()
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    return label
+
+
+def _restyle(widget: QWidget) -> None:
+    widget.style().unpolish(widget)
+    widget.style().polish(widget)
+
+
+class TileWidget(QFrame):
+    """A table at a glance; double click opens its live hand."""
+
+    opened = Signal(int)
+    WIDTH = 330
+
+    def __init__(self, tile: TableTile, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("floorTile")
+        self.setFixedWidth(self.WIDTH)
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Minimum)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 10, 12, 10)
+        layout.setSpacing(3)
+        self.name = _label("tileName")
+        self.badge = _label("tileBadge")
+        self.stakes = _label("tileStakes")
+        self.session = _label("tileSession")
+        self.dealer = _label("tileDealer")
+        self.hand = _label("tileHand")
+        self.rate = _label("tileRate")
+        self.idle = _label("tileIdle")
+        for w in (self.name, self.badge, self.stakes, self.session, self.dealer, self.hand,
+                  self.rate, self.idle):
+            layout.addWidget(w)
+        self.tile = tile
+        self._stale: tuple[bool, bool] | None = None
+        self.set_tile(tile)
+
+    @property
+    def table_id(self) -> int:
+        return self.tile.table_id
+
+    def set_tile(self, tile: TableTile, now: datetime | None = None,
+                 stale_after: float = 120.0) -> None:
+        self.tile = tile
+        self.name.setText(tile.name)
+        self.stakes.setText(tile.stakes)
+        if tile.is_open:
+            self.session.setText(f"Open · {tile.seats_filled}/6 seats")
+        else:
+            self.session.setText("Closed")
+        self.dealer.setText(f"Dealer {tile.dealer}" if tile.dealer else "No dealer")
+        if tile.hand_number is None:
+            self.hand.setText("No hand yet")
+        else:
+            self.hand.setText(f"Hand {tile.hand_number} · {tile.street} · pot {tile.pot:,}")
+        self.rate.setText(f"{tile.hands_last_hour} hands in the last hour")
+        calls = tile.calls
+        if calls:
+            first = calls[0]
+            more = f" (+{len(calls) - 1})" if len(calls) > 1 else ""
+            state = " — on the way" if first.state == "acknowledged" else ""
+            self.badge.setText(f"CALL {first.kind.label}{state}{more}")
+        self.badge.setVisible(bool(calls))
+        if now is not None:
+            self.tick(now, stale_after)
+
+    def tick(self, now: datetime, stale_after: float) -> None:
+        """Updates the clocks: time in the box, time since the last input, the stale mark."""
+        tile = self.tile
+        if tile.dealer and tile.dealer_since is not None:
+            box = duration_text((now - tile.dealer_since).total_seconds())
+            self.dealer.setText(f"Dealer {tile.dealer} · {box} in the box")
+        idle = tile.idle_seconds(now)
+        stale = tile.is_stale(now, stale_after)
+        if idle is None:
+            self.idle.setText("no input yet")
+        else:
+            self.idle.setText(("STALE · " if stale else "") +
+                              f"last input {duration_text(idle)} ago")
+        called = bool(tile.calls)
+        if (stale, called) != self._stale:
+            self._stale = (stale, called)
+            self.setProperty("stale", stale)
+            self.setProperty("called", called)
+            self.idle.setProperty("stale", stale)
+            _restyle(self)
+            _restyle(self.idle)
+
+    @property
+    def is_stale(self) -> bool:
+        return bool(self.property("stale"))
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt name)
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.opened.emit(self.tile.table_id)
+        super().mouseDoubleClickEvent(event)

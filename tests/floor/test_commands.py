@@ -1,0 +1,31 @@
+"""`dealer-app floor` and `dealer-app display`: bad arguments get a clear message and change
+nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from dealer_app.cli import main
+from dealer_app.services import Services, StaffMember
+
+
+def test_display_names_the_tables_when_the_table_is_unknown(
+        db_url: str, floor_db: tuple[Services, StaffMember],
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["display", "--table", "Nope", "--db", db_url]) == 1
+    err = capsys.readouterr().err
+    assert "no table named 'Nope'" in err and "T1, T2" in err
+
+
+def test_floor_refuses_a_stale_time_of_zero(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["floor", "--stale", "0"]) == 2
+    assert "--stale must be above 0" in capsys.readouterr().err
+
+
+def test_display_needs_a_table(capsys: pytest.CaptureFixture[str]) -> None:
+    try:
+        status = main(["display"])
+    except SystemExit as exc:  # argparse's own exit (older cli.main lets it through)
+        status = exc.code  # type: ignore[assignment]
+    assert status == 2
+    assert "--table" in capsys.readouterr().err
