@@ -39,6 +39,20 @@ def db_url(request: pytest.FixtureRequest, tmp_path: object) -> Iterator[str]:
         admin.dispose()
 
 
+@pytest.fixture(scope="session")
+def _key_folder(tmp_path_factory: pytest.TempPathFactory) -> object:
+    """One checkpoint key for the whole run (made once), never the user's own."""
+    return tmp_path_factory.mktemp("config")
+
+
+@pytest.fixture(autouse=True)
+def _own_key_and_anchors(_key_folder: object, tmp_path_factory: pytest.TempPathFactory,
+                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test signs with a throwaway key and anchors in its own folder."""
+    monkeypatch.setenv("DEALER_APP_CONFIG_DIR", str(_key_folder))
+    monkeypatch.setenv("DEALER_APP_ANCHOR_DIR", str(tmp_path_factory.mktemp("anchors")))
+
+
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()

@@ -53,7 +53,7 @@ from dealer_app.services.common import (
     settings_of,
 )
 from dealer_app.services.types import HandState, HandStatus, LogEntry, StaffMember
-from dealer_app.storage import chain
+from dealer_app.storage import chain, ledger
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import (
     ConflictError,
@@ -230,6 +230,7 @@ def write_result(s: Session, row: HandRow, hand: Hand, at: datetime) -> None:
     lock_session(s, row)
     row.status = HandStatus.COMPLETE.value
     row.ended_at = at
+    ledger.request_checkpoint(s, f"hand {row.number or row.id} complete")
     row.pot = sum(p.amount for p in hand.pots())
     row.rake = hand.rake
     stacks = hand.stacks
@@ -292,6 +293,7 @@ def rewrite_result(s: Session, row: HandRow, hand: Hand, at: datetime, staff_id:
     stored result (none while in progress) and ``hand``'s (none unless complete), and sets
     the hand's status, pot and rake to match."""
     lock_session(s, row)
+    ledger.request_checkpoint(s, f"hand {row.number or row.id} corrected")
     complete = hand.complete
     stacks = hand.stacks
     for player in s.scalars(select(HandPlayer).where(HandPlayer.hand_id == row.id)):
@@ -444,11 +446,13 @@ class HandService:
         new = new_event_row(hand_id, base.count + 1, "input", by=staff.name,
                             staff_id=staff.id, at=now, event=event)
         new.digest = link_of(new).digest(base.head)
-        conn.execute(_INSERT_EVENT, {
+        values = {
             "hand_id": hand_id, "seq": new.seq, "kind": new.kind, "seat": new.seat,
             "action": new.action, "card": new.card, "to_amount": new.to_amount,
             "target_seq": None, "staff_id": staff.id, "staff_name": staff.name, "at": now,
-            "reason": None, "digest": new.digest})
+            "reason": None, "digest": new.digest}
+        event_id = conn.execute(_INSERT_EVENT, values).inserted_primary_key[0]
+        ledger.note_row(s, "hand_event", {**values, "id": event_id})
         conn.execute(_MOVE_HEAD, {"hand_id": hand_id, "digest": new.digest})
         row = conn.execute(_STATE, {"hand_id": hand_id}).one()
         entry = LogEntry(seq=new.seq, kind="input", event=event, target_seq=None,
@@ -613,6 +617,7 @@ class HandService:
                                          staff_id=supervisor.id, at=now, reason=why))
                 row.status = HandStatus.VOID.value
                 row.ended_at = row.ended_at or now
+                ledger.request_checkpoint(s, f"hand {row.number or row.id} void")
                 audit(s, at=now, act="void-hand", staff=supervisor, reason=why,
                       table_id=row.table_id, session_id=row.session_id, hand_id=row.id,
                       detail={"number": row.number, "not_returned_to": skipped})

@@ -1,8 +1,10 @@
 """The hand log as a whole: integrity check, export and import of americana-hand/1 records.
 
 ``LogService(db)``:
-- ``verify_all(progress=None, cancel=None) -> VerifyReport``: recomputes every hand's digest
-  chain; ``report.broken`` names each hand whose log was changed outside the app.
+- ``verify_all(progress=None, cancel=None, trust=(), anchors=()) -> VerifyReport``: the
+  evidence ledger, the signed checkpoints, the anchor files and every hand replayed
+  (``evidence.py``); ``report.broken`` names each thing changed outside the app.
+- ``fingerprint() -> Fingerprint | None``: the newest signed checkpoint, for reports.
 - ``record(hand_id) -> HandRecord``: a hand as an americana-hand/1 record (its current
   events, each with ``at`` and ``by``; provenance in ``meta``).
 - ``export(folder, session_id=None, progress=None, cancel=None) -> ExportReport``: one file
@@ -25,7 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from dealer_app.engine import RuleError
@@ -36,16 +38,18 @@ from dealer_app.services.hands import append_event, current_inputs, event_of, li
 from dealer_app.services.types import (
     BrokenHand,
     ExportReport,
+    Fingerprint,
     HandStatus,
     ImportReport,
     StaffMember,
     VerifyReport,
 )
-from dealer_app.storage import chain
+from dealer_app.storage import chain, ledger
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import NotFoundError, StorageError
-from dealer_app.storage.models import GameTable, HandEvent, HandPlayer, HandRow
+from dealer_app.storage.models import Checkpoint, GameTable, HandEvent, HandPlayer, HandRow
 from dealer_app.storage.models import Staff as StaffRow
+from dealer_app.storage.notary import SignedCheckpoint
 
 BATCH = 500
 
@@ -109,6 +113,38 @@ def check_result(row: HandRow, rows: Sequence[HandEvent],
     return None
 
 
+def check_hand_range(db: Database, lo: int, hi: int,
+                     tables: dict[int, str]) -> list[BrokenHand]:
+    """Replays every hand with an id from ``lo`` to ``hi`` (see :func:`check_hand`)."""
+    broken: list[BrokenHand] = []
+    last_id = lo - 1
+    while last_id < hi:
+        with db.read() as s:
+            hands = list(s.scalars(select(HandRow).where(HandRow.id > last_id,
+                                                         HandRow.id <= hi)
+                                   .order_by(HandRow.id).limit(BATCH)))
+            if not hands:
+                break
+            first, last_id = hands[0].id, hands[-1].id
+            events: dict[int, list[HandEvent]] = {h.id: [] for h in hands}
+            for ev in s.scalars(select(HandEvent).where(
+                    HandEvent.hand_id >= first, HandEvent.hand_id <= last_id)
+                    .order_by(HandEvent.hand_id, HandEvent.seq)):
+                if ev.hand_id in events:
+                    events[ev.hand_id].append(ev)
+            players: dict[int, list[HandPlayer]] = {h.id: [] for h in hands}
+            for pl in s.scalars(select(HandPlayer).where(
+                    HandPlayer.hand_id >= first, HandPlayer.hand_id <= last_id)):
+                if pl.hand_id in players:
+                    players[pl.hand_id].append(pl)
+            for hand in hands:
+                reason = check_hand(hand, events[hand.id], players[hand.id])
+                if reason:
+                    label = hand_label(hand, tables.get(hand.table_id or -1))
+                    broken.append(BrokenHand(hand.id, label, reason))
+    return broken
+
+
 def parse_time(value: object) -> datetime | None:
     if not isinstance(value, str):
         return None
@@ -129,42 +165,25 @@ class LogService:
 
     # ------------------------------------------------------------------ verify
     def verify_all(self, progress: ProgressFn | None = None,
-                   cancel: CancelFn | None = None) -> VerifyReport:
-        report = VerifyReport()
+                   cancel: CancelFn | None = None, *, trust: Sequence[Path] = (),
+                   anchors: Sequence[Path] = (), workers: int | None = None) -> VerifyReport:
+        """The ledger, the checkpoints, the anchor files and every hand (``evidence.py``)."""
+        from dealer_app.services.evidence import verify
+
+        return verify(self.db, trust=trust, anchors=anchors, progress=progress,
+                      cancel=cancel, workers=workers)
+
+    def fingerprint(self) -> Fingerprint | None:
+        """The newest signed checkpoint, short enough to print on a report (None: none yet).
+        """
         with self.db.read() as s:
-            total = int(s.scalar(select(func.count(HandRow.id))) or 0)
-            tables = {r[0]: r[1] for r in s.execute(select(GameTable.id, GameTable.name))}
-        last_id = 0
-        while True:
-            if cancel is not None and cancel():
-                report.cancelled = True
-                break
-            with self.db.read() as s:
-                hands = list(s.scalars(select(HandRow).where(HandRow.id > last_id)
-                                       .order_by(HandRow.id).limit(BATCH)))
-                if not hands:
-                    break
-                last_id = hands[-1].id
-                events: dict[int, list[HandEvent]] = {h.id: [] for h in hands}
-                for ev in s.scalars(select(HandEvent).where(
-                        HandEvent.hand_id >= hands[0].id, HandEvent.hand_id <= last_id)
-                        .order_by(HandEvent.hand_id, HandEvent.seq)):
-                    if ev.hand_id in events:
-                        events[ev.hand_id].append(ev)
-                players: dict[int, list[HandPlayer]] = {h.id: [] for h in hands}
-                for pl in s.scalars(select(HandPlayer).where(
-                        HandPlayer.hand_id >= hands[0].id, HandPlayer.hand_id <= last_id)):
-                    if pl.hand_id in players:
-                        players[pl.hand_id].append(pl)
-                for hand in hands:
-                    reason = check_hand(hand, events[hand.id], players[hand.id])
-                    if reason:
-                        label = hand_label(hand, tables.get(hand.table_id or -1))
-                        report.broken.append(BrokenHand(hand.id, label, reason))
-                report.checked += len(hands)
-            if progress is not None:
-                progress(report.checked, total)
-        return report
+            row = s.scalar(select(Checkpoint).order_by(Checkpoint.seq.desc(),
+                                                       Checkpoint.id.desc()).limit(1))
+            if row is None:
+                return None
+            signed = SignedCheckpoint(row.seq, row.digest, row.at, row.reason, row.key_id,
+                                      row.public_key, row.signature)
+            return Fingerprint(signed.fingerprint, row.seq, row.digest, row.at, row.key_id)
 
     # ------------------------------------------------------------------ export
     def record(self, hand_id: int) -> HandRecord:
@@ -185,7 +204,8 @@ class LogService:
         inputs = current_inputs(rows)
         meta: dict[str, Any] = dict(json.loads(row.meta_json))
         meta.update({"uid": row.uid, "status": row.status,
-                     "started_at": chain.iso_utc(row.started_at)})
+                     "started_at": chain.iso_utc(row.started_at),
+                     "head_digest": row.head_digest})
         if table is not None:
             meta["table"] = table
         if row.session_id is not None:
@@ -356,6 +376,7 @@ class LogService:
                                  reason=str(meta.get("void_reason") or "void in the record"))
                 audit(s, at=now, act="import-hand", staff=staff, hand_id=row.id,
                       detail={"file": source, "uid": uid})
+                ledger.request_checkpoint(s, f"hand imported ({uid})")
                 return row.id
         except IntegrityError:
             raise StorageError(f"hand {uid} was stored by another program meanwhile") from None

@@ -31,6 +31,7 @@ from dealer_app.services.common import (
     table_info,
 )
 from dealer_app.services.types import HandStatus, SeatInfo, SessionInfo, StaffMember, TableInfo
+from dealer_app.storage import ledger
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import ConflictError, NotFoundError, StorageError
 from dealer_app.storage.models import (
@@ -142,6 +143,7 @@ class TableService:
                 self._move(s, seating, "cash-out", -seating.stack, supervisor, why)
                 seating.left_at = now
             row.closed_at = now
+            ledger.request_checkpoint(s, f"session {session_id} closed")
             audit(s, at=now, act="close-session", staff=supervisor, reason=why,
                   table_id=row.table_id, session_id=session_id)
             return session_info(row, self._table(s, row.table_id),

@@ -6,6 +6,8 @@ times are UTC. Nothing here is ever deleted or rewritten by the app, except the 
 cached columns named as such (a seat's ``stack``, a hand's ``status``/``pot``/``rake``/
 ``corrected``/``head_digest``),
 which always follow from the rows that are only ever appended.
+Every model marked ``@chained(...)`` joins the evidence ledger (``ledger.py``): each
+version of each row is appended there as a digest, and signed checkpoints seal the ledger.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     CheckConstraint,
     DateTime,
@@ -31,6 +34,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
+
+from dealer_app.storage.chained import chained
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -65,6 +70,7 @@ class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
 
 
+@chained("failed_pins")
 class Staff(Base):
     """A dealer or a supervisor. The PIN is kept only as a slow salted hash."""
 
@@ -80,6 +86,7 @@ class Staff(Base):
     __table_args__ = (CheckConstraint("role IN ('dealer', 'supervisor')", name="role"),)
 
 
+@chained()
 class GameTable(Base):
     """A physical table and the settings its hands are played under."""
 
@@ -90,6 +97,7 @@ class GameTable(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
 
+@chained()
 class TableSession(Base):
     """A dealer's shift at one table; at most one open session per table."""
 
@@ -106,6 +114,7 @@ class TableSession(Base):
     )
 
 
+@chained()
 class Seating(Base):
     """A player in a seat of a session, from sitting down to leaving. ``stack`` is a cache of
     the sum of its :class:`StackMove` rows."""
@@ -126,6 +135,7 @@ class Seating(Base):
     )
 
 
+@chained()
 class StackMove(Base):
     """A change of a seat's stack: buy-in, rebuy, cash-out, adjustment, or a hand's result."""
 
@@ -140,6 +150,7 @@ class StackMove(Base):
     reason: Mapped[str | None] = mapped_column(Text)
 
 
+@chained("head_digest")
 class HandRow(Base):
     """One hand: the settings and seats it was dealt with, and the head of its event chain.
     ``status``, ``pot``, ``ended_at`` and ``head_digest`` follow from its events."""
@@ -178,6 +189,7 @@ class HandRow(Base):
     )
 
 
+@chained()
 class HandPlayer(Base):
     """A player dealt into a hand, for searching by player and writing back the result."""
 
@@ -194,6 +206,7 @@ class HandPlayer(Base):
     )
 
 
+@chained()
 class HandEvent(Base):
     """One appended row of a hand's log: an input, an undo of an earlier input, a
     supervisor's correction of an earlier input (``target_seq``; the replacement event in
@@ -221,6 +234,7 @@ class HandEvent(Base):
     )
 
 
+@chained()
 class AuditEntry(Base):
     """Every act that is not a hand input: who, when (UTC), what, why."""
 
@@ -236,3 +250,34 @@ class AuditEntry(Base):
     session_id: Mapped[int | None] = mapped_column(ForeignKey("table_session.id"))
     hand_id: Mapped[int | None] = mapped_column(ForeignKey("hand.id"))
     __table_args__ = (Index("ix_audit_at", "at"),)
+
+
+class LedgerEntry(Base):
+    """One link of the evidence ledger: a version of a row of a chained table (its digest;
+    ``deleted`` when the row was removed), chained to the entry before it. See ``ledger.py``.
+    """
+
+    __tablename__ = "ledger"
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    tbl: Mapped[str] = mapped_column(String(40))
+    k1: Mapped[int] = mapped_column(BigInteger)
+    k2: Mapped[int] = mapped_column(Integer, default=0)
+    row_digest: Mapped[str] = mapped_column(String(64))
+    digest: Mapped[str] = mapped_column(String(64))
+    __table_args__ = (Index("ix_ledger_row", "tbl", "k1", "k2", "seq"),)
+
+
+class Checkpoint(Base):
+    """The ledger's head (``seq``, ``digest``) signed with a workstation's Ed25519 key, which
+    never enters the database (``notary.py``)."""
+
+    __tablename__ = "checkpoint"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    digest: Mapped[str] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
+    reason: Mapped[str] = mapped_column(String(80))
+    key_id: Mapped[str] = mapped_column(String(16))
+    public_key: Mapped[str] = mapped_column(String(64))
+    signature: Mapped[str] = mapped_column(String(128))
+    __table_args__ = (Index("ix_checkpoint_seq", "seq"),)
