@@ -15,6 +15,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "staff": ("staff", "manage dealers and supervisors"),
     "review": ("review", "open the floor supervisor's hand log browser"),
     "gui": ("gui", "open the dealer's window (the default)"),
+    "demo": ("demo", "fill a new database with a realistic floor to try"),
 }
 
 
