@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass, field
 
 from dealer_app.engine import DECK, Action, Event, Settings
@@ -68,10 +69,8 @@ def build_demo(svc: Services, hands: int = 30, seed: int = 7,
     eli = svc.staff.add_staff("Eli", Role.DEALER, PINS["Eli"], by=boss)
     svc.staff.add_staff("Flo", Role.DEALER, PINS["Flo"], by=boss)
     for _ in range(5):  # Flo forgot her PIN: locked out
-        try:
+        with suppress(AuthenticationError):
             svc.staff.authenticate("Flo", "0000")
-        except AuthenticationError:
-            pass
     report.notes.append("Flo's account is locked after 5 wrong PINs")
     structures = list(Structure)
     tables = [svc.tables.create_table(
