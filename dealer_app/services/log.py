@@ -113,6 +113,18 @@ def check_result(row: HandRow, rows: Sequence[HandEvent],
     return None
 
 
+def fingerprint(db: Database) -> Fingerprint | None:
+    """The newest signed checkpoint of ``db`` (see :meth:`LogService.fingerprint`)."""
+    with db.read() as s:
+        row = s.scalar(select(Checkpoint).order_by(Checkpoint.seq.desc(),
+                                                   Checkpoint.id.desc()).limit(1))
+        if row is None:
+            return None
+        signed = SignedCheckpoint(row.seq, row.digest, row.at, row.reason, row.key_id,
+                                  row.public_key, row.signature)
+        return Fingerprint(signed.fingerprint, row.seq, row.digest, row.at, row.key_id)
+
+
 def check_hand_range(db: Database, lo: int, hi: int,
                      tables: dict[int, str]) -> list[BrokenHand]:
     """Replays every hand with an id from ``lo`` to ``hi`` (see :func:`check_hand`)."""
@@ -176,14 +188,7 @@ class LogService:
     def fingerprint(self) -> Fingerprint | None:
         """The newest signed checkpoint, short enough to print on a report (None: none yet).
         """
-        with self.db.read() as s:
-            row = s.scalar(select(Checkpoint).order_by(Checkpoint.seq.desc(),
-                                                       Checkpoint.id.desc()).limit(1))
-            if row is None:
-                return None
-            signed = SignedCheckpoint(row.seq, row.digest, row.at, row.reason, row.key_id,
-                                      row.public_key, row.signature)
-            return Fingerprint(signed.fingerprint, row.seq, row.digest, row.at, row.key_id)
+        return fingerprint(self.db)
 
     # ------------------------------------------------------------------ export
     def record(self, hand_id: int) -> HandRecord:

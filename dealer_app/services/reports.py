@@ -200,6 +200,9 @@ class SessionReport:
     rake: int
     reconciliation: Reconciliation
     generated_at: datetime
+    evidence: str = ""
+    """The newest signed checkpoint's fingerprint when the report was made (``log verify``
+    finds it again years later)."""
 
     @property
     def hands_played(self) -> int:
@@ -224,6 +227,8 @@ class SessionReport:
         lines += ["", "Chip reconciliation: " + ("balanced" if rec.balanced else "NOT BALANCED"),
                   rec.equation()]
         lines += [f"  ! {p}" for p in rec.problems]
+        if self.evidence:
+            lines += ["", f"Evidence: log checkpoint {self.evidence}"]
         return "\n".join(lines) + "\n"
 
     def to_html(self, tz: tzinfo | None = None) -> str:
@@ -249,7 +254,9 @@ class SessionReport:
             "<tr><th>Seat</th><th>Player</th><th>Buy-ins</th><th>Adjustments</th>"
             f"<th>Cash-outs</th><th>Stack</th><th>Net</th><th>Hands</th></tr>{rows}</table>"
             f"<p style='color:{colour}'><b>Chip reconciliation: {verdict}</b><br>"
-            f"{esc(rec.equation())}</p>" + (f"<ul>{problems}</ul>" if problems else ""))
+            f"{esc(rec.equation())}</p>" + (f"<ul>{problems}</ul>" if problems else "")
+            + (f"<p><small>Evidence: log checkpoint {esc(self.evidence)}</small></p>"
+               if self.evidence else ""))
 
 
 def _session_row(db: Database, session_id: int) -> SessionInfo:
@@ -352,7 +359,15 @@ def session_report(db: Database, session_id: int) -> SessionReport:
                          hands_complete=statuses.get(HandStatus.COMPLETE.value, 0),
                          hands_void=statuses.get(HandStatus.VOID.value, 0),
                          hands_in_progress=statuses.get(HandStatus.IN_PROGRESS.value, 0),
-                         rake=rake, reconciliation=rec, generated_at=db.now())
+                         rake=rake, reconciliation=rec, generated_at=db.now(),
+                         evidence=_evidence(db))
+
+
+def _evidence(db: Database) -> str:
+    from dealer_app.services.log import fingerprint
+
+    found = fingerprint(db)
+    return "" if found is None else found.short
 
 
 # ---------------------------------------------------------------------------- stack history

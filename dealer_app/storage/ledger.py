@@ -116,6 +116,15 @@ def note_row(s: Session, tbl: str, values: Mapping[str, Any]) -> None:
     s.info.setdefault(_PENDING, []).append(Pending(tbl, k1, k2, row_digest(tbl, values)))
 
 
+def seal_bulk_load(s: Session, reason: str = "bulk load") -> int:
+    """After rows were inserted with plain statements (test data, benchmarks): chains every
+    row the ledger lacks and asks for a checkpoint. Returns the entries appended."""
+    tables = [t.name for t in Base.metadata.sorted_tables if t.name in CHAINED]
+    count = chain_rows(s.connection(), tables, unchained_only=True)
+    request_checkpoint(s, reason)
+    return count
+
+
 def request_checkpoint(s: Session, reason: str) -> None:
     """Asks for a signed checkpoint when this transaction commits (a completed hand, a
     session closed...)."""
@@ -220,13 +229,18 @@ def attach(sessions: sessionmaker[Session], config: LedgerConfig) -> None:
     event.listen(sessions, "after_soft_rollback", lambda s, _t: _after_rollback(s))
 
 
-def chain_rows(conn: Connection, tables: Iterable[str]) -> int:
+def chain_rows(conn: Connection, tables: Iterable[str], unchained_only: bool = False) -> int:
     """Appends the current version of every row of ``tables`` (primary-key order): the
-    genesis of rows stored before the ledger existed, or after a migration changed them.
+    genesis of rows stored before the ledger existed, or after a migration changed them
+    (``unchained_only``: only rows the ledger has no entry for, as after a bulk load).
     Returns the number of entries appended."""
     metadata_tables = Base.metadata.tables
     entries: list[Pending] = []
     for tbl in tables:
+        known: set[tuple[int, int]] = set()
+        if unchained_only:
+            known = {(int(r[0]), int(r[1])) for r in conn.execute(
+                select(LEDGER.c.k1, LEDGER.c.k2).where(LEDGER.c.tbl == tbl))}
         table = metadata_tables[tbl]
         names = [c.name for c in table.columns]
         present = {c["name"] for c in inspect(conn).get_columns(tbl)}
@@ -234,6 +248,8 @@ def chain_rows(conn: Connection, tables: Iterable[str]) -> int:
         pk = [table.c[n] for n in primary_key(tbl)]
         for row in conn.execute(select(*cols).order_by(*pk)):
             values = dict(row._mapping)
-            entries.append(Pending(tbl, *key_of(tbl, values), row_digest(tbl, values)))
+            key = key_of(tbl, values)
+            if key not in known:
+                entries.append(Pending(tbl, *key, row_digest(tbl, values)))
     append(conn, entries)
     return len(entries)

@@ -293,3 +293,19 @@ def test_rotating_the_key_keeps_old_checkpoints_verifiable(
     fp = svc.log.fingerprint()
     assert fp is not None and fp.key_id == new and fp.short.startswith("#")
     svc.close()
+
+
+def test_paper_and_records_carry_the_evidence(demo: tuple[Services, Path]) -> None:
+    from dealer_app.services import reports
+
+    svc, _anchors = demo
+    fp = svc.log.fingerprint()
+    assert fp is not None
+    with svc.db.read() as s:
+        session_id, hand_id, head = s.execute(text(
+            "SELECT h.session_id, h.id, h.head_digest FROM hand h ORDER BY h.id DESC "
+            "LIMIT 1")).one()
+    report = reports.session_report(svc.db, session_id)
+    assert f"Evidence: log checkpoint {fp.short}" in report.to_text()
+    assert fp.short in report.to_html()
+    assert svc.log.record(hand_id).meta["head_digest"] == head
