@@ -55,11 +55,13 @@ class _Cp:
     signed: SignedCheckpoint
 
 
-def row_label(tbl: str, k1: int, k2: int, values: dict[str, Any] | None = None) -> str:
+def row_label(tbl: str, k1: int, k2: int, values: Any = None) -> str:
     name = LABELS.get(tbl, tbl)
     if tbl == "hand_player":
         return f"{name} (hand id {k1}, seat {k2})"
     label = f"{name} {k1}"
+    if values and tbl == "hand_event":
+        label = f"{name} {k1} (#{values.get('seq')})"
     if values and tbl in ("hand_event", "stack_move") and values.get("hand_id") is not None:
         label += f" of hand id {values['hand_id']}"
     if values and tbl == "stack_move":
@@ -216,7 +218,7 @@ class _Verifier:
             newest = _newest(iter(entries))
             entry = next(newest, None)
             for row in rows:
-                values = dict(row._mapping)
+                values = row._mapping
                 key = ledger.key_of(tbl, values)
                 while entry is not None and (entry[0], entry[1]) < key:
                     self._missing_row(tbl, entry)
@@ -329,7 +331,7 @@ def _newest(entries: Iterator[Any]) -> Iterator[tuple[int, int, int, str]]:
         yield current
 
 
-def _hand(tbl: str, values: dict[str, Any]) -> int:
+def _hand(tbl: str, values: Any) -> int:
     if tbl == "hand":
         return int(values["id"])
     hand_id = values.get("hand_id")

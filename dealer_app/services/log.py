@@ -25,9 +25,9 @@ import uuid
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import select
+from sqlalchemy import Table, select
 from sqlalchemy.exc import IntegrityError
 
 from dealer_app.engine import RuleError
@@ -52,6 +52,9 @@ from dealer_app.storage.models import Staff as StaffRow
 from dealer_app.storage.notary import SignedCheckpoint
 
 BATCH = 500
+_HANDS = cast(Table, HandRow.__table__)
+_EVENTS = cast(Table, HandEvent.__table__)
+_PLAYERS = cast(Table, HandPlayer.__table__)
 
 
 def hand_label(row: HandRow, table: str | None) -> str:
@@ -60,15 +63,33 @@ def hand_label(row: HandRow, table: str | None) -> str:
     return f"{table or 'table ?'} hand {row.number} (id {row.id})"
 
 
+def chain_break(row: HandRow, rows: Sequence[HandEvent], full: bool = True) -> str | None:
+    """Why the hand's own event chain does not hold (None: it does)."""
+    if full or not rows:
+        try:
+            start = chain.header_digest(row.uid, json.loads(row.settings_json),
+                                        json.loads(row.seats_json), row.started_at)
+        except (ValueError, TypeError):
+            return "its settings or seats are unreadable"
+    if full:
+        return chain.first_break(start, ((link_of(r), r.digest) for r in rows),
+                                 row.head_digest)
+    for expected, r in enumerate(rows, 1):
+        if r.seq != expected:
+            return f"event {expected} is missing" if r.seq > expected else \
+                f"event {r.seq} is out of order"
+    if (rows[-1].digest if rows else start) != row.head_digest:
+        return "events at the end were removed" if rows else \
+            "the hand's settings or seats were changed, or its events removed"
+    return None
+
+
 def check_hand(row: HandRow, rows: Sequence[HandEvent],
-               players: Sequence[HandPlayer] = ()) -> str | None:
-    """Why this hand's log does not hold, or None."""
-    try:
-        start = chain.header_digest(row.uid, json.loads(row.settings_json),
-                                    json.loads(row.seats_json), row.started_at)
-    except (ValueError, TypeError):
-        return "its settings or seats are unreadable"
-    broken = chain.first_break(start, ((link_of(r), r.digest) for r in rows), row.head_digest)
+               players: Sequence[HandPlayer] = (), full_chain: bool = True) -> str | None:
+    """Why this hand's log does not hold, or None. Each event row is checked against the
+    evidence ledger (its stored digest included), so here the chain is checked only for
+    gaps and for its head; ``full_chain`` recomputes every link as well."""
+    broken = chain_break(row, rows, full=full_chain)
     if broken:
         return broken
     voided = any(r.kind == "void" for r in rows)
@@ -131,26 +152,26 @@ def check_hand_range(db: Database, lo: int, hi: int,
     broken: list[BrokenHand] = []
     last_id = lo - 1
     while last_id < hi:
-        with db.read() as s:
-            hands = list(s.scalars(select(HandRow).where(HandRow.id > last_id,
-                                                         HandRow.id <= hi)
-                                   .order_by(HandRow.id).limit(BATCH)))
+        with db.read() as s:  # plain rows (same attribute names as the models): no ORM
+            hands: list[Any] = list(s.execute(
+                select(_HANDS).where(_HANDS.c.id > last_id, _HANDS.c.id <= hi)
+                .order_by(_HANDS.c.id).limit(BATCH)))
             if not hands:
                 break
             first, last_id = hands[0].id, hands[-1].id
-            events: dict[int, list[HandEvent]] = {h.id: [] for h in hands}
-            for ev in s.scalars(select(HandEvent).where(
-                    HandEvent.hand_id >= first, HandEvent.hand_id <= last_id)
-                    .order_by(HandEvent.hand_id, HandEvent.seq)):
+            events: dict[int, list[Any]] = {h.id: [] for h in hands}
+            for ev in s.execute(select(_EVENTS).where(
+                    _EVENTS.c.hand_id >= first, _EVENTS.c.hand_id <= last_id)
+                    .order_by(_EVENTS.c.hand_id, _EVENTS.c.seq)):
                 if ev.hand_id in events:
                     events[ev.hand_id].append(ev)
-            players: dict[int, list[HandPlayer]] = {h.id: [] for h in hands}
-            for pl in s.scalars(select(HandPlayer).where(
-                    HandPlayer.hand_id >= first, HandPlayer.hand_id <= last_id)):
+            players: dict[int, list[Any]] = {h.id: [] for h in hands}
+            for pl in s.execute(select(_PLAYERS).where(
+                    _PLAYERS.c.hand_id >= first, _PLAYERS.c.hand_id <= last_id)):
                 if pl.hand_id in players:
                     players[pl.hand_id].append(pl)
             for hand in hands:
-                reason = check_hand(hand, events[hand.id], players[hand.id])
+                reason = check_hand(hand, events[hand.id], players[hand.id], full_chain=False)
                 if reason:
                     label = hand_label(hand, tables.get(hand.table_id or -1))
                     broken.append(BrokenHand(hand.id, label, reason))

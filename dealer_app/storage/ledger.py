@@ -51,28 +51,41 @@ def iso(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
-def _encode(value: Any) -> str:
-    if isinstance(value, bool):
-        return "b1" if value else "b0"
-    if isinstance(value, int):
-        return f"i{value}"
-    if isinstance(value, datetime):
-        return "t" + iso(value)
-    return "s" + str(value)
+def _plain(value: datetime) -> str:
+    """One text per instant, whether the datetime is naive (UTC) or aware."""
+    if value.tzinfo is not None and value.utcoffset():
+        value = value.astimezone(UTC)
+    return value.replace(tzinfo=None).isoformat()
+
+
+_COLUMNS: dict[str, tuple[str, ...]] = {}
+
+
+def _columns(tbl: str) -> tuple[str, ...]:
+    """The table's columns in the digest (sorted, operational ones left out)."""
+    names = _COLUMNS.get(tbl)
+    if names is None:
+        skip = CHAINED[tbl]
+        names = tuple(sorted(c.name for c in Base.metadata.tables[tbl].columns
+                             if c.name not in skip))
+        _COLUMNS[tbl] = names
+    return names
 
 
 def row_digest(tbl: str, values: Mapping[str, Any]) -> str:
-    """SHA-256 over the table name and every non-NULL, non-operational column (name and
-    typed value, length-prefixed). A nullable column added later leaves old digests valid."""
-    skip = CHAINED[tbl]
-    parts = [tbl]
-    for name in sorted(values):
-        value = values[name]
-        if value is None or name in skip:
+    """SHA-256 over the ``repr`` of the table name and every non-NULL, non-operational
+    column's name and value (str, int, bool; a datetime as its UTC ISO text). A nullable
+    column added later leaves old digests valid."""
+    parts: list[Any] = [tbl]
+    for name in _columns(tbl):
+        value = values.get(name)
+        if value is None:
             continue
-        enc = _encode(value)
-        parts.append(f"{name}={len(enc)}:{enc}")
-    return hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()
+        if isinstance(value, datetime):
+            value = _plain(value)
+        parts.append(name)
+        parts.append(value)
+    return hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()
 
 
 def link(previous: str, seq: int, tbl: str, k1: int, k2: int, digest_of_row: str) -> str:

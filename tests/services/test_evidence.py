@@ -28,19 +28,14 @@ from dealer_app.storage.notary import Notary, rotate_key
 def demo_template(tmp_path_factory: pytest.TempPathFactory, _key_folder: Path) -> Path:
     """A demo floor built once: ``demo.sqlite3`` and its ``anchors/``."""
     folder = tmp_path_factory.mktemp("demo")
-    saved = {k: os.environ.get(k) for k in ("DEALER_APP_CONFIG_DIR", "DEALER_APP_ANCHOR_DIR")}
-    os.environ["DEALER_APP_CONFIG_DIR"] = str(_key_folder)
+    saved = os.environ["DEALER_APP_ANCHOR_DIR"]
     os.environ["DEALER_APP_ANCHOR_DIR"] = str(folder / "anchors")
     try:
         svc = Services.open(f"sqlite:///{folder}/demo.sqlite3")
         build_demo(svc, hands=7)
         svc.close()
     finally:
-        for k, v in saved.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
+        os.environ["DEALER_APP_ANCHOR_DIR"] = saved
     return folder
 
 
