@@ -106,12 +106,15 @@ def check_result(row: HandRow, rows: Sequence[HandEvent],
     stack before and after) must be what the engine makes of the chained inputs."""
     try:
         seats = seats_of(row.seats_json)
-        hand = Hand.replay(settings_of(row.settings_json), seats,
-                           [event_of(r) for r in current_inputs(rows)])
-    except RuleError as exc:
-        return f"its inputs are refused by the rules ({exc.message})"
+        settings = settings_of(row.settings_json)
     except (ValueError, KeyError, TypeError):
         return "its settings or seats are unreadable"
+    try:
+        hand = Hand.replay(settings, seats, [event_of(r) for r in current_inputs(rows)])
+    except RuleError as exc:
+        return f"its inputs are refused by the rules ({exc.message})"
+    except (ValueError, KeyError, TypeError, AssertionError) as exc:
+        return f"its inputs do not replay ({exc or type(exc).__name__})"
     before = {spec.seat: spec.stack for spec in seats}
     for player in players:
         if before.get(player.seat) != player.stack_before:

@@ -304,3 +304,36 @@ def test_paper_and_records_carry_the_evidence(demo: tuple[Services, Path]) -> No
     assert f"Evidence: log checkpoint {fp.short}" in report.to_text()
     assert fp.short in report.to_html()
     assert svc.log.record(hand_id).meta["head_digest"] == head
+
+
+def test_the_tamper_matrix_on_every_backend(db_url: str) -> None:
+    """On each database (PostgreSQL too): for every table, the newest row's first evidence
+    column changed, then the row deleted (the full column matrix runs on SQLite above)."""
+    svc = _floor(db_url)
+    anchors = Path(os.environ["DEALER_APP_ANCHOR_DIR"])
+    assert verify(svc, anchors) == []
+    for tbl in MATRIX_TABLES:
+        pk = ledger.primary_key(tbl) if tbl in CHAINED else (
+            ("seq",) if tbl == "ledger" else ("id",))
+        table = Base.metadata.tables[tbl]
+        column = next(c for c in table.columns if c.name not in pk
+                      and c.name not in CHAINED.get(tbl, ()) and not c.foreign_keys
+                      and c.type.python_type in (int, str))
+        order = ", ".join(f"{c} DESC" for c in pk)
+        where = " AND ".join(f"{c} = :k_{c}" for c in pk)
+        with svc.db.engine.begin() as conn:
+            row = conn.execute(text(f"SELECT * FROM {tbl} ORDER BY {order} LIMIT 1")).one()
+            keys = {f"k_{c}": row._mapping[c] for c in pk}
+            old = row._mapping[column.name]
+            new = _changed(old, column.name)
+            conn.execute(text(f"UPDATE {tbl} SET {column.name} = :v WHERE {where}"),
+                         {"v": new, **keys})
+        assert verify(svc, anchors), f"{tbl}.{column.name} changed unseen"
+        with svc.db.engine.begin() as conn:
+            conn.execute(text(f"UPDATE {tbl} SET {column.name} = :v WHERE {where}"),
+                         {"v": old, **keys})
+    assert verify(svc, anchors) == []
+    with svc.db.engine.begin() as conn:
+        conn.execute(text("DELETE FROM audit WHERE id = (SELECT MAX(id) FROM audit)"))
+    assert any("audit row" in f and "deleted" in f for f in verify(svc, anchors))
+    svc.close()

@@ -35,7 +35,7 @@ def test_verify_names_a_hand_changed_with_plain_sql(
                      {"h": ids[1]})
     assert main(["log", "verify", "--db", db_url]) == 1
     out = capsys.readouterr().out
-    assert f"Table 3 hand 2 (id {ids[1]}): event 2 was changed" in out
+    assert f"(#2) of hand id {ids[1]}: was changed outside the app" in out
     assert "hand 1 " not in out and "hand 3 " not in out
 
 
