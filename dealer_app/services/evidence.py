@@ -121,18 +121,24 @@ class _Verifier:
         parallel = (workers > 1 and len(ids) >= PARALLEL_FROM and self.db.sqlite_path is not None
                     or workers > 1 and len(ids) >= PARALLEL_FROM and not self.db.is_sqlite)
         futures: list[Future[list[tuple[int, str, str]]]] = []
+        table_futures: list[Future[list[tuple[str, str, int, int]]]] = []
         pool: ProcessPoolExecutor | None = None
+        tables = [t for t in CHAINED if t in Base.metadata.tables]
         if parallel:
             pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"))
+            table_futures = [pool.submit(check_table, url, t) for t in tables]
             futures = [pool.submit(check_hands, url, c[0], c[-1]) for c in chunks]
         try:
             self._walk_ledger()
             if not self.report.cancelled:
-                self._check_rows()
-            if not self.report.cancelled:
                 self._check_checkpoints()
                 self._check_anchors()
                 self._check_tail()
+            for i, tbl in enumerate(tables):
+                if self.report.cancelled:
+                    break
+                self._rows(table_futures[i].result() if pool is not None
+                           else table_findings(self.db, tbl))
             if pool is None:
                 for c in chunks:
                     if self.report.cancelled:
@@ -196,52 +202,17 @@ class _Verifier:
         self.end = expected - 1
 
     # ------------------------------------------------------------------ 2. rows
-    def _check_rows(self) -> None:
-        for tbl in CHAINED:
-            if tbl not in Base.metadata.tables:
-                continue
-            self._check_table(tbl)
-            if not self.tick(1):
-                return
-
-    def _check_table(self, tbl: str) -> None:
-        table = Base.metadata.tables[tbl]
-        pk = [table.c[n] for n in ledger.primary_key(tbl)]
-        L = ledger.LEDGER.c
-        with self.db.read() as s:
-            conn = s.connection()
-            entries = conn.execution_options(stream_results=True, yield_per=5000).execute(
-                select(L.k1, L.k2, L.seq, L.row_digest).where(L.tbl == tbl)
-                .order_by(L.k1, L.k2, L.seq))
-            rows = conn.execution_options(stream_results=True, yield_per=5000).execute(
-                select(table).order_by(*pk))
-            newest = _newest(iter(entries))
-            entry = next(newest, None)
-            for row in rows:
-                values = row._mapping
-                key = ledger.key_of(tbl, values)
-                while entry is not None and (entry[0], entry[1]) < key:
-                    self._missing_row(tbl, entry)
-                    entry = next(newest, None)
-                if entry is None or (entry[0], entry[1]) != key:
-                    self.fail(row_label(tbl, *key, values),
-                              "is not in the ledger: inserted outside the app", _hand(tbl, values))
-                    continue
-                if entry[3] != ledger.row_digest(tbl, values):
-                    self.fail(row_label(tbl, *key, values),
-                              f"was changed outside the app after ledger entry {entry[2]} "
-                              f"recorded it ({self.since(entry[2])})", _hand(tbl, values))
-                entry = next(newest, None)
-            while entry is not None:
-                self._missing_row(tbl, entry)
-                entry = next(newest, None)
-
-    def _missing_row(self, tbl: str, entry: tuple[int, int, int, str]) -> None:
-        if entry[3] != ledger.DELETED:
-            self.fail(row_label(tbl, entry[0], entry[1]),
-                      f"was deleted outside the app (ledger entry {entry[2]} recorded it, "
-                      f"{self.since(entry[2])})", entry[0] if tbl in ("hand", "hand_player")
-                      else 0)
+    def _rows(self, findings: list[tuple[str, str, int, int]]) -> None:
+        for label, what, seq, hand_id in findings:
+            if what == "inserted":
+                self.fail(label, "is not in the ledger: inserted outside the app", hand_id)
+            elif what == "changed":
+                self.fail(label, f"was changed outside the app after ledger entry {seq} "
+                          f"recorded it ({self.since(seq)})", hand_id)
+            else:
+                self.fail(label, f"was deleted outside the app (ledger entry {seq} recorded "
+                          f"it, {self.since(seq)})", hand_id)
+        self.tick(1)
 
     # ------------------------------------------------------------------ 3. checkpoints
     def _check_checkpoints(self) -> None:
@@ -318,6 +289,53 @@ class _Verifier:
             else:
                 self.fail(label, f"checkpoint {line.fingerprint} is missing from the "
                           "database (removed)")
+
+
+def table_findings(db: Database, tbl: str) -> list[tuple[str, str, int, int]]:
+    """Merge-joins a chained table with the ledger in key order (constant memory): (label,
+    inserted|changed|deleted, ledger seq, hand id or 0) for each row that does not match the
+    newest ledger entry of its key."""
+    table = Base.metadata.tables[tbl]
+    pk = [table.c[n] for n in ledger.primary_key(tbl)]
+    L = ledger.LEDGER.c
+    out: list[tuple[str, str, int, int]] = []
+
+    def missing(entry: tuple[int, int, int, str]) -> None:
+        if entry[3] != ledger.DELETED:
+            out.append((row_label(tbl, entry[0], entry[1]), "deleted", entry[2],
+                        entry[0] if tbl in ("hand", "hand_player") else 0))
+
+    with db.read() as s:
+        conn = s.connection()
+        entries = conn.execution_options(stream_results=True, yield_per=5000).execute(
+            select(L.k1, L.k2, L.seq, L.row_digest).where(L.tbl == tbl)
+            .order_by(L.k1, L.k2, L.seq))
+        rows = conn.execution_options(stream_results=True, yield_per=5000).execute(
+            select(table).order_by(*pk))
+        newest = _newest(iter(entries))
+        entry = next(newest, None)
+        for row in rows:
+            values = row._mapping
+            key = ledger.key_of(tbl, values)
+            while entry is not None and (entry[0], entry[1]) < key:
+                missing(entry)
+                entry = next(newest, None)
+            if entry is None or (entry[0], entry[1]) != key:
+                out.append((row_label(tbl, *key, values), "inserted", 0, _hand(tbl, values)))
+                continue
+            if entry[3] != ledger.row_digest(tbl, values):
+                out.append((row_label(tbl, *key, values), "changed", entry[2],
+                            _hand(tbl, values)))
+            entry = next(newest, None)
+        while entry is not None:
+            missing(entry)
+            entry = next(newest, None)
+    return out
+
+
+def check_table(url: str, tbl: str) -> list[tuple[str, str, int, int]]:
+    """In a worker process: :func:`table_findings`."""
+    return table_findings(_worker_db(url), tbl)
 
 
 def _newest(entries: Iterator[Any]) -> Iterator[tuple[int, int, int, str]]:
