@@ -338,3 +338,18 @@ def test_the_tamper_matrix_on_every_backend(db_url: str) -> None:
         conn.execute(text("DELETE FROM audit WHERE id = (SELECT MAX(id) FROM audit)"))
     assert any("audit row" in f and "deleted" in f for f in verify(svc, anchors))
     svc.close()
+
+
+def test_verify_on_two_cores_finds_the_same(demo: tuple[Services, Path],
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    from dealer_app.services import evidence
+
+    svc, anchors = demo
+    monkeypatch.setattr(evidence, "PARALLEL_FROM", 1)  # worker processes even for a few hands
+    assert svc.log.verify_all(anchors=[anchors], workers=2).ok
+    with svc.db.engine.begin() as conn:
+        conn.execute(text("UPDATE stack_move SET amount = amount * 10 WHERE id = "
+                          "(SELECT MIN(id) FROM stack_move)"))
+    report = svc.log.verify_all(anchors=[anchors], workers=2)
+    assert [b.label for b in report.broken if b.label.startswith("stack move")]
+    assert report.checked == 7
