@@ -5,8 +5,14 @@
 1. recording one input on SQLite with synchronous=FULL (median, p95; target p95 < 5 ms);
 2. resuming a session of 500 hands (open + session + seats + hand in progress; < 300 ms);
 3. a supervisor search (player, date range, status; first page and count) over 100,000
-   hands on SQLite and, given a URL (or DEALER_APP_TEST_PG_URL), PostgreSQL (< 100 ms).
-Data for 2 and 3 is generated with bulk inserts (3 stores no events: it measures search).
+   hands on SQLite and, given a URL (or DEALER_APP_TEST_PG_URL), PostgreSQL (< 100 ms);
+4. ``log verify`` (ledger, checkpoints, anchors, every hand replayed on both cores) over
+   ``--verify-hands`` genuine hands, against ``dealer-app replay --json`` of the same hands
+   exported as records, in the same run (target: verify < 20 s for 100,000, and no more
+   than the bare replay).
+Data for 2, 3 and 4 is generated with bulk inserts (3 stores no events: it measures search),
+chained into the ledger and sealed by one checkpoint. Recording an input includes the
+ledger entry and the checkpoints (each completed hand, every 2 minutes).
 """
 
 from __future__ import annotations
@@ -30,13 +36,13 @@ try:
 except ImportError:  # run as a script from a checkout: make the package importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sqlalchemy import create_engine, insert, text  # noqa: E402
+from sqlalchemy import create_engine, insert, select, text  # noqa: E402
 from sqlalchemy.engine import make_url
 
 from dealer_app.engine import DECK, Action, Event, SeatSpec, Settings
 from dealer_app.engine.hand import Hand
 from dealer_app.services import HandQuery, HandStatus, Role, Services, StaffMember
-from dealer_app.storage import chain
+from dealer_app.storage import chain, ledger
 from dealer_app.storage.models import HandEvent, HandPlayer, HandRow
 
 SETTINGS = Settings(ante=5, chip_unit=5)
@@ -143,14 +149,14 @@ def bench_record(folder: Path, lease: bool = False, sign_ins: bool = False) -> N
     svc.close()
 
 
-def template_hands(count: int, rng: random.Random) -> list[list[Event]]:
+def template_hands(count: int, rng: random.Random) -> list[Hand]:
     seats = [SeatSpec(s, PLAYERS[s], 1_000_000) for s in (1, 2, 4, 6)]
     out = []
     for _ in range(count):
         hand = Hand(SETTINGS, seats)
         while (event := legal(hand, rng)) is not None:
             hand.apply(event)
-        out.append(list(hand.events))
+        out.append(hand)
     return out
 
 
@@ -185,8 +191,9 @@ def bulk_hands(svc: Services, table_id: int, session_id: int, dealer_id: int, co
         started = start + step * i
         uid = str(uuid.uuid4())
         head = chain.header_digest(uid, settings, seats, started)
-        if with_events:
-            for seq, event in enumerate(templates[i % len(templates)], 1):
+        template = templates[i % len(templates)] if with_events else None
+        if template is not None:
+            for seq, event in enumerate(template.events, 1):
                 link = chain.ChainLink(seq, "input", event.seat, event.action.value, event.card,
                                        event.to, None, "Sam", started, None)
                 head = link.digest(head)
@@ -196,18 +203,26 @@ def bulk_hands(svc: Services, table_id: int, session_id: int, dealer_id: int, co
                                "staff_id": dealer_id, "staff_name": "Sam", "at": started,
                                "reason": None, "digest": head})
         status = HandStatus.VOID.value if rng.random() < 0.02 else HandStatus.COMPLETE.value
+        pot, rake, stacks = rng.randrange(20, 2000, 5), 0, {s["seat"]: 1_000_000 for s in seats}
+        if template is not None:  # the genuine result of its events
+            status = HandStatus.COMPLETE.value
+            pot, rake = sum(p.amount for p in template.pots()), template.rake
+            stacks = template.stacks
         hands.append({"id": hand_id, "uid": uid, "table_id": table_id, "session_id": session_id,
                       "number": 10_000_000 + i, "dealer_id": dealer_id, "origin": "app",
                       "settings_json": json.dumps(settings), "seats_json": json.dumps(seats),
-                      "meta_json": "{}", "status": status, "pot": rng.randrange(20, 2000, 5),
+                      "meta_json": "{}", "status": status, "pot": pot, "rake": rake,
+                      "corrected": False,
                       "started_at": started, "ended_at": started + timedelta(minutes=2),
                       "head_digest": head})
         players.extend({"hand_id": hand_id, "seat": s["seat"], "player": s["player"],
                         "seating_id": None, "stack_before": 1_000_000,
-                        "stack_after": 1_000_000} for s in seats)
+                        "stack_after": stacks[s["seat"]]} for s in seats)
         if len(hands) >= 5000:
             flush()
     flush()
+    with svc.db.transaction() as s:
+        ledger.seal_bulk_load(s, "benchmark data")
 
 
 def bench_resume(folder: Path) -> None:
@@ -265,19 +280,68 @@ def bench_search(label: str, url: str, count: int, cleanup: Callable[[], None]) 
         cleanup()
 
 
+def bench_verify(folder: Path, count: int) -> None:
+    """log verify over ``count`` genuine hands, against replaying the same hands' records."""
+    import contextlib
+    import io
+
+    from dealer_app.cli import main as cli
+    from dealer_app.engine.record import dump_record
+
+    url = f"sqlite:///{folder}/verify.sqlite3"
+    svc, boss, table_id, session = setup(url)
+    t0 = time.perf_counter()
+    bulk_hands(svc, table_id, session, boss.id, count, random.Random(5), True,
+               datetime(2025, 1, 1, tzinfo=UTC))
+    load = time.perf_counter() - t0
+    records = folder / "records"
+    records.mkdir()
+    with svc.db.read() as s:
+        ids = list(s.scalars(select(HandRow.id).order_by(HandRow.id)))
+    files = []
+    for hand_id in ids:  # the same hands as americana-hand/1 files (no fsync: not timed)
+        path = records / f"{hand_id}.json"
+        path.write_text(dump_record(svc.log.record(hand_id)))
+        files.append(str(path))
+    start = time.perf_counter()
+    report = svc.log.verify_all()
+    verify_s = time.perf_counter() - start
+    svc.close()
+    start = time.perf_counter()
+    with contextlib.redirect_stdout(io.StringIO()):
+        for i in range(0, len(files), 5000):
+            cli(["replay", "--json", *files[i:i + 5000]])
+    replay_s = time.perf_counter() - start
+    print(f"log verify of {count:,} hands ({'ok' if report.ok else 'BROKEN'}; ledger, "
+          f"checkpoints, anchors, replay on {min(2, os.cpu_count() or 1)} cores): "
+          f"{verify_s:.1f} s; `dealer-app replay --json` of the same hands: {replay_s:.1f} s "
+          f"(data made in {load:.1f} s)")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pg", default=os.environ.get("DEALER_APP_TEST_PG_URL"))
     parser.add_argument("--hands", type=int, default=100_000)
+    parser.add_argument("--verify-hands", type=int, default=100_000)
+    parser.add_argument("--only", choices=["record", "verify"], help="run one figure only")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
+        os.environ.setdefault("DEALER_APP_CONFIG_DIR", str(folder / "config"))
+        os.environ.setdefault("DEALER_APP_ANCHOR_DIR", str(folder / "anchors"))
+        if args.only == "verify":
+            bench_verify(folder, args.verify_hands)
+            return 0
         bench_raw_commit(folder)
+        if args.only == "record":
+            bench_record(folder)
+            return 0
         bench_record(folder)
         bench_record(folder, lease=True)
         bench_record(folder, sign_ins=True)
         bench_resume(folder)
         bench_search("SQLite", f"sqlite:///{folder}/search.sqlite3", args.hands, lambda: None)
+        bench_verify(folder, args.verify_hands)
     if args.pg:
         schema = f"bench_{uuid.uuid4().hex[:10]}"
         admin = create_engine(args.pg)

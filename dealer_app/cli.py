@@ -21,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "display": ("display", "open a table's players' screen"),
     "gui": ("gui", "open the dealer's window (the default)"),
     "desktop": ("desktop", "install the Linux desktop entry and icon for this user"),
+    "demo": ("demo", "fill a new database with a realistic floor to try"),
 }
 
 

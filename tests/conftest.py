@@ -42,6 +42,30 @@ def db_url(request: pytest.FixtureRequest, tmp_path: object) -> Iterator[str]:
         admin.dispose()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _key_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    """One checkpoint key for the whole run (made once), never the user's own; set before
+    any session-scoped template database is built."""
+    folder = tmp_path_factory.mktemp("config")
+    saved = {k: os.environ.get(k) for k in ("DEALER_APP_CONFIG_DIR", "DEALER_APP_ANCHOR_DIR")}
+    os.environ["DEALER_APP_CONFIG_DIR"] = str(folder)
+    os.environ["DEALER_APP_ANCHOR_DIR"] = str(tmp_path_factory.mktemp("session-anchors"))
+    yield folder
+    for key, value in saved.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
+
+
+@pytest.fixture(autouse=True)
+def _own_key_and_anchors(_key_folder: object, tmp_path_factory: pytest.TempPathFactory,
+                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test signs with a throwaway key and anchors in its own folder."""
+    monkeypatch.setenv("DEALER_APP_CONFIG_DIR", str(_key_folder))
+    monkeypatch.setenv("DEALER_APP_ANCHOR_DIR", str(tmp_path_factory.mktemp("anchors")))
+
+
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()

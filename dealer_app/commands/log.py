@@ -101,8 +101,18 @@ def fail(message: str) -> int:
 
 def add_parser(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
-    verify = sub.add_parser("verify", help="recompute every hand's digest chain")
+    verify = sub.add_parser("verify", help="check the ledger, its signed checkpoints, the "
+                            "anchor files, and replay every hand")
     add_db_option(verify)
+    verify.add_argument("--trust", action="append", type=Path, default=[], metavar="FILE",
+                        help="also trust the public keys in FILE (the configuration "
+                             "folder's trusted-keys.txt is always read)")
+    verify.add_argument("--anchor-dir", action="append", type=Path, default=[],
+                        metavar="DIR", help="anchor files to check (default: anchors/ in "
+                                            "the data folder)")
+    key = sub.add_parser("key", help="print this workstation's checkpoint public key")
+    key.add_argument("--rotate", action="store_true",
+                     help="replace the key (old checkpoints stay verifiable)")
     export = sub.add_parser("export", help="write each hand as an americana-hand/1 file")
     add_db_option(export)
     export.add_argument("--session", type=int, metavar="ID", help="only this session's hands")
@@ -118,6 +128,8 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.action == "key":
+        return _key(args.rotate)
     try:
         services = open_services(args.db, create=args.action == "import")
     except StorageError as exc:
@@ -125,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         with CtrlC().active() as cancel:
             if args.action == "verify":
-                return _verify(services, cancel)
+                return _verify(services, cancel, args.trust, args.anchor_dir)
             if args.action == "audit":
                 from dealer_app.commands.audit import run_audit
 
@@ -139,13 +151,18 @@ def run(args: argparse.Namespace) -> int:
         services.close()
 
 
-def _verify(services: Services, cancel: CtrlC) -> int:
+def _verify(services: Services, cancel: CtrlC, trust: list[Path],
+            anchors: list[Path]) -> int:
+    for path in [*trust, *anchors]:
+        if not path.exists():
+            return fail(f"{path} does not exist")
     damage = integrity_problems(services.db)  # SQLite's own check of the file's pages
     for line in damage:
         print(f"DAMAGED database file: {line}")
     bar = ProgressBar("verifying")
     try:
-        report = services.log.verify_all(progress=bar, cancel=cancel)
+        report = services.log.verify_all(progress=bar, cancel=cancel, trust=trust,
+                                          anchors=anchors)
     except StorageError as exc:
         if not damage:
             raise
@@ -162,11 +179,31 @@ def _verify(services: Services, cancel: CtrlC) -> int:
         print(f"cancelled after {report.checked} hands", file=sys.stderr)
         return EXIT_CANCELLED
     if report.broken:
-        print(f"{len(report.broken)} of {report.checked} hands were changed outside the app",
-              file=sys.stderr)
+        print(f"{len(report.broken)} things were changed outside the app "
+              f"({report.checked} hands replayed)", file=sys.stderr)
     if report.broken or damage:
         return 1
-    print(f"all {report.checked} hands hold")
+    print(f"all {report.checked} hands hold; the ledger, its signed checkpoints and the "
+          "anchor files agree")
+    fingerprint = services.log.fingerprint()
+    if fingerprint is not None:
+        print(f"newest checkpoint: {fingerprint.short} ({fingerprint.at:%Y-%m-%d %H:%M} UTC, "
+              f"key {fingerprint.key_id})")
+    return 0
+
+
+def _key(rotate: bool) -> int:
+    from dealer_app.storage.notary import KEY_FILE, Notary, config_dir, rotate_key
+
+    try:
+        if rotate:
+            old, new = rotate_key()
+            print(f"key {old or '(none)'} replaced by {new}; both stay in "
+                  f"{config_dir() / 'trusted-keys.txt'}")
+        notary = Notary.load()
+    except (StorageError, OSError) as exc:
+        return fail(str(exc))
+    print(f"{notary.public_key} key {notary.key_id} ({config_dir() / KEY_FILE})")
     return 0
 
 

@@ -23,6 +23,7 @@ from dealer_app.services.types import (
     AuditRecord,
     BrokenHand,
     ExportReport,
+    Fingerprint,
     HandQuery,
     HandState,
     HandStatus,
@@ -124,7 +125,8 @@ class Services:
 __all__ = [
     "AccountLockedError", "AuditRecord", "AuthenticationError", "BrokenHand", "ConflictError",
     "Database", "DatabaseLockedError", "DatabaseUnavailableError", "ExportReport",
-    "HandClosedError", "HandQuery", "HandService", "HandState", "HandStatus", "HandSummary",
+    "Fingerprint", "HandClosedError", "HandQuery", "HandService", "HandState", "HandStatus",
+    "HandSummary",
     "ImportReport", "LogEntry", "LogService", "MigrationError", "NotADatabaseError",
     "NotFoundError", "NothingToUndoError", "PermissionDeniedError", "ReviewQueries", "Role",
     "SeatInfo", "Services", "SessionInfo", "StaffMember", "StaffService", "StorageError",

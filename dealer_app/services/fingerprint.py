@@ -1,12 +1,12 @@
 """The evidence fingerprint a printed report carries, so a paper copy can be matched to the
 log it was made from.
 
-``evidence_fingerprint(db, session_id=None) -> Fingerprint``. Until the signed checkpoints of
-the evidence ledger are available, it is the *chain heads* digest: SHA-256 over every hand's
-head digest (the last link of its tamper-evident chain, ``storage/chain.py``), in hand id
-order, one ``<uid>:<head digest>`` line per hand; for one session only, or for the whole log.
-A hand changed outside the app, added or removed changes the fingerprint. This is the one
-place to point at the latest checkpoint later.
+``evidence_fingerprint(db, session_id=None) -> Fingerprint``: the newest *signed checkpoint*
+of the evidence ledger (``storage/notary.py``: ``log verify`` finds it again by its sequence
+number and digest, and checks its signature), and the *chain heads* digest: SHA-256 over
+every hand's head digest (the last link of its tamper-evident chain, ``storage/chain.py``),
+in hand id order, one ``<uid>:<head digest>`` line per hand; for one session only, or for the
+whole log. A hand changed outside the app, added or removed changes the chain heads.
 """
 
 from __future__ import annotations
@@ -32,6 +32,8 @@ class Fingerprint:
     hands: int
     """How many hands it covers."""
     taken_at: datetime
+    checkpoint: str = ""
+    """The newest signed checkpoint (``#seq xxxx-xxxx-xxxx-xxxx, key K``), if any."""
 
     @property
     def short(self) -> str:
@@ -40,7 +42,8 @@ class Fingerprint:
         return " ".join(head[i:i + 4] for i in range(0, len(head), 4))
 
     def describe(self) -> str:
-        return f"{self.kind} over {self.hands:,} hand(s): {self.short}"
+        signed = f"signed checkpoint {self.checkpoint}; " if self.checkpoint else ""
+        return f"{signed}{self.kind} over {self.hands:,} hand(s): {self.short}"
 
 
 def evidence_fingerprint(db: Database, session_id: int | None = None) -> Fingerprint:
@@ -54,5 +57,9 @@ def evidence_fingerprint(db: Database, session_id: int | None = None) -> Fingerp
         for uid, head in s.execute(stmt):
             sha.update(f"{uid}:{head}\n".encode())
             count += 1
+    from dealer_app.services.log import fingerprint as newest_checkpoint
+
+    signed = newest_checkpoint(db)
     return Fingerprint(kind=KIND_CHAIN_HEADS, digest=sha.hexdigest(), hands=count,
-                       taken_at=db.now())
+                       taken_at=db.now(),
+                       checkpoint="" if signed is None else f"{signed.short}, key {signed.key_id}")

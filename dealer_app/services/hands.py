@@ -56,7 +56,7 @@ from dealer_app.services.common import (
 )
 from dealer_app.services.leases import check_lease
 from dealer_app.services.types import HandState, HandStatus, LogEntry, StaffMember
-from dealer_app.storage import chain
+from dealer_app.storage import chain, ledger
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import (
     ConflictError,
@@ -240,6 +240,7 @@ def write_result(s: Session, row: HandRow, hand: Hand, at: datetime) -> None:
     lock_session(s, row)
     row.status = HandStatus.COMPLETE.value
     row.ended_at = at
+    ledger.request_checkpoint(s, f"hand {row.number or row.id} complete")
     row.pot = sum(p.amount for p in hand.pots())
     row.rake = hand.rake
     stacks = hand.stacks
@@ -309,6 +310,7 @@ def rewrite_result(s: Session, row: HandRow, hand: Hand, at: datetime, staff_id:
     stored result (none while in progress) and ``hand``'s (none unless complete), and sets
     the hand's status, pot and rake to match."""
     lock_session(s, row)
+    ledger.request_checkpoint(s, f"hand {row.number or row.id} corrected")
     complete = hand.complete
     stacks = hand.stacks
     for player in s.scalars(select(HandPlayer).where(HandPlayer.hand_id == row.id)):
@@ -474,11 +476,15 @@ class HandService:
         new = new_event_row(hand_id, base.count + 1, "input", by=staff.name,
                             staff_id=staff.id, at=now, event=event)
         new.digest = link_of(new).digest(base.head)
-        conn.execute(_INSERT_EVENT, {
+        values = {
             "hand_id": hand_id, "seq": new.seq, "kind": new.kind, "seat": new.seat,
             "action": new.action, "card": new.card, "to_amount": new.to_amount,
             "target_seq": None, "staff_id": staff.id, "staff_name": staff.name, "at": now,
-            "reason": None, "digest": new.digest})
+            "reason": None, "digest": new.digest}
+        inserted = conn.execute(_INSERT_EVENT, values).inserted_primary_key
+        assert inserted is not None
+        event_id = inserted[0]
+        ledger.note_row(s, "hand_event", {**values, "id": event_id})
         conn.execute(_MOVE_HEAD, {"hand_id": hand_id, "digest": new.digest,
                                   "pot": pot_of(hand)})
         row = conn.execute(_STATE, {"hand_id": hand_id}).one()
@@ -650,6 +656,7 @@ class HandService:
                                          staff_id=supervisor.id, at=now, reason=why))
                 row.status = HandStatus.VOID.value
                 row.ended_at = row.ended_at or now
+                ledger.request_checkpoint(s, f"hand {row.number or row.id} void")
                 audit(s, at=now, act="void-hand", staff=supervisor, reason=why,
                       table_id=row.table_id, session_id=row.session_id, hand_id=row.id,
                       detail={"number": row.number,

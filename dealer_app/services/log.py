@@ -1,8 +1,10 @@
 """The hand log as a whole: integrity check, export and import of americana-hand/1 records.
 
 ``LogService(db)``:
-- ``verify_all(progress=None, cancel=None) -> VerifyReport``: recomputes every hand's digest
-  chain; ``report.broken`` names each hand whose log was changed outside the app.
+- ``verify_all(progress=None, cancel=None, trust=(), anchors=()) -> VerifyReport``: the
+  evidence ledger, the signed checkpoints, the anchor files and every hand replayed
+  (``evidence.py``); ``report.broken`` names each thing changed outside the app.
+- ``fingerprint() -> Fingerprint | None``: the newest signed checkpoint, for reports.
 - ``record(hand_id) -> HandRecord``: a hand as an americana-hand/1 record (its current
   events, each with ``at`` and ``by``; provenance in ``meta``).
 - ``export(folder, session_id=None, progress=None, cancel=None) -> ExportReport``: one file
@@ -29,9 +31,9 @@ import uuid
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import Table, or_, select
 from sqlalchemy.exc import IntegrityError
 
 from dealer_app.engine import RuleError
@@ -39,20 +41,29 @@ from dealer_app.engine.hand import Hand
 from dealer_app.engine.record import HandRecord, RecordError, dump_record
 from dealer_app.engine.record_file import read_record_file
 from dealer_app.services.common import CancelFn, ProgressFn, audit, settings_of
-from dealer_app.services.hands import append_event, current_inputs, event_of, link_of, seats_of
+from dealer_app.services.hands import (
+    append_event,
+    current_inputs,
+    event_of,
+    link_of,
+    pot_of,
+    seats_of,
+)
 from dealer_app.services.types import (
     BrokenHand,
     ExportReport,
+    Fingerprint,
     HandStatus,
     ImportReport,
     StaffMember,
     VerifyReport,
 )
-from dealer_app.storage import chain
+from dealer_app.storage import chain, ledger
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import ConflictError, NotFoundError, StorageError
-from dealer_app.storage.models import GameTable, HandEvent, HandPlayer, HandRow
+from dealer_app.storage.models import Checkpoint, GameTable, HandEvent, HandPlayer, HandRow
 from dealer_app.storage.models import Staff as StaffRow
+from dealer_app.storage.notary import SignedCheckpoint
 
 BATCH = 500
 IMPORT_OUTCOMES = ("stored", "duplicate", "invalid", "refused")
@@ -77,21 +88,44 @@ def content_digest(record: HandRecord) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+_HANDS = cast(Table, HandRow.__table__)
+_EVENTS = cast(Table, HandEvent.__table__)
+_PLAYERS = cast(Table, HandPlayer.__table__)
+
+
 def hand_label(row: HandRow, table: str | None) -> str:
     if row.number is None:
         return f"hand id {row.id} (imported)"
     return f"{table or 'table ?'} hand {row.number} (id {row.id})"
 
 
+def chain_break(row: HandRow, rows: Sequence[HandEvent], full: bool = True) -> str | None:
+    """Why the hand's own event chain does not hold (None: it does)."""
+    if full or not rows:
+        try:
+            start = chain.header_digest(row.uid, json.loads(row.settings_json),
+                                        json.loads(row.seats_json), row.started_at)
+        except (ValueError, TypeError):
+            return "its settings or seats are unreadable"
+    if full:
+        return chain.first_break(start, ((link_of(r), r.digest) for r in rows),
+                                 row.head_digest)
+    for expected, r in enumerate(rows, 1):
+        if r.seq != expected:
+            return f"event {expected} is missing" if r.seq > expected else \
+                f"event {r.seq} is out of order"
+    if (rows[-1].digest if rows else start) != row.head_digest:
+        return "events at the end were removed" if rows else \
+            "the hand's settings or seats were changed, or its events removed"
+    return None
+
+
 def check_hand(row: HandRow, rows: Sequence[HandEvent],
-               players: Sequence[HandPlayer] = ()) -> str | None:
-    """Why this hand's log does not hold, or None."""
-    try:
-        start = chain.header_digest(row.uid, json.loads(row.settings_json),
-                                    json.loads(row.seats_json), row.started_at)
-    except (ValueError, TypeError):
-        return "its settings or seats are unreadable"
-    broken = chain.first_break(start, ((link_of(r), r.digest) for r in rows), row.head_digest)
+               players: Sequence[HandPlayer] = (), full_chain: bool = True) -> str | None:
+    """Why this hand's log does not hold, or None. Each event row is checked against the
+    evidence ledger (its stored digest included), so here the chain is checked only for
+    gaps and for its head; ``full_chain`` recomputes every link as well."""
+    broken = chain_break(row, rows, full=full_chain)
     if broken:
         return broken
     voided = any(r.kind == "void" for r in rows)
@@ -108,22 +142,32 @@ def check_result(row: HandRow, rows: Sequence[HandEvent],
     stack before and after) must be what the engine makes of the chained inputs."""
     try:
         seats = seats_of(row.seats_json)
-        hand = Hand.replay(settings_of(row.settings_json), seats,
-                           [event_of(r) for r in current_inputs(rows)])
-    except RuleError as exc:
-        return f"its inputs are refused by the rules ({exc.message})"
+        settings = settings_of(row.settings_json)
     except (ValueError, KeyError, TypeError):
         return "its settings or seats are unreadable"
+    try:
+        hand = Hand.replay(settings, seats, [event_of(r) for r in current_inputs(rows)])
+    except RuleError as exc:
+        return f"its inputs are refused by the rules ({exc.message})"
+    except (ValueError, KeyError, TypeError, AssertionError) as exc:
+        return f"its inputs do not replay ({exc or type(exc).__name__})"
     before = {spec.seat: spec.stack for spec in seats}
     for player in players:
         if before.get(player.seat) != player.stack_before:
             return (f"seat {player.seat}'s stack before the hand is stored as "
                     f"{player.stack_before}, but the hand was dealt with {before.get(player.seat)}")
     if row.status == HandStatus.VOID.value:
+        # the pot as it stood when voided (0: voided before the pot was stored with it)
+        if row.pot not in (0, pot_of(hand)):
+            return f"its pot {row.pot} is stored, but its log gives {pot_of(hand)}"
         return None
     if hand.complete != (row.status == HandStatus.COMPLETE.value):
         return f"its status {row.status!r} does not match its log"
     if not hand.complete:
+        # the pot is outside the ledger (it moves with every input): the log decides it
+        # (0: a hand stored before the pot followed its inputs)
+        if row.pot not in (0, pot_of(hand)):
+            return f"its pot {row.pot} is stored, but its log gives {pot_of(hand)}"
         return None
     pot = sum(p.amount for p in hand.pots())
     if (row.pot, row.rake) != (pot, hand.rake):
@@ -160,6 +204,50 @@ def correction_provenance(rows: Sequence[HandEvent]) -> list[dict[str, Any]]:
     return out
 
 
+def fingerprint(db: Database) -> Fingerprint | None:
+    """The newest signed checkpoint of ``db`` (see :meth:`LogService.fingerprint`)."""
+    with db.read() as s:
+        row = s.scalar(select(Checkpoint).order_by(Checkpoint.seq.desc(),
+                                                   Checkpoint.id.desc()).limit(1))
+        if row is None:
+            return None
+        signed = SignedCheckpoint(row.seq, row.digest, row.at, row.reason, row.key_id,
+                                  row.public_key, row.signature)
+        return Fingerprint(signed.fingerprint, row.seq, row.digest, row.at, row.key_id)
+
+
+def check_hand_range(db: Database, lo: int, hi: int,
+                     tables: dict[int, str]) -> list[BrokenHand]:
+    """Replays every hand with an id from ``lo`` to ``hi`` (see :func:`check_hand`)."""
+    broken: list[BrokenHand] = []
+    last_id = lo - 1
+    while last_id < hi:
+        with db.read() as s:  # plain rows (same attribute names as the models): no ORM
+            hands: list[Any] = list(s.execute(
+                select(_HANDS).where(_HANDS.c.id > last_id, _HANDS.c.id <= hi)
+                .order_by(_HANDS.c.id).limit(BATCH)))
+            if not hands:
+                break
+            first, last_id = hands[0].id, hands[-1].id
+            events: dict[int, list[Any]] = {h.id: [] for h in hands}
+            for ev in s.execute(select(_EVENTS).where(
+                    _EVENTS.c.hand_id >= first, _EVENTS.c.hand_id <= last_id)
+                    .order_by(_EVENTS.c.hand_id, _EVENTS.c.seq)):
+                if ev.hand_id in events:
+                    events[ev.hand_id].append(ev)
+            players: dict[int, list[Any]] = {h.id: [] for h in hands}
+            for pl in s.execute(select(_PLAYERS).where(
+                    _PLAYERS.c.hand_id >= first, _PLAYERS.c.hand_id <= last_id)):
+                if pl.hand_id in players:
+                    players[pl.hand_id].append(pl)
+            for hand in hands:
+                reason = check_hand(hand, events[hand.id], players[hand.id], full_chain=False)
+                if reason:
+                    label = hand_label(hand, tables.get(hand.table_id or -1))
+                    broken.append(BrokenHand(hand.id, label, reason))
+    return broken
+
+
 def parse_time(value: object) -> datetime | None:
     if not isinstance(value, str):
         return None
@@ -180,42 +268,18 @@ class LogService:
 
     # ------------------------------------------------------------------ verify
     def verify_all(self, progress: ProgressFn | None = None,
-                   cancel: CancelFn | None = None) -> VerifyReport:
-        report = VerifyReport()
-        with self.db.read() as s:
-            total = int(s.scalar(select(func.count(HandRow.id))) or 0)
-            tables = {r[0]: r[1] for r in s.execute(select(GameTable.id, GameTable.name))}
-        last_id = 0
-        while True:
-            if cancel is not None and cancel():
-                report.cancelled = True
-                break
-            with self.db.read() as s:
-                hands = list(s.scalars(select(HandRow).where(HandRow.id > last_id)
-                                       .order_by(HandRow.id).limit(BATCH)))
-                if not hands:
-                    break
-                last_id = hands[-1].id
-                events: dict[int, list[HandEvent]] = {h.id: [] for h in hands}
-                for ev in s.scalars(select(HandEvent).where(
-                        HandEvent.hand_id >= hands[0].id, HandEvent.hand_id <= last_id)
-                        .order_by(HandEvent.hand_id, HandEvent.seq)):
-                    if ev.hand_id in events:
-                        events[ev.hand_id].append(ev)
-                players: dict[int, list[HandPlayer]] = {h.id: [] for h in hands}
-                for pl in s.scalars(select(HandPlayer).where(
-                        HandPlayer.hand_id >= hands[0].id, HandPlayer.hand_id <= last_id)):
-                    if pl.hand_id in players:
-                        players[pl.hand_id].append(pl)
-                for hand in hands:
-                    reason = check_hand(hand, events[hand.id], players[hand.id])
-                    if reason:
-                        label = hand_label(hand, tables.get(hand.table_id or -1))
-                        report.broken.append(BrokenHand(hand.id, label, reason))
-                report.checked += len(hands)
-            if progress is not None:
-                progress(report.checked, total)
-        return report
+                   cancel: CancelFn | None = None, *, trust: Sequence[Path] = (),
+                   anchors: Sequence[Path] = (), workers: int | None = None) -> VerifyReport:
+        """The ledger, the checkpoints, the anchor files and every hand (``evidence.py``)."""
+        from dealer_app.services.evidence import verify
+
+        return verify(self.db, trust=trust, anchors=anchors, progress=progress,
+                      cancel=cancel, workers=workers)
+
+    def fingerprint(self) -> Fingerprint | None:
+        """The newest signed checkpoint, short enough to print on a report (None: none yet).
+        """
+        return fingerprint(self.db)
 
     # ------------------------------------------------------------------ export
     def record(self, hand_id: int) -> HandRecord:
@@ -236,7 +300,8 @@ class LogService:
         inputs = current_inputs(rows)
         meta: dict[str, Any] = dict(json.loads(row.meta_json))
         meta.update({"uid": row.uid, "status": row.status,
-                     "started_at": chain.iso_utc(row.started_at)})
+                     "started_at": chain.iso_utc(row.started_at),
+                     "head_digest": row.head_digest})
         if table is not None:
             meta["table"] = table
         if row.session_id is not None:
@@ -450,6 +515,7 @@ class LogService:
                                  reason=str(meta.get("void_reason") or "void in the record"))
                 audit(s, at=now, act="import-hand", staff=staff, hand_id=row.id,
                       detail={"file": source, "uid": uid})
+                ledger.request_checkpoint(s, f"hand imported ({uid})")
                 return row.id
         except IntegrityError:
             self._refuse_stored(uid, digest)  # stored by another import meanwhile

@@ -321,6 +321,9 @@ def session_report_html(report: SessionReport, tz: tzinfo | None = None, *,
               + (f" by {esc(report.generated_by)}" if report.generated_by else "")
               + f" · times in {esc(zone_label(report.generated_at, tz))}")]
     if report.evidence is not None:
+        if report.evidence.checkpoint:
+            facts.append(("Signed checkpoint", f"<span class=mono>"
+                                               f"{esc(report.evidence.checkpoint)}</span>"))
         facts.append(("Evidence", f"log fingerprint, {esc(report.evidence.kind)} over "
                                   f"{report.evidence.hands:,} hand(s) of the session:<br>"
                                   f"<span class=mono>{esc(report.evidence.short)}</span>"))

@@ -40,6 +40,7 @@ from dealer_app.services.common import (
 )
 from dealer_app.services.leases import check_lease
 from dealer_app.services.types import HandStatus, SeatInfo, SessionInfo, StaffMember, TableInfo
+from dealer_app.storage import ledger
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import ConflictError, NotFoundError, StorageError
 from dealer_app.storage.models import (
@@ -201,6 +202,7 @@ class TableService:
                 seating.left_at = now
             row.closed_at = now
             detail = {"unbalanced": warning, "imbalance_reason": imbalance} if warning else {}
+            ledger.request_checkpoint(s, f"session {session_id} closed")
             audit(s, at=now, act="close-session", staff=supervisor, reason=why,
                   table_id=row.table_id, session_id=session_id, detail=detail)
             return session_info(row, self._table(s, row.table_id),

@@ -189,6 +189,18 @@ class BrokenHand:
     reason: str
 
 
+@dataclass(frozen=True, slots=True)
+class Fingerprint:
+    """The newest signed checkpoint: ``short`` (``#seq xxxx-xxxx-xxxx-xxxx``) goes on paper;
+    ``dealer-app log verify`` finds it again by ledger entry ``seq`` and ``digest``."""
+
+    short: str
+    seq: int
+    digest: str
+    at: datetime
+    key_id: str
+
+
 @dataclass(slots=True)
 class VerifyReport:
     checked: int = 0

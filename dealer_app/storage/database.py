@@ -23,7 +23,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError
 from sqlalchemy.orm import Session, sessionmaker
 
-from dealer_app.storage import migrate
+from dealer_app.storage import ledger, migrate
 from dealer_app.storage.backup import backup_sqlite_file
 from dealer_app.storage.errors import (
     DatabaseLockedError,
@@ -34,6 +34,7 @@ from dealer_app.storage.errors import (
     StorageError,
 )
 from dealer_app.storage.location import masked_url
+from dealer_app.storage.notary import Notary
 
 Clock = Callable[[], datetime]
 log = logging.getLogger(__name__)
@@ -48,9 +49,12 @@ class Database:
     """One database: its engine, its session factory and the clock every service uses."""
 
     def __init__(self, engine: Engine, clock: Clock = utc_now,
-                 read_engine: Engine | None = None) -> None:
+                 read_engine: Engine | None = None, notary: Notary | None = None) -> None:
         self.engine = engine
         self.sessions = sessionmaker(engine, expire_on_commit=False)
+        self.notary = notary
+        """Signs the ledger's checkpoints (None: entries are chained but nothing is signed)."""
+        ledger.attach(self.sessions, ledger.LedgerConfig(notary, clock))
         self.read_engine = read_engine or engine
         """On SQLite, connections whose transactions begin deferred: WAL readers never block
         the writer, so a supervisor's long report does not hold up a dealer's input."""
@@ -117,9 +121,14 @@ class Database:
 
     @classmethod
     def open(cls, url: str, *, clock: Clock = utc_now, busy_timeout: float = 5.0,
-             upgrade: bool = True, create: bool = True) -> Database:
+             upgrade: bool = True, create: bool = True, sign: bool = True,
+             notary: Notary | None = None) -> Database:
         """Opens (creating it if needed, unless ``create`` is False) and migrates the
-        database at ``url``. With ``create=False`` a missing SQLite file is an error."""
+        database at ``url``. With ``create=False`` a missing SQLite file is an error. With
+        ``sign``, checkpoints are signed by ``notary`` (default: this workstation's, made at
+        first start; see ``notary.py``)."""
+        if sign and notary is None:
+            notary = Notary.load()
         try:
             parsed = make_url(url)
         except ArgumentError:
@@ -143,11 +152,12 @@ class Database:
             except (NoSuchModuleError, ArgumentError, ImportError) as exc:
                 raise DatabaseUnavailableError(
                     f"cannot use {masked_url(url)!r}: {exc}") from None
-        db = cls(engine, clock, read_engine)
+        db = cls(engine, clock, read_engine, notary if sign else None)
         existed = path is not None and path.exists()
         try:
-            if upgrade:
-                _upgrade(db, path)
+            if upgrade and _upgrade(db, path) and db.notary is not None:
+                with db.transaction() as session:  # seal the rows chained by the upgrade
+                    ledger.request_checkpoint(session, f"upgrade to {migrate.head_revision()}")
             else:
                 with engine.connect():
                     pass
@@ -299,13 +309,14 @@ def _sqlite_engine(url: str, busy_timeout: float, *, immediate: bool = True) -> 
     return engine
 
 
-def _upgrade(db: Database, path: Path | None) -> None:
+def _upgrade(db: Database, path: Path | None) -> bool:
+    """Migrates to the head; True when a schema with rows in it was upgraded."""
     head = migrate.head_revision()
     with db.engine.begin() as conn:
         current = migrate.current_revision(conn)
         has_tables = bool(inspect(conn).get_table_names())
     if current == head:
-        return
+        return False
     if current is None and has_tables:
         raise NotADatabaseError(
             f"{db.url} holds tables of another program; nothing was changed")
@@ -321,6 +332,7 @@ def _upgrade(db: Database, path: Path | None) -> None:
         raise
     except Exception as exc:
         raise MigrationError(f"cannot update the schema of {db.url}: {exc}") from exc
+    return current is not None
 
 
 def translate_error(exc: DBAPIError, where: str, folder: Path | None = None) -> StorageError:

@@ -6,6 +6,8 @@ times are UTC. Nothing here is ever deleted or rewritten by the app, except the 
 cached columns named as such (a seat's ``stack``, a hand's ``status``/``pot``/``rake``/
 ``corrected``/``head_digest``),
 which always follow from the rows that are only ever appended.
+Every model marked ``@chained(...)`` joins the evidence ledger (``ledger.py``): each
+version of each row is appended there as a digest, and signed checkpoints seal the ledger.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
+from dealer_app.storage.chained import chained
 from dealer_app.storage.search_key import search_key
 
 NAMING = {
@@ -74,6 +77,7 @@ class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
 
 
+@chained("failed_pins")
 class Staff(Base):
     """A dealer or a supervisor. The PIN is kept only as a slow salted hash."""
 
@@ -92,6 +96,7 @@ class Staff(Base):
     __table_args__ = (CheckConstraint("role IN ('dealer', 'supervisor')", name="role"),)
 
 
+@chained()
 class GameTable(Base):
     """A physical table and the settings its hands are played under."""
 
@@ -104,6 +109,7 @@ class GameTable(Base):
     """ISO 4217 code of the currency its amounts are in (minor units), e.g. EUR, SEK."""
 
 
+@chained()
 class TableSession(Base):
     """A dealer's shift at one table; at most one open session per table."""
 
@@ -120,6 +126,7 @@ class TableSession(Base):
     )
 
 
+@chained()
 class Seating(Base):
     """A player in a seat of a session, from sitting down to leaving. ``stack`` is a cache of
     the sum of its :class:`StackMove` rows."""
@@ -140,6 +147,7 @@ class Seating(Base):
     )
 
 
+@chained()
 class StackMove(Base):
     """A change of a seat's stack: buy-in, rebuy, cash-out, adjustment, or a hand's result.
 
@@ -158,6 +166,7 @@ class StackMove(Base):
     reason: Mapped[str | None] = mapped_column(Text)
 
 
+@chained("head_digest", "pot")
 class HandRow(Base):
     """One hand: the settings and seats it was dealt with, and the head of its event chain.
     ``status``, ``pot``, ``ended_at`` and ``head_digest`` follow from its events."""
@@ -207,6 +216,7 @@ def _player_key(context: Any) -> str:
     return search_key(str(context.get_current_parameters()["player"]))
 
 
+@chained()
 class HandPlayer(Base):
     """A player dealt into a hand, for searching by player and writing back the result.
     ``player_key`` is :func:`search_key` of ``player`` (filled on insert), which substring
@@ -228,6 +238,7 @@ class HandPlayer(Base):
     )
 
 
+@chained()
 class HandEvent(Base):
     """One appended row of a hand's log: an input, an undo of an earlier input, a
     supervisor's correction of an earlier input (``target_seq``; the replacement event in
@@ -255,6 +266,7 @@ class HandEvent(Base):
     )
 
 
+@chained()
 class AuditEntry(Base):
     """Every act that is not a hand input: who, when (UTC), what, why."""
 
@@ -287,6 +299,9 @@ class TableLease(Base):
     staff_name: Mapped[str] = mapped_column(String(80))
     acquired_at: Mapped[datetime] = mapped_column(UTCDateTime())
     heartbeat_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+@chained()
 class FloorCall(Base):
     """A dealer's call to the floor (a dispute, chips, a player, a hole-card mismatch) and
     how a supervisor answered it. Each step is also an audit row (``call-floor``,
@@ -317,3 +332,34 @@ class FloorCall(Base):
         Index("ix_floor_call_session", "session_id"),
         Index("ix_floor_call_resolved_at", "resolved_at"),
     )
+
+
+class LedgerEntry(Base):
+    """One link of the evidence ledger: a version of a row of a chained table (its digest;
+    ``deleted`` when the row was removed), chained to the entry before it. See ``ledger.py``.
+    """
+
+    __tablename__ = "ledger"
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    tbl: Mapped[str] = mapped_column(String(40))
+    k1: Mapped[int] = mapped_column(BigInteger)
+    k2: Mapped[int] = mapped_column(Integer, default=0)
+    row_digest: Mapped[str] = mapped_column(String(64))
+    digest: Mapped[str] = mapped_column(String(64))
+    __table_args__ = (Index("ix_ledger_row", "tbl", "k1", "k2", "seq"),)
+
+
+class Checkpoint(Base):
+    """The ledger's head (``seq``, ``digest``) signed with a workstation's Ed25519 key, which
+    never enters the database (``notary.py``)."""
+
+    __tablename__ = "checkpoint"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    digest: Mapped[str] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
+    reason: Mapped[str] = mapped_column(String(80))
+    key_id: Mapped[str] = mapped_column(String(16))
+    public_key: Mapped[str] = mapped_column(String(64))
+    signature: Mapped[str] = mapped_column(String(128))
+    __table_args__ = (Index("ix_checkpoint_seq", "seq"),)

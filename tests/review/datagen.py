@@ -14,7 +14,7 @@ from sqlalchemy import insert, select, update
 from dealer_app.engine import DECK, Action, Event, Settings
 from dealer_app.engine.hand import Hand
 from dealer_app.services import HandState, Role, Services, SessionInfo, StaffMember, TableInfo
-from dealer_app.storage import chain
+from dealer_app.storage import chain, ledger
 from dealer_app.storage.database import Database
 from dealer_app.storage.models import (
     GameTable,
@@ -201,4 +201,5 @@ def bulk_hands(db: Database, count: int, *, tables: int = 4, sessions_per_table:
                     s.execute(update(Seating).where(Seating.id == sid)
                               .values(stack=stacks[seat]))
                 moment += timedelta(hours=1)
+        ledger.seal_bulk_load(s, "bulk test data")  # chained like any other row
     return ids

@@ -1,0 +1,395 @@
+"""``log verify``: the ledger, the signed checkpoints, the anchor files and every hand.
+
+:func:`verify` checks, naming what fails:
+1. the ledger: sequence without gaps, each entry's digest over the one before it;
+2. every chained row against the newest ledger entry of its key (a row changed, inserted
+   or deleted outside the app), table by table in key order (constant memory);
+3. every checkpoint: signed by a trusted key, its signature holds, and the ledger at its
+   entry still has the digest it sealed; entries after the newest checkpoint may only
+   belong to work in progress (a completed hand or closed session there is unsealed);
+4. every anchor file line: the checkpoint it holds is in the database and the ledger still
+   agrees with it (catches a ledger cut back together with its checkpoints);
+5. every hand replayed by the engine (its own chain, status, pot, rake, stacks), spread
+   over worker processes so both cores work while this process walks the ledger.
+"""
+
+from __future__ import annotations
+
+import bisect
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any, cast
+
+from sqlalchemy import Table, func, select
+
+from dealer_app.services.common import CancelFn, ProgressFn
+from dealer_app.services.types import BrokenHand, VerifyReport
+from dealer_app.storage import ledger
+from dealer_app.storage.chained import CHAINED
+from dealer_app.storage.database import Database
+from dealer_app.storage.models import Base, Checkpoint, GameTable, HandRow, TableSession
+from dealer_app.storage.notary import (
+    TRUST_FILE,
+    SignedCheckpoint,
+    config_dir,
+    default_anchor_dir,
+    load_trust,
+    read_anchor,
+)
+
+LABELS = {"staff": "staff member", "game_table": "table", "table_session": "session",
+          "seating": "seating", "stack_move": "stack move", "hand": "hand",
+          "hand_player": "hand player", "hand_event": "hand event", "audit": "audit row"}
+PARALLEL_FROM = 3000
+"""Fewer hands than this are replayed in this process (starting workers costs more)."""
+CHUNK = 4000
+
+
+@dataclass(frozen=True, slots=True)
+class _Cp:
+    id: int
+    signed: SignedCheckpoint
+
+
+def row_label(tbl: str, k1: int, k2: int, values: Any = None) -> str:
+    name = LABELS.get(tbl, tbl)
+    if tbl == "hand_player":
+        return f"{name} (hand id {k1}, seat {k2})"
+    label = f"{name} {k1}"
+    if values and tbl == "hand_event":
+        label = f"{name} {k1} (#{values.get('seq')})"
+    if values and tbl in ("hand_event", "stack_move") and values.get("hand_id") is not None:
+        label += f" of hand id {values['hand_id']}"
+    if values and tbl == "stack_move":
+        label += f" ({values.get('kind')} {values.get('amount')})"
+    if values and tbl == "audit":
+        label += f" ({values.get('act')})"
+    return label
+
+
+class _Verifier:
+    def __init__(self, db: Database, trust_files: Sequence[Path], anchor_dirs: Sequence[Path],
+                 progress: ProgressFn | None, cancel: CancelFn | None) -> None:
+        self.db = db
+        self.trust = load_trust(trust_files)
+        self.anchor_dirs = anchor_dirs
+        self.progress = progress
+        self.cancel = cancel
+        self.report = VerifyReport()
+        self.done = 0
+        self.total = 0
+
+    # ------------------------------------------------------------------ helpers
+    def fail(self, label: str, reason: str, hand_id: int = 0) -> None:
+        self.report.broken.append(BrokenHand(hand_id, label, reason))
+
+    def since(self, seq: int) -> str:
+        i = bisect.bisect_left(self.cp_seqs, seq) - 1
+        if i < 0:
+            return "before the first checkpoint"
+        cp = self.cps[i].signed
+        return f"since checkpoint {cp.fingerprint} of {ledger.iso(cp.at)}"
+
+    def tick(self, n: int) -> bool:
+        self.done += n
+        if self.progress is not None:
+            self.progress(min(self.done, self.total), self.total)
+        if self.cancel is not None and self.cancel():
+            self.report.cancelled = True
+            return False
+        return True
+
+    # ------------------------------------------------------------------ run
+    def run(self, workers: int) -> VerifyReport:
+        with self.db.read() as s:
+            self.length = int(s.scalar(select(func.count()).select_from(ledger.LEDGER)) or 0)
+            ids = list(s.scalars(select(HandRow.id).order_by(HandRow.id)))
+            self.cps = [_Cp(r.id, SignedCheckpoint(r.seq, r.digest, r.at, r.reason, r.key_id,
+                                                    r.public_key, r.signature))
+                        for r in s.scalars(select(Checkpoint).order_by(Checkpoint.seq,
+                                                                       Checkpoint.id))]
+        self.cp_seqs = [c.signed.seq for c in self.cps]
+        self.anchors = self._read_anchors()
+        rows = sum(1 for t in CHAINED if t in Base.metadata.tables)
+        self.total = self.length + len(ids) + rows
+        chunks = [ids[i:i + CHUNK] for i in range(0, len(ids), CHUNK)]
+        url = self.db.engine.url.render_as_string(hide_password=False)
+        parallel = (workers > 1 and len(ids) >= PARALLEL_FROM and self.db.sqlite_path is not None
+                    or workers > 1 and len(ids) >= PARALLEL_FROM and not self.db.is_sqlite)
+        futures: list[Future[list[tuple[int, str, str]]]] = []
+        table_futures: list[Future[list[tuple[str, str, int, int]]]] = []
+        pool: ProcessPoolExecutor | None = None
+        tables = [t for t in CHAINED if t in Base.metadata.tables]
+        if parallel:
+            pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"))
+            table_futures = [pool.submit(check_table, url, t) for t in tables]
+            futures = [pool.submit(check_hands, url, c[0], c[-1]) for c in chunks]
+        try:
+            self._walk_ledger()
+            if not self.report.cancelled:
+                self._check_checkpoints()
+                self._check_anchors()
+                self._check_tail()
+            for i, tbl in enumerate(tables):
+                if self.report.cancelled:
+                    break
+                self._rows(table_futures[i].result() if pool is not None
+                           else table_findings(self.db, tbl))
+            if pool is None:
+                for c in chunks:
+                    if self.report.cancelled:
+                        break
+                    self._hands(check_hands_on(self.db, c[0], c[-1]), len(c))
+            else:
+                for future, c in zip(futures, chunks, strict=True):
+                    if self.report.cancelled:
+                        break
+                    self._hands(future.result(), len(c))
+        finally:
+            if pool is not None:
+                pool.shutdown(wait=True, cancel_futures=True)
+        return self.report
+
+    def _hands(self, broken: list[tuple[int, str, str]], count: int) -> None:
+        for hand_id, label, reason in broken:
+            self.fail(label, reason, hand_id)
+        self.report.checked += count
+        self.tick(count)
+
+    # ------------------------------------------------------------------ 1. ledger
+    def _walk_ledger(self) -> None:
+        wanted = set(self.cp_seqs) | {a.seq for _p, _n, a in self.anchors if a is not None}
+        self.at_seq: dict[int, str] = {}
+        self.tail: set[tuple[str, int]] = set()
+        newest = self.cp_seqs[-1] if self.cp_seqs else 0
+        previous = ledger.GENESIS
+        expected = 1
+        L = ledger.LEDGER.c
+        last = 0
+        batch = 20000
+        while True:
+            with self.db.read() as s:
+                entries = s.execute(select(L.seq, L.tbl, L.k1, L.k2, L.row_digest, L.digest)
+                                    .where(L.seq > last).order_by(L.seq).limit(batch)).all()
+            if not entries:
+                break
+            for seq, tbl, k1, k2, rd, digest in entries:
+                if seq != expected:
+                    self.fail(f"ledger entry {expected}",
+                              f"entries {expected} to {seq - 1} are missing (removed) "
+                              f"{self.since(expected)}" if seq > expected else
+                              f"entry {seq} is out of order")
+                    expected = seq
+                if tbl not in CHAINED:
+                    self.fail(f"ledger entry {seq}", f"names a table {tbl!r} that is not chained")
+                if ledger.link(previous, seq, tbl, k1, k2, rd) != digest:
+                    self.fail(f"ledger entry {seq} ({row_label(tbl, k1, k2)})",
+                              f"does not chain to the entry before it: changed, inserted or "
+                              f"reordered {self.since(seq)}")
+                if seq in wanted:
+                    self.at_seq[seq] = digest
+                if seq > newest and tbl in ("hand", "table_session"):
+                    self.tail.add((tbl, k1))
+                previous = digest
+                expected = seq + 1
+            last = entries[-1][0]
+            if not self.tick(len(entries)):
+                return
+        self.end = expected - 1
+
+    # ------------------------------------------------------------------ 2. rows
+    def _rows(self, findings: list[tuple[str, str, int, int]]) -> None:
+        for label, what, seq, hand_id in findings:
+            if what == "inserted":
+                self.fail(label, "is not in the ledger: inserted outside the app", hand_id)
+            elif what == "changed":
+                self.fail(label, f"was changed outside the app after ledger entry {seq} "
+                          f"recorded it ({self.since(seq)})", hand_id)
+            else:
+                self.fail(label, f"was deleted outside the app (ledger entry {seq} recorded "
+                          f"it, {self.since(seq)})", hand_id)
+        self.tick(1)
+
+    # ------------------------------------------------------------------ 3. checkpoints
+    def _check_checkpoints(self) -> None:
+        if not self.cps and self.length:
+            self.fail("checkpoints", f"the ledger holds {self.length} entries but no signed "
+                      "checkpoint: nothing of it is sealed")
+        for cp in self.cps:
+            c = cp.signed
+            label = f"checkpoint {cp.id} ({c.fingerprint}, {ledger.iso(c.at)})"
+            public = self.trust.get(c.key_id)
+            if public is None:
+                self.fail(label, f"is signed by key {c.key_id}, which is not trusted (not in "
+                          "the trust file): the key is unknown, or the checkpoint forged")
+                continue
+            if not c.holds_under(public):
+                self.fail(label, "its signature does not hold: the checkpoint was edited")
+                continue
+            if c.seq > self.end:
+                self.fail(label, f"seals ledger entry {c.seq}, but the ledger ends at "
+                          f"{self.end}: entries were removed")
+            elif self.at_seq.get(c.seq) != c.digest:
+                self.fail(label, "the ledger no longer has the digest this checkpoint sealed: "
+                          "entries up to it were changed")
+
+    def _check_tail(self) -> None:
+        if not self.tail:
+            return
+        hands = [k for t, k in self.tail if t == "hand"]
+        sessions = [k for t, k in self.tail if t == "table_session"]
+        with self.db.read() as s:
+            for row in s.execute(select(HandRow.id, HandRow.number, HandRow.status)
+                                 .where(HandRow.id.in_(hands))):
+                if row.status != "in-progress":
+                    self.fail(f"hand {row.number} (id {row.id})",
+                              f"is {row.status} but no signed checkpoint seals it: it was "
+                              "added or changed without the key", row.id)
+            for srow in s.execute(select(TableSession.id, TableSession.closed_at)
+                                  .where(TableSession.id.in_(sessions))):
+                if srow.closed_at is not None:
+                    self.fail(f"session {srow.id}", "was closed but no signed checkpoint "
+                              "seals it: changed without the key")
+
+    # ------------------------------------------------------------------ 4. anchors
+    def _read_anchors(self) -> list[tuple[Path, int, SignedCheckpoint | None]]:
+        out: list[tuple[Path, int, SignedCheckpoint | None]] = []
+        for folder in self.anchor_dirs:
+            paths = [folder] if folder.is_file() else sorted(folder.glob("*.anchor"))
+            for path in paths:
+                out.extend((path, n, cp) for n, cp in read_anchor(path))
+        return out
+
+    def _check_anchors(self) -> None:
+        stored = {cp.signed.signature: cp for cp in self.cps}
+        for path, n, line in self.anchors:
+            label = f"anchor file {path.name} line {n}"
+            if line is None:
+                self.fail(label, "is unreadable")
+                continue
+            public = self.trust.get(line.key_id)
+            if public is None or not line.holds_under(public):
+                self.fail(label, "is not signed by a trusted key")
+                continue
+            if line.signature in stored:
+                if stored[line.signature].signed != line:
+                    self.fail(label, "disagrees with the database's checkpoint")
+                continue
+            if line.seq > self.end:
+                self.fail(label, f"checkpoint {line.fingerprint} sealed ledger entry "
+                          f"{line.seq}, but the database's ledger ends at {self.end}: "
+                          "entries and checkpoints were removed")
+            elif self.at_seq.get(line.seq) != line.digest:
+                self.fail(label, f"checkpoint {line.fingerprint} disagrees with the database: "
+                          "the ledger up to it was rewritten")
+            else:
+                self.fail(label, f"checkpoint {line.fingerprint} is missing from the "
+                          "database (removed)")
+
+
+def table_findings(db: Database, tbl: str) -> list[tuple[str, str, int, int]]:
+    """Merge-joins a chained table with the ledger in key order (constant memory): (label,
+    inserted|changed|deleted, ledger seq, hand id or 0) for each row that does not match the
+    newest ledger entry of its key."""
+    table = Base.metadata.tables[tbl]
+    pk = [table.c[n] for n in ledger.primary_key(tbl)]
+    L = ledger.LEDGER.c
+    out: list[tuple[str, str, int, int]] = []
+
+    def missing(entry: tuple[int, int, int, str]) -> None:
+        if entry[3] != ledger.DELETED:
+            out.append((row_label(tbl, entry[0], entry[1]), "deleted", entry[2],
+                        entry[0] if tbl in ("hand", "hand_player") else 0))
+
+    with db.read() as s:
+        conn = s.connection()
+        entries = conn.execution_options(stream_results=True, yield_per=5000).execute(
+            select(L.k1, L.k2, L.seq, L.row_digest).where(L.tbl == tbl)
+            .order_by(L.k1, L.k2, L.seq))
+        rows = conn.execution_options(stream_results=True, yield_per=5000).execute(
+            select(table).order_by(*pk))
+        newest = _newest(iter(entries))
+        entry = next(newest, None)
+        for row in rows:
+            values: Mapping[str, Any] = dict(row._mapping)
+            key = ledger.key_of(tbl, values)
+            while entry is not None and (entry[0], entry[1]) < key:
+                missing(entry)
+                entry = next(newest, None)
+            if entry is None or (entry[0], entry[1]) != key:
+                out.append((row_label(tbl, *key, values), "inserted", 0, _hand(tbl, values)))
+                continue
+            if entry[3] != ledger.row_digest(tbl, values):
+                out.append((row_label(tbl, *key, values), "changed", entry[2],
+                            _hand(tbl, values)))
+            entry = next(newest, None)
+        while entry is not None:
+            missing(entry)
+            entry = next(newest, None)
+    return out
+
+
+def check_table(url: str, tbl: str) -> list[tuple[str, str, int, int]]:
+    """In a worker process: :func:`table_findings`."""
+    return table_findings(_worker_db(url), tbl)
+
+
+def _newest(entries: Iterator[Any]) -> Iterator[tuple[int, int, int, str]]:
+    """The newest entry of each key from entries sorted by key then seq."""
+    current: tuple[int, int, int, str] | None = None
+    for k1, k2, seq, rd in entries:
+        if current is not None and (current[0], current[1]) != (k1, k2):
+            yield current
+        current = (k1, k2, seq, rd)
+    if current is not None:
+        yield current
+
+
+def _hand(tbl: str, values: Any) -> int:
+    if tbl == "hand":
+        return int(values["id"])
+    hand_id = values.get("hand_id")
+    return int(hand_id) if hand_id is not None else 0
+
+
+def check_hands_on(db: Database, lo: int, hi: int) -> list[tuple[int, str, str]]:
+    """Replays the hands with ids lo..hi (see ``log.check_hand``)."""
+    from dealer_app.services.log import check_hand_range
+
+    with db.read() as s:
+        tables = {r[0]: r[1] for r in s.execute(select(GameTable.id, GameTable.name))}
+    return [(b.hand_id, b.label, b.reason) for b in check_hand_range(db, lo, hi, tables)]
+
+
+def check_hands(url: str, lo: int, hi: int) -> list[tuple[int, str, str]]:
+    """In a worker process: opens the database read-only and replays hands lo..hi."""
+    db = _worker_db(url)
+    return check_hands_on(db, lo, hi)
+
+
+_DB: dict[str, Database] = {}
+
+
+def _worker_db(url: str) -> Database:
+    if url not in _DB:
+        _DB[url] = Database.open(url, upgrade=False, sign=False)
+    return _DB[url]
+
+
+def verify(db: Database, *, trust: Sequence[Path] = (), anchors: Sequence[Path] = (),
+           progress: ProgressFn | None = None, cancel: CancelFn | None = None,
+           workers: int | None = None) -> VerifyReport:
+    """Everything above. ``trust``: extra trust files (the configuration folder's is always
+    read); ``anchors``: anchor folders or files (default: the data folder's)."""
+    trust_files = [config_dir() / TRUST_FILE, *trust]
+    anchor_dirs = list(anchors) or [default_anchor_dir()]
+    anchor_dirs = [p for p in anchor_dirs if p.exists()]
+    return _Verifier(db, trust_files, anchor_dirs, progress, cancel).run(
+        workers if workers is not None else min(2, os.cpu_count() or 1))
+
+
+_ = cast(Table, HandRow.__table__)

@@ -1,0 +1,268 @@
+"""The evidence ledger: one append-only chain over every version of every chained row.
+
+Every insert, update or delete of a row of a table marked ``@chained`` (``chained.py``)
+appends one entry: ``(seq, tbl, k1, k2, row_digest, digest)`` where ``row_digest`` is the
+SHA-256 of the row's non-operational columns (``deleted`` for a removed row) and
+``digest = SHA-256(previous digest | seq | tbl | k1 | k2 | row_digest)``. The chain is one
+per database: one total order, one head to sign, so a row inserted, deleted, edited or
+moved anywhere breaks a link or stops matching the newest entry of its key.
+
+Writing: ORM changes are collected after each flush; Core statements call
+:func:`note_row`. The entries are written in ``before_commit``, after the head is locked
+(PostgreSQL: a transaction advisory lock; SQLite: ``BEGIN IMMEDIATE`` already serialises),
+as the transaction's last step, so the lock is held for microseconds and never waits for
+another. A :class:`~dealer_app.storage.notary.Notary` then signs a checkpoint in the same
+transaction when one is due (:func:`request_checkpoint`, or its interval passed), and
+appends it to its anchor file once committed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, cast
+
+from sqlalchemy import Connection, Table, event, insert, inspect, select, text
+from sqlalchemy.orm import Session, sessionmaker
+
+from dealer_app.storage.chained import CHAINED
+from dealer_app.storage.models import Base, Checkpoint, LedgerEntry
+
+log = logging.getLogger(__name__)
+
+GENESIS = hashlib.sha256(b"dealer-app-ledger/1").hexdigest()
+DELETED = "deleted"
+ADVISORY_LOCK = 0x0DEA1E6
+_PENDING = "ledger.pending"
+_CHECKPOINT = "ledger.checkpoint"
+_SIGNED = "ledger.signed"
+_CONFIG = "ledger.config"
+
+LEDGER = cast(Table, LedgerEntry.__table__)
+CHECKPOINTS = cast(Table, Checkpoint.__table__)
+
+
+def iso(moment: datetime) -> str:
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _plain(value: datetime) -> str:
+    """One text per instant, whether the datetime is naive (UTC) or aware."""
+    if value.tzinfo is not None and value.utcoffset():
+        value = value.astimezone(UTC)
+    return value.replace(tzinfo=None).isoformat()
+
+
+_COLUMNS: dict[str, tuple[str, ...]] = {}
+
+
+def _columns(tbl: str) -> tuple[str, ...]:
+    """The table's columns in the digest (sorted, operational ones left out)."""
+    names = _COLUMNS.get(tbl)
+    if names is None:
+        skip = CHAINED[tbl]
+        names = tuple(sorted(c.name for c in Base.metadata.tables[tbl].columns
+                             if c.name not in skip))
+        _COLUMNS[tbl] = names
+    return names
+
+
+def row_digest(tbl: str, values: Mapping[str, Any]) -> str:
+    """SHA-256 over the ``repr`` of the table name and every non-NULL, non-operational
+    column's name and value (str, int, bool; a datetime as its UTC ISO text). A nullable
+    column added later leaves old digests valid."""
+    parts: list[Any] = [tbl]
+    for name in _columns(tbl):
+        value = values.get(name)
+        if value is None:
+            continue
+        if isinstance(value, datetime):
+            value = _plain(value)
+        parts.append(name)
+        parts.append(value)
+    return hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()
+
+
+def link(previous: str, seq: int, tbl: str, k1: int, k2: int, digest_of_row: str) -> str:
+    """The digest of one ledger entry."""
+    return hashlib.sha256(
+        f"{previous}|{seq}|{tbl}|{k1}|{k2}|{digest_of_row}".encode()).hexdigest()
+
+
+def primary_key(tbl: str) -> tuple[str, ...]:
+    return tuple(c.name for c in Base.metadata.tables[tbl].primary_key.columns)
+
+
+def key_of(tbl: str, values: Mapping[str, Any]) -> tuple[int, int]:
+    names = primary_key(tbl)
+    k1 = int(values[names[0]])
+    return k1, int(values[names[1]]) if len(names) > 1 else 0
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    tbl: str
+    k1: int
+    k2: int
+    row_digest: str
+
+
+@dataclass
+class LedgerConfig:
+    """What a database's write sessions need: the notary (None: no checkpoints signed) and
+    the clock."""
+
+    notary: Any = None
+    clock: Any = None
+    anchored: list[Any] = field(default_factory=list)
+
+
+def note_row(s: Session, tbl: str, values: Mapping[str, Any]) -> None:
+    """For rows written with Core statements: appends the row's version to the ledger at
+    commit. ``values`` holds every column, the primary key included."""
+    k1, k2 = key_of(tbl, values)
+    s.info.setdefault(_PENDING, []).append(Pending(tbl, k1, k2, row_digest(tbl, values)))
+
+
+def seal_bulk_load(s: Session, reason: str = "bulk load") -> int:
+    """After rows were inserted with plain statements (test data, benchmarks): chains every
+    row the ledger lacks and asks for a checkpoint. Returns the entries appended."""
+    tables = [t.name for t in Base.metadata.sorted_tables if t.name in CHAINED]
+    count = chain_rows(s.connection(), tables, unchained_only=True)
+    request_checkpoint(s, reason)
+    return count
+
+
+def request_checkpoint(s: Session, reason: str) -> None:
+    """Asks for a signed checkpoint when this transaction commits (a completed hand, a
+    session closed...)."""
+    s.info[_CHECKPOINT] = reason[:80]
+
+
+def _values(obj: Any) -> dict[str, Any]:
+    state = inspect(obj)
+    return {prop.columns[0].name: getattr(obj, prop.key) for prop in state.mapper.column_attrs}
+
+
+def _changed(obj: Any, tbl: str) -> bool:
+    state = inspect(obj)
+    skip = CHAINED[tbl]
+    return any(state.attrs[prop.key].history.has_changes()
+               for prop in state.mapper.column_attrs if prop.columns[0].name not in skip)
+
+
+def _after_flush(s: Session, _context: Any) -> None:
+    pending: list[Pending] = s.info.setdefault(_PENDING, [])
+    found: list[Pending] = []
+    for obj in s.new:
+        tbl = getattr(obj, "__tablename__", None)
+        if tbl in CHAINED:
+            values = _values(obj)
+            found.append(Pending(tbl, *key_of(tbl, values), row_digest(tbl, values)))
+    for obj in s.dirty:
+        tbl = getattr(obj, "__tablename__", None)
+        if tbl in CHAINED and _changed(obj, tbl):
+            values = _values(obj)
+            found.append(Pending(tbl, *key_of(tbl, values), row_digest(tbl, values)))
+    for obj in s.deleted:
+        tbl = getattr(obj, "__tablename__", None)
+        if tbl in CHAINED:
+            found.append(Pending(tbl, *key_of(tbl, _values(obj)), DELETED))
+    order = {name: i for i, name in enumerate(Base.metadata.tables)}
+    found.sort(key=lambda p: (order.get(p.tbl, 999), p.k1, p.k2))
+    pending.extend(found)
+
+
+def lock_head(conn: Connection) -> tuple[int, str]:
+    """Serialises ledger writers and returns the newest entry's (seq, digest)."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(text(f"SELECT pg_advisory_xact_lock({ADVISORY_LOCK})"))
+    head = conn.execute(select(LEDGER.c.seq, LEDGER.c.digest)
+                        .order_by(LEDGER.c.seq.desc()).limit(1)).one_or_none()
+    return (0, GENESIS) if head is None else (int(head.seq), str(head.digest))
+
+
+def append(conn: Connection, entries: Sequence[Pending]) -> tuple[int, str]:
+    """Appends entries after the head (locking it); returns the new head."""
+    seq, head = lock_head(conn)
+    rows = []
+    for p in entries:
+        seq += 1
+        head = link(head, seq, p.tbl, p.k1, p.k2, p.row_digest)
+        rows.append({"seq": seq, "tbl": p.tbl, "k1": p.k1, "k2": p.k2,
+                     "row_digest": p.row_digest, "digest": head})
+    if rows:
+        conn.execute(insert(LEDGER), rows)
+    return seq, head
+
+
+def _before_commit(s: Session) -> None:
+    s.flush()
+    pending: list[Pending] = s.info.pop(_PENDING, [])
+    reason: str | None = s.info.pop(_CHECKPOINT, None)
+    config: LedgerConfig | None = s.info.get(_CONFIG)
+    notary = config.notary if config else None
+    if not pending and reason is None:
+        return
+    conn = s.connection()
+    seq, head = append(conn, pending)
+    if notary is None or seq == 0:
+        return
+    now = config.clock() if config and config.clock else datetime.now(UTC)
+    if reason is None and not notary.due(now):
+        return
+    signed = notary.sign(seq, head, now, reason or "interval")
+    conn.execute(insert(CHECKPOINTS), signed.row())
+    s.info[_SIGNED] = signed
+
+
+def _after_commit(s: Session) -> None:
+    signed = s.info.pop(_SIGNED, None)
+    config: LedgerConfig | None = s.info.get(_CONFIG)
+    if signed is not None and config is not None and config.notary is not None:
+        config.notary.signed(signed)
+
+
+def _after_rollback(s: Session) -> None:
+    for name in (_PENDING, _CHECKPOINT, _SIGNED):
+        s.info.pop(name, None)
+
+
+def attach(sessions: sessionmaker[Session], config: LedgerConfig) -> None:
+    """Makes every write session of ``sessions`` keep the ledger."""
+    sessions.kw.setdefault("info", {})[_CONFIG] = config
+    event.listen(sessions, "after_flush", _after_flush)
+    event.listen(sessions, "before_commit", _before_commit)
+    event.listen(sessions, "after_commit", _after_commit)
+    event.listen(sessions, "after_soft_rollback", lambda s, _t: _after_rollback(s))
+
+
+def chain_rows(conn: Connection, tables: Iterable[str], unchained_only: bool = False) -> int:
+    """Appends the current version of every row of ``tables`` (primary-key order): the
+    genesis of rows stored before the ledger existed, or after a migration changed them
+    (``unchained_only``: only rows the ledger has no entry for, as after a bulk load).
+    Returns the number of entries appended."""
+    metadata_tables = Base.metadata.tables
+    entries: list[Pending] = []
+    for tbl in tables:
+        known: set[tuple[int, int]] = set()
+        if unchained_only:
+            known = {(int(r[0]), int(r[1])) for r in conn.execute(
+                select(LEDGER.c.k1, LEDGER.c.k2).where(LEDGER.c.tbl == tbl))}
+        table = metadata_tables[tbl]
+        names = [c.name for c in table.columns]
+        present = {c["name"] for c in inspect(conn).get_columns(tbl)}
+        cols = [table.c[n] for n in names if n in present]
+        pk = [table.c[n] for n in primary_key(tbl)]
+        for row in conn.execute(select(*cols).order_by(*pk)):
+            values = dict(row._mapping)
+            key = key_of(tbl, values)
+            if key not in known:
+                entries.append(Pending(tbl, *key, row_digest(tbl, values)))
+    append(conn, entries)
+    return len(entries)

@@ -1,0 +1,268 @@
+"""Signed checkpoints of the ledger: the workstation's Ed25519 key, the trust file, the
+anchor files. The private key never enters the database.
+
+Files (``DEALER_APP_CONFIG_DIR`` overrides the configuration folder, platformdirs'
+``user_config_dir("dealer-app")``; ``DEALER_APP_ANCHOR_DIR`` the anchor folder, by default
+``anchors/`` in the data folder):
+- ``checkpoint-key.pem``: this workstation's private key (PKCS#8 PEM, mode 0600), made at
+  first start; one per workstation.
+- ``trusted-keys.txt``: the public keys ``log verify`` trusts, one per line
+  (``<64 hex> <label>``); the workstation's own key is added when it is made. An auditor
+  adds every workstation's key (``dealer-app log key`` prints it).
+- ``<anchor dir>/<key id>.anchor``: every checkpoint this key signed, one JSON line each,
+  appended and fsynced after its commit. Keep copies elsewhere.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import stat
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric.ed25519 import (
+    Ed25519PrivateKey,
+    Ed25519PublicKey,
+)
+from platformdirs import user_config_dir, user_data_dir
+
+from dealer_app.storage.errors import StorageError
+
+log = logging.getLogger(__name__)
+
+APP_NAME = "dealer-app"
+CONFIG_ENV = "DEALER_APP_CONFIG_DIR"
+ANCHOR_ENV = "DEALER_APP_ANCHOR_DIR"
+KEY_FILE = "checkpoint-key.pem"
+TRUST_FILE = "trusted-keys.txt"
+FORMAT = "dealer-app-checkpoint/1"
+INTERVAL = timedelta(minutes=2)
+"""While inputs arrive, a checkpoint at least this often."""
+
+
+def config_dir() -> Path:
+    return Path(os.environ.get(CONFIG_ENV) or user_config_dir(APP_NAME, appauthor=False))
+
+
+def default_anchor_dir() -> Path:
+    env = os.environ.get(ANCHOR_ENV)
+    return Path(env) if env else Path(user_data_dir(APP_NAME, appauthor=False)) / "anchors"
+
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def key_id_of(public_hex: str) -> str:
+    """A key's short name: the first 16 hex digits of the SHA-256 of its 32 bytes."""
+    return hashlib.sha256(bytes.fromhex(public_hex)).hexdigest()[:16]
+
+
+def _public_hex(key: Ed25519PrivateKey | Ed25519PublicKey) -> str:
+    public = key.public_key() if isinstance(key, Ed25519PrivateKey) else key
+    return public.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw).hex()
+
+
+@dataclass(frozen=True, slots=True)
+class SignedCheckpoint:
+    """A signature over the ledger's head at ``seq``."""
+
+    seq: int
+    digest: str
+    at: datetime
+    reason: str
+    key_id: str
+    public_key: str
+    signature: str
+
+    def message(self) -> bytes:
+        return "\n".join((FORMAT, str(self.seq), self.digest, _iso(self.at), self.reason,
+                          self.key_id)).encode("utf-8")
+
+    def row(self) -> dict[str, Any]:
+        return {"seq": self.seq, "digest": self.digest, "at": self.at, "reason": self.reason,
+                "key_id": self.key_id, "public_key": self.public_key,
+                "signature": self.signature}
+
+    def line(self) -> str:
+        return json.dumps({**self.row(), "at": _iso(self.at), "format": FORMAT},
+                          sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_line(cls, line: str) -> SignedCheckpoint:
+        data = json.loads(line)
+        at = datetime.fromisoformat(str(data["at"]).replace("Z", "+00:00"))
+        return cls(int(data["seq"]), str(data["digest"]), at, str(data["reason"]),
+                   str(data["key_id"]), str(data["public_key"]), str(data["signature"]))
+
+    @property
+    def fingerprint(self) -> str:
+        """Short enough for paper: ``#seq`` and 16 hex digits of the ledger digest."""
+        d = self.digest
+        return f"#{self.seq} {d[0:4]}-{d[4:8]}-{d[8:12]}-{d[12:16]}"
+
+    def holds_under(self, public_hex: str) -> bool:
+        """Whether the signature is this key's over these fields."""
+        try:
+            key = Ed25519PublicKey.from_public_bytes(bytes.fromhex(public_hex))
+            key.verify(bytes.fromhex(self.signature), self.message())
+        except (InvalidSignature, ValueError):
+            return False
+        return key_id_of(public_hex) == self.key_id
+
+
+def _write_private(path: Path, data: bytes) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(data)
+        fh.flush()
+        os.fsync(fh.fileno())
+
+
+def _load_key(path: Path) -> Ed25519PrivateKey:
+    if os.name == "posix" and stat.S_IMODE(path.stat().st_mode) & 0o077:
+        raise StorageError(f"the checkpoint key {path} can be read by other users: "
+                           f"run chmod 600 {path}")
+    key = serialization.load_pem_private_key(path.read_bytes(), password=None)
+    if not isinstance(key, Ed25519PrivateKey):
+        raise StorageError(f"{path} is not an Ed25519 key")
+    return key
+
+
+def trust(public_hex: str, label: str, folder: Path | None = None) -> None:
+    """Adds a public key to the trust file (once)."""
+    folder = folder or config_dir()
+    path = folder / TRUST_FILE
+    if public_hex in load_trust([path]).values():
+        return
+    folder.mkdir(parents=True, exist_ok=True)
+    with path.open("a", encoding="utf-8") as fh:
+        fh.write(f"{public_hex} {label}\n")
+
+
+def load_trust(paths: Iterable[Path]) -> dict[str, str]:
+    """key id -> public key (hex) from trust files (missing files are skipped)."""
+    keys: dict[str, str] = {}
+    for path in paths:
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            raise StorageError(f"cannot read the trust file {path}: {exc.strerror}") from None
+        for n, line in enumerate(lines, 1):
+            word = line.split("#", 1)[0].split()
+            if not word:
+                continue
+            try:
+                if len(bytes.fromhex(word[0])) != 32:
+                    raise ValueError
+            except ValueError:
+                raise StorageError(f"{path} line {n}: not a 64-digit Ed25519 public key") \
+                    from None
+            keys[key_id_of(word[0])] = word[0]
+    return keys
+
+
+def read_anchor(path: Path) -> Iterator[tuple[int, SignedCheckpoint | None]]:
+    """(line number, checkpoint or None when unreadable) for each line of an anchor file."""
+    with path.open(encoding="utf-8") as fh:
+        for n, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                yield n, SignedCheckpoint.from_line(line)
+            except (ValueError, KeyError, TypeError):
+                yield n, None
+
+
+class Notary:
+    """Signs checkpoints with this workstation's key and anchors them in a plain file."""
+
+    def __init__(self, key: Ed25519PrivateKey, anchor_dir: Path | None,
+                 interval: timedelta = INTERVAL) -> None:
+        self.key = key
+        self.public_key = _public_hex(key)
+        self.key_id = key_id_of(self.public_key)
+        self.anchor_dir = anchor_dir
+        self.interval = interval
+        self.last_at: datetime | None = None
+
+    @classmethod
+    def load(cls, folder: Path | None = None, anchor_dir: Path | None = None) -> Notary:
+        """This workstation's notary; makes the key (and trusts it) at first start."""
+        folder = folder or config_dir()
+        path = folder / KEY_FILE
+        try:
+            if not path.exists():
+                folder.mkdir(parents=True, exist_ok=True)
+                key = Ed25519PrivateKey.generate()
+                try:
+                    _write_private(path, key.private_bytes(
+                        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                        serialization.NoEncryption()))
+                except FileExistsError:  # another process made it first
+                    key = _load_key(path)
+                trust(_public_hex(key), f"{os.uname().nodename if hasattr(os, 'uname') else ''}"
+                      f" made {_iso(datetime.now(UTC))}".strip(), folder)
+            else:
+                key = _load_key(path)
+        except OSError as exc:
+            raise StorageError(f"cannot use the checkpoint key {path}: {exc.strerror}") from None
+        return cls(key, anchor_dir or default_anchor_dir())
+
+    @property
+    def anchor_file(self) -> Path | None:
+        return None if self.anchor_dir is None else self.anchor_dir / f"{self.key_id}.anchor"
+
+    def due(self, now: datetime) -> bool:
+        return self.last_at is None or now - self.last_at >= self.interval
+
+    def sign(self, seq: int, digest: str, at: datetime, reason: str) -> SignedCheckpoint:
+        unsigned = SignedCheckpoint(seq, digest, at, reason, self.key_id, self.public_key, "")
+        signature = self.key.sign(unsigned.message()).hex()
+        return SignedCheckpoint(seq, digest, at, reason, self.key_id, self.public_key,
+                                signature)
+
+    def signed(self, checkpoint: SignedCheckpoint) -> None:
+        """After the commit: remembers the time and appends the line to the anchor file.
+        A failure is logged (the commit stands; verify reports the missing line)."""
+        self.last_at = checkpoint.at
+        path = self.anchor_file
+        if path is None:
+            return
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with path.open("a", encoding="utf-8") as fh:
+                fh.write(checkpoint.line() + "\n")
+                fh.flush()
+                os.fsync(fh.fileno())
+        except OSError as exc:
+            log.error("cannot append checkpoint %s to %s: %s", checkpoint.seq, path,
+                      exc.strerror)
+
+
+def rotate_key(folder: Path | None = None) -> tuple[str, str]:
+    """Replaces this workstation's key with a new one (trusted at once). The old private
+    key is destroyed; its public key stays trusted, so its checkpoints still verify.
+    Returns (old key id, new key id)."""
+    folder = folder or config_dir()
+    path = folder / KEY_FILE
+    old = _public_hex(_load_key(path)) if path.exists() else ""
+    fresh = Ed25519PrivateKey.generate()
+    tmp = path.with_name(path.name + ".new")
+    tmp.unlink(missing_ok=True)
+    _write_private(tmp, fresh.private_bytes(serialization.Encoding.PEM,
+                                            serialization.PrivateFormat.PKCS8,
+                                            serialization.NoEncryption()))
+    trust(_public_hex(fresh), f"rotated {_iso(datetime.now(UTC))}", folder)
+    os.replace(tmp, path)
+    return (key_id_of(old) if old else ""), key_id_of(_public_hex(fresh))

@@ -1,0 +1,358 @@
+"""The evidence: the tamper matrix on a demo floor, forgeries with the app's own code but
+without the key, untrusted keys, anchor files, key rotation."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import text
+
+from dealer_app.cli import main
+from dealer_app.services import Services
+from dealer_app.services.demo import build_demo
+from dealer_app.services.evidence import LABELS
+from dealer_app.storage import Database, ledger
+from dealer_app.storage.chained import CHAINED
+from dealer_app.storage.models import Base
+from dealer_app.storage.notary import Notary, rotate_key
+
+
+@pytest.fixture(scope="session")
+def demo_template(tmp_path_factory: pytest.TempPathFactory, _key_folder: Path) -> Path:
+    """A demo floor built once: ``demo.sqlite3`` and its ``anchors/``."""
+    folder = tmp_path_factory.mktemp("demo")
+    saved = os.environ["DEALER_APP_ANCHOR_DIR"]
+    os.environ["DEALER_APP_ANCHOR_DIR"] = str(folder / "anchors")
+    try:
+        svc = Services.open(f"sqlite:///{folder}/demo.sqlite3")
+        build_demo(svc, hands=7)
+        svc.close()
+    finally:
+        os.environ["DEALER_APP_ANCHOR_DIR"] = saved
+    return folder
+
+
+@pytest.fixture
+def demo(demo_template: Path, tmp_path: Path) -> Iterator[tuple[Services, Path]]:
+    shutil.copy(demo_template / "demo.sqlite3", tmp_path / "demo.sqlite3")
+    shutil.copytree(demo_template / "anchors", tmp_path / "anchors")
+    svc = Services.open(f"sqlite:///{tmp_path}/demo.sqlite3")
+    yield svc, tmp_path / "anchors"
+    svc.close()
+
+
+def verify(svc: Services, anchors: Path) -> list[str]:
+    report = svc.log.verify_all(anchors=[anchors], workers=1)
+    return [f"{b.label}: {b.reason}" for b in report.broken]
+
+
+SWAPS = {"dealer": "supervisor", "supervisor": "dealer", "complete": "void", "void": "complete",
+         "in-progress": "void", "input": "undo", "undo": "input", "correct": "input"}
+
+
+def _changed(value: Any, column: str = "") -> Any:
+    if isinstance(value, str) and value in SWAPS:
+        return SWAPS[value]
+    if column == "seat" and isinstance(value, int):
+        return value % 6 + 1
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, datetime):
+        return value + timedelta(seconds=1)
+    if isinstance(value, int):
+        return value + 1
+    if value is None:
+        return 7
+    if isinstance(value, str):
+        try:
+            datetime.fromisoformat(value)
+            return (datetime.fromisoformat(value) + timedelta(seconds=1)).isoformat(" ")
+        except ValueError:
+            return value[:-1] + ("y" if value.endswith("x") else "x") if value else "x"
+    raise AssertionError(value)
+
+
+MATRIX_TABLES = [t for t in Base.metadata.tables if t in CHAINED] + ["ledger", "checkpoint"]
+
+
+@pytest.mark.parametrize("tbl", MATRIX_TABLES)
+def test_the_tamper_matrix_every_column_of_the_newest_row(
+        demo: tuple[Services, Path], tbl: str) -> None:
+    svc, anchors = demo
+    assert verify(svc, anchors) == []
+    path = svc.db.sqlite_path
+    assert path is not None
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA foreign_keys = OFF")
+    pk = ledger.primary_key(tbl) if tbl in CHAINED else (("seq",) if tbl == "ledger" else ("id",))
+    order = ", ".join(f"{c} DESC" for c in pk)
+    cursor = conn.execute(f"SELECT * FROM {tbl} ORDER BY {order} LIMIT 1")
+    names = [d[0] for d in cursor.description]
+    row = dict(zip(names, cursor.fetchone(), strict=True))
+    where = " AND ".join(f"{c} = :k_{c}" for c in pk)
+    keys = {f"k_{c}": row[c] for c in pk}
+    word = LABELS.get(tbl, tbl).split()[0]
+    expected = {"ledger": "ledger", "checkpoint": "checkpoint"}.get(tbl, word)
+    exempt = set(CHAINED.get(tbl, ()))
+    if tbl == "checkpoint":
+        exempt.add("id")  # a surrogate: the signature covers every other column
+    missed = []
+    for column in names:
+        if column in exempt:
+            continue
+        col = Base.metadata.tables[tbl].c[column]
+        is_bool = col.type.python_type is bool
+        new = 1 - row[column] if is_bool else _changed(row[column], column)
+        for attempt in range(6):
+            try:
+                conn.execute(f"UPDATE {tbl} SET {column} = :v WHERE {where}",
+                             {"v": new, **keys})
+                break
+            except sqlite3.IntegrityError:  # a unique seat: the next one; a checked kind
+                if (tbl, column) == ("floor_call", "kind"):
+                    new = "other" if row[column] != "other" else "chips"
+                    continue
+                assert column == "seat" and attempt < 5
+                new = new % 6 + 1
+        keys2 = {**keys, **({f"k_{column}": new} if column in pk else {})}
+        found = verify(svc, anchors)
+        if not found or not any(expected in f or "anchor" in f or "hand" in f for f in found):
+            missed.append((column, found))
+        where2 = " AND ".join(f"{c} = :k_{c}" for c in pk)
+        conn.execute(f"UPDATE {tbl} SET {column} = :v WHERE {where2}",
+                     {"v": row[column], **keys2})
+        assert verify(svc, anchors) == [], column
+    assert missed == []
+    conn.execute(f"DELETE FROM {tbl} WHERE {where}", keys)
+    found = verify(svc, anchors)
+    assert found, f"deleting the newest {tbl} row went unseen"
+    assert main(["log", "verify", "--db", str(path), "--anchor-dir", str(anchors)]) == 1
+    conn.close()
+
+
+def test_deleting_a_whole_hand_with_all_that_refers_to_it(demo: tuple[Services, Path]) -> None:
+    svc, anchors = demo
+    path = svc.db.sqlite_path
+    assert path is not None
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA foreign_keys = OFF")
+    (hand_id,) = conn.execute("SELECT MAX(id) FROM hand WHERE status = 'complete'").fetchone()
+    events = [r[0] for r in conn.execute("SELECT id FROM hand_event WHERE hand_id = ?",
+                                         (hand_id,))]
+    moves = [r[0] for r in conn.execute("SELECT id FROM stack_move WHERE hand_id = ?",
+                                        (hand_id,))]
+    for tbl, ids in (("hand_event", events), ("stack_move", moves), ("hand", [hand_id])):
+        for k in ids:
+            conn.execute("DELETE FROM ledger WHERE tbl = ? AND k1 = ?", (tbl, k))
+    conn.execute("DELETE FROM ledger WHERE tbl = 'hand_player' AND k1 = ?", (hand_id,))
+    for tbl in ("hand_event", "hand_player", "stack_move", "audit"):
+        conn.execute(f"DELETE FROM {tbl} WHERE hand_id = ?", (hand_id,))
+    conn.execute("DELETE FROM hand WHERE id = ?", (hand_id,))
+    conn.close()
+    found = verify(svc, anchors)
+    assert any("ledger entry" in f and "missing" in f for f in found), found
+
+
+# ---------------------------------------------------------------------------- forgery
+def _attacker(url: str, folder: Path) -> Services:
+    """The app's own code on the database, with a key of the attacker's own (not trusted)."""
+    notary = Notary.load(folder / "attacker-config", folder / "attacker-anchors")
+    return Services.on(Database.open(url, notary=notary))
+
+
+def _floor(db_url: str) -> Services:
+    svc = Services.open(db_url)
+    build_demo(svc, hands=4)
+    return svc
+
+
+def test_forgery_flip_a_winner_fixing_every_derived_column(db_url: str, tmp_path: Path) -> None:
+    svc = _floor(db_url)
+    anchors = Path(os.environ["DEALER_APP_ANCHOR_DIR"])
+    assert verify(svc, anchors) == []
+    bad = _attacker(db_url, tmp_path)
+    with bad.db.transaction() as s:
+        hand_id = s.execute(text("SELECT MAX(id) FROM hand WHERE status = 'complete'")).scalar()
+        players = s.execute(text("SELECT seat, stack_before, stack_after, seating_id FROM "
+                                 "hand_player WHERE hand_id = :h ORDER BY "
+                                 "stack_after - stack_before DESC"), {"h": hand_id}).all()
+        winner, loser = players[0], players[-1]
+        assert winner.stack_after - winner.stack_before != loser.stack_after - loser.stack_before
+        from dealer_app.storage.models import HandPlayer, Seating
+
+        for a, b in ((winner, loser), (loser, winner)):
+            row = s.get(HandPlayer, (hand_id, a.seat))
+            assert row is not None
+            row.stack_after = b.stack_after - b.stack_before + a.stack_before
+            seat = s.get(Seating, a.seating_id)
+            assert seat is not None
+            seat.stack += (b.stack_after - b.stack_before) - (a.stack_after - a.stack_before)
+    bad.close()
+    found = verify(svc, anchors)
+    assert any("not trusted" in f or "no signed checkpoint" in f for f in found), found
+    svc.close()
+
+
+def test_forgery_a_made_up_hand_is_found(db_url: str, tmp_path: Path) -> None:
+    svc = _floor(db_url)
+    anchors = Path(os.environ["DEALER_APP_ANCHOR_DIR"])
+    bad = _attacker(db_url, tmp_path)
+    boss = bad.staff.authenticate("Sam", "246800")
+    table = bad.tables.list_tables()[0]
+    session = bad.tables.open_session(table.id, boss)
+    bad.tables.seat_player(session.id, 1, "Mal", 500, boss)
+    bad.tables.seat_player(session.id, 2, "Lory", 500, boss)
+    import random
+
+    from dealer_app.services.demo import _play
+    state = bad.hands.start_hand(session.id, boss)
+    _play(bad, state, boss, random.Random(1), undo=False, stop_at=None)
+    bad.close()
+    found = verify(svc, anchors)
+    assert any("not trusted" in f for f in found), found
+    svc.close()
+    # without any key at all: the completed hand is sealed by nothing
+    plain = Services.on(Database.open(db_url, sign=False))
+    with plain.db.transaction() as s:
+        s.execute(text("DELETE FROM checkpoint WHERE key_id NOT IN (SELECT key_id FROM "
+                       "checkpoint ORDER BY id LIMIT 1)"))
+    found = verify(plain, tmp_path / "none")
+    assert any("no signed checkpoint seals it" in f for f in found), found
+    plain.close()
+
+
+def test_forgery_delete_the_newest_hand_and_restore_stacks(db_url: str) -> None:
+    svc = _floor(db_url)
+    anchors = Path(os.environ["DEALER_APP_ANCHOR_DIR"])
+    with svc.db.transaction() as s:
+        hand_id = s.execute(text("SELECT MAX(id) FROM hand WHERE status = 'complete'")).scalar()
+        first = s.execute(text("SELECT MIN(seq) FROM ledger WHERE tbl = 'hand' AND k1 = :h"),
+                          {"h": hand_id}).scalar()
+        for tbl in ("hand_event", "hand_player", "stack_move", "audit"):
+            s.execute(text(f"DELETE FROM {tbl} WHERE hand_id = :h"), {"h": hand_id})
+        s.execute(text("DELETE FROM hand WHERE id = :h"), {"h": hand_id})
+        s.execute(text("DELETE FROM ledger WHERE seq >= :q"), {"q": first})
+        s.execute(text("DELETE FROM checkpoint WHERE seq >= :q"), {"q": first})
+    # (the stacks and sessions are as before the hand: only anchors remember it)
+    found = [f for f in verify(svc, anchors) if "anchor file" in f]
+    assert any("entries and checkpoints were removed" in f or "rewritten" in f
+               for f in found), found
+    svc.close()
+
+
+def test_an_untrusted_key_and_a_disagreeing_anchor_are_reported(
+        db_url: str, tmp_path: Path) -> None:
+    svc = _floor(db_url)
+    anchors = Path(os.environ["DEALER_APP_ANCHOR_DIR"])
+    bad = _attacker(db_url, tmp_path)
+    boss = bad.staff.authenticate("Sam", "246800")
+    bad.tables.create_table("Back room", svc.tables.list_tables()[0].settings, boss)
+    with bad.db.transaction() as s:
+        ledger.request_checkpoint(s, "forged")
+    bad.close()
+    found = verify(svc, anchors)
+    assert any("not trusted" in f for f in found), found
+    # trusting the attacker's key on purpose (--trust) makes it verify
+    trust = tmp_path / "extra-trust.txt"
+    key = Notary.load(tmp_path / "attacker-config", tmp_path)
+    trust.write_text(f"{key.public_key} attacker\n")
+    report = svc.log.verify_all(anchors=[anchors], trust=[trust], workers=1)
+    assert not [b for b in report.broken if "not trusted" in b.reason]
+    # an anchor line that disagrees
+    (anchor,) = [p for p in anchors.glob("*.anchor")]
+    lines = anchor.read_text().splitlines()
+    lines[1] = lines[1].replace('"digest":"', '"digest":"0', 1).replace('","key_id', '","key_id')
+    anchor.write_text("\n".join(lines) + "\n")
+    assert any("anchor file" in f for f in verify(svc, anchors))
+    svc.close()
+
+
+def test_rotating_the_key_keeps_old_checkpoints_verifiable(
+        db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DEALER_APP_CONFIG_DIR", str(tmp_path / "config"))
+    svc = _floor(db_url)
+    svc.close()
+    old, new = rotate_key()
+    assert old and new and old != new
+    assert (tmp_path / "config" / "checkpoint-key.pem").stat().st_mode & 0o777 == 0o600
+    svc = Services.open(db_url)
+    with svc.db.transaction() as s:
+        ledger.request_checkpoint(s, "after rotation")
+    anchors = Path(os.environ["DEALER_APP_ANCHOR_DIR"])
+    assert verify(svc, anchors) == []
+    with svc.db.read() as s:
+        keys = set(s.execute(text("SELECT key_id FROM checkpoint")).scalars())
+    assert {old, new} <= keys
+    fp = svc.log.fingerprint()
+    assert fp is not None and fp.key_id == new and fp.short.startswith("#")
+    svc.close()
+
+
+def test_paper_and_records_carry_the_evidence(demo: tuple[Services, Path]) -> None:
+    from dealer_app.services import reports
+
+    svc, _anchors = demo
+    fp = svc.log.fingerprint()
+    assert fp is not None
+    with svc.db.read() as s:
+        session_id, hand_id, head = s.execute(text(
+            "SELECT h.session_id, h.id, h.head_digest FROM hand h ORDER BY h.id DESC "
+            "LIMIT 1")).one()
+    report = reports.session_report(svc.db, session_id)
+    assert f"signed checkpoint {fp.short}" in report.to_text()
+    assert fp.short in report.to_html()
+    assert svc.log.record(hand_id).meta["head_digest"] == head
+
+
+def test_the_tamper_matrix_on_every_backend(db_url: str) -> None:
+    """On each database (PostgreSQL too): for every table, the newest row's first evidence
+    column changed, then the row deleted (the full column matrix runs on SQLite above)."""
+    svc = _floor(db_url)
+    anchors = Path(os.environ["DEALER_APP_ANCHOR_DIR"])
+    assert verify(svc, anchors) == []
+    for tbl in MATRIX_TABLES:
+        pk = ledger.primary_key(tbl) if tbl in CHAINED else (
+            ("seq",) if tbl == "ledger" else ("id",))
+        table = Base.metadata.tables[tbl]
+        column = next(c for c in table.columns if c.name not in pk
+                      and c.name not in CHAINED.get(tbl, ()) and not c.foreign_keys)
+        order = ", ".join(f"{c} DESC" for c in pk)
+        where = " AND ".join(f"{c} = :k_{c}" for c in pk)
+        with svc.db.engine.begin() as conn:
+            row = conn.execute(text(f"SELECT * FROM {tbl} ORDER BY {order} LIMIT 1")).one()
+            keys = {f"k_{c}": row._mapping[c] for c in pk}
+            old = row._mapping[column.name]
+            new = _changed(old, column.name)
+            conn.execute(text(f"UPDATE {tbl} SET {column.name} = :v WHERE {where}"),
+                         {"v": new, **keys})
+        assert verify(svc, anchors), f"{tbl}.{column.name} changed unseen"
+        with svc.db.engine.begin() as conn:
+            conn.execute(text(f"UPDATE {tbl} SET {column.name} = :v WHERE {where}"),
+                         {"v": old, **keys})
+    assert verify(svc, anchors) == []
+    with svc.db.engine.begin() as conn:
+        conn.execute(text("DELETE FROM audit WHERE id = (SELECT MAX(id) FROM audit)"))
+    assert any("audit row" in f and "deleted" in f for f in verify(svc, anchors))
+    svc.close()
+
+
+def test_verify_on_two_cores_finds_the_same(demo: tuple[Services, Path],
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    from dealer_app.services import evidence
+
+    svc, anchors = demo
+    monkeypatch.setattr(evidence, "PARALLEL_FROM", 1)  # worker processes even for a few hands
+    assert svc.log.verify_all(anchors=[anchors], workers=2).ok
+    with svc.db.engine.begin() as conn:
+        conn.execute(text("UPDATE stack_move SET amount = amount * 10 WHERE id = "
+                          "(SELECT MIN(id) FROM stack_move)"))
+    report = svc.log.verify_all(anchors=[anchors], workers=2)
+    assert [b.label for b in report.broken if b.label.startswith("stack move")]
+    assert report.checked == 7
