@@ -69,3 +69,20 @@ def _own_key_and_anchors(_key_folder: object, tmp_path_factory: pytest.TempPathF
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
+
+
+@pytest.fixture(autouse=True)
+def _no_modal_file_dialog(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file dialog a test forgot to answer fails the test at once instead of waiting for a
+    person (every dialog of the app goes through ``dealer_app.gui.file_dialogs``)."""
+    import sys
+
+    module = sys.modules.get("dealer_app.gui.file_dialogs")
+    if module is None:
+        return
+
+    def refuse(dialog: object) -> list[str]:
+        raise AssertionError("a test opened a modal file dialog: patch "
+                             "dealer_app.gui.file_dialogs (save_file_name, _chosen...)")
+
+    monkeypatch.setattr(module, "_chosen", refuse)

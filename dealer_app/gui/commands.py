@@ -66,6 +66,9 @@ class Command(Enum):
                 ctrl=True)
     SUPERVISOR = Spec("supervisor", Qt.Key.Key_F9, "Call supervisor…", "call the supervisor "
                       "(a shown hole card that does not match)")
+    CALL_FLOOR = Spec("call-floor", Qt.Key.Key_F8, "Call the floor…", "call the floor (a "
+                      "dispute, chips, a player) with a short reason", button=False)
+    FLOOR = Spec("floor", Qt.Key.Key_F3, "Floor", "the floor view (supervisors)", button=False)
     HOLE = Spec("hole", Qt.Key.Key_O, "Hole card", "the next card is a hole card (first "
                 "seat without one, or chosen)", button=False)
     REVIEW = Spec("review", Qt.Key.Key_F2, "Review", "the supervisor's hand log browser",

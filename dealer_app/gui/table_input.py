@@ -184,6 +184,8 @@ class TableInput:
             self.toggle_hole()
         elif command is Command.ANTES:
             self.antes()
+        elif command in (Command.CALL_FLOOR, Command.FLOOR):
+            pass  # answered by gui/floor/dealer_wiring.py, which sees every key first
         else:
             action = command.spec.action
             assert action is not None

@@ -15,11 +15,12 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QPushButton
+from PySide6.QtWidgets import QMessageBox, QPushButton
 from pytestqt.qtbot import QtBot
 
 from dealer_app.engine import DECK, Action, Event
 from dealer_app.engine.hand import Hand
+from dealer_app.gui import file_dialogs
 from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.gui.review.dialogs import CorrectInputDialog, SupervisorActDialog
 from dealer_app.gui.review.models import HAND_ID_ROLE, SORT_ROLE, HandListModel
@@ -264,8 +265,7 @@ def test_audit_view_lists_acts_sign_ins_refusals_and_exports(
     qtbot.waitUntil(lambda: not dialog.debounce.isActive())
     # CSV of what is shown, formulas escaped
     path = tmp_path / "audit.csv"
-    monkeypatch.setattr(QFileDialog, "getSaveFileName",
-                        staticmethod(lambda *a, **k: (str(path), "")))
+    monkeypatch.setattr(file_dialogs, "save_file_name", lambda *a, **k: str(path))
     assert dialog.export_csv() == dialog.model.rowCount()
     with path.open(newline="", encoding="utf-8") as fh:
         exported = list(csv.DictReader(fh))

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_app.gui.commands import Command
 from dealer_app.services import StorageError
 from dealer_app.services.calls import REASON_MAX, CallKind, CallService, FloorCallInfo
 
@@ -34,8 +35,8 @@ if TYPE_CHECKING:
     from dealer_app.gui.floor.window import FloorWindow
     from dealer_app.gui.window import DealerWindow
 
-CALL_KEY = Qt.Key.Key_F8
-FLOOR_KEY = Qt.Key.Key_F3
+CALL_KEY = Command.CALL_FLOOR.spec.key
+FLOOR_KEY = Command.FLOOR.spec.key
 POLL_MS = 1000
 """How often the dealer's window reads its open call's state while it is not resolved."""
 
