@@ -1,4 +1,5 @@
-"""The first start: after the first supervisor is created, a guided practice table.
+"""The first start: after the first supervisor is created, a guided practice table, or the
+demo floor (``dealer-app demo``: tables, sessions and hands to try the review on).
 
 The practice runs on its own database in a temporary folder, so nothing of it mixes with the
 real hand log, its sessions or its reports; the folder is removed when the practice window
@@ -33,8 +34,10 @@ from dealer_app.gui.window import DealerWindow
 PRACTICE_PIN = "246810"
 """The practice supervisor's PIN (the practice database holds nothing real)."""
 POLL_MS = 400
-_open: list[PracticeWindow] = []
-"""Practice windows shown (they have no parent; this keeps them alive until closed)."""
+DEMO_HANDS = 30
+"""Hands the demo floor plays (through the services, so every record is genuine)."""
+_open: list[QWidget] = []
+"""Practice and demo windows shown (no parent; this keeps them alive until closed)."""
 
 
 @dataclass(frozen=True)
@@ -201,19 +204,67 @@ class FirstStartOffer(QDialog):
         buttons = QDialogButtonBox()
         self.practice_button = buttons.addButton("Practice table",
                                                  QDialogButtonBox.ButtonRole.AcceptRole)
+        self.demo_button = buttons.addButton("Demo floor",
+                                             QDialogButtonBox.ButtonRole.ActionRole)
+        self.demo_button.setToolTip("A separate database with tables, sessions and hands "
+                                    "played, opened in the supervisor's review")
         self.skip_button = buttons.addButton("Start working",
                                              QDialogButtonBox.ButtonRole.RejectRole)
+        self.choice = ""
+        """``practice``, ``demo`` or empty (start working)."""
+        self.practice_button.clicked.connect(lambda: self._choose("practice"))
+        self.demo_button.clicked.connect(lambda: self._choose("demo"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self.practice_button.setDefault(True)
 
+    def _choose(self, choice: str) -> None:
+        self.choice = choice
+        self.accept()
 
-def offer_practice(parent: QWidget, supervisor_name: str) -> PracticeWindow | None:
-    """Asks, and opens the practice window if wanted."""
+
+def open_demo_floor(parent: QWidget | None = None, hands: int | None = None) -> QWidget:
+    """Plays the demo floor into a new database in a temporary folder (with a progress
+    dialog) and opens the supervisor's review on it, signed in as its supervisor."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication, QProgressDialog
+
+    from dealer_app.gui.review import open_review_window
+    from dealer_app.services import Services
+    from dealer_app.services.demo import PINS, build_demo
+
+    total = hands or DEMO_HANDS
+    folder = Path(tempfile.mkdtemp(prefix="dealer-app-demo-"))
+    progress = QProgressDialog("Playing the demo floor's hands…", "", 0, total, parent)
+    progress.setCancelButton(None)  # a few seconds; the folder is thrown away anyway
+    progress.setWindowModality(Qt.WindowModality.WindowModal)
+    progress.setMinimumDuration(0)
+
+    def advance(done: int, _total: int) -> None:
+        progress.setValue(done)
+        QApplication.processEvents()
+
+    services = Services.open(f"sqlite:///{folder / 'demo.sqlite3'}")
+    try:
+        build_demo(services, total, progress=advance)
+        boss = services.staff.authenticate("Sam", PINS["Sam"])
+    finally:
+        progress.close()
+    window = open_review_window(services, boss)
+    pins = ", ".join(f"{name} {pin}" for name, pin in PINS.items())
+    window.setWindowTitle(f"dealer-app — DEMO floor, not the real hand log (PINs: {pins})")
+    _open.append(window)
+    return window
+
+
+def offer_practice(parent: QWidget, supervisor_name: str) -> QWidget | None:
+    """Asks, and opens the practice window or the demo floor if wanted."""
     offer = FirstStartOffer(parent)
     if offer.exec() != QDialog.DialogCode.Accepted:
         return None
+    if offer.choice == "demo":
+        return open_demo_floor(parent)
     window = PracticeWindow(supervisor_name)
     window.resize(1280, 800)
     window.show()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -19,7 +20,8 @@ def _answer_offer(button: str) -> None:
     def click() -> None:
         offer = QApplication.activeModalWidget()
         assert isinstance(offer, guide.FirstStartOffer)
-        target = offer.practice_button if button == "practice" else offer.skip_button
+        target = {"practice": offer.practice_button, "demo": offer.demo_button,
+                  "skip": offer.skip_button}[button]
         target.click()
 
     QTimer.singleShot(0, click)
@@ -77,3 +79,21 @@ def test_the_practice_table_is_guided_and_stays_out_of_the_real_log(
     folder = practice.folder
     practice.close()
     assert not folder.exists()
+
+
+def test_the_demo_floor_opens_the_review_on_its_own_database(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(guide, "DEMO_HANDS", 8)
+    d = _first_start(qtbot, tmp_path)
+    _answer_offer("demo")
+    d.sign_in("Sue", "123456", first=True)
+    qtbot.waitUntil(lambda: bool(guide._open))
+    review = guide._open[-1]
+    qtbot.addWidget(review)
+    assert "DEMO" in review.windowTitle() and "Sam 246800" in review.windowTitle()
+    model = review.model  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: model.rowCount() > 0)
+    assert model.rowCount() >= 8
+    assert d.backend.list_tables() == []  # nothing of the demo in the real log
+    review.close()
+    guide._open.remove(review)
