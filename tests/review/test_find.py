@@ -305,7 +305,7 @@ def test_a_failing_hand_is_marked_opened_and_clicked_through(
         conn.execute("UPDATE hand_event SET card = 'Zz' WHERE hand_id = ? AND card IS NOT "
                      "NULL", (unreadable,))
     report = window.verify_log()
-    assert sorted(b.hand_id for b in report.broken) == sorted([changed, unreadable])
+    assert sorted({b.hand_id for b in report.broken}) == sorted([changed, unreadable])
     row = window.backend.position(window.model.query, changed, sort="started_at",
                                   descending=True)
     assert row is not None

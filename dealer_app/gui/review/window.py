@@ -96,8 +96,9 @@ def _number(text: str) -> int:
 
 
 class IntegrityDialog(QDialog):
-    """The integrity check's verdict: every hand whose log was changed outside the app.
-    Each row opens its hand (``open_hand``); the verdict can be saved and printed."""
+    """The integrity check's verdict: every hand, stack move, staff change, audit row or
+    checkpoint found changed outside the app. A row of a hand opens it (``open_hand``); the
+    verdict can be saved and printed."""
 
     open_hand = Signal(int)
 
@@ -128,7 +129,7 @@ class IntegrityDialog(QDialog):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setToolTip("Double-click (or Enter) to open the hand")
         for row, broken in enumerate(report.broken):
-            self.table.setItem(row, 0, QTableWidgetItem(str(broken.hand_id)))
+            self.table.setItem(row, 0, QTableWidgetItem(str(broken.hand_id or "—")))
             self.table.setItem(row, 1, QTableWidgetItem(broken.label))
             self.table.setItem(row, 2, QTableWidgetItem(broken.reason))
         self.table.resizeColumnsToContents()
@@ -158,19 +159,24 @@ class IntegrityDialog(QDialog):
                     + (f"; {len(report.broken):,} changed so far." if report.broken
                        else "; no change found so far, the rest was not checked."))
         if report.broken:
-            return (f"{len(report.broken):,} of {report.checked:,} hands were changed outside "
-                    "the app.")
+            hands = len({b.hand_id for b in report.broken if b.hand_id})
+            others = sum(1 for b in report.broken if not b.hand_id)
+            text = f"{hands:,} of {report.checked:,} hands were changed outside the app"
+            if others:
+                text += f", and {others:,} other record(s) (stack moves, staff, audit, ledger)"
+            return text + f": {len(report.broken):,} finding(s)."
         return f"All {report.checked:,} hands are intact: every digest chain holds."
 
     def open_row(self, row: int) -> None:
-        if 0 <= row < len(self.report.broken):
+        if 0 <= row < len(self.report.broken) and self.report.broken[row].hand_id:
             self.open_hand.emit(self.report.broken[row].hand_id)
 
     def text(self) -> str:
         """The verdict as plain text, with when it was checked."""
         lines = ["Log integrity check", f"Checked at {when(self.checked_at)}",
                  self.verdict_text(), ""]
-        lines += [f"{b.label} (id {b.hand_id}): {b.reason}" for b in self.report.broken]
+        lines += [f"{b.label}" + (f" (id {b.hand_id})" if b.hand_id else "") + f": {b.reason}"
+                  for b in self.report.broken]
         return "\n".join(lines) + "\n"
 
     def save(self, path: str | None = None) -> str | None:
@@ -806,7 +812,9 @@ class ReviewWindow(QMainWindow):
                                      + (f"; {len(report.broken):,} changed so far"
                                         if report.broken else ""))
         elif report.broken:
-            self.status_line.setText(f"{len(report.broken):,} hand(s) changed outside the app")
+            hands = len({b.hand_id for b in report.broken if b.hand_id})
+            self.status_line.setText(f"{hands:,} hand(s) and {len(report.broken):,} "
+                                     "finding(s) changed outside the app")
         else:
             self.status_line.setText("Integrity: every hand intact")
         return report
