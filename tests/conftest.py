@@ -11,7 +11,12 @@ from collections.abc import Iterator
 import pytest
 from storage.helpers import FakeClock
 
+from dealer_app.services import staff as _staff
+
 PG_ENV = "DEALER_APP_TEST_PG_URL"
+PRODUCTION_SCRYPT_N = _staff.SCRYPT_N
+"""The PIN hashes' work factor the app ships with (tests/services/test_staff.py checks it)."""
+_staff.SCRYPT_N = 2**10  # every test in this process hashes PINs cheaply; children do not
 os.environ.setdefault("DEALER_APP_LOG_DIR", tempfile.mkdtemp(prefix="dealer-app-test-log-"))
 """The app's log file of the test run: not the user's data folder."""
 

@@ -133,3 +133,26 @@ def test_a_supervisor_act_checks_the_account_as_it_is_now(
     with pytest.raises(PermissionDeniedError):
         svc.tables.adjust_stack(session.id, 1, 5, boss, "found chips")
     assert svc.hands.hand_state(state.hand_id).status is HandStatus.COMPLETE
+
+
+def test_pins_are_hashed_with_the_production_work_factor() -> None:
+    """The suite hashes with a small work factor (tests/conftest.py); the app ships 2**14."""
+    from conftest import PRODUCTION_SCRYPT_N
+
+    from dealer_app.services import staff
+
+    assert PRODUCTION_SCRYPT_N == 2**14
+    assert staff.check_pin("1234", _hash_with(PRODUCTION_SCRYPT_N, "1234"))
+
+
+def _hash_with(n: int, pin: str) -> str:
+    from dealer_app.services import staff
+
+    saved = staff.SCRYPT_N
+    staff.SCRYPT_N = n
+    try:
+        stored = staff.hash_pin(pin)
+    finally:
+        staff.SCRYPT_N = saved
+    assert stored.split("$")[1] == str(n)
+    return stored
