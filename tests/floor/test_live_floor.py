@@ -106,8 +106,7 @@ def test_a_double_click_opens_the_live_hand_read_only(
     qtbot.waitUntil(lambda: floor.tile("T1").hand_number == 1, timeout=5000)
     widget = floor.tiles[floor.tile("T1").table_id]
     qtbot.mouseDClick(widget, Qt.MouseButton.LeftButton, pos=QPoint(20, 20))
-    live = floor.live_windows[widget.table_id]
-    qtbot.addWidget(live)
+    live = floor.live_windows[widget.table_id]  # deleted on close; the floor closes it too
     seat1 = live.table.seats[1]
     assert seat1.name.text() == "Ann"
     assert [str(c.card) for c in seat1.cards if not c.isHidden()] == ["As", "Ah"]
