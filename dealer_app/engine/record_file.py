@@ -114,7 +114,9 @@ def decode_record(data: bytes) -> HandRecord:
     return record
 
 
-def _utc(value: object) -> datetime | None:
+def parse_utc(value: object) -> datetime | None:
+    """An ISO 8601 date and time as an aware UTC datetime (naive: taken as UTC), or None if
+    ``value`` is not one that exists in UTC."""
     if not isinstance(value, str):
         return None
     try:
@@ -130,7 +132,7 @@ def check_record_times(record: HandRecord) -> None:
     places = [(f"meta.{key}", record.meta.get(key)) for key in ("started_at", "ended_at")]
     places += [(f"events[{i}].at", m.get("at")) for i, m in enumerate(record.event_meta)]
     for where, value in places:
-        if value is not None and _utc(value) is None:
+        if value is not None and parse_utc(value) is None:
             shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
             raise RecordError(f"{where}: {shown} is not a date and time in range "
                               "(ISO 8601, years 1-9999 in UTC)")

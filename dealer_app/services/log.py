@@ -29,7 +29,6 @@ import os
 import re
 import uuid
 from collections.abc import Callable, Iterable, Sequence
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, cast
 
@@ -39,7 +38,7 @@ from sqlalchemy.exc import IntegrityError
 from dealer_app.engine import RuleError
 from dealer_app.engine.hand import Hand
 from dealer_app.engine.record import HandRecord, RecordError, dump_record
-from dealer_app.engine.record_file import read_record_file
+from dealer_app.engine.record_file import parse_utc, read_record_file
 from dealer_app.services.common import CancelFn, ProgressFn, audit, settings_of
 from dealer_app.services.hands import (
     append_event,
@@ -246,16 +245,6 @@ def check_hand_range(db: Database, lo: int, hi: int,
                     label = hand_label(hand, tables.get(hand.table_id or -1))
                     broken.append(BrokenHand(hand.id, label, reason))
     return broken
-
-
-def parse_time(value: object) -> datetime | None:
-    if not isinstance(value, str):
-        return None
-    try:
-        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
-        return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
-    except (ValueError, OverflowError):  # not a date, or past year 9999 once in UTC
-        return None
 
 
 def _safe(text: str) -> str:
@@ -473,8 +462,8 @@ class LogService:
         digest = content_digest(record)
         self._refuse_stored(uid, digest)
         now = self.db.now()
-        times = [parse_time(m.get("at")) for m in record.event_meta]
-        started = parse_time(meta.get("started_at")) or next(
+        times = [parse_utc(m.get("at")) for m in record.event_meta]
+        started = parse_utc(meta.get("started_at")) or next(
             (t for t in times if t is not None), now)
         settings = record.settings.to_dict()
         seats = [s.to_dict() for s in record.seats]
@@ -490,7 +479,7 @@ class LogService:
                               pot=sum(p.amount for p in hand.pots()) if hand.complete else 0,
                               rake=hand.rake if hand.complete else 0,
                               started_at=started,
-                              ended_at=parse_time(meta.get("ended_at"))
+                              ended_at=parse_utc(meta.get("ended_at"))
                               or (now if status is not HandStatus.IN_PROGRESS else None),
                               head_digest=chain.header_digest(uid, settings, seats, started),
                               content_digest=digest)
