@@ -17,14 +17,14 @@ from __future__ import annotations
 
 import bisect
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any, cast
 
-from sqlalchemy import Table, func, select
+from sqlalchemy import DateTime, Table, func, select, type_coerce
 
 from dealer_app.services.common import CancelFn, ProgressFn
 from dealer_app.services.types import BrokenHand, VerifyReport
@@ -47,6 +47,8 @@ LABELS = {"staff": "staff member", "game_table": "table", "table_session": "sess
 PARALLEL_FROM = 3000
 """Fewer hands than this are replayed in this process (starting workers costs more)."""
 CHUNK = 4000
+SPAN = 20000
+"""Keys of one table checked by one task (the tables are split among the workers)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,8 +116,9 @@ class _Verifier:
                                                                        Checkpoint.id))]
         self.cp_seqs = [c.signed.seq for c in self.cps]
         self.anchors = self._read_anchors()
-        rows = sum(1 for t in CHAINED if t in Base.metadata.tables)
-        self.total = self.length + len(ids) + rows
+        tables = [t for t in CHAINED if t in Base.metadata.tables]
+        parts = [(t, lo, hi) for t in tables for lo, hi in key_ranges(self.db, t, SPAN)]
+        self.total = self.length + len(ids) + len(parts)
         chunks = [ids[i:i + CHUNK] for i in range(0, len(ids), CHUNK)]
         url = self.db.engine.url.render_as_string(hide_password=False)
         parallel = (workers > 1 and len(ids) >= PARALLEL_FROM and self.db.sqlite_path is not None
@@ -123,10 +126,9 @@ class _Verifier:
         futures: list[Future[list[tuple[int, str, str]]]] = []
         table_futures: list[Future[list[tuple[str, str, int, int]]]] = []
         pool: ProcessPoolExecutor | None = None
-        tables = [t for t in CHAINED if t in Base.metadata.tables]
         if parallel:
             pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"))
-            table_futures = [pool.submit(check_table, url, t) for t in tables]
+            table_futures = [pool.submit(check_table, url, *p) for p in parts]
             futures = [pool.submit(check_hands, url, c[0], c[-1]) for c in chunks]
         try:
             self._walk_ledger()
@@ -134,11 +136,11 @@ class _Verifier:
                 self._check_checkpoints()
                 self._check_anchors()
                 self._check_tail()
-            for i, tbl in enumerate(tables):
+            for i, part in enumerate(parts):
                 if self.report.cancelled:
                     break
                 self._rows(table_futures[i].result() if pool is not None
-                           else table_findings(self.db, tbl))
+                           else table_findings(self.db, *part))
             if pool is None:
                 for c in chunks:
                     if self.report.cancelled:
@@ -291,12 +293,23 @@ class _Verifier:
                           "database (removed)")
 
 
-def table_findings(db: Database, tbl: str) -> list[tuple[str, str, int, int]]:
+def table_findings(db: Database, tbl: str, lo: int | None = None,
+                   hi: int | None = None) -> list[tuple[str, str, int, int]]:
     """Merge-joins a chained table with the ledger in key order (constant memory): (label,
     inserted|changed|deleted, ledger seq, hand id or 0) for each row that does not match the
-    newest ledger entry of its key."""
+    newest ledger entry of its key. ``lo``..``hi``: only keys whose first column is in
+    that range (both None: the whole table)."""
     table = Base.metadata.tables[tbl]
-    pk = [table.c[n] for n in ledger.primary_key(tbl)]
+    pk_names = ledger.primary_key(tbl)
+    pk = [table.c[n] for n in pk_names]
+    names = ledger.digest_columns(tbl)
+    extra = [n for n in (*pk_names, "hand_id", "seq", "kind", "amount", "act")
+             if n in table.c and n not in names]
+    columns = [*names, *dict.fromkeys(extra)]
+    at = {n: i for i, n in enumerate(columns)}
+    k1_at = at[pk_names[0]]
+    k2_at = at[pk_names[1]] if len(pk_names) > 1 else -1
+    width = len(names)
     L = ledger.LEDGER.c
     out: list[tuple[str, str, int, int]] = []
 
@@ -305,25 +318,31 @@ def table_findings(db: Database, tbl: str) -> list[tuple[str, str, int, int]]:
             out.append((row_label(tbl, entry[0], entry[1]), "deleted", entry[2],
                         entry[0] if tbl in ("hand", "hand_player") else 0))
 
+    entry_q = select(L.k1, L.k2, L.seq, L.row_digest).where(L.tbl == tbl)
+    row_q = select(*(_plain_time(table.c[n]) for n in columns))
+    if lo is not None and hi is not None:
+        entry_q = entry_q.where(L.k1 >= lo, L.k1 <= hi)
+        row_q = row_q.where(pk[0] >= lo, pk[0] <= hi)
+    digest = ledger.tuple_digest
     with db.read() as s:
         conn = s.connection()
         entries = conn.execution_options(stream_results=True, yield_per=5000).execute(
-            select(L.k1, L.k2, L.seq, L.row_digest).where(L.tbl == tbl)
-            .order_by(L.k1, L.k2, L.seq))
+            entry_q.order_by(L.k1, L.k2, L.seq))
         rows = conn.execution_options(stream_results=True, yield_per=5000).execute(
-            select(table).order_by(*pk))
+            row_q.order_by(*pk))
         newest = _newest(iter(entries))
         entry = next(newest, None)
         for row in rows:
-            values: Mapping[str, Any] = dict(row._mapping)
-            key = ledger.key_of(tbl, values)
+            key = (int(row[k1_at]), int(row[k2_at]) if k2_at >= 0 else 0)
             while entry is not None and (entry[0], entry[1]) < key:
                 missing(entry)
                 entry = next(newest, None)
             if entry is None or (entry[0], entry[1]) != key:
+                values = dict(zip(columns, row, strict=True))
                 out.append((row_label(tbl, *key, values), "inserted", 0, _hand(tbl, values)))
                 continue
-            if entry[3] != ledger.row_digest(tbl, values):
+            if entry[3] != digest(tbl, row[:width]):
+                values = dict(zip(columns, row, strict=True))
                 out.append((row_label(tbl, *key, values), "changed", entry[2],
                             _hand(tbl, values)))
             entry = next(newest, None)
@@ -333,9 +352,35 @@ def table_findings(db: Database, tbl: str) -> list[tuple[str, str, int, int]]:
     return out
 
 
-def check_table(url: str, tbl: str) -> list[tuple[str, str, int, int]]:
+def _plain_time(column: Any) -> Any:
+    """A date-time column read as stored (naive UTC), without the aware conversion: the
+    digest writes it as naive text either way."""
+    if isinstance(getattr(column.type, "impl", None), DateTime):
+        return type_coerce(column, DateTime()).label(column.name)
+    return column
+
+
+def key_ranges(db: Database, tbl: str, span: int) -> list[tuple[int | None, int | None]]:
+    """Ranges of the first key column covering every row of ``tbl`` and every ledger entry
+    of it, each ``span`` keys wide (one whole-table range when both are empty)."""
+    table = Base.metadata.tables[tbl]
+    first = table.c[ledger.primary_key(tbl)[0]]
+    L = ledger.LEDGER.c
+    with db.read() as s:
+        a = s.execute(select(func.min(first), func.max(first))).one()
+        b = s.execute(select(func.min(L.k1), func.max(L.k1)).where(L.tbl == tbl)).one()
+    lows = [int(v) for v in (a[0], b[0]) if v is not None]
+    highs = [int(v) for v in (a[1], b[1]) if v is not None]
+    if not lows:
+        return [(None, None)]
+    lo, hi = min(lows), max(highs)
+    return [(start, min(start + span - 1, hi)) for start in range(lo, hi + 1, span)]
+
+
+def check_table(url: str, tbl: str, lo: int | None = None,
+                hi: int | None = None) -> list[tuple[str, str, int, int]]:
     """In a worker process: :func:`table_findings`."""
-    return table_findings(_worker_db(url), tbl)
+    return table_findings(_worker_db(url), tbl, lo, hi)
 
 
 def _newest(entries: Iterator[Any]) -> Iterator[tuple[int, int, int, str]]:

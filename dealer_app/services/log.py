@@ -93,6 +93,12 @@ _EVENTS = cast(Table, HandEvent.__table__)
 _PLAYERS = cast(Table, HandPlayer.__table__)
 
 
+_REPLAYED = [_EVENTS.c[n] for n in ("hand_id", "seq", "kind", "seat", "action", "card",
+                                    "to_amount", "target_seq", "digest")]
+"""The event columns a replay reads (the rest is checked against the evidence ledger)."""
+_STACKS = [_PLAYERS.c[n] for n in ("hand_id", "seat", "stack_before", "stack_after")]
+
+
 def hand_label(row: HandRow, table: str | None) -> str:
     if row.number is None:
         return f"hand id {row.id} (imported)"
@@ -230,13 +236,13 @@ def check_hand_range(db: Database, lo: int, hi: int,
                 break
             first, last_id = hands[0].id, hands[-1].id
             events: dict[int, list[Any]] = {h.id: [] for h in hands}
-            for ev in s.execute(select(_EVENTS).where(
+            for ev in s.execute(select(*_REPLAYED).where(
                     _EVENTS.c.hand_id >= first, _EVENTS.c.hand_id <= last_id)
                     .order_by(_EVENTS.c.hand_id, _EVENTS.c.seq)):
                 if ev.hand_id in events:
                     events[ev.hand_id].append(ev)
             players: dict[int, list[Any]] = {h.id: [] for h in hands}
-            for pl in s.execute(select(_PLAYERS).where(
+            for pl in s.execute(select(*_STACKS).where(
                     _PLAYERS.c.hand_id >= first, _PLAYERS.c.hand_id <= last_id)):
                 if pl.hand_id in players:
                     players[pl.hand_id].append(pl)
