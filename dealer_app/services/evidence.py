@@ -20,11 +20,13 @@ import os
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
+from itertools import chain
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any, cast
 
-from sqlalchemy import DateTime, Table, func, select, type_coerce
+from sqlalchemy import DateTime, Select, Table, func, select, type_coerce
+from sqlalchemy.orm import Session
 
 from dealer_app.services.common import CancelFn, ProgressFn
 from dealer_app.services.types import BrokenHand, VerifyReport
@@ -55,6 +57,21 @@ SPAN = 20000
 class _Cp:
     id: int
     signed: SignedCheckpoint
+
+
+def plain_rows(s: Session, stmt: Select[Any]) -> Iterator[tuple[Any, ...]]:
+    """The rows of ``stmt`` straight from the driver's cursor: for columns of plain integers
+    and text only (the ledger), where SQLAlchemy's row objects would only cost time. Its
+    parameters (integers, table names) are written into the SQL."""
+    conn = s.connection()
+    sql = str(stmt.compile(dialect=conn.dialect, compile_kwargs={"literal_binds": True}))
+    cursor = conn.connection.cursor()
+    try:
+        cursor.execute(sql)
+        while batch := cursor.fetchmany(5000):
+            yield from batch
+    finally:
+        cursor.close()
 
 
 def row_label(tbl: str, k1: int, k2: int, values: Any = None) -> str:
@@ -175,8 +192,9 @@ class _Verifier:
         batch = 20000
         while True:
             with self.db.read() as s:
-                entries = s.execute(select(L.seq, L.tbl, L.k1, L.k2, L.row_digest, L.digest)
-                                    .where(L.seq > last).order_by(L.seq).limit(batch)).all()
+                entries = list(plain_rows(s, select(L.seq, L.tbl, L.k1, L.k2, L.row_digest,
+                                                    L.digest)
+                                          .where(L.seq > last).order_by(L.seq).limit(batch)))
             if not entries:
                 break
             for seq, tbl, k1, k2, rd, digest in entries:
@@ -326,13 +344,12 @@ def table_findings(db: Database, tbl: str, lo: int | None = None,
     digest = ledger.tuple_digest
     with db.read() as s:
         conn = s.connection()
-        entries = conn.execution_options(stream_results=True, yield_per=5000).execute(
-            entry_q.order_by(L.k1, L.k2, L.seq))
+        entries = plain_rows(s, entry_q.order_by(L.k1, L.k2, L.seq))
         rows = conn.execution_options(stream_results=True, yield_per=5000).execute(
             row_q.order_by(*pk))
-        newest = _newest(iter(entries))
+        newest = _newest(entries)
         entry = next(newest, None)
-        for row in rows:
+        for row in chain.from_iterable(rows.partitions()):
             key = (int(row[k1_at]), int(row[k2_at]) if k2_at >= 0 else 0)
             while entry is not None and (entry[0], entry[1]) < key:
                 missing(entry)

@@ -23,7 +23,8 @@ import logging
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from itertools import chain
+from itertools import chain, compress, repeat
+from operator import is_not
 from typing import Any, cast
 
 from sqlalchemy import Connection, DateTime, Table, event, insert, inspect, select, text
@@ -92,16 +93,13 @@ def row_digest(tbl: str, values: Mapping[str, Any]) -> str:
 def tuple_digest(tbl: str, values: Sequence[Any]) -> str:
     """:func:`row_digest` of a row given as its :func:`digest_columns` values, in order
     (no mapping built: the verify path)."""
-    names = _columns(tbl)
     vals = list(values)
     for i in _times(tbl):
-        if vals[i] is not None:
-            vals[i] = _plain(vals[i])
-    if None in vals:
-        pairs = [(n, v) for n, v in zip(names, vals, strict=True) if v is not None]
-    else:
-        pairs = list(zip(names, vals, strict=True))
-    parts = [tbl, *chain.from_iterable(pairs)]
+        value = vals[i]
+        if value is not None:
+            vals[i] = value.isoformat() if value.tzinfo is None else _plain(value)
+    kept = compress(zip(_columns(tbl), vals, strict=True), map(is_not, vals, repeat(None)))
+    parts = [tbl, *chain.from_iterable(kept)]
     return hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()
 
 
