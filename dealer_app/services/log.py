@@ -238,12 +238,12 @@ def check_hand_range(db: Database, lo: int, hi: int,
             events: dict[int, list[Any]] = {h.id: [] for h in hands}
             for ev in s.execute(select(*_REPLAYED).where(
                     _EVENTS.c.hand_id >= first, _EVENTS.c.hand_id <= last_id)
-                    .order_by(_EVENTS.c.hand_id, _EVENTS.c.seq)):
+                    .order_by(_EVENTS.c.hand_id, _EVENTS.c.seq)).all():
                 if ev.hand_id in events:
                     events[ev.hand_id].append(ev)
             players: dict[int, list[Any]] = {h.id: [] for h in hands}
             for pl in s.execute(select(*_STACKS).where(
-                    _PLAYERS.c.hand_id >= first, _PLAYERS.c.hand_id <= last_id)):
+                    _PLAYERS.c.hand_id >= first, _PLAYERS.c.hand_id <= last_id)).all():
                 if pl.hand_id in players:
                     players[pl.hand_id].append(pl)
             for hand in hands:
