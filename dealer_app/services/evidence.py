@@ -3,7 +3,8 @@
 :func:`verify` checks, naming what fails:
 1. the ledger: sequence without gaps, each entry's digest over the one before it;
 2. every chained row against the newest ledger entry of its key (a row changed, inserted
-   or deleted outside the app), table by table in key order (constant memory);
+   or deleted outside the app), each table merge-joined with the ledger in key order, in
+   ranges of ``SPAN`` keys shared among the workers (memory bounded by a range);
 3. every checkpoint: signed by a trusted key, its signature holds, and the ledger at its
    entry still has the digest it sealed; entries after the newest checkpoint may only
    belong to work in progress (a completed hand or closed session there is unsealed);
