@@ -135,19 +135,24 @@ class _Verifier:
         self.cp_seqs = [c.signed.seq for c in self.cps]
         self.anchors = self._read_anchors()
         tables = [t for t in CHAINED if t in Base.metadata.tables]
+        chunks = [ids[i:i + CHUNK] for i in range(0, len(ids), CHUNK)]
+        bounds = event_bounds(self.db, chunks)
+        if chunks:  # the events are checked with the replay of their hands
+            tables = [t for t in tables if t != EVENTS]
         parts = [(t, lo, hi) for t in tables for lo, hi in key_ranges(self.db, t, SPAN)]
         self.total = self.length + len(ids) + len(parts)
-        chunks = [ids[i:i + CHUNK] for i in range(0, len(ids), CHUNK)]
         url = self.db.engine.url.render_as_string(hide_password=False)
         parallel = (workers > 1 and len(ids) >= PARALLEL_FROM and self.db.sqlite_path is not None
                     or workers > 1 and len(ids) >= PARALLEL_FROM and not self.db.is_sqlite)
-        futures: list[Future[list[tuple[int, str, str]]]] = []
+        futures: list[Future[tuple[list[tuple[int, str, str]],
+                                   list[tuple[str, str, int, int]]]]] = []
         table_futures: list[Future[list[tuple[str, str, int, int]]]] = []
         pool: ProcessPoolExecutor | None = None
         if parallel:
             pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"))
             table_futures = [pool.submit(check_table, url, *p) for p in parts]
-            futures = [pool.submit(check_hands, url, c[0], c[-1]) for c in chunks]
+            futures = [pool.submit(check_hands, url, c[0], c[-1], *b)
+                       for c, b in zip(chunks, bounds, strict=True)]
         try:
             self._walk_ledger()
             if not self.report.cancelled:
@@ -160,10 +165,10 @@ class _Verifier:
                 self._rows(table_futures[i].result() if pool is not None
                            else table_findings(self.db, *part))
             if pool is None:
-                for c in chunks:
+                for c, b in zip(chunks, bounds, strict=True):
                     if self.report.cancelled:
                         break
-                    self._hands(check_hands_on(self.db, c[0], c[-1]), len(c))
+                    self._hands(check_hands_on(self.db, c[0], c[-1], *b), len(c))
             else:
                 for future, c in zip(futures, chunks, strict=True):
                     if self.report.cancelled:
@@ -174,7 +179,10 @@ class _Verifier:
                 pool.shutdown(wait=True, cancel_futures=True)
         return self.report
 
-    def _hands(self, broken: list[tuple[int, str, str]], count: int) -> None:
+    def _hands(self, found: tuple[list[tuple[int, str, str]],
+                                  list[tuple[str, str, int, int]]], count: int) -> None:
+        broken, events = found
+        self._rows(events, tick=False)
         for hand_id, label, reason in broken:
             self.fail(label, reason, hand_id)
         self.report.checked += count
@@ -223,7 +231,7 @@ class _Verifier:
         self.end = expected - 1
 
     # ------------------------------------------------------------------ 2. rows
-    def _rows(self, findings: list[tuple[str, str, int, int]]) -> None:
+    def _rows(self, findings: list[tuple[str, str, int, int]], tick: bool = True) -> None:
         for label, what, seq, hand_id in findings:
             if what == "inserted":
                 self.fail(label, "is not in the ledger: inserted outside the app", hand_id)
@@ -233,7 +241,8 @@ class _Verifier:
             else:
                 self.fail(label, f"was deleted outside the app (ledger entry {seq} recorded "
                           f"it, {self.since(seq)})", hand_id)
-        self.tick(1)
+        if tick:
+            self.tick(1)
 
     # ------------------------------------------------------------------ 3. checkpoints
     def _check_checkpoints(self) -> None:
@@ -419,19 +428,98 @@ def _hand(tbl: str, values: Any) -> int:
     return int(hand_id) if hand_id is not None else 0
 
 
-def check_hands_on(db: Database, lo: int, hi: int) -> list[tuple[int, str, str]]:
-    """Replays the hands with ids lo..hi (see ``log.check_hand``)."""
+EVENTS = "hand_event"
+LOWEST, HIGHEST = -(2 ** 63), 2 ** 63 - 1
+
+
+class _EventCheck:
+    """The hand events with ids in (``elo``, ``ehi``] against the ledger, fed the rows the
+    replay reads; :meth:`finish` reads the others of the range (events of hands outside
+    the replayed range) and names the ledger's keys left without a row."""
+
+    def __init__(self, db: Database, elo: int, ehi: int) -> None:
+        table = Base.metadata.tables[EVENTS]
+        names = ledger.digest_columns(EVENTS)
+        self.columns = [_plain_time(table.c[n]) for n in names]
+        self.names = [*names, *(n for n in ("id", "hand_id", "seq") if n not in names)]
+        self.width = len(names)
+        self.elo, self.ehi = elo, ehi
+        self.out: list[tuple[str, str, int, int]] = []
+        L = ledger.LEDGER.c
+        self.newest: dict[int, tuple[int, str]] = {}
+        with db.read() as s:
+            for k1, seq, rd in plain_rows(s, select(L.k1, L.seq, L.row_digest).where(
+                    L.tbl == EVENTS, *_within(L.k1, elo, ehi)).order_by(L.k1, L.seq)):
+                self.newest[int(k1)] = (int(seq), str(rd))
+
+    def rows(self, rows: Sequence[Any]) -> None:
+        elo, ehi, width, newest = self.elo, self.ehi, self.width, self.newest
+        for row in rows:
+            key = int(row.id)
+            if not elo < key <= ehi:
+                continue
+            entry = newest.pop(key, None)
+            if entry is None:
+                values = dict(zip(self.names, row, strict=False))
+                self.out.append((row_label(EVENTS, key, 0, values), "inserted", 0,
+                                 _hand(EVENTS, values)))
+            elif entry[1] != ledger.tuple_digest(EVENTS, row[:width]):
+                values = dict(zip(self.names, row, strict=False))
+                self.out.append((row_label(EVENTS, key, 0, values), "changed", entry[0],
+                                 _hand(EVENTS, values)))
+
+    def finish(self, db: Database, lo: int, hi: int) -> list[tuple[str, str, int, int]]:
+        table = Base.metadata.tables[EVENTS]
+        ids, hand = table.c.id, table.c.hand_id
+        with db.read() as s:
+            self.rows(s.execute(select(*self.columns, *(table.c[n] for n in self.names[
+                self.width:])).where(*_within(ids, self.elo, self.ehi),
+                                     hand.is_(None) | (hand < lo) | (hand > hi))).all())
+        for key, (seq, rd) in sorted(self.newest.items()):
+            if rd != ledger.DELETED:
+                self.out.append((row_label(EVENTS, key, 0), "deleted", seq, 0))
+        return self.out
+
+
+def _within(column: Any, elo: int, ehi: int) -> list[Any]:
+    """``elo < column <= ehi``, leaving out the open ends (no integer column holds them)."""
+    return [*([column > elo] if elo != LOWEST else []),
+            *([column <= ehi] if ehi != HIGHEST else [])]
+
+
+def event_bounds(db: Database, chunks: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
+    """For each chunk of hand ids, the range of event ids (``elo``, ``ehi``] it checks
+    against the ledger: up to the newest event of its last hand, so the ranges cover every
+    id and most events are read once, by the replay of their hand."""
+    table = Base.metadata.tables[EVENTS]
+    ends: list[int] = []
+    top = LOWEST
+    with db.read() as s:
+        for c in chunks[:-1]:
+            end = s.scalar(select(func.max(table.c.id)).where(table.c.hand_id == c[-1]))
+            top = max(top, int(end)) if end is not None else top
+            ends.append(top)
+    return list(zip([LOWEST, *ends], [*ends, HIGHEST], strict=True))
+
+
+def check_hands_on(db: Database, lo: int, hi: int, elo: int = LOWEST, ehi: int = HIGHEST
+                   ) -> tuple[list[tuple[int, str, str]], list[tuple[str, str, int, int]]]:
+    """Replays the hands with ids lo..hi (see ``log.check_hand``) and checks the events
+    with ids in (elo, ehi] against the ledger, reading each event once."""
     from dealer_app.services.log import check_hand_range
 
     with db.read() as s:
         tables = {r[0]: r[1] for r in s.execute(select(GameTable.id, GameTable.name))}
-    return [(b.hand_id, b.label, b.reason) for b in check_hand_range(db, lo, hi, tables)]
+    events = _EventCheck(db, elo, ehi)
+    broken = [(b.hand_id, b.label, b.reason) for b in check_hand_range(
+        db, lo, hi, tables, events.rows, [*events.columns, Base.metadata.tables[EVENTS].c.id])]
+    return broken, events.finish(db, lo, hi)
 
 
-def check_hands(url: str, lo: int, hi: int) -> list[tuple[int, str, str]]:
-    """In a worker process: opens the database read-only and replays hands lo..hi."""
-    db = _worker_db(url)
-    return check_hands_on(db, lo, hi)
+def check_hands(url: str, lo: int, hi: int, elo: int = LOWEST, ehi: int = HIGHEST
+                ) -> tuple[list[tuple[int, str, str]], list[tuple[str, str, int, int]]]:
+    """In a worker process: opens the database read-only and runs :func:`check_hands_on`."""
+    return check_hands_on(_worker_db(url), lo, hi, elo, ehi)
 
 
 _DB: dict[str, Database] = {}

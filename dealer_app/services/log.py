@@ -222,9 +222,12 @@ def fingerprint(db: Database) -> Fingerprint | None:
         return Fingerprint(signed.fingerprint, row.seq, row.digest, row.at, row.key_id)
 
 
-def check_hand_range(db: Database, lo: int, hi: int,
-                     tables: dict[int, str]) -> list[BrokenHand]:
-    """Replays every hand with an id from ``lo`` to ``hi`` (see :func:`check_hand`)."""
+def check_hand_range(db: Database, lo: int, hi: int, tables: dict[int, str],
+                     on_events: Callable[[Sequence[Any]], None] | None = None,
+                     event_columns: Sequence[Any] = ()) -> list[BrokenHand]:
+    """Replays every hand with an id from ``lo`` to ``hi`` (see :func:`check_hand`).
+    ``on_events`` is given each batch's event rows (read with ``event_columns`` too), so
+    they are read once for the replay and for the evidence ledger."""
     broken: list[BrokenHand] = []
     last_id = lo - 1
     while last_id < hi:
@@ -236,9 +239,12 @@ def check_hand_range(db: Database, lo: int, hi: int,
                 break
             first, last_id = hands[0].id, hands[-1].id
             events: dict[int, list[Any]] = {h.id: [] for h in hands}
-            for ev in s.execute(select(*_REPLAYED).where(
+            rows = s.execute(select(*dict.fromkeys([*event_columns, *_REPLAYED])).where(
                     _EVENTS.c.hand_id >= first, _EVENTS.c.hand_id <= last_id)
-                    .order_by(_EVENTS.c.hand_id, _EVENTS.c.seq)).all():
+                    .order_by(_EVENTS.c.hand_id, _EVENTS.c.seq)).all()
+            if on_events is not None:
+                on_events(rows)
+            for ev in rows:
                 if ev.hand_id in events:
                     events[ev.hand_id].append(ev)
             players: dict[int, list[Any]] = {h.id: [] for h in hands}
