@@ -491,6 +491,8 @@ def event_bounds(db: Database, chunks: Sequence[Sequence[int]]) -> list[tuple[in
     """For each chunk of hand ids, the range of event ids (``elo``, ``ehi``] it checks
     against the ledger: up to the newest event of its last hand, so the ranges cover every
     id and most events are read once, by the replay of their hand."""
+    if not chunks:
+        return []
     table = Base.metadata.tables[EVENTS]
     ends: list[int] = []
     top = LOWEST

@@ -385,3 +385,11 @@ def test_events_checked_with_the_replay_chunk_by_chunk_find_the_same(
     monkeypatch.setattr(evidence, "PARALLEL_FROM", 1)
     assert found(1) == whole
     assert found(2) == whole
+
+
+def test_a_database_without_hands_is_verified(db_url: str, tmp_path: Path) -> None:
+    svc = Services.open(db_url)
+    report = svc.log.verify_all(anchors=[tmp_path])
+    assert report.checked == 0 and not report.cancelled
+    assert not [b for b in report.broken if b.label.startswith("hand event")]
+    svc.close()
