@@ -3,7 +3,8 @@
 :func:`verify` checks, naming what fails:
 1. the ledger: sequence without gaps, each entry's digest over the one before it;
 2. every chained row against the newest ledger entry of its key (a row changed, inserted
-   or deleted outside the app), table by table in key order (constant memory);
+   or deleted outside the app), each table merge-joined with the ledger in key order, in
+   ranges of ``SPAN`` keys shared among the workers (memory bounded by a range);
 3. every checkpoint: signed by a trusted key, its signature holds, and the ledger at its
    entry still has the digest it sealed; entries after the newest checkpoint may only
    belong to work in progress (a completed hand or closed session there is unsealed);
@@ -17,14 +18,16 @@ from __future__ import annotations
 
 import bisect
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
+from itertools import chain
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any, cast
 
-from sqlalchemy import Table, func, select
+from sqlalchemy import DateTime, Select, Table, func, select, type_coerce
+from sqlalchemy.orm import Session
 
 from dealer_app.services.common import CancelFn, ProgressFn
 from dealer_app.services.types import BrokenHand, VerifyReport
@@ -47,12 +50,29 @@ LABELS = {"staff": "staff member", "game_table": "table", "table_session": "sess
 PARALLEL_FROM = 3000
 """Fewer hands than this are replayed in this process (starting workers costs more)."""
 CHUNK = 4000
+SPAN = 20000
+"""Keys of one table checked by one task (the tables are split among the workers)."""
 
 
 @dataclass(frozen=True, slots=True)
 class _Cp:
     id: int
     signed: SignedCheckpoint
+
+
+def plain_rows(s: Session, stmt: Select[Any]) -> Iterator[tuple[Any, ...]]:
+    """The rows of ``stmt`` straight from the driver's cursor: for columns of plain integers
+    and text only (the ledger), where SQLAlchemy's row objects would only cost time. Its
+    parameters (integers, table names) are written into the SQL."""
+    conn = s.connection()
+    sql = str(stmt.compile(dialect=conn.dialect, compile_kwargs={"literal_binds": True}))
+    cursor = conn.connection.cursor()
+    try:
+        cursor.execute(sql)
+        while batch := cursor.fetchmany(5000):
+            yield from batch
+    finally:
+        cursor.close()
 
 
 def row_label(tbl: str, k1: int, k2: int, values: Any = None) -> str:
@@ -114,36 +134,41 @@ class _Verifier:
                                                                        Checkpoint.id))]
         self.cp_seqs = [c.signed.seq for c in self.cps]
         self.anchors = self._read_anchors()
-        rows = sum(1 for t in CHAINED if t in Base.metadata.tables)
-        self.total = self.length + len(ids) + rows
+        tables = [t for t in CHAINED if t in Base.metadata.tables]
         chunks = [ids[i:i + CHUNK] for i in range(0, len(ids), CHUNK)]
+        bounds = event_bounds(self.db, chunks)
+        if chunks:  # the events are checked with the replay of their hands
+            tables = [t for t in tables if t != EVENTS]
+        parts = [(t, lo, hi) for t in tables for lo, hi in key_ranges(self.db, t, SPAN)]
+        self.total = self.length + len(ids) + len(parts)
         url = self.db.engine.url.render_as_string(hide_password=False)
         parallel = (workers > 1 and len(ids) >= PARALLEL_FROM and self.db.sqlite_path is not None
                     or workers > 1 and len(ids) >= PARALLEL_FROM and not self.db.is_sqlite)
-        futures: list[Future[list[tuple[int, str, str]]]] = []
+        futures: list[Future[tuple[list[tuple[int, str, str]],
+                                   list[tuple[str, str, int, int]]]]] = []
         table_futures: list[Future[list[tuple[str, str, int, int]]]] = []
         pool: ProcessPoolExecutor | None = None
-        tables = [t for t in CHAINED if t in Base.metadata.tables]
         if parallel:
             pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"))
-            table_futures = [pool.submit(check_table, url, t) for t in tables]
-            futures = [pool.submit(check_hands, url, c[0], c[-1]) for c in chunks]
+            table_futures = [pool.submit(check_table, url, *p) for p in parts]
+            futures = [pool.submit(check_hands, url, c[0], c[-1], *b)
+                       for c, b in zip(chunks, bounds, strict=True)]
         try:
             self._walk_ledger()
             if not self.report.cancelled:
                 self._check_checkpoints()
                 self._check_anchors()
                 self._check_tail()
-            for i, tbl in enumerate(tables):
+            for i, part in enumerate(parts):
                 if self.report.cancelled:
                     break
                 self._rows(table_futures[i].result() if pool is not None
-                           else table_findings(self.db, tbl))
+                           else table_findings(self.db, *part))
             if pool is None:
-                for c in chunks:
+                for c, b in zip(chunks, bounds, strict=True):
                     if self.report.cancelled:
                         break
-                    self._hands(check_hands_on(self.db, c[0], c[-1]), len(c))
+                    self._hands(check_hands_on(self.db, c[0], c[-1], *b), len(c))
             else:
                 for future, c in zip(futures, chunks, strict=True):
                     if self.report.cancelled:
@@ -154,7 +179,10 @@ class _Verifier:
                 pool.shutdown(wait=True, cancel_futures=True)
         return self.report
 
-    def _hands(self, broken: list[tuple[int, str, str]], count: int) -> None:
+    def _hands(self, found: tuple[list[tuple[int, str, str]],
+                                  list[tuple[str, str, int, int]]], count: int) -> None:
+        broken, events = found
+        self._rows(events, tick=False)
         for hand_id, label, reason in broken:
             self.fail(label, reason, hand_id)
         self.report.checked += count
@@ -173,8 +201,9 @@ class _Verifier:
         batch = 20000
         while True:
             with self.db.read() as s:
-                entries = s.execute(select(L.seq, L.tbl, L.k1, L.k2, L.row_digest, L.digest)
-                                    .where(L.seq > last).order_by(L.seq).limit(batch)).all()
+                entries = list(plain_rows(s, select(L.seq, L.tbl, L.k1, L.k2, L.row_digest,
+                                                    L.digest)
+                                          .where(L.seq > last).order_by(L.seq).limit(batch)))
             if not entries:
                 break
             for seq, tbl, k1, k2, rd, digest in entries:
@@ -202,7 +231,7 @@ class _Verifier:
         self.end = expected - 1
 
     # ------------------------------------------------------------------ 2. rows
-    def _rows(self, findings: list[tuple[str, str, int, int]]) -> None:
+    def _rows(self, findings: list[tuple[str, str, int, int]], tick: bool = True) -> None:
         for label, what, seq, hand_id in findings:
             if what == "inserted":
                 self.fail(label, "is not in the ledger: inserted outside the app", hand_id)
@@ -212,7 +241,8 @@ class _Verifier:
             else:
                 self.fail(label, f"was deleted outside the app (ledger entry {seq} recorded "
                           f"it, {self.since(seq)})", hand_id)
-        self.tick(1)
+        if tick:
+            self.tick(1)
 
     # ------------------------------------------------------------------ 3. checkpoints
     def _check_checkpoints(self) -> None:
@@ -291,12 +321,23 @@ class _Verifier:
                           "database (removed)")
 
 
-def table_findings(db: Database, tbl: str) -> list[tuple[str, str, int, int]]:
+def table_findings(db: Database, tbl: str, lo: int | None = None,
+                   hi: int | None = None) -> list[tuple[str, str, int, int]]:
     """Merge-joins a chained table with the ledger in key order (constant memory): (label,
     inserted|changed|deleted, ledger seq, hand id or 0) for each row that does not match the
-    newest ledger entry of its key."""
+    newest ledger entry of its key. ``lo``..``hi``: only keys whose first column is in
+    that range (both None: the whole table)."""
     table = Base.metadata.tables[tbl]
-    pk = [table.c[n] for n in ledger.primary_key(tbl)]
+    pk_names = ledger.primary_key(tbl)
+    pk = [table.c[n] for n in pk_names]
+    names = ledger.digest_columns(tbl)
+    extra = [n for n in (*pk_names, "hand_id", "seq", "kind", "amount", "act")
+             if n in table.c and n not in names]
+    columns = [*names, *dict.fromkeys(extra)]
+    at = {n: i for i, n in enumerate(columns)}
+    k1_at = at[pk_names[0]]
+    k2_at = at[pk_names[1]] if len(pk_names) > 1 else -1
+    width = len(names)
     L = ledger.LEDGER.c
     out: list[tuple[str, str, int, int]] = []
 
@@ -305,25 +346,30 @@ def table_findings(db: Database, tbl: str) -> list[tuple[str, str, int, int]]:
             out.append((row_label(tbl, entry[0], entry[1]), "deleted", entry[2],
                         entry[0] if tbl in ("hand", "hand_player") else 0))
 
+    entry_q = select(L.k1, L.k2, L.seq, L.row_digest).where(L.tbl == tbl)
+    row_q = select(*(_plain_time(table.c[n]) for n in columns))
+    if lo is not None and hi is not None:
+        entry_q = entry_q.where(L.k1 >= lo, L.k1 <= hi)
+        row_q = row_q.where(pk[0] >= lo, pk[0] <= hi)
+    digest = ledger.tuple_digest
     with db.read() as s:
         conn = s.connection()
-        entries = conn.execution_options(stream_results=True, yield_per=5000).execute(
-            select(L.k1, L.k2, L.seq, L.row_digest).where(L.tbl == tbl)
-            .order_by(L.k1, L.k2, L.seq))
+        entries = plain_rows(s, entry_q.order_by(L.k1, L.k2, L.seq))
         rows = conn.execution_options(stream_results=True, yield_per=5000).execute(
-            select(table).order_by(*pk))
-        newest = _newest(iter(entries))
+            row_q.order_by(*pk))
+        newest = _newest(entries)
         entry = next(newest, None)
-        for row in rows:
-            values: Mapping[str, Any] = dict(row._mapping)
-            key = ledger.key_of(tbl, values)
+        for row in chain.from_iterable(rows.partitions()):
+            key = (int(row[k1_at]), int(row[k2_at]) if k2_at >= 0 else 0)
             while entry is not None and (entry[0], entry[1]) < key:
                 missing(entry)
                 entry = next(newest, None)
             if entry is None or (entry[0], entry[1]) != key:
+                values = dict(zip(columns, row, strict=True))
                 out.append((row_label(tbl, *key, values), "inserted", 0, _hand(tbl, values)))
                 continue
-            if entry[3] != ledger.row_digest(tbl, values):
+            if entry[3] != digest(tbl, row[:width]):
+                values = dict(zip(columns, row, strict=True))
                 out.append((row_label(tbl, *key, values), "changed", entry[2],
                             _hand(tbl, values)))
             entry = next(newest, None)
@@ -333,9 +379,35 @@ def table_findings(db: Database, tbl: str) -> list[tuple[str, str, int, int]]:
     return out
 
 
-def check_table(url: str, tbl: str) -> list[tuple[str, str, int, int]]:
+def _plain_time(column: Any) -> Any:
+    """A date-time column read as stored (naive UTC), without the aware conversion: the
+    digest writes it as naive text either way."""
+    if isinstance(getattr(column.type, "impl", None), DateTime):
+        return type_coerce(column, DateTime()).label(column.name)
+    return column
+
+
+def key_ranges(db: Database, tbl: str, span: int) -> list[tuple[int | None, int | None]]:
+    """Ranges of the first key column covering every row of ``tbl`` and every ledger entry
+    of it, each ``span`` keys wide (one whole-table range when both are empty)."""
+    table = Base.metadata.tables[tbl]
+    first = table.c[ledger.primary_key(tbl)[0]]
+    L = ledger.LEDGER.c
+    with db.read() as s:
+        a = s.execute(select(func.min(first), func.max(first))).one()
+        b = s.execute(select(func.min(L.k1), func.max(L.k1)).where(L.tbl == tbl)).one()
+    lows = [int(v) for v in (a[0], b[0]) if v is not None]
+    highs = [int(v) for v in (a[1], b[1]) if v is not None]
+    if not lows:
+        return [(None, None)]
+    lo, hi = min(lows), max(highs)
+    return [(start, min(start + span - 1, hi)) for start in range(lo, hi + 1, span)]
+
+
+def check_table(url: str, tbl: str, lo: int | None = None,
+                hi: int | None = None) -> list[tuple[str, str, int, int]]:
     """In a worker process: :func:`table_findings`."""
-    return table_findings(_worker_db(url), tbl)
+    return table_findings(_worker_db(url), tbl, lo, hi)
 
 
 def _newest(entries: Iterator[Any]) -> Iterator[tuple[int, int, int, str]]:
@@ -356,19 +428,100 @@ def _hand(tbl: str, values: Any) -> int:
     return int(hand_id) if hand_id is not None else 0
 
 
-def check_hands_on(db: Database, lo: int, hi: int) -> list[tuple[int, str, str]]:
-    """Replays the hands with ids lo..hi (see ``log.check_hand``)."""
+EVENTS = "hand_event"
+LOWEST, HIGHEST = -(2 ** 63), 2 ** 63 - 1
+
+
+class _EventCheck:
+    """The hand events with ids in (``elo``, ``ehi``] against the ledger, fed the rows the
+    replay reads; :meth:`finish` reads the others of the range (events of hands outside
+    the replayed range) and names the ledger's keys left without a row."""
+
+    def __init__(self, db: Database, elo: int, ehi: int) -> None:
+        table = Base.metadata.tables[EVENTS]
+        names = ledger.digest_columns(EVENTS)
+        self.columns = [_plain_time(table.c[n]) for n in names]
+        self.names = [*names, *(n for n in ("id", "hand_id", "seq") if n not in names)]
+        self.width = len(names)
+        self.elo, self.ehi = elo, ehi
+        self.out: list[tuple[str, str, int, int]] = []
+        L = ledger.LEDGER.c
+        self.newest: dict[int, tuple[int, str]] = {}
+        with db.read() as s:
+            for k1, seq, rd in plain_rows(s, select(L.k1, L.seq, L.row_digest).where(
+                    L.tbl == EVENTS, *_within(L.k1, elo, ehi)).order_by(L.k1, L.seq)):
+                self.newest[int(k1)] = (int(seq), str(rd))
+
+    def rows(self, rows: Sequence[Any]) -> None:
+        elo, ehi, width, newest = self.elo, self.ehi, self.width, self.newest
+        for row in rows:
+            key = int(row.id)
+            if not elo < key <= ehi:
+                continue
+            entry = newest.pop(key, None)
+            if entry is None:
+                values = dict(zip(self.names, row, strict=False))
+                self.out.append((row_label(EVENTS, key, 0, values), "inserted", 0,
+                                 _hand(EVENTS, values)))
+            elif entry[1] != ledger.tuple_digest(EVENTS, row[:width]):
+                values = dict(zip(self.names, row, strict=False))
+                self.out.append((row_label(EVENTS, key, 0, values), "changed", entry[0],
+                                 _hand(EVENTS, values)))
+
+    def finish(self, db: Database, lo: int, hi: int) -> list[tuple[str, str, int, int]]:
+        table = Base.metadata.tables[EVENTS]
+        ids, hand = table.c.id, table.c.hand_id
+        with db.read() as s:
+            self.rows(s.execute(select(*self.columns, *(table.c[n] for n in self.names[
+                self.width:])).where(*_within(ids, self.elo, self.ehi),
+                                     hand.is_(None) | (hand < lo) | (hand > hi))).all())
+        for key, (seq, rd) in sorted(self.newest.items()):
+            if rd != ledger.DELETED:
+                self.out.append((row_label(EVENTS, key, 0), "deleted", seq, 0))
+        return self.out
+
+
+def _within(column: Any, elo: int, ehi: int) -> list[Any]:
+    """``elo < column <= ehi``, leaving out the open ends (no integer column holds them)."""
+    return [*([column > elo] if elo != LOWEST else []),
+            *([column <= ehi] if ehi != HIGHEST else [])]
+
+
+def event_bounds(db: Database, chunks: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
+    """For each chunk of hand ids, the range of event ids (``elo``, ``ehi``] it checks
+    against the ledger: up to the newest event of its last hand, so the ranges cover every
+    id and most events are read once, by the replay of their hand."""
+    if not chunks:
+        return []
+    table = Base.metadata.tables[EVENTS]
+    ends: list[int] = []
+    top = LOWEST
+    with db.read() as s:
+        for c in chunks[:-1]:
+            end = s.scalar(select(func.max(table.c.id)).where(table.c.hand_id == c[-1]))
+            top = max(top, int(end)) if end is not None else top
+            ends.append(top)
+    return list(zip([LOWEST, *ends], [*ends, HIGHEST], strict=True))
+
+
+def check_hands_on(db: Database, lo: int, hi: int, elo: int = LOWEST, ehi: int = HIGHEST
+                   ) -> tuple[list[tuple[int, str, str]], list[tuple[str, str, int, int]]]:
+    """Replays the hands with ids lo..hi (see ``log.check_hand``) and checks the events
+    with ids in (elo, ehi] against the ledger, reading each event once."""
     from dealer_app.services.log import check_hand_range
 
     with db.read() as s:
         tables = {r[0]: r[1] for r in s.execute(select(GameTable.id, GameTable.name))}
-    return [(b.hand_id, b.label, b.reason) for b in check_hand_range(db, lo, hi, tables)]
+    events = _EventCheck(db, elo, ehi)
+    broken = [(b.hand_id, b.label, b.reason) for b in check_hand_range(
+        db, lo, hi, tables, events.rows, [*events.columns, Base.metadata.tables[EVENTS].c.id])]
+    return broken, events.finish(db, lo, hi)
 
 
-def check_hands(url: str, lo: int, hi: int) -> list[tuple[int, str, str]]:
-    """In a worker process: opens the database read-only and replays hands lo..hi."""
-    db = _worker_db(url)
-    return check_hands_on(db, lo, hi)
+def check_hands(url: str, lo: int, hi: int, elo: int = LOWEST, ehi: int = HIGHEST
+                ) -> tuple[list[tuple[int, str, str]], list[tuple[str, str, int, int]]]:
+    """In a worker process: opens the database read-only and runs :func:`check_hands_on`."""
+    return check_hands_on(_worker_db(url), lo, hi, elo, ehi)
 
 
 _DB: dict[str, Database] = {}

@@ -92,6 +92,12 @@ _EVENTS = cast(Table, HandEvent.__table__)
 _PLAYERS = cast(Table, HandPlayer.__table__)
 
 
+_REPLAYED = [_EVENTS.c[n] for n in ("hand_id", "seq", "kind", "seat", "action", "card",
+                                    "to_amount", "target_seq", "digest")]
+"""The event columns a replay reads (the rest is checked against the evidence ledger)."""
+_STACKS = [_PLAYERS.c[n] for n in ("hand_id", "seat", "stack_before", "stack_after")]
+
+
 def hand_label(row: HandRow, table: str | None) -> str:
     if row.number is None:
         return f"hand id {row.id} (imported)"
@@ -215,9 +221,12 @@ def fingerprint(db: Database) -> Fingerprint | None:
         return Fingerprint(signed.fingerprint, row.seq, row.digest, row.at, row.key_id)
 
 
-def check_hand_range(db: Database, lo: int, hi: int,
-                     tables: dict[int, str]) -> list[BrokenHand]:
-    """Replays every hand with an id from ``lo`` to ``hi`` (see :func:`check_hand`)."""
+def check_hand_range(db: Database, lo: int, hi: int, tables: dict[int, str],
+                     on_events: Callable[[Sequence[Any]], None] | None = None,
+                     event_columns: Sequence[Any] = ()) -> list[BrokenHand]:
+    """Replays every hand with an id from ``lo`` to ``hi`` (see :func:`check_hand`).
+    ``on_events`` is given each batch's event rows (read with ``event_columns`` too), so
+    they are read once for the replay and for the evidence ledger."""
     broken: list[BrokenHand] = []
     last_id = lo - 1
     while last_id < hi:
@@ -229,14 +238,17 @@ def check_hand_range(db: Database, lo: int, hi: int,
                 break
             first, last_id = hands[0].id, hands[-1].id
             events: dict[int, list[Any]] = {h.id: [] for h in hands}
-            for ev in s.execute(select(_EVENTS).where(
+            rows = s.execute(select(*dict.fromkeys([*event_columns, *_REPLAYED])).where(
                     _EVENTS.c.hand_id >= first, _EVENTS.c.hand_id <= last_id)
-                    .order_by(_EVENTS.c.hand_id, _EVENTS.c.seq)):
+                    .order_by(_EVENTS.c.hand_id, _EVENTS.c.seq)).all()
+            if on_events is not None:
+                on_events(rows)
+            for ev in rows:
                 if ev.hand_id in events:
                     events[ev.hand_id].append(ev)
             players: dict[int, list[Any]] = {h.id: [] for h in hands}
-            for pl in s.execute(select(_PLAYERS).where(
-                    _PLAYERS.c.hand_id >= first, _PLAYERS.c.hand_id <= last_id)):
+            for pl in s.execute(select(*_STACKS).where(
+                    _PLAYERS.c.hand_id >= first, _PLAYERS.c.hand_id <= last_id)).all():
                 if pl.hand_id in players:
                     players[pl.hand_id].append(pl)
             for hand in hands:

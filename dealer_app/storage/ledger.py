@@ -23,9 +23,11 @@ import logging
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from itertools import chain, compress, repeat
+from operator import is_not
 from typing import Any, cast
 
-from sqlalchemy import Connection, Table, event, insert, inspect, select, text
+from sqlalchemy import Connection, DateTime, Table, event, insert, inspect, select, text
 from sqlalchemy.orm import Session, sessionmaker
 
 from dealer_app.storage.chained import CHAINED
@@ -88,14 +90,56 @@ def row_digest(tbl: str, values: Mapping[str, Any]) -> str:
     return hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()
 
 
+def tuple_digest(tbl: str, values: Sequence[Any]) -> str:
+    """:func:`row_digest` of a row given as its :func:`digest_columns` values, in order
+    (no mapping built: the verify path)."""
+    vals = list(values)
+    for i in _times(tbl):
+        value = vals[i]
+        if value is not None:
+            vals[i] = value.isoformat() if value.tzinfo is None else _plain(value)
+    kept = compress(zip(_columns(tbl), vals, strict=True), map(is_not, vals, repeat(None)))
+    parts = [tbl, *chain.from_iterable(kept)]
+    return hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()
+
+
+_TIMES: dict[str, tuple[int, ...]] = {}
+
+
+def _is_time(kind: Any) -> bool:
+    return isinstance(kind, DateTime) or isinstance(getattr(kind, "impl", None), DateTime)
+
+
+def _times(tbl: str) -> tuple[int, ...]:
+    """Positions of the date-time columns among :func:`digest_columns`."""
+    found = _TIMES.get(tbl)
+    if found is None:
+        table = Base.metadata.tables[tbl]
+        found = tuple(i for i, n in enumerate(_columns(tbl)) if _is_time(table.c[n].type))
+        _TIMES[tbl] = found
+    return found
+
+
+def digest_columns(tbl: str) -> tuple[str, ...]:
+    """The columns :func:`tuple_digest` wants, in its order."""
+    return _columns(tbl)
+
+
 def link(previous: str, seq: int, tbl: str, k1: int, k2: int, digest_of_row: str) -> str:
     """The digest of one ledger entry."""
     return hashlib.sha256(
         f"{previous}|{seq}|{tbl}|{k1}|{k2}|{digest_of_row}".encode()).hexdigest()
 
 
+_KEYS: dict[str, tuple[str, ...]] = {}
+
+
 def primary_key(tbl: str) -> tuple[str, ...]:
-    return tuple(c.name for c in Base.metadata.tables[tbl].primary_key.columns)
+    names = _KEYS.get(tbl)
+    if names is None:
+        names = tuple(c.name for c in Base.metadata.tables[tbl].primary_key.columns)
+        _KEYS[tbl] = names
+    return names
 
 
 def key_of(tbl: str, values: Mapping[str, Any]) -> tuple[int, int]:

@@ -356,3 +356,40 @@ def test_verify_on_two_cores_finds_the_same(demo: tuple[Services, Path],
     report = svc.log.verify_all(anchors=[anchors], workers=2)
     assert [b.label for b in report.broken if b.label.startswith("stack move")]
     assert report.checked == 7
+
+
+def test_events_checked_with_the_replay_chunk_by_chunk_find_the_same(
+        demo: tuple[Services, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each event is checked against the ledger by the chunk whose id range holds it, even
+    when its hand is replayed by another chunk."""
+    from dealer_app.services import evidence
+
+    svc, anchors = demo
+    with svc.db.engine.begin() as conn:
+        first, last = conn.execute(text("SELECT MIN(id), MAX(id) FROM hand_event")).one()
+        conn.execute(text("UPDATE hand_event SET reason = 'edited' WHERE id = :i"),
+                     {"i": first})
+        conn.execute(text("UPDATE hand_event SET hand_id = (SELECT MAX(id) FROM hand), "
+                          "seq = 999 WHERE id = :i"), {"i": first + 1})
+        conn.execute(text("DELETE FROM hand_event WHERE id = :i"), {"i": last})
+
+    def found(workers: int) -> list[tuple[str, str]]:
+        report = svc.log.verify_all(anchors=[anchors], workers=workers)
+        return sorted((b.label, b.reason) for b in report.broken)
+
+    whole = found(1)
+    events = [(label, reason) for label, reason in whole if label.startswith("hand event")]
+    assert sum("changed" in reason for _l, reason in events) == 2
+    assert sum("deleted" in reason for _l, reason in events) == 1
+    monkeypatch.setattr(evidence, "CHUNK", 2)
+    monkeypatch.setattr(evidence, "PARALLEL_FROM", 1)
+    assert found(1) == whole
+    assert found(2) == whole
+
+
+def test_a_database_without_hands_is_verified(db_url: str, tmp_path: Path) -> None:
+    svc = Services.open(db_url)
+    report = svc.log.verify_all(anchors=[tmp_path])
+    assert report.checked == 0 and not report.cancelled
+    assert not [b for b in report.broken if b.label.startswith("hand event")]
+    svc.close()
