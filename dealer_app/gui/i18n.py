@@ -14,6 +14,7 @@ from datetime import datetime
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
 
+from dealer_app import text
 from dealer_app.gui.resources import resource
 
 LANGUAGES: dict[str, str] = {"en": "English", "sv": "Svenska"}
@@ -72,7 +73,9 @@ def install(app: QCoreApplication, code: str) -> list[str]:
     QLocale.setDefault(QLocale(_LOCALES[code]))
     loaded: list[str] = []
     if code == DEFAULT:
+        text.set_translate(None)
         return loaded
+    text.set_translate(_qt_translate)
     qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
     for name, folder in ((f"qtbase_{code}", qt_dir),
                          (f"dealer_app_{code}", str(resource("translations")))):
@@ -82,6 +85,10 @@ def install(app: QCoreApplication, code: str) -> list[str]:
             _translators.append(translator)
             loaded.append(translator.filePath())
     return loaded
+
+
+def _qt_translate(source: str, disambiguation: str | None) -> str:
+    return QCoreApplication.translate("", source, disambiguation)
 
 
 def amount(value: int) -> str:

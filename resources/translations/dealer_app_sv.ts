@@ -2,7 +2,7 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="sv_SE" sourcelanguage="en">
 <context>
-    <name>LanguageBox</name>
+    <name></name>
     <message>
         <source>Language</source>
         <translation>Språk</translation>

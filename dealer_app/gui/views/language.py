@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QWidget
 
 from dealer_app.gui import i18n
+from dealer_app.text import tr
 
 
 class LanguageBox(QWidget):
@@ -15,7 +16,7 @@ class LanguageBox(QWidget):
         super().__init__(parent)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.label = QLabel(self.tr("Language"))
+        self.label = QLabel(tr("Language"))
         self.choice = QComboBox()
         self.choice.setObjectName("language")
         for code, name in i18n.LANGUAGES.items():
@@ -33,4 +34,4 @@ class LanguageBox(QWidget):
     def _chosen(self, index: int) -> None:
         code = str(self.choice.itemData(index))
         i18n.save_language(code)
-        self.note.setText(self.tr("Saved: from the next start"))
+        self.note.setText(tr("Saved: from the next start"))

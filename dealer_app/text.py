@@ -1,0 +1,43 @@
+"""Words shown to people, through one translation hook that keeps the core Qt-free.
+
+Every visible string of the windows, reports and refusals is written as
+``tr("Seat {seat} to act").format(seat=2)``: a plain literal (never an f-string) that
+``scripts/update-translations`` extracts into ``resources/translations/*.ts``. Placeholders
+are named ``{...}`` fields filled after translation, so a translator may move them. Two
+different meanings of one English word take a disambiguation: ``tr("Open", "verb")``.
+
+Without a translator ``tr`` returns the English text; the windows install Qt's translators
+(:func:`dealer_app.gui.i18n.install`), which replace it with
+``QCoreApplication.translate``. The engine stays standard-library only and never calls this:
+its refusals carry a stable code and details that the windows put into words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+Translate = Callable[[str, str | None], str]
+
+
+def _english(text: str, disambiguation: str | None) -> str:
+    return text
+
+
+_translate: Translate = _english
+
+
+def tr(text: str, disambiguation: str | None = None) -> str:
+    """``text`` in the language of the windows (English when none is installed)."""
+    return _translate(text, disambiguation)
+
+
+def tr_noop(text: str) -> str:
+    """Marks a literal for translation where it is defined (a table of labels, say);
+    translate it with :func:`tr` where it is shown."""
+    return text
+
+
+def set_translate(function: Translate | None) -> None:
+    """Install the function behind :func:`tr` (None: English again)."""
+    global _translate
+    _translate = function or _english
