@@ -175,6 +175,8 @@ def _verify(services: Services, cancel: CtrlC, trust: list[Path],
               "problem(s)); restore the last backup", file=sys.stderr)
     for broken in report.broken:
         print(f"CHANGED {broken.label}: {broken.reason}")
+    for name in report.other_anchors:
+        print(f"note: anchor file {name} belongs to another database (not checked)")
     if report.cancelled:
         print(f"cancelled after {report.checked} hands", file=sys.stderr)
         return EXIT_CANCELLED

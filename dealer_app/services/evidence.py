@@ -40,6 +40,7 @@ from dealer_app.storage.notary import (
     SignedCheckpoint,
     config_dir,
     default_anchor_dir,
+    ledger_of_anchor,
     load_trust,
     read_anchor,
 )
@@ -127,6 +128,7 @@ class _Verifier:
     def run(self, workers: int) -> VerifyReport:
         with self.db.read() as s:
             self.length = int(s.scalar(select(func.count()).select_from(ledger.LEDGER)) or 0)
+            self.ledger_id = ledger.ledger_id(s.connection())
             ids = list(s.scalars(select(HandRow.id).order_by(HandRow.id)))
             self.cps = [_Cp(r.id, SignedCheckpoint(r.seq, r.digest, r.at, r.reason, r.key_id,
                                                     r.public_key, r.signature))
@@ -291,6 +293,9 @@ class _Verifier:
         for folder in self.anchor_dirs:
             paths = [folder] if folder.is_file() else sorted(folder.glob("*.anchor"))
             for path in paths:
+                if ledger_of_anchor(path) not in (None, self.ledger_id):
+                    self.report.other_anchors.append(path.name)  # another database's
+                    continue
                 out.extend((path, n, cp) for n, cp in read_anchor(path))
         return out
 

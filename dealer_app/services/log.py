@@ -162,16 +162,15 @@ def check_result(row: HandRow, rows: Sequence[HandEvent],
             return (f"seat {player.seat}'s stack before the hand is stored as "
                     f"{player.stack_before}, but the hand was dealt with {before.get(player.seat)}")
     if row.status == HandStatus.VOID.value:
-        # the pot as it stood when voided (0: voided before the pot was stored with it)
-        if row.pot not in (0, pot_of(hand)):
+        # the pot as it stood when voided (migration 0010 gave older rows theirs)
+        if row.pot != pot_of(hand):
             return f"its pot {row.pot} is stored, but its log gives {pot_of(hand)}"
         return None
     if hand.complete != (row.status == HandStatus.COMPLETE.value):
         return f"its status {row.status!r} does not match its log"
     if not hand.complete:
         # the pot is outside the ledger (it moves with every input): the log decides it
-        # (0: a hand stored before the pot followed its inputs)
-        if row.pot not in (0, pot_of(hand)):
+        if row.pot != pot_of(hand):
             return f"its pot {row.pot} is stored, but its log gives {pot_of(hand)}"
         return None
     pot = sum(p.amount for p in hand.pots())
@@ -488,7 +487,7 @@ class LogService:
                 row = HandRow(uid=uid, origin="import", settings_json=json.dumps(settings),
                               seats_json=json.dumps(seats), meta_json=json.dumps(meta),
                               status=status.value,
-                              pot=sum(p.amount for p in hand.pots()) if hand.complete else 0,
+                              pot=pot_of(hand),
                               rake=hand.rake if hand.complete else 0,
                               started_at=started,
                               ended_at=parse_utc(meta.get("ended_at"))

@@ -206,6 +206,8 @@ class VerifyReport:
     checked: int = 0
     broken: list[BrokenHand] = field(default_factory=list)
     cancelled: bool = False
+    other_anchors: list[str] = field(default_factory=list)
+    """Anchor files of other databases found beside this one's (named, not checked)."""
 
     @property
     def ok(self) -> bool:

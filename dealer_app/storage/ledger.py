@@ -164,6 +164,19 @@ class LedgerConfig:
     notary: Any = None
     clock: Any = None
     anchored: list[Any] = field(default_factory=list)
+    ledger_id: str | None = None
+    """The database's ledger id (:func:`ledger_id`), known once its first entry exists."""
+
+
+LEDGER_ID_LENGTH = 16
+
+
+def ledger_id(conn: Connection) -> str | None:
+    """A database's identity: the start of its first ledger entry's digest (that entry
+    covers a row with its time stamp, so two databases differ from their first entry on).
+    None while the ledger is empty."""
+    first = conn.execute(select(LEDGER.c.digest).where(LEDGER.c.seq == 1)).scalar()
+    return None if first is None else str(first)[:LEDGER_ID_LENGTH]
 
 
 def note_row(s: Session, tbl: str, values: Mapping[str, Any]) -> None:
@@ -262,14 +275,17 @@ def _before_commit(s: Session) -> None:
         return
     signed = notary.sign(seq, head, now, reason or "interval")
     conn.execute(insert(CHECKPOINTS), signed.row())
-    s.info[_SIGNED] = signed
+    s.info[_SIGNED] = (signed, config.ledger_id if config and config.ledger_id
+                       else ledger_id(conn))
 
 
 def _after_commit(s: Session) -> None:
-    signed = s.info.pop(_SIGNED, None)
+    done = s.info.pop(_SIGNED, None)
     config: LedgerConfig | None = s.info.get(_CONFIG)
-    if signed is not None and config is not None and config.notary is not None:
-        config.notary.signed(signed)
+    if done is not None and config is not None and config.notary is not None:
+        signed, ident = done
+        config.ledger_id = ident
+        config.notary.signed(signed, ident)
 
 
 def _after_rollback(s: Session) -> None:

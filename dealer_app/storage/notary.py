@@ -9,7 +9,8 @@ Files (``DEALER_APP_CONFIG_DIR`` overrides the configuration folder, platformdir
 - ``trusted-keys.txt``: the public keys ``log verify`` trusts, one per line
   (``<64 hex> <label>``); the workstation's own key is added when it is made. An auditor
   adds every workstation's key (``dealer-app log key`` prints it).
-- ``<anchor dir>/<key id>.anchor``: every checkpoint this key signed, one JSON line each,
+- ``<anchor dir>/<key id>-<ledger id>.anchor``: every checkpoint this key signed for one
+  database (its ledger id: ``ledger.ledger_id``), one JSON line each,
   appended and fsynced after its commit. Keep copies elsewhere.
 """
 
@@ -184,6 +185,19 @@ def read_anchor(path: Path) -> Iterator[tuple[int, SignedCheckpoint | None]]:
                 yield n, None
 
 
+def anchor_name(key_id: str, ledger_id: str) -> str:
+    """``<key id>-<ledger id>.anchor``: one file per key and database, so the databases a
+    workstation keeps (the floor's, a practice table's, a restored copy) never mix."""
+    return f"{key_id}-{ledger_id}.anchor"
+
+
+def ledger_of_anchor(path: Path) -> str | None:
+    """The ledger id in an anchor file's name (None: a file of one key for every database,
+    as written before anchor files were kept per database)."""
+    _key, sep, ledger = path.stem.partition("-")
+    return ledger if sep else None
+
+
 class Notary:
     """Signs checkpoints with this workstation's key and anchors them in a plain file."""
 
@@ -219,9 +233,11 @@ class Notary:
             raise StorageError(f"cannot use the checkpoint key {path}: {exc.strerror}") from None
         return cls(key, anchor_dir or default_anchor_dir())
 
-    @property
-    def anchor_file(self) -> Path | None:
-        return None if self.anchor_dir is None else self.anchor_dir / f"{self.key_id}.anchor"
+    def anchor_file(self, ledger_id: str) -> Path | None:
+        """This key's anchor file for the database whose ledger is ``ledger_id``."""
+        if self.anchor_dir is None:
+            return None
+        return self.anchor_dir / anchor_name(self.key_id, ledger_id)
 
     def due(self, now: datetime) -> bool:
         return self.last_at is None or now - self.last_at >= self.interval
@@ -232,11 +248,11 @@ class Notary:
         return SignedCheckpoint(seq, digest, at, reason, self.key_id, self.public_key,
                                 signature)
 
-    def signed(self, checkpoint: SignedCheckpoint) -> None:
-        """After the commit: remembers the time and appends the line to the anchor file.
-        A failure is logged (the commit stands; verify reports the missing line)."""
+    def signed(self, checkpoint: SignedCheckpoint, ledger_id: str) -> None:
+        """After the commit: remembers the time and appends the line to the anchor file of
+        this key and ledger. A failure is logged (the commit stands)."""
         self.last_at = checkpoint.at
-        path = self.anchor_file
+        path = self.anchor_file(ledger_id)
         if path is None:
             return
         try:

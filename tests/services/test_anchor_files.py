@@ -1,0 +1,58 @@
+"""Anchor files are kept per key and database: a workstation's second database (the first
+start's practice table, a restored copy, the demo floor) never makes the first one's
+verify report removed checkpoints."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from storage.helpers import FakeClock, play
+
+from dealer_app.cli import main
+from dealer_app.engine import Settings
+from dealer_app.services import Role, Services
+from dealer_app.storage import ledger
+
+
+def _floor(url: str, clock: FakeClock, hands: int) -> Services:
+    svc = Services.open(url, clock=clock)
+    boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, "246800")
+    table = svc.tables.create_table("T", Settings(ante=5, chip_unit=5), boss)
+    session = svc.tables.open_session(table.id, boss)
+    for seat, name in ((1, "Ann"), (3, "Bo")):
+        svc.tables.seat_player(session.id, seat, name, 1000, boss)
+    for _ in range(hands):
+        play(svc.hands, svc.hands.start_hand(session.id, boss).hand_id, boss)
+    return svc
+
+
+def test_two_databases_on_one_workstation_keep_their_own_anchor_files(
+        db_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    anchors = Path(os.environ["DEALER_APP_ANCHOR_DIR"])
+    practice_url = f"sqlite:///{tmp_path}/practice.sqlite3"
+    big = _floor(practice_url, FakeClock(), hands=4)  # more checkpoints, a longer ledger
+    big.close()
+    svc = _floor(db_url, FakeClock(), hands=1)
+    try:
+        with svc.db.read() as s:
+            own = ledger.ledger_id(s.connection())
+        assert own is not None
+        files = sorted(p.name for p in anchors.glob("*.anchor"))
+        assert len(files) == 2 and sum(f.endswith(f"-{own}.anchor") for f in files) == 1
+        report = svc.log.verify_all(anchors=[anchors], workers=1)
+        assert report.ok, report.broken
+        assert report.other_anchors == [f for f in files if not f.endswith(f"-{own}.anchor")]
+        # the other database's file is named, not silently dropped
+        assert main(["log", "verify", "--db", db_url, "--anchor-dir", str(anchors)]) == 0
+        out = capsys.readouterr().out
+        assert "belongs to another database (not checked)" in out
+        # this database's own file is still checked: a line cut from it is found
+        (mine,) = [anchors / f for f in files if f.endswith(f"-{own}.anchor")]
+        lines = mine.read_text().splitlines()
+        mine.write_text("\n".join(
+            [lines[0].replace('"digest":"', '"digest":"0', 1), *lines[1:]]) + "\n")
+        assert not svc.log.verify_all(anchors=[anchors], workers=1).ok
+    finally:
+        svc.close()
