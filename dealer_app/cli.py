@@ -10,6 +10,9 @@ import os
 import sys
 from collections.abc import Sequence
 
+from dealer_app import text
+from dealer_app.commands.language import LANGUAGES, take_lang_option, use_language
+
 # command name -> module under dealer_app.commands (imported lazily)
 COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("replay", "check hand records against the rules"),
@@ -83,7 +86,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         _quiet_stdout()
         with contextlib.suppress(OSError):
-            print(f"dealer-app: cannot write the output: {exc.strerror}", file=sys.stderr)
+            print(text.tr("dealer-app: cannot write the output: {error}").format(
+                error=exc.strerror), file=sys.stderr)
         return 1
     except Exception:
         from dealer_app.app_log import log_uncaught
@@ -110,10 +114,23 @@ def _dispatch(argv: Sequence[str] | None) -> int:
         parser = argparse.ArgumentParser(prog=f"dealer-app {name}",
                                          description=COMMANDS[name][1])
         module.add_parser(parser)
-        args = parser.parse_args(args_list[1:])
+        rest = args_list[1:]
+        lang: str | None = None
+        if not any("--lang" in action.option_strings for action in parser._actions):
+            lang, rest = take_lang_option(rest)  # anywhere after the command's name
+            if lang is not None and lang not in LANGUAGES:
+                print(f"dealer-app {name}: --lang: choose one of {', '.join(LANGUAGES)}",
+                      file=sys.stderr)
+                return 2
+        args = parser.parse_args(rest)
         if name != "replay":  # replay reads files only; every other command keeps a log
             _start_log(name)
-        status: int = module.run(args)
+        previous = text.translate_function()
+        use_language(getattr(args, "lang", None) or lang)
+        try:
+            status: int = module.run(args)
+        finally:
+            text.set_translate(previous)
         return status
     if name in ("-V", "--version"):
         print(version_text())
@@ -122,7 +139,8 @@ def _dispatch(argv: Sequence[str] | None) -> int:
         print(_usage())
         return 0
     print(_usage(), file=sys.stderr)
-    print(f"dealer-app: unknown command {name!r}", file=sys.stderr)
+    print(text.tr("dealer-app: unknown command {name}").format(name=repr(name)),
+          file=sys.stderr)
     return 2
 
 

@@ -37,6 +37,11 @@ def tr_noop(text: str) -> str:
     return text
 
 
+def translate_function() -> Translate:
+    """The function behind :func:`tr` now (to put it back after a command)."""
+    return _translate
+
+
 def set_translate(function: Translate | None) -> None:
     """Install the function behind :func:`tr` (None: English again)."""
     global _translate

@@ -17,6 +17,7 @@ from dealer_app.services import Services, StorageError
 from dealer_app.services.moments import parse_moment, when
 from dealer_app.services.reports import iso_z
 from dealer_app.services.review import AUDIT_KINDS, AuditLine
+from dealer_app.text import tr
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -57,19 +58,19 @@ def run_audit(services: Services, args: argparse.Namespace) -> int:
     try:
         since = parse_moment(args.since) if args.since else None
     except ValueError as exc:
-        print(f"dealer-app log audit: --since: {exc}", file=sys.stderr)
+        print(tr("dealer-app log audit: --since: {error}").format(error=exc), file=sys.stderr)
         return 2
     if args.limit is not None and args.limit < 1:
-        print("dealer-app log audit: --limit must be 1 or more", file=sys.stderr)
+        print(tr("dealer-app log audit: --limit must be 1 or more"), file=sys.stderr)
         return 2
     try:
         lines = services.review.audit_lines(since=since, kind=args.kind, staff=args.staff,
                                             limit=args.limit)
     except StorageError as exc:
-        print(f"dealer-app log audit: {exc}", file=sys.stderr)
+        print(tr("dealer-app log audit: {error}").format(error=exc), file=sys.stderr)
         return 2
     for line in lines:
         print(json.dumps(as_json(line), ensure_ascii=False) if args.json else as_text(line))
     if not lines and not args.json:
-        print("no audit entry matches", file=sys.stderr)
+        print(tr("no audit entry matches"), file=sys.stderr)
     return 0

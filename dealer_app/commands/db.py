@@ -13,6 +13,7 @@ from pathlib import Path
 
 from dealer_app.commands.log import EXIT_CANCELLED, CtrlC, ProgressBar, add_db_option, fail
 from dealer_app.storage import Database, StorageError, backup_sqlite_file, resolve_db_url
+from dealer_app.text import tr
 
 
 def add_parser(parser: argparse.ArgumentParser) -> None:
@@ -30,11 +31,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         source = db.sqlite_path
         if source is None:
-            return fail("db backup copies SQLite files; back up PostgreSQL with pg_dump")
+            return fail(tr("db backup copies SQLite files; back up PostgreSQL with pg_dump"))
         target = Path(args.file).expanduser().absolute()
         if target.resolve() == source.resolve():
-            return fail("the backup file must not be the database itself")
-        bar = ProgressBar("backing up")
+            return fail(tr("the backup file must not be the database itself"))
+        bar = ProgressBar(tr("backing up"))
         with CtrlC().active() as cancel:
             try:
                 backup_sqlite_file(source, target, progress=bar, cancel=cancel)
@@ -47,5 +48,5 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(exc))
     finally:
         db.close()
-    print(f"backed up {source} to {target}")
+    print(tr("backed up {source} to {target}").format(source=source, target=target))
     return 0

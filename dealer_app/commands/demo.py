@@ -6,6 +6,7 @@ import argparse
 
 from dealer_app.commands.log import ProgressBar, add_db_option, fail, open_services
 from dealer_app.services import StorageError
+from dealer_app.text import tr
 
 
 def add_parser(parser: argparse.ArgumentParser) -> None:
@@ -16,14 +17,14 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.hands < 1:
-        return fail("--hands must be at least 1")
+        return fail(tr("--hands must be at least 1"))
     from dealer_app.services.demo import PINS, build_demo
 
     try:
         services = open_services(args.db)
     except StorageError as exc:
         return fail(str(exc))
-    bar = ProgressBar("playing")
+    bar = ProgressBar(tr("playing"))
     try:
         report = build_demo(services, args.hands, progress=bar)
     except StorageError as exc:
@@ -31,7 +32,8 @@ def run(args: argparse.Namespace) -> int:
     finally:
         bar.close()
         services.close()
-    print(f"{report.tables} tables, {report.sessions} sessions, {report.hands} hands; "
+    print(tr("{tables} tables, {sessions} sessions, {hands} hands; ").format(
+        tables=report.tables, sessions=report.sessions, hands=report.hands)
           + "; ".join(report.notes))
-    print("PINs: " + ", ".join(f"{name} {pin}" for name, pin in PINS.items()))
+    print(tr("PINs: ") + ", ".join(f"{name} {pin}" for name, pin in PINS.items()))
     return 0

@@ -13,6 +13,8 @@ import shutil
 import sys
 from pathlib import Path
 
+from dealer_app.text import tr
+
 ENTRY = "dealer-app.desktop"
 ICON = "dealer-app.svg"
 
@@ -47,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "uninstall":
         for path in (entry, icon):
             path.unlink(missing_ok=True)
-        print(f"removed {entry} and {icon}")
+        print(tr("removed {entry} and {icon}").format(entry=entry, icon=icon))
         return 0
     command = shutil.which("dealer-app") or str(Path(sys.argv[0]).resolve())
     try:
@@ -56,7 +58,8 @@ def run(args: argparse.Namespace) -> int:
         entry.write_text(desktop_entry(command), encoding="utf-8")
         shutil.copyfile(resource("icons", "app.svg"), icon)
     except OSError as exc:
-        print(f"dealer-app desktop: cannot write {exc.filename}: {exc.strerror}", file=sys.stderr)
+        print(tr("dealer-app desktop: cannot write {file}: {error}").format(
+            file=exc.filename, error=exc.strerror), file=sys.stderr)
         return 1
-    print(f"installed {entry} and {icon}")
+    print(tr("installed {entry} and {icon}").format(entry=entry, icon=icon))
     return 0

@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from dealer_app.text import tr
+
 
 def add_parser(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--table", metavar="NAME", required=True, help="the table to show")
@@ -25,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
         services = Services.open(args.db)
         table_id = FloorService(services.db).table_id(args.table)
     except StorageError as exc:
-        print(f"dealer-app display: {exc}", file=sys.stderr)
+        print(tr("dealer-app display: {error}").format(error=exc), file=sys.stderr)
         return 1
     from dealer_app.gui.app import application
     from dealer_app.gui.display.window import PlayersScreen
@@ -35,8 +37,8 @@ def run(args: argparse.Namespace) -> int:
     screens = app.screens()
     if args.screen is not None:
         if not 0 <= args.screen < len(screens):
-            print(f"dealer-app display: there is no screen {args.screen} "
-                  f"({len(screens)} found)", file=sys.stderr)
+            print(tr("dealer-app display: there is no screen {number} ({count} found)")
+                  .format(number=args.screen, count=len(screens)), file=sys.stderr)
             services.close()
             return 2
         screen.setGeometry(screens[args.screen].geometry())

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from dealer_app.text import tr
+
 
 def add_parser(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", metavar="URL", default=None,
@@ -18,12 +20,12 @@ def run(args: argparse.Namespace) -> int:
     from dealer_app.services import Services, StorageError
 
     if args.stale <= 0:
-        print("dealer-app floor: --stale must be above 0 seconds", file=sys.stderr)
+        print(tr("dealer-app floor: --stale must be above 0 seconds"), file=sys.stderr)
         return 2
     try:
         services = Services.open(args.db)
     except StorageError as exc:
-        print(f"dealer-app floor: {exc}", file=sys.stderr)
+        print(tr("dealer-app floor: {error}").format(error=exc), file=sys.stderr)
         return 1
     from dealer_app.gui.app import application
     from dealer_app.gui.floor.window import FloorWindow

@@ -21,6 +21,7 @@ from typing import TextIO
 
 from dealer_app.services import Services, StorageError
 from dealer_app.storage.integrity import integrity_problems
+from dealer_app.text import tr
 
 EXIT_CANCELLED = 130
 
@@ -155,42 +156,44 @@ def _verify(services: Services, cancel: CtrlC, trust: list[Path],
             anchors: list[Path]) -> int:
     for path in [*trust, *anchors]:
         if not path.exists():
-            return fail(f"{path} does not exist")
+            return fail(tr("{path} does not exist").format(path=path))
     damage = integrity_problems(services.db)  # SQLite's own check of the file's pages
     for line in damage:
-        print(f"DAMAGED database file: {line}")
-    bar = ProgressBar("verifying")
+        print(tr("DAMAGED database file: {problem}").format(problem=line))
+    bar = ProgressBar(tr("verifying"))
     try:
         report = services.log.verify_all(progress=bar, cancel=cancel, trust=trust,
                                           anchors=anchors)
     except StorageError as exc:
         if not damage:
             raise
-        print(f"the hands cannot all be read: {exc}", file=sys.stderr)
+        print(tr("the hands cannot all be read: {error}").format(error=exc), file=sys.stderr)
         return 1
     finally:
         bar.close()
     if damage:
-        print(f"the database file is damaged (SQLite integrity check: {len(damage)} "
-              "problem(s)); restore the last backup", file=sys.stderr)
+        print(tr("the database file is damaged (SQLite integrity check: {count} problem(s)); "
+                 "restore the last backup").format(count=len(damage)), file=sys.stderr)
     for broken in report.broken:
-        print(f"CHANGED {broken.label}: {broken.reason}")
+        print(tr("CHANGED {what}: {reason}").format(what=broken.label, reason=broken.reason))
     for name in report.other_anchors:
-        print(f"note: anchor file {name} belongs to another database (not checked)")
+        print(tr("note: anchor file {file} belongs to another database (not checked)")
+              .format(file=name))
     if report.cancelled:
-        print(f"cancelled after {report.checked} hands", file=sys.stderr)
+        print(tr("cancelled after {count} hands").format(count=report.checked), file=sys.stderr)
         return EXIT_CANCELLED
     if report.broken:
-        print(f"{len(report.broken)} things were changed outside the app "
-              f"({report.checked} hands replayed)", file=sys.stderr)
+        print(tr("{count} things were changed outside the app ({hands} hands replayed)")
+              .format(count=len(report.broken), hands=report.checked), file=sys.stderr)
     if report.broken or damage:
         return 1
-    print(f"all {report.checked} hands hold; the ledger, its signed checkpoints and the "
-          "anchor files agree")
+    print(tr("all {count} hands hold; the ledger, its signed checkpoints and the anchor files "
+             "agree").format(count=report.checked))
     fingerprint = services.log.fingerprint()
     if fingerprint is not None:
-        print(f"newest checkpoint: {fingerprint.short} ({fingerprint.at:%Y-%m-%d %H:%M} UTC, "
-              f"key {fingerprint.key_id})")
+        print(tr("newest checkpoint: {fingerprint} ({at} UTC, key {key})").format(
+            fingerprint=fingerprint.short, at=f"{fingerprint.at:%Y-%m-%d %H:%M}",
+            key=fingerprint.key_id))
     return 0
 
 
@@ -200,8 +203,8 @@ def _key(rotate: bool) -> int:
     try:
         if rotate:
             old, new = rotate_key()
-            print(f"key {old or '(none)'} replaced by {new}; both stay in "
-                  f"{config_dir() / 'trusted-keys.txt'}")
+            print(tr("key {old} replaced by {new}; both stay in {file}").format(
+                old=old or tr("(none)"), new=new, file=config_dir() / "trusted-keys.txt"))
         notary = Notary.load()
     except (StorageError, OSError) as exc:
         return fail(str(exc))
@@ -210,14 +213,15 @@ def _key(rotate: bool) -> int:
 
 
 def _export(services: Services, folder: Path, session: int | None, cancel: CtrlC) -> int:
-    bar = ProgressBar("exporting")
+    bar = ProgressBar(tr("exporting"))
     try:
         report = services.log.export(folder, session_id=session, progress=bar, cancel=cancel)
     finally:
         bar.close()
-    print(f"wrote {len(report.written)} hand records to {folder}")
+    print(tr("wrote {count} hand records to {folder}").format(count=len(report.written),
+                                                                folder=folder))
     if report.cancelled:
-        print("cancelled; the files written are complete", file=sys.stderr)
+        print(tr("cancelled; the files written are complete"), file=sys.stderr)
         return EXIT_CANCELLED
     return 0
 
@@ -226,24 +230,26 @@ def _import(services: Services, files: list[Path], cancel: CtrlC) -> int:
     """One line per file as it goes (stored and already stored on stdout, refusals on
     stderr). Exit status as ``replay``: 2 when a file is not a valid record, else 1 when
     a record was refused, else 0."""
-    bar = ProgressBar("importing")
+    bar = ProgressBar(tr("importing"))
 
     def said(name: str, outcome: str, hand_id: int | None, message: str) -> None:
         bar.clear()
         if outcome == "stored":
-            print(f"stored {name} as hand id {hand_id}", flush=True)
+            print(tr("stored {file} as hand id {id}").format(file=name, id=hand_id), flush=True)
         elif outcome == "duplicate":
-            print(f"already stored {name} (hand id {hand_id})", flush=True)
+            print(tr("already stored {file} (hand id {id})").format(file=name, id=hand_id),
+                  flush=True)
         else:
-            print(f"REFUSED {name}: {message}", file=sys.stderr, flush=True)
+            print(tr("REFUSED {file}: {reason}").format(file=name, reason=message),
+                  file=sys.stderr, flush=True)
 
     try:
         report = services.log.import_files(files, progress=bar, cancel=cancel, on_file=said)
     finally:
         bar.close()
     if report.cancelled:
-        print("cancelled; every record stored is whole (run the same import again to "
-              "finish it)", file=sys.stderr)
+        print(tr("cancelled; every record stored is whole (run the same import again to "
+                 "finish it)"), file=sys.stderr)
         return EXIT_CANCELLED
     if report.invalid:
         return 2

@@ -12,6 +12,7 @@ from typing import Any
 
 from dealer_app.engine.record import RecordError, replay_record
 from dealer_app.engine.record_file import read_record_file
+from dealer_app.text import tr
 
 
 def add_parser(parser: argparse.ArgumentParser) -> None:
@@ -63,7 +64,8 @@ def run(args: argparse.Namespace) -> int:
             record = read_record_file(name)
         except (OSError, RecordError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            print(f"dealer-app replay: {name}: {reason}", file=sys.stderr)
+            print(tr("dealer-app replay: {file}: {reason}").format(file=name, reason=reason),
+                  file=sys.stderr)
             if args.json:
                 out.write(json.dumps({"file": name, "error": reason}) + "\n")
             status = 2

@@ -12,6 +12,7 @@ import argparse
 import sys
 
 from dealer_app.commands.gui import add_lang_option
+from dealer_app.text import tr
 
 
 def add_parser(parser: argparse.ArgumentParser) -> None:
@@ -33,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         backend = ReviewBackend(Services.open(args.db, create=False), owns=True)
     except StorageError as exc:
-        print(f"dealer-app review: {exc}", file=sys.stderr)
+        print(tr("dealer-app review: {error}").format(error=exc), file=sys.stderr)
         return 2
     sign_in = SignInDialog(backend)
     if not sign_in.exec() or sign_in.staff is None:

@@ -16,6 +16,9 @@ import sys
 
 from dealer_app.commands.log import add_db_option, fail, open_services
 from dealer_app.services import Role, Services, StorageError
+from dealer_app.text import tr, tr_noop
+
+ROLE_NAMES = {Role.DEALER: tr_noop("dealer"), Role.SUPERVISOR: tr_noop("supervisor")}
 
 
 def add_parser(parser: argparse.ArgumentParser) -> None:
@@ -41,11 +44,11 @@ def _read_pin(args: argparse.Namespace, prompt: str, confirm: bool) -> str:
     if args.pin_stdin:
         line = sys.stdin.readline()
         if not line:
-            raise StorageError("no PIN on standard input")
+            raise StorageError(tr("no PIN on standard input"))
         return line.strip()
     pin = getpass.getpass(prompt)
-    if confirm and getpass.getpass("Repeat the PIN: ") != pin:
-        raise StorageError("the two PINs differ")
+    if confirm and getpass.getpass(tr("Repeat the PIN: ")) != pin:
+        raise StorageError(tr("the two PINs differ"))
     return pin
 
 
@@ -59,31 +62,34 @@ def run(args: argparse.Namespace) -> int:
     try:
         first = services.staff.needs_first_supervisor()
         if first and args.role != Role.SUPERVISOR.value:
-            return fail("the database has no staff yet: add a supervisor first")
+            return fail(tr("the database has no staff yet: add a supervisor first"))
         if not first and not args.by:
-            return fail("--by SUPERVISOR is needed to add staff")
-        pin = _read_pin(args, f"PIN for {args.name}: ", confirm=True)
+            return fail(tr("--by SUPERVISOR is needed to add staff"))
+        pin = _read_pin(args, tr("PIN for {name}: ").format(name=args.name), confirm=True)
         by = None
         if not first:
-            by_pin = _read_pin(args, f"PIN of supervisor {args.by}: ", confirm=False)
+            by_pin = _read_pin(args, tr("PIN of supervisor {name}: ").format(name=args.by),
+                               confirm=False)
             by = services.staff.require_supervisor(args.by, by_pin, f"add staff {args.name}")
         member = services.staff.add_staff(args.name, args.role, pin, by=by)
     except (StorageError, KeyboardInterrupt, EOFError) as exc:
-        return fail(str(exc) or "cancelled")
+        return fail(str(exc) or tr("cancelled"))
     finally:
         services.close()
-    print(f"added {member.role.value} {member.name}")
+    print(tr("added {role} {name}").format(role=tr(ROLE_NAMES[member.role]),
+                                          name=member.name))
     return 0
 
 
 def _unlock(services: Services, args: argparse.Namespace) -> int:
     try:
-        by_pin = _read_pin(args, f"PIN of supervisor {args.by}: ", confirm=False)
+        by_pin = _read_pin(args, tr("PIN of supervisor {name}: ").format(name=args.by),
+                               confirm=False)
         by = services.staff.require_supervisor(args.by, by_pin, args.reason)
         member = services.staff.unlock(args.name, by, args.reason)
     except (StorageError, KeyboardInterrupt, EOFError) as exc:
-        return fail(str(exc) or "cancelled")
+        return fail(str(exc) or tr("cancelled"))
     finally:
         services.close()
-    print(f"unlocked {member.name}")
+    print(tr("unlocked {name}").format(name=member.name))
     return 0

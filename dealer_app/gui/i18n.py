@@ -20,7 +20,8 @@ from dealer_app.gui.resources import resource
 LANGUAGES: dict[str, str] = {"en": "English", "sv": "Svenska"}
 """The languages the app ships, by code, each named in its own language."""
 DEFAULT = "en"
-_LOCALES = {"en": "en_GB", "sv": "sv_SE"}
+LOCALES = {"en": "en_GB", "sv": "sv_SE"}
+"""The locale whose number and date formats each language uses."""
 _SETTING = "language"
 _translators: list[QTranslator] = []
 
@@ -70,7 +71,7 @@ def install(app: QCoreApplication, code: str) -> list[str]:
     for old in _translators:
         app.removeTranslator(old)
     _translators.clear()
-    QLocale.setDefault(QLocale(_LOCALES[code]))
+    QLocale.setDefault(QLocale(LOCALES[code]))
     loaded: list[str] = []
     if code == DEFAULT:
         text.set_translate(None)
@@ -92,8 +93,12 @@ def _qt_translate(source: str, disambiguation: str | None) -> str:
 
 
 def amount(value: int) -> str:
-    """An amount with the language's thousands separator (``1,250``; Swedish ``1 250``)."""
-    return QLocale().toString(value)
+    """An amount with the language's thousands separator (``1,250``; Swedish ``1 250``);
+    English grouping when no language was installed (the C locale groups nothing)."""
+    locale = QLocale()
+    if locale.language() == QLocale.Language.C:
+        return f"{value:,}"
+    return locale.toString(value)
 
 
 def moment(value: datetime) -> str:
