@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from dealer_app.engine import Action, CardError, Event, parse_card
 from dealer_app.gui.review.backend import ReviewBackend
+from dealer_app.gui.review.models import ACTION_LABELS, STATUS_WORDS, amount, signed
 from dealer_app.services import (
     AccountLockedError,
     AuthenticationError,
@@ -38,6 +39,7 @@ from dealer_app.services import (
     StorageError,
 )
 from dealer_app.services.tables import UnbalancedSessionError
+from dealer_app.text import tr
 
 Act = Callable[[StaffMember, str], str]
 """Performs the act for an authorised supervisor and a reason; returns a line to show."""
@@ -56,11 +58,11 @@ class Authoriser(Protocol):
 def explain(exc: StorageError) -> str:
     """A refusal in plain words."""
     if isinstance(exc, AccountLockedError):
-        return f"Account locked: {exc}"
+        return tr("Account locked: {reason}").format(reason=exc)
     if isinstance(exc, AuthenticationError):
-        return f"Refused: {exc}"
+        return tr("Refused: {reason}").format(reason=exc)
     if isinstance(exc, PermissionDeniedError):
-        return f"Not allowed: {exc}"
+        return tr("Not allowed: {reason}").format(reason=exc)
     return str(exc)
 
 
@@ -86,26 +88,26 @@ class SupervisorActDialog(QDialog):
         layout.addLayout(self.form)
         self.name = QLineEdit(staff.name if staff is not None and staff.is_supervisor else "")
         self.name.setObjectName("supervisorName")
-        self.name.setPlaceholderText("supervisor's name")
+        self.name.setPlaceholderText(tr("supervisor's name"))
         self.pin = QLineEdit()
         self.pin.setObjectName("supervisorPin")
         self.pin.setEchoMode(QLineEdit.EchoMode.Password)
-        self.pin.setPlaceholderText("PIN")
+        self.pin.setPlaceholderText(tr("PIN"))
         self.reason = QPlainTextEdit()
         self.reason.setObjectName("reason")
-        self.reason.setPlaceholderText("why (required; kept in the audit record)")
+        self.reason.setPlaceholderText(tr("why (required; kept in the audit record)"))
         self.reason.setFixedHeight(80)
         self.reason.setTabChangesFocus(True)  # Tab leaves the reason; Ctrl+Enter confirms
-        self.reason.setToolTip("Ctrl+Enter confirms")
+        self.reason.setToolTip(tr("Ctrl+Enter confirms"))
         self.reason.installEventFilter(self)
         self.error = QLabel("")
         self.error.setObjectName("formError")
         self.error.setWordWrap(True)
 
         self.extra_rows()
-        self.form.addRow("Supervisor", self.name)
-        self.form.addRow("PIN", self.pin)
-        self.form.addRow("Reason", self.reason)
+        self.form.addRow(tr("Supervisor"), self.name)
+        self.form.addRow(tr("PIN"), self.pin)
+        self.form.addRow(tr("Reason"), self.reason)
         layout.addWidget(self.error)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                         | QDialogButtonBox.StandardButton.Cancel)
@@ -137,10 +139,10 @@ class SupervisorActDialog(QDialog):
     def try_act(self) -> None:
         reason = self.reason.toPlainText().strip()
         if not self.name.text().strip() or not self.pin.text():
-            self.error.setText("Enter the supervisor's name and PIN.")
+            self.error.setText(tr("Enter the supervisor's name and PIN."))
             return
         if not reason:
-            self.error.setText("Write the reason for this act.")
+            self.error.setText(tr("Write the reason for this act."))
             self.reason.setFocus()
             return
         problem = self.check_fields()
@@ -163,11 +165,13 @@ class SupervisorActDialog(QDialog):
 def owed_text(owed: list[tuple[str, int]]) -> str:
     """What a void did with the chips, in plain words (true also when some are owed)."""
     if not owed:
-        return "Every player's chips are back as they were before the hand."
-    parts = [f"{player} is owed {amount:,}" if amount > 0 else f"{player} owes {-amount:,}"
-             for player, amount in owed]
-    return ("The players still seated have their chips back; for players who had left: "
-            + "; ".join(parts) + " (in the session's chip reconciliation).")
+        return tr("Every player's chips are back as they were before the hand.")
+    parts = [tr("{player} is owed {amount}").format(player=player, amount=amount(chips))
+             if chips > 0 else
+             tr("{player} owes {amount}").format(player=player, amount=amount(-chips))
+             for player, chips in owed]
+    return tr("The players still seated have their chips back; for players who had left: "
+              "{owed} (in the session's chip reconciliation).").format(owed="; ".join(parts))
 
 
 class VoidHandDialog(SupervisorActDialog):
@@ -177,24 +181,27 @@ class VoidHandDialog(SupervisorActDialog):
 
         def act(supervisor: StaffMember, reason: str) -> str:
             backend.void_hand(hand_id, supervisor, reason)
-            return f"{label} is void. " + owed_text(backend.owed(hand_id))
+            return tr("{hand} is void. {chips}").format(hand=label,
+                                                       chips=owed_text(backend.owed(hand_id)))
 
         left = backend.left_players(hand_id)
-        summary = (f"Void {label} ({detail}). Each player's result in it is taken back; the "
-                   "hand stays in the log, marked void.")
+        summary = tr("Void {hand} ({detail}). Each player's result in it is taken back; the "
+                     "hand stays in the log, marked void.").format(hand=label, detail=detail)
         if left:
-            summary += (f" {', '.join(left)} left the table since: what the void takes back "
-                        "for them is kept as chips owed in the session's chip reconciliation.")
-        super().__init__(backend, "Void hand", summary, act, staff, parent)
+            summary += " " + tr("{players} left the table since: what the void takes back for "
+                                "them is kept as chips owed in the session's chip "
+                                "reconciliation.").format(players=", ".join(left))
+        super().__init__(backend, tr("Void hand"), summary, act, staff, parent)
 
     @classmethod
     def for_summary(cls, backend: ReviewBackend, hand: HandSummary,
                     staff: StaffMember | None = None,
                     parent: QWidget | None = None) -> VoidHandDialog:
-        label = f"{hand.table} hand {hand.number}" if hand.number is not None \
-            else f"hand id {hand.hand_id}"
-        return cls(backend, hand.hand_id, label, f"pot {hand.pot:,}, {hand.status.value}",
-                   staff, parent)
+        label = (tr("{table} hand {number}").format(table=hand.table, number=hand.number)
+                 if hand.number is not None else tr("hand id {id}").format(id=hand.hand_id))
+        detail = tr("pot {pot}, {status}").format(pot=amount(hand.pot),
+                                                  status=tr(STATUS_WORDS[hand.status]))
+        return cls(backend, hand.hand_id, label, detail, staff, parent)
 
 
 class AdjustStackDialog(SupervisorActDialog):
@@ -205,19 +212,22 @@ class AdjustStackDialog(SupervisorActDialog):
 
         def act(supervisor: StaffMember, reason: str) -> str:
             seat = int(self.seat.currentData())
-            amount = self.amount.value()
-            info = backend.adjust_stack(session.id, seat, amount, supervisor, reason)
-            return f"Seat {seat} ({info.player}) adjusted by {amount:+,}: stack {info.stack:,}."
+            change = self.amount.value()
+            info = backend.adjust_stack(session.id, seat, change, supervisor, reason)
+            return tr("Seat {seat} ({player}) adjusted by {amount}: stack {stack}.").format(
+                seat=seat, player=info.player, amount=signed(change), stack=amount(info.stack))
 
-        super().__init__(backend, "Adjust stack",
-                         f"Adjust a stack at {session.table_name}, session {session.id}.",
+        super().__init__(backend, tr("Adjust stack"),
+                         tr("Adjust a stack at {table}, session {session}.").format(
+                             table=session.table_name, session=session.id),
                          act, staff, parent)
 
     def extra_rows(self) -> None:
         self.seat = QComboBox()
         self.seat.setObjectName("adjustSeat")
         for s in self.seats:
-            self.seat.addItem(f"Seat {s.seat} — {s.player} ({s.stack:,})", s.seat)
+            self.seat.addItem(tr("Seat {seat} — {player} ({stack})").format(
+                seat=s.seat, player=s.player, stack=amount(s.stack)), s.seat)
         unit = self.session.settings.chip_unit
         self.amount = QSpinBox()
         self.amount.setObjectName("adjustAmount")
@@ -225,17 +235,17 @@ class AdjustStackDialog(SupervisorActDialog):
         self.amount.setSingleStep(unit)
         self.amount.setPrefix("")
         self.amount.setAlignment(Qt.AlignmentFlag.AlignRight)
-        self.form.addRow("Seat", self.seat)
-        self.form.addRow(f"Amount (± multiple of {unit})", self.amount)
+        self.form.addRow(tr("Seat"), self.seat)
+        self.form.addRow(tr("Amount (± multiple of {unit})").format(unit=unit), self.amount)
 
     def check_fields(self) -> str | None:
         if self.seat.count() == 0:
-            return "Nobody is seated in this session."
+            return tr("Nobody is seated in this session.")
         if self.amount.value() == 0:
-            return "Enter the amount to add (or a negative amount to remove)."
+            return tr("Enter the amount to add (or a negative amount to remove).")
         unit = self.session.settings.chip_unit
         if self.amount.value() % unit:
-            return f"The amount must be a multiple of the chip unit {unit}."
+            return tr("The amount must be a multiple of the chip unit {unit}.").format(unit=unit)
         return None
 
 
@@ -254,12 +264,14 @@ class CloseSessionDialog(SupervisorActDialog):
             except UnbalancedSessionError as exc:  # it changed since the dialog opened
                 self.show_warning(exc.warning)
                 raise
-            return f"Session {session.id} at {session.table_name} is closed; every player " \
-                   "still seated was cashed out."
+            return tr("Session {session} at {table} is closed; every player still seated "
+                      "was cashed out.").format(session=session.id, table=session.table_name)
 
-        super().__init__(backend, "Close session",
-                         f"Close session {session.id} at {session.table_name} (dealer "
-                         f"{session.dealer}). Every player still seated is cashed out.",
+        super().__init__(backend, tr("Close session"),
+                         tr("Close session {session} at {table} (dealer {dealer}). Every "
+                            "player still seated is cashed out.").format(
+                             session=session.id, table=session.table_name,
+                             dealer=session.dealer),
                          act, staff, parent)
 
     def extra_rows(self) -> None:
@@ -269,16 +281,16 @@ class CloseSessionDialog(SupervisorActDialog):
         self.warning.setStyleSheet("color: #c62828; font-weight: bold")
         self.imbalance = QPlainTextEdit()
         self.imbalance.setObjectName("imbalanceReason")
-        self.imbalance.setPlaceholderText("why close it although the chips do not reconcile "
-                                          "(required; kept in the audit record)")
+        self.imbalance.setPlaceholderText(tr("why close it although the chips do not reconcile "
+                                             "(required; kept in the audit record)"))
         self.imbalance.setFixedHeight(60)
         self.form.addRow(self.warning)
-        self.form.addRow("Difference", self.imbalance)
+        self.form.addRow(tr("Difference"), self.imbalance)
         self.show_warning(self.warning_text)
 
     def show_warning(self, text: str | None) -> None:
         self.warning_text = text
-        self.warning.setText(f"Warning: {text}." if text else "")
+        self.warning.setText(tr("Warning: {warning}.").format(warning=text) if text else "")
         self.warning.setVisible(bool(text))
         self.imbalance.setVisible(bool(text))
         label = self.form.labelForField(self.imbalance)
@@ -288,8 +300,8 @@ class CloseSessionDialog(SupervisorActDialog):
     def check_fields(self) -> str | None:
         if self.warning_text and not self.imbalance.toPlainText().strip():
             self.imbalance.setFocus()
-            return ("This session does not reconcile: write why it is closed anyway "
-                    "(Difference).")
+            return tr("This session does not reconcile: write why it is closed anyway "
+                      "(Difference).")
         return None
 
 
@@ -310,38 +322,39 @@ class CorrectInputDialog(SupervisorActDialog):
         def act(supervisor: StaffMember, reason: str) -> str:
             return correct(seq, self.replacement(), supervisor, reason)
 
-        super().__init__(backend, "Correct input",
-                         summary or f"Correct #{seq}: {event.describe()}. The stored input "
-                         "is kept; the correction is a new row of the log with who, when "
-                         "and why.", act, staff, parent)
+        super().__init__(backend, tr("Correct input"),
+                         summary or tr("Correct #{seq}: {input}. The stored input is kept; the "
+                                       "correction is a new row of the log with who, when and "
+                                       "why.").format(seq=seq, input=event.describe()),
+                         act, staff, parent)
 
     def extra_rows(self) -> None:
-        self.strike = QCheckBox("Strike this input (as if it was never recorded)")
+        self.strike = QCheckBox(tr("Strike this input (as if it was never recorded)"))
         self.strike.setObjectName("correctStrike")
         self.action = QComboBox()
         self.action.setObjectName("correctAction")
         for action in Action:
-            self.action.addItem(action.value, action)
+            self.action.addItem(tr(ACTION_LABELS[action]), action)
         self.action.setCurrentIndex(self.action.findData(self.stored.action))
         self.card = QLineEdit(self._card or "")
         self.card.setObjectName("correctCard")
-        self.card.setPlaceholderText("card, e.g. Js (empty: none)")
+        self.card.setPlaceholderText(tr("card, e.g. Js (empty: none)"))
         self.amount = QSpinBox()
         self.amount.setObjectName("correctAmount")
         self.amount.setRange(0, 100_000_000)
-        self.amount.setSpecialValueText("none")
+        self.amount.setSpecialValueText(tr("none"))
         self.amount.setValue(self._to or 0)
         self.strike.toggled.connect(self._strike_toggled)
         self.form.addRow("", self.strike)
-        self.form.addRow("Action", self.action)
-        self.form.addRow("Card", self.card)
-        self.form.addRow("Amount (to)", self.amount)
+        self.form.addRow(tr("Action"), self.action)
+        self.form.addRow(tr("Card"), self.card)
+        self.form.addRow(tr("Amount (to)"), self.amount)
         self.preview = QLabel("")
         self.preview.setObjectName("correctPreview")
         self.preview.setWordWrap(True)
         self.preview.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         if self._preview is not None:
-            self.form.addRow("New result", self.preview)
+            self.form.addRow(tr("New result"), self.preview)
             self.action.currentIndexChanged.connect(self.update_preview)
             self.card.textChanged.connect(self.update_preview)
             self.amount.valueChanged.connect(self.update_preview)
@@ -355,10 +368,10 @@ class CorrectInputDialog(SupervisorActDialog):
         try:
             replacement = self.replacement()
         except CardError as exc:
-            self.preview.setText(f"Card: {exc}")
+            self.preview.setText(tr("Card: {error}").format(error=exc))
             return
         if replacement == self.stored:
-            self.preview.setText("Unchanged: change the input, or strike it.")
+            self.preview.setText(tr("Unchanged: change the input, or strike it."))
             return
         self.preview.setText(self._preview(replacement))
 
@@ -382,9 +395,10 @@ class CorrectInputDialog(SupervisorActDialog):
         try:
             replacement = self.replacement()
         except CardError as exc:
-            return f"Card: {exc}"
+            return tr("Card: {error}").format(error=exc)
         if replacement == self.stored:
-            return "The replacement is the same as the stored input: change it, or strike it."
+            return tr("The replacement is the same as the stored input: change it, or "
+                      "strike it.")
         return None
 
 
@@ -397,7 +411,7 @@ class SignInDialog(QDialog):
         super().__init__(parent)
         self.backend = backend
         self.staff: StaffMember | None = None
-        self.setWindowTitle("Sign in to the hand log")
+        self.setWindowTitle(tr("Sign in to the hand log"))
         self.setMinimumWidth(420)
         layout = QVBoxLayout(self)
         form = QFormLayout()
@@ -407,8 +421,8 @@ class SignInDialog(QDialog):
         self.pin = QLineEdit()
         self.pin.setObjectName("signInPin")
         self.pin.setEchoMode(QLineEdit.EchoMode.Password)
-        form.addRow("Name", self.name)
-        form.addRow("PIN", self.pin)
+        form.addRow(tr("Name"), self.name)
+        form.addRow(tr("PIN"), self.pin)
         self.error = QLabel("")
         self.error.setObjectName("formError")
         self.error.setWordWrap(True)
@@ -416,7 +430,7 @@ class SignInDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
         ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setText("Sign in")
+        ok.setText(tr("Sign in"))
         ok.setObjectName("signIn")
         buttons.accepted.connect(self.try_sign_in)
         buttons.rejected.connect(self.reject)
@@ -425,7 +439,7 @@ class SignInDialog(QDialog):
 
     def try_sign_in(self) -> None:
         if not self.name.text().strip() or not self.pin.text():
-            self.error.setText("Enter your name and PIN.")
+            self.error.setText(tr("Enter your name and PIN."))
             return
         try:
             self.staff = self.backend.sign_in(self.name.text().strip(), self.pin.text())

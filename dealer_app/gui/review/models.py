@@ -10,14 +10,17 @@ import re
 from collections import OrderedDict
 from typing import Any, Protocol
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QLocale, QModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from dealer_app.engine import Action
+from dealer_app.gui import i18n
 from dealer_app.gui.review.captions import when
 from dealer_app.gui.table_model import HeaderedTableModel, Index
-from dealer_app.services import HandQuery, HandStatus, HandSummary, LogEntry
+from dealer_app.services import HandQuery, HandStatus, HandSummary, LogEntry, Role
 from dealer_app.services.reports import SeatLine
 from dealer_app.services.review import AuditLine, PlayerHand
+from dealer_app.text import tr, tr_noop
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 """The real value of a cell (int, datetime, str) for sorting and tests."""
@@ -28,15 +31,64 @@ ROW_ROLE = Qt.ItemDataRole.UserRole + 3
 STATUS_COLOURS = {HandStatus.VOID: "#ff6b6b", HandStatus.IN_PROGRESS: "#ffb74d",
                   HandStatus.COMPLETE: "#9fd8a8"}
 """Readable on the dark style sheet of the app."""
-STATUS_LABELS = {HandStatus.COMPLETE: "Complete", HandStatus.VOID: "Void",
-                 HandStatus.IN_PROGRESS: "In progress"}
+STATUS_LABELS = {HandStatus.COMPLETE: tr_noop("Complete"), HandStatus.VOID: tr_noop("Void"),
+                 HandStatus.IN_PROGRESS: tr_noop("In progress")}
+"""A hand's status as a list shows it (translate with ``tr`` where shown)."""
+STATUS_WORDS = {HandStatus.COMPLETE: tr_noop("complete"), HandStatus.VOID: tr_noop("void"),
+                HandStatus.IN_PROGRESS: tr_noop("in-progress")}
+"""A hand's status inside a sentence (``pot 40, complete``)."""
+ROLE_LABELS: dict[str, str] = {Role.DEALER: tr_noop("dealer"),
+                               Role.SUPERVISOR: tr_noop("supervisor")}
+AUDIT_KIND_LABELS: dict[str, str] = {
+    "supervisor act": tr_noop("supervisor act"), "sign-in": tr_noop("sign-in"),
+    "refused": tr_noop("refused"), "lockout": tr_noop("lockout"), "unlock": tr_noop("unlock"),
+    "other": tr_noop("other")}
+"""The audit kinds (``services.review.AUDIT_KINDS``) in words; the kind itself is a code."""
+ACTION_LABELS = {Action.ANTE: tr_noop("ante"), Action.DEAL_DOWN: tr_noop("deal-down"),
+                 Action.DEAL_UP: tr_noop("deal-up"), Action.BRING_IN: tr_noop("bring-in"),
+                 Action.BET: tr_noop("bet"), Action.RAISE: tr_noop("raise"),
+                 Action.CALL: tr_noop("call"), Action.CHECK: tr_noop("check"),
+                 Action.FOLD: tr_noop("fold"), Action.SHOW: tr_noop("show"),
+                 Action.MUCK: tr_noop("muck")}
+"""The kinds of input as the correction dialog offers them (the stored value is the code)."""
 FAILED_COLOUR = "#ff4f9a"
 """A hand that fails the integrity check."""
 
 
+def amount(value: int) -> str:
+    """An amount as :func:`dealer_app.gui.i18n.amount` writes it (``1,250``; Swedish
+    ``1 250``); where no language was installed (the C locale of a bare QApplication, as in
+    the tests) the English ``1,250`` rather than the C locale's ungrouped ``1250``."""
+    if QLocale().language() == QLocale.Language.C:
+        return f"{value:,}"
+    return i18n.amount(value)
+
+
 def grouped(text: str) -> str:
     """``Seat 2 bets 12000`` as ``Seat 2 bets 12,000``: amounts with thousands separators."""
-    return re.sub(r"(?<![#\w])\d{4,}\b", lambda m: f"{int(m[0]):,}", text)
+    return re.sub(r"(?<![#\w])\d{4,}\b", lambda m: amount(int(m[0])), text)
+
+
+def signed(value: int) -> str:
+    """A change of chips: ``+1,250``, ``-40``, ``0``."""
+    return ("+" if value > 0 else "") + amount(value)
+
+
+def status_label(status: HandStatus, corrected: bool = False) -> str:
+    """``Complete`` or ``Complete · corrected``, in the windows' language."""
+    label = tr(STATUS_LABELS[status])
+    return tr("{status} · corrected").format(status=label) if corrected else label
+
+
+class TranslatedHeaders(HeaderedTableModel):
+    """Header labels marked with ``tr_noop`` in ``HEADERS``, translated when shown."""
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if (role == Qt.ItemDataRole.DisplayRole and orientation is Qt.Orientation.Horizontal
+                and 0 <= section < len(self.HEADERS)):
+            return tr(self.HEADERS[section])
+        return super().headerData(section, orientation, role)
 
 
 class HandSource(Protocol):
@@ -46,7 +98,7 @@ class HandSource(Protocol):
                descending: bool, after: int | None = None) -> list[HandSummary]: ...
 
 
-class HandListModel(HeaderedTableModel):
+class HandListModel(TranslatedHeaders):
     """All hands matching a :class:`HandQuery`, sorted and filtered in SQL by the services.
 
     Only the count is known up front; rows are read in pages of ``page_size`` when the view
@@ -57,8 +109,9 @@ class HandListModel(HeaderedTableModel):
 
     COL_TABLE, COL_NUMBER, COL_STARTED, COL_DEALER, COL_STATUS, COL_POT, COL_PLAYERS, \
         COL_SESSION, COL_ID = range(9)
-    HEADERS = ("Table", "Hand", "Started", "Dealer", "Status", "Pot", "Players", "Session",
-               "Id")
+    HEADERS = (tr_noop("Table"), tr_noop("Hand"), tr_noop("Started"), tr_noop("Dealer"),
+               tr_noop("Status"), tr_noop("Pot"), tr_noop("Players"), tr_noop("Session"),
+               tr_noop("Id"))
     SORT_KEYS: dict[int, str] = {COL_TABLE: "table", COL_NUMBER: "number",
                                  COL_STARTED: "started_at", COL_STATUS: "status",
                                  COL_POT: "pot"}
@@ -160,7 +213,7 @@ class HandListModel(HeaderedTableModel):
     def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
-            return "Click to sort" if section in self.SORT_KEYS else "Not sortable"
+            return tr("Click to sort") if section in self.SORT_KEYS else tr("Not sortable")
         return super().headerData(section, orientation, role)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -192,29 +245,31 @@ class HandListModel(HeaderedTableModel):
         if role == Qt.ItemDataRole.ToolTipRole and col == self.COL_PLAYERS:
             return ", ".join(h.players)
         if role == Qt.ItemDataRole.ToolTipRole and col == self.COL_STATUS and failed:
-            return f"Fails the integrity check: {self.problems[h.hand_id]}"
+            return tr("Fails the integrity check: {reason}").format(
+                reason=self.problems[h.hand_id])
         return None
 
     def _display(self, h: HandSummary, col: int) -> str:
         if col == self.COL_TABLE:
             return h.table
         if col == self.COL_NUMBER:
-            return "" if h.number is None else f"{h.number:,}"
+            return "" if h.number is None else amount(h.number)
         if col == self.COL_STARTED:
             return when(h.started_at, seconds=False)
         if col == self.COL_DEALER:
             return h.dealer
         if col == self.COL_STATUS:
             if h.hand_id in self.problems:
-                return f"⚠ FAILS CHECK ({STATUS_LABELS[h.status].lower()})"
-            return STATUS_LABELS[h.status] + (" · corrected" if h.corrected else "")
+                return tr("⚠ FAILS CHECK ({status})").format(
+                    status=tr(STATUS_LABELS[h.status]).lower())
+            return status_label(h.status, h.corrected)
         if col == self.COL_POT:
-            return f"{h.pot:,}"
+            return amount(h.pot)
         if col == self.COL_PLAYERS:
             return ", ".join(h.players)
         if col == self.COL_SESSION:
-            return "" if h.session_id is None else f"{h.session_id:,}"
-        return f"{h.hand_id:,}"
+            return "" if h.session_id is None else amount(h.session_id)
+        return amount(h.hand_id)
 
     def _value(self, h: HandSummary, col: int) -> Any:
         return {self.COL_TABLE: h.table, self.COL_NUMBER: h.number,
@@ -232,12 +287,13 @@ class HandListModel(HeaderedTableModel):
         self.reload()
 
 
-class HandLogModel(HeaderedTableModel):
+class HandLogModel(TranslatedHeaders):
     """Every stored row of one hand's log: inputs (with the step each one reaches), undos,
     the void; who and when."""
 
     COL_SEQ, COL_STEP, COL_TIME, COL_BY, COL_INPUT, COL_NOTE = range(6)
-    HEADERS = ("#", "Step", "Time", "By", "Input", "Note")
+    HEADERS = ("#", tr_noop("Step"), tr_noop("Time"), tr_noop("By"), tr_noop("Input"),
+               tr_noop("Note"))
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -281,17 +337,18 @@ class HandLogModel(HeaderedTableModel):
             return e.by
         if col == self.COL_INPUT:
             if e.kind == "undo":
-                return f"Undo of #{e.target_seq}"
+                return tr("Undo of #{seq}").format(seq=e.target_seq)
             if e.kind == "void":
-                return "Hand voided"
+                return tr("Hand voided")
             if e.kind == "correct":
-                return (f"Correction of #{e.target_seq}: {grouped(e.event.describe())}"
-                        if e.event else f"#{e.target_seq} struck")
+                return (tr("Correction of #{seq}: {input}").format(
+                            seq=e.target_seq, input=grouped(e.event.describe()))
+                        if e.event else tr("#{seq} struck").format(seq=e.target_seq))
             return grouped(e.event.describe()) if e.event else ""
         if e.undone and e.superseded_by is not None:
             kind = next((x.kind for x in self.entries if x.seq == e.superseded_by), "undo")
-            verb = "corrected" if kind == "correct" else "undone"
-            return f"{verb} by #{e.superseded_by}"
+            text = tr("corrected by #{seq}") if kind == "correct" else tr("undone by #{seq}")
+            return text.format(seq=e.superseded_by)
         if e.kind == "correct":
             return f"{e.by}: {e.reason or ''}"
         return e.reason or ""
@@ -335,13 +392,13 @@ class HandLogModel(HeaderedTableModel):
         return None
 
 
-class SessionReportModel(HeaderedTableModel):
+class SessionReportModel(TranslatedHeaders):
     """The seats of a session report, with a totals row."""
 
     COL_SEAT, COL_PLAYER, COL_BUY_INS, COL_ADJUST, COL_CASH_OUTS, COL_STACK, COL_NET, \
         COL_HANDS = range(8)
-    HEADERS = ("Seat", "Player", "Buy-ins", "Adjustments", "Cash-outs", "Stack", "Net",
-               "Hands")
+    HEADERS = (tr_noop("Seat"), tr_noop("Player"), tr_noop("Buy-ins"), tr_noop("Adjustments"),
+               tr_noop("Cash-outs"), tr_noop("Stack"), tr_noop("Net"), tr_noop("Hands"))
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -361,7 +418,7 @@ class SessionReportModel(HeaderedTableModel):
             return [x.seat, x.player, x.buy_ins, x.adjustments, x.cash_outs, x.stack, x.net,
                     x.hands]
         ls = self.lines
-        return ["", "Total", sum(x.buy_ins for x in ls), sum(x.adjustments for x in ls),
+        return ["", tr("Total"), sum(x.buy_ins for x in ls), sum(x.adjustments for x in ls),
                 sum(x.cash_outs for x in ls), sum(x.stack for x in ls),
                 sum(x.net for x in ls), ""]
 
@@ -374,9 +431,9 @@ class SessionReportModel(HeaderedTableModel):
             return value
         if role == Qt.ItemDataRole.DisplayRole:
             if isinstance(value, int) and col in (self.COL_ADJUST, self.COL_NET):
-                return f"{value:+,}" if value else "0"
+                return signed(value)
             if isinstance(value, int) and col != self.COL_SEAT:
-                return f"{value:,}"
+                return amount(value)
             return str(value)
         if role == ROW_ROLE and row < len(self.lines):
             return self.lines[row]
@@ -392,11 +449,12 @@ class SessionReportModel(HeaderedTableModel):
         return None
 
 
-class AuditModel(HeaderedTableModel):
+class AuditModel(TranslatedHeaders):
     """Audit lines: when, who, what kind, the act, why, what it touched, details."""
 
     COL_AT, COL_BY, COL_KIND, COL_ACT, COL_REASON, COL_TOUCHED, COL_DETAIL = range(7)
-    HEADERS = ("When", "Who", "Kind", "Act", "Why", "Hand / session", "Detail")
+    HEADERS = (tr_noop("When"), tr_noop("Who"), tr_noop("Kind"), tr_noop("Act"), tr_noop("Why"),
+               tr_noop("Hand / session"), tr_noop("Detail"))
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -413,9 +471,13 @@ class AuditModel(HeaderedTableModel):
     def text(self, row: int, col: int) -> str:
         line = self.lines[row]
         r = line.record
-        role = f" ({line.role})" if line.role else ""
-        return [when(r.at), r.by + role, line.kind, r.act, r.reason or "", line.touched,
-                line.detail_text][col]
+        role = ""
+        if line.role:
+            name = ROLE_LABELS.get(line.role)
+            role = f" ({tr(name) if name else line.role})"
+        kind = AUDIT_KIND_LABELS.get(line.kind)
+        return [when(r.at), r.by + role, tr(kind) if kind else line.kind, r.act, r.reason or "",
+                line.touched, line.detail_text][col]
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
@@ -433,11 +495,12 @@ class AuditModel(HeaderedTableModel):
         return None
 
 
-class PlayerHistoryModel(HeaderedTableModel):
+class PlayerHistoryModel(TranslatedHeaders):
     """A player's hands with the net result of each, and a total row."""
 
     COL_STARTED, COL_TABLE, COL_NUMBER, COL_STATUS, COL_POT, COL_NET = range(6)
-    HEADERS = ("Started", "Table", "Hand", "Status", "Pot", "Net")
+    HEADERS = (tr_noop("Started"), tr_noop("Table"), tr_noop("Hand"), tr_noop("Status"),
+               tr_noop("Pot"), tr_noop("Net"))
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -459,8 +522,9 @@ class PlayerHistoryModel(HeaderedTableModel):
         row, col = index.row(), index.column()
         if row == len(self.hands):
             if role == Qt.ItemDataRole.DisplayRole:
-                return {self.COL_STARTED: f"Total over {len(self.hands):,} hands",
-                        self.COL_NET: f"{self.total:+,}" if self.total else "0"}.get(col, "")
+                return {self.COL_STARTED: tr("Total over {count} hands").format(
+                            count=amount(len(self.hands))),
+                        self.COL_NET: signed(self.total)}.get(col, "")
             if role == Qt.ItemDataRole.FontRole:
                 font = QFont()
                 font.setBold(True)
@@ -471,11 +535,10 @@ class PlayerHistoryModel(HeaderedTableModel):
         item = self.hands[row]
         h = item.hand
         if role == Qt.ItemDataRole.DisplayRole:
-            net = "—" if item.net is None else (f"{item.net:+,}" if item.net else "0")
+            net = "—" if item.net is None else signed(item.net)
             return [when(h.started_at, seconds=False), h.table,
-                    "" if h.number is None else f"{h.number:,}",
-                    STATUS_LABELS[h.status] + (" · corrected" if h.corrected else ""),
-                    f"{h.pot:,}", net][col]
+                    "" if h.number is None else amount(h.number),
+                    status_label(h.status, h.corrected), amount(h.pot), net][col]
         if role == SORT_ROLE:
             return [h.started_at, h.table, h.number, h.status.value, h.pot, item.net][col]
         if role == HAND_ID_ROLE:

@@ -44,7 +44,7 @@ from dealer_app.gui.review.dialogs import (
 )
 from dealer_app.gui.review.files import folder_path, save_path
 from dealer_app.gui.review.history import PlayerHistoryDialog
-from dealer_app.gui.review.models import HandListModel
+from dealer_app.gui.review.models import ROLE_LABELS, STATUS_WORDS, HandListModel, amount
 from dealer_app.gui.review.moments import MomentEdit
 from dealer_app.gui.review.replay import HandDetailWindow
 from dealer_app.gui.review.report import SessionReportDialog
@@ -60,16 +60,18 @@ from dealer_app.services import (
     VerifyReport,
 )
 from dealer_app.services.reports import atomic_write
+from dealer_app.text import tr, tr_noop
 
 CORRECTED = "corrected"
 """The status filter's choice for hands a supervisor corrected (any status)."""
-STATUS_CHOICES = (("Any status", None), ("Complete", HandStatus.COMPLETE),
-                  ("Void", HandStatus.VOID), ("In progress", HandStatus.IN_PROGRESS),
-                  ("Corrected", CORRECTED))
+STATUS_CHOICES = ((tr_noop("Any status"), None), (tr_noop("Complete"), HandStatus.COMPLETE),
+                  (tr_noop("Void"), HandStatus.VOID),
+                  (tr_noop("In progress"), HandStatus.IN_PROGRESS),
+                  (tr_noop("Corrected"), CORRECTED))
 DEFAULT_SIZE = (1600, 940)
 NO_SESSION = -1
 """The session filter of a dealer with no open session: no hand matches it."""
-GO_TO_HINT = "Table 4 10131, or id 18131"
+GO_TO_HINT = tr_noop("Table 4 10131, or id 18131")
 
 
 def parse_go_to(text: str) -> tuple[str | None, int | None, int | None]:
@@ -83,7 +85,8 @@ def parse_go_to(text: str) -> tuple[str | None, int | None, int | None]:
         return None, None, _number(m[1])
     m = re.fullmatch(r"(?i)(?:(.*?)[\s·,:]+)?(?:hand\s*|#\s*|no\.?\s*)?([\d,]+)", words)
     if not m or not words:
-        raise ValueError(f"Go to: type a table and hand number or a hand id ({GO_TO_HINT})")
+        raise ValueError(tr("Go to: type a table and hand number or a hand id ({hint})")
+                         .format(hint=tr(GO_TO_HINT)))
     table = (m[1] or "").strip() or None
     return table, _number(m[2]), None
 
@@ -91,7 +94,7 @@ def parse_go_to(text: str) -> tuple[str | None, int | None, int | None]:
 def _number(text: str) -> int:
     digits = text.replace(",", "")
     if not digits.isdigit() or len(digits) > 12:
-        raise ValueError(f"Go to: {text!r} is not a number")
+        raise ValueError(tr("Go to: {text} is not a number").format(text=repr(text)))
     return int(digits)
 
 
@@ -107,7 +110,7 @@ class IntegrityDialog(QDialog):
         self.report = report
         self.checked_at = datetime.now().astimezone()
         self.setObjectName("integrityResult")
-        self.setWindowTitle("Log integrity")
+        self.setWindowTitle(tr("Log integrity"))
         self.resize(900, 460)
         layout = QVBoxLayout(self)
         verdict = QLabel()
@@ -122,12 +125,12 @@ class IntegrityDialog(QDialog):
         layout.addWidget(verdict)
         self.table = QTableWidget(len(report.broken), 3)
         self.table.setObjectName("brokenHands")
-        self.table.setHorizontalHeaderLabels(["Id", "Hand", "What does not hold"])
+        self.table.setHorizontalHeaderLabels([tr("Id"), tr("Hand"), tr("What does not hold")])
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setToolTip("Double-click (or Enter) to open the hand")
+        self.table.setToolTip(tr("Double-click (or Enter) to open the hand"))
         for row, broken in enumerate(report.broken):
             self.table.setItem(row, 0, QTableWidgetItem(str(broken.hand_id or "—")))
             self.table.setItem(row, 1, QTableWidgetItem(broken.label))
@@ -138,13 +141,13 @@ class IntegrityDialog(QDialog):
         self.table.cellActivated.connect(lambda row, _col: self.open_row(row))
         layout.addWidget(self.table, 1)
         buttons = QHBoxLayout()
-        self.save_button = QPushButton("Save…")
+        self.save_button = QPushButton(tr("Save…"))
         self.save_button.setObjectName("integritySave")
         self.save_button.clicked.connect(self.save)
-        self.print_button = QPushButton("Print…")
+        self.print_button = QPushButton(tr("Print…"))
         self.print_button.setObjectName("integrityPrint")
         self.print_button.clicked.connect(self.print_report)
-        close = QPushButton("Close")
+        close = QPushButton(tr("Close"))
         close.clicked.connect(self.accept)
         buttons.addWidget(self.save_button)
         buttons.addWidget(self.print_button)
@@ -154,18 +157,25 @@ class IntegrityDialog(QDialog):
 
     def verdict_text(self) -> str:
         report = self.report
+        checked, findings = amount(report.checked), amount(len(report.broken))
         if report.cancelled:
-            return (f"Check CANCELLED after {report.checked:,} hands: this is not a verdict"
-                    + (f"; {len(report.broken):,} changed so far." if report.broken
-                       else "; no change found so far, the rest was not checked."))
+            if report.broken:
+                return tr("Check CANCELLED after {checked} hands: this is not a verdict; "
+                          "{changed} changed so far.").format(checked=checked, changed=findings)
+            return tr("Check CANCELLED after {checked} hands: this is not a verdict; no change "
+                      "found so far, the rest was not checked.").format(checked=checked)
         if report.broken:
-            hands = len({b.hand_id for b in report.broken if b.hand_id})
+            hands = amount(len({b.hand_id for b in report.broken if b.hand_id}))
             others = sum(1 for b in report.broken if not b.hand_id)
-            text = f"{hands:,} of {report.checked:,} hands were changed outside the app"
             if others:
-                text += f", and {others:,} other record(s) (stack moves, staff, audit, ledger)"
-            return text + f": {len(report.broken):,} finding(s)."
-        return f"All {report.checked:,} hands are intact: every digest chain holds."
+                return tr("{hands} of {checked} hands were changed outside the app, and "
+                          "{others} other record(s) (stack moves, staff, audit, ledger): "
+                          "{findings} finding(s).").format(
+                    hands=hands, checked=checked, others=amount(others), findings=findings)
+            return tr("{hands} of {checked} hands were changed outside the app: {findings} "
+                      "finding(s).").format(hands=hands, checked=checked, findings=findings)
+        return tr("All {checked} hands are intact: every digest chain holds.").format(
+            checked=checked)
 
     def open_row(self, row: int) -> None:
         if 0 <= row < len(self.report.broken) and self.report.broken[row].hand_id:
@@ -173,15 +183,18 @@ class IntegrityDialog(QDialog):
 
     def text(self) -> str:
         """The verdict as plain text, with when it was checked."""
-        lines = ["Log integrity check", f"Checked at {when(self.checked_at)}",
+        lines = [tr("Log integrity check"),
+                 tr("Checked at {moment}").format(moment=when(self.checked_at)),
                  self.verdict_text(), ""]
-        lines += [f"{b.label}" + (f" (id {b.hand_id})" if b.hand_id else "") + f": {b.reason}"
+        lines += [tr("{label} (id {id}): {reason}").format(label=b.label, id=b.hand_id,
+                                                           reason=b.reason)
+                  if b.hand_id else f"{b.label}: {b.reason}"
                   for b in self.report.broken]
         return "\n".join(lines) + "\n"
 
     def save(self, path: str | None = None) -> str | None:
-        path = path or save_path(self, "Save the integrity result", "integrity.txt",
-                                 "Text files (*.txt)")
+        path = path or save_path(self, tr("Save the integrity result"), "integrity.txt",
+                                 tr("Text files (*.txt)"))
         if not path:
             return None
         with atomic_write(path) as out:
@@ -225,22 +238,25 @@ class ReviewWindow(QMainWindow):
         self.history_dialog: PlayerHistoryDialog | None = None
         self.last_load_ms = 0.0
         self.setObjectName("reviewWindow")
-        self.setWindowTitle("Hand log — " + ("dealer" if self.restricted else "floor supervisor"))
+        self.setWindowTitle(tr("Hand log — dealer") if self.restricted
+                            else tr("Hand log — floor supervisor"))
         central = QWidget()
         self.setCentralWidget(central)
         layout = QVBoxLayout(central)
         layout.setContentsMargins(10, 8, 10, 8)
         layout.setSpacing(6)
         head = QHBoxLayout()
-        title = QLabel("Hand log")
+        title = QLabel(tr("Hand log"))
         title.setObjectName("reviewTitle")
-        who = f" · {staff.name} ({staff.role.value})" if staff is not None else ""
-        scope = ""
+        parts = [backend.db_url]
+        if staff is not None:
+            parts.append(tr("{name} ({role})").format(
+                name=staff.name, role=tr(ROLE_LABELS[staff.role])))
         if self.restricted:
-            scope = (f" · your open session #{self.own_session.id} at "
-                     f"{self.own_session.table_name}" if self.own_session is not None
-                     else " · you have no open session")
-        self.subtitle = QLabel(f"{backend.db_url}{who}{scope}")
+            parts.append(tr("your open session #{session} at {table}").format(
+                session=self.own_session.id, table=self.own_session.table_name)
+                if self.own_session is not None else tr("you have no open session"))
+        self.subtitle = QLabel(" · ".join(parts))
         self.subtitle.setObjectName("reviewSubtitle")
         self.subtitle.setMinimumWidth(100)
         head.addWidget(title)
@@ -336,7 +352,7 @@ class ReviewWindow(QMainWindow):
         grid.setVerticalSpacing(4)
         self.table_box = QComboBox()
         self.table_box.setObjectName("filterTable")
-        self.table_box.addItem("All tables", None)
+        self.table_box.addItem(tr("All tables"), None)
         for t in self.backend.tables():
             self.table_box.addItem(t.name, t.id)
         self.session_box = QComboBox()
@@ -346,30 +362,31 @@ class ReviewWindow(QMainWindow):
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.dealer_box = QComboBox()
         self.dealer_box.setObjectName("filterDealer")
-        self.dealer_box.addItem("All dealers", None)
+        self.dealer_box.addItem(tr("All dealers"), None)
         for member in self.backend.staff():
             self.dealer_box.addItem(member.name, member.id)
         self.player_edit = QLineEdit()
         self.player_edit.setObjectName("filterPlayer")
-        self.player_edit.setPlaceholderText("any part of a name")
+        self.player_edit.setPlaceholderText(tr("any part of a name"))
         self.player_edit.setClearButtonEnabled(True)
         self.status_box = QComboBox()
         self.status_box.setObjectName("filterStatus")
         for label, status in STATUS_CHOICES:
-            self.status_box.addItem(label, status)
+            self.status_box.addItem(tr(label), status)
         self.since_edit = MomentEdit("filterSince")
         self.until_edit = MomentEdit("filterUntil", end=True)
         self.min_pot = self._pot_edit("filterMinPot")
         self.max_pot = self._pot_edit("filterMaxPot")
-        self.clear_button = QPushButton("Clear filters")
+        self.clear_button = QPushButton(tr("Clear filters"))
         self.clear_button.setObjectName("clearFilters")
-        self.clear_button.setToolTip("Every filter back to any, and the newest hands first "
-                                     "(Ctrl+L)")
+        self.clear_button.setToolTip(tr("Every filter back to any, and the newest hands first "
+                                        "(Ctrl+L)"))
         cells: list[tuple[str, QWidget]] = [
-            ("Table", self.table_box), ("Session", self.session_box),
-            ("Dealer", self.dealer_box), ("Player", self.player_edit),
-            ("Status", self.status_box), ("From", self.since_edit), ("Until", self.until_edit),
-            ("Pot from", self.min_pot), ("Pot to", self.max_pot)]
+            (tr("Table"), self.table_box), (tr("Session"), self.session_box),
+            (tr("Dealer"), self.dealer_box), (tr("Player"), self.player_edit),
+            (tr("Status"), self.status_box), (tr("From"), self.since_edit),
+            (tr("Until"), self.until_edit), (tr("Pot from"), self.min_pot),
+            (tr("Pot to"), self.max_pot)]
         for i, (label, widget) in enumerate(cells):
             r, c = divmod(i, 5)
             grid.addWidget(QLabel(label), r, 2 * c)
@@ -380,7 +397,7 @@ class ReviewWindow(QMainWindow):
         if self.restricted:
             for combo in (self.table_box, self.session_box, self.dealer_box):
                 combo.setEnabled(False)
-                combo.setToolTip("A dealer sees the hands of their own open session")
+                combo.setToolTip(tr("A dealer sees the hands of their own open session"))
         self.table_box.currentIndexChanged.connect(self._table_changed)
         for combo in (self.session_box, self.dealer_box, self.status_box):
             combo.currentIndexChanged.connect(self.schedule_filters)
@@ -398,21 +415,21 @@ class ReviewWindow(QMainWindow):
         spin.setObjectName(name)
         spin.setRange(0, 100_000_000)
         spin.setSingleStep(50)
-        spin.setSpecialValueText("any")
+        spin.setSpecialValueText(tr("any"))
         spin.setGroupSeparatorShown(True)
         return spin
 
     def _build_actions(self) -> list[QHBoxLayout]:
         self.buttons: dict[str, QPushButton] = {}
         first = QHBoxLayout()
-        go_label = QLabel("Go to")
+        go_label = QLabel(tr("Go to"))
         self.goto_edit = QLineEdit()
         self.goto_edit.setObjectName("goToHand")
-        self.goto_edit.setPlaceholderText(GO_TO_HINT)
-        self.goto_edit.setToolTip("A table and hand number, or a hand id; Enter opens the "
-                                  "hand (Ctrl+G)")
+        self.goto_edit.setPlaceholderText(tr(GO_TO_HINT))
+        self.goto_edit.setToolTip(tr("A table and hand number, or a hand id; Enter opens the "
+                                     "hand (Ctrl+G)"))
         self.goto_edit.setMinimumWidth(
-            self.goto_edit.fontMetrics().horizontalAdvance(GO_TO_HINT) + 40)
+            self.goto_edit.fontMetrics().horizontalAdvance(tr(GO_TO_HINT)) + 40)
         self.goto_edit.returnPressed.connect(self.go_to)
         go_label.setBuddy(self.goto_edit)
         first.addWidget(go_label)
@@ -420,18 +437,18 @@ class ReviewWindow(QMainWindow):
         rows = (first, QHBoxLayout())
         supervisor_only = {"voidHand", "adjustStack", "closeSession", "verifyLog", "auditLog"}
         for row, name, text, slot in (
-                (0, "goToButton", "Go", self.go_to),
-                (0, "openHand", "Open hand", self.open_selected),
-                (0, "playerHistory", "Player history…", self.show_player_history),
-                (0, "voidHand", "Void hand…", self.void_selected),
-                (0, "handPdf", "Hand PDF…", self.export_hand_pdf),
-                (0, "exportRecords", "Export records…", self.export_records),
-                (1, "sessionReport", "Session report…", self.show_session_report),
-                (1, "adjustStack", "Adjust stack…", self.adjust_stack),
-                (1, "closeSession", "Close session…", self.close_session),
-                (1, "verifyLog", "Check integrity…", self.verify_log),
-                (1, "auditLog", "Audit log…", self.show_audit),
-                (1, "exportCsv", "Export CSV…", self.export_csv)):
+                (0, "goToButton", tr("Go"), self.go_to),
+                (0, "openHand", tr("Open hand"), self.open_selected),
+                (0, "playerHistory", tr("Player history…"), self.show_player_history),
+                (0, "voidHand", tr("Void hand…"), self.void_selected),
+                (0, "handPdf", tr("Hand PDF…"), self.export_hand_pdf),
+                (0, "exportRecords", tr("Export records…"), self.export_records),
+                (1, "sessionReport", tr("Session report…"), self.show_session_report),
+                (1, "adjustStack", tr("Adjust stack…"), self.adjust_stack),
+                (1, "closeSession", tr("Close session…"), self.close_session),
+                (1, "verifyLog", tr("Check integrity…"), self.verify_log),
+                (1, "auditLog", tr("Audit log…"), self.show_audit),
+                (1, "exportCsv", tr("Export CSV…"), self.export_csv)):
             button = QPushButton(text)
             button.setObjectName(name)
             button.clicked.connect(lambda _checked=False, f=slot: f())
@@ -454,16 +471,20 @@ class ReviewWindow(QMainWindow):
         if self.restricted:
             s = self.own_session
             self.session_box.addItem(
-                f"#{s.id} {s.table_name} (open)" if s is not None else "no open session",
+                tr("#{session} {table} (open)").format(session=s.id, table=s.table_name)
+                if s is not None else tr("no open session"),
                 s.id if s is not None else NO_SESSION)
             self.session_box.blockSignals(False)
             return
-        self.session_box.addItem("All sessions", None)
+        self.session_box.addItem(tr("All sessions"), None)
         table_id = self.table_box.currentData()
         for s in self.backend.sessions(table_id):
-            state = "open" if s.is_open else "closed"
-            self.session_box.addItem(f"#{s.id} {s.table_name} · {s.dealer} · "
-                                     f"{when(s.opened_at, seconds=False)} ({state})", s.id)
+            text = (tr("#{session} {table} · {dealer} · {opened} (open)") if s.is_open
+                    else tr("#{session} {table} · {dealer} · {opened} (closed)"))
+            self.session_box.addItem(text.format(session=s.id, table=s.table_name,
+                                                 dealer=s.dealer,
+                                                 opened=when(s.opened_at, seconds=False)),
+                                     s.id)
         self.session_box.blockSignals(False)
 
     def _table_changed(self) -> None:
@@ -493,7 +514,7 @@ class ReviewWindow(QMainWindow):
         self.debounce.stop()
         problem = self.since_edit.problem or self.until_edit.problem
         if problem:
-            self.say(f"{problem} — the list is unchanged.")
+            self.say(tr("{problem} — the list is unchanged.").format(problem=problem))
             return
         started = time.perf_counter()
         try:
@@ -503,24 +524,25 @@ class ReviewWindow(QMainWindow):
             return
         self.last_load_ms = (time.perf_counter() - started) * 1000
         self._show_count()
-        self.status_line.setText(f"loaded in {self.last_load_ms:.0f} ms")
+        self.status_line.setText(tr("loaded in {ms} ms").format(ms=f"{self.last_load_ms:.0f}"))
         if self.model.rowCount():
             self.view.selectRow(0)
 
     def _show_count(self) -> None:
         n = self.model.rowCount()
-        self.count_label.setText(f"{n:,} hand{'s' if n != 1 else ''}")
+        self.count_label.setText((tr("{count} hand") if n == 1 else tr("{count} hands"))
+                                 .format(count=amount(n)))
         if n:
             self.empty_label.hide()
             return
         if self.restricted and self.own_session is None:
-            text = "You have no open session: there is no hand of yours to show."
+            text = tr("You have no open session: there is no hand of yours to show.")
         elif self.model.query == HandQuery() or (
                 self.restricted and self.model.query == HandQuery(session_id=self.own_session.id
                                                                   if self.own_session else None)):
-            text = "There is no hand in the log yet."
+            text = tr("There is no hand in the log yet.")
         else:
-            text = "No hand matches these filters. Clear filters (Ctrl+L) to see every hand."
+            text = tr("No hand matches these filters. Clear filters (Ctrl+L) to see every hand.")
         self.empty_label.setText(text)
         self.empty_label.show()
 
@@ -555,7 +577,8 @@ class ReviewWindow(QMainWindow):
     def _header_clicked(self, column: int) -> None:
         header = self.view.horizontalHeader()
         if column not in HandListModel.SORT_KEYS:
-            self.status_line.setText(f"{HandListModel.HEADERS[column]} cannot be sorted")
+            self.status_line.setText(tr("{column} cannot be sorted").format(
+                column=tr(HandListModel.HEADERS[column])))
             header.setSortIndicator(self.model.sort_column,
                                     Qt.SortOrder.DescendingOrder if self.model.descending
                                     else Qt.SortOrder.AscendingOrder)
@@ -591,11 +614,12 @@ class ReviewWindow(QMainWindow):
                 elif len(self.backend.tables()) == 1:
                     table = self.backend.tables()[0].name
                 else:
-                    raise ValueError(f"Go to: which table? ({GO_TO_HINT})")
+                    raise ValueError(tr("Go to: which table? ({hint})").format(
+                        hint=tr(GO_TO_HINT)))
             hand = self.backend.find_hand(table, number)
         if self.restricted and (self.own_session is None
                                 or hand.session_id != self.own_session.id):
-            raise ValueError("That hand is not in your open session.")
+            raise ValueError(tr("That hand is not in your open session."))
         return hand
 
     def select_hand(self, hand_id: int) -> int | None:
@@ -625,8 +649,12 @@ class ReviewWindow(QMainWindow):
             return None
         self.goto_edit.setStyleSheet("")
         self.select_hand(hand.hand_id)
-        number = f"hand {hand.number:,}" if hand.number is not None else "hand"
-        self.say(f"{hand.table} {number} (id {hand.hand_id:,})")
+        if hand.number is not None:
+            self.say(tr("{table} hand {number} (id {id})").format(
+                table=hand.table, number=amount(hand.number), id=amount(hand.hand_id)))
+        else:
+            self.say(tr("{table} hand (id {id})").format(table=hand.table,
+                                                         id=amount(hand.hand_id)))
         if open_it:
             self.open_hand(hand.hand_id)
         return hand
@@ -648,7 +676,7 @@ class ReviewWindow(QMainWindow):
 
     def show_audit(self) -> AuditDialog | None:
         if self.restricted:
-            self.say("The audit log is for supervisors.")
+            self.say(tr("The audit log is for supervisors."))
             return None
         dialog = AuditDialog(self.backend, self)
         apply_style(dialog)
@@ -679,7 +707,7 @@ class ReviewWindow(QMainWindow):
     def _need_hand(self) -> HandSummary | None:
         hand = self.current_hand()
         if hand is None:
-            self.say("Select a hand first.")
+            self.say(tr("Select a hand first."))
         return hand
 
     def _need_session(self) -> SessionInfo | None:
@@ -688,14 +716,14 @@ class ReviewWindow(QMainWindow):
             hand = self.current_hand()
             session_id = hand.session_id if hand is not None else None
         if session_id is None:
-            self.say("Select a hand of the session (or choose a session in the filters).")
+            self.say(tr("Select a hand of the session (or choose a session in the filters)."))
             return None
         return self.backend.session(int(session_id))
 
     def say(self, text: str, error: bool = False) -> None:
         self.status_line.setText(text)
         if error:
-            QMessageBox.warning(self, "Hand log", text)
+            QMessageBox.warning(self, tr("Hand log"), text)
 
     # ------------------------------------------------------------------ hands
     def _open_index(self, index: QModelIndex) -> None:
@@ -751,24 +779,26 @@ class ReviewWindow(QMainWindow):
         if hand is None:
             return
         if hand.status is HandStatus.VOID:
-            self.say("This hand is already void.")
+            self.say(tr("This hand is already void."))
             return
         self.run_act(VoidHandDialog.for_summary(self.backend, hand, self.staff, self))
 
     def void_hand(self, hand_id: int) -> None:
         state = self.backend.hand_state(hand_id)
-        label = f"hand {state.number}" if state.number is not None else f"hand id {hand_id}"
+        label = (tr("hand {number}").format(number=state.number) if state.number is not None
+                 else tr("hand id {id}").format(id=hand_id))
         pot = sum(p.amount for p in state.hand.pots()) + sum(state.hand.bets.values())
-        self.run_act(VoidHandDialog(self.backend, hand_id, label,
-                                    f"{pot:,} in the middle, {state.status.value}",
-                                    self.staff, self))
+        detail = tr("{pot} in the middle, {status}").format(
+            pot=amount(pot), status=tr(STATUS_WORDS[state.status]))
+        self.run_act(VoidHandDialog(self.backend, hand_id, label, detail, self.staff, self))
 
     def adjust_stack(self, session_id: int | None = None) -> None:
         session = self.backend.session(session_id) if session_id else self._need_session()
         if session is None:
             return
         if not session.is_open:
-            self.say(f"Session {session.id} is closed; its stacks cannot change.")
+            self.say(tr("Session {session} is closed; its stacks cannot change.").format(
+                session=session.id))
             return
         self.run_act(AdjustStackDialog(self.backend, session, self.staff, self))
 
@@ -777,7 +807,7 @@ class ReviewWindow(QMainWindow):
         if session is None:
             return
         if not session.is_open:
-            self.say(f"Session {session.id} is already closed.")
+            self.say(tr("Session {session} is already closed.").format(session=session.id))
             return
         if self.run_act(CloseSessionDialog(self.backend, session, self.staff, self)):
             self._fill_sessions()
@@ -787,7 +817,7 @@ class ReviewWindow(QMainWindow):
         hand = self.current_hand()
         session_id = self.session_box.currentData() or (hand.session_id if hand else None)
         if not self.backend.sessions():
-            self.say("There is no session yet.")
+            self.say(tr("There is no session yet."))
             return None
         dialog = SessionReportDialog(self.backend, session_id, self)
         apply_style(dialog)
@@ -799,7 +829,8 @@ class ReviewWindow(QMainWindow):
         return dialog
 
     def verify_log(self) -> VerifyReport:
-        report = run_with_progress(self, "Log integrity", "Checking every hand's digest chain",
+        report = run_with_progress(self, tr("Log integrity"),
+                                   tr("Checking every hand's digest chain"),
                                    lambda p, c: self.backend.verify(progress=p, cancel=c))
         dialog = IntegrityDialog(report, self)
         apply_style(dialog)
@@ -808,15 +839,17 @@ class ReviewWindow(QMainWindow):
         dialog.show()
         self.model.set_problems({b.hand_id: b.reason for b in report.broken})
         if report.cancelled:
-            self.status_line.setText("Integrity check cancelled: not a verdict"
-                                     + (f"; {len(report.broken):,} changed so far"
-                                        if report.broken else ""))
+            self.status_line.setText(
+                tr("Integrity check cancelled: not a verdict; {changed} changed so far").format(
+                    changed=amount(len(report.broken))) if report.broken
+                else tr("Integrity check cancelled: not a verdict"))
         elif report.broken:
             hands = len({b.hand_id for b in report.broken if b.hand_id})
-            self.status_line.setText(f"{hands:,} hand(s) and {len(report.broken):,} "
-                                     "finding(s) changed outside the app")
+            self.status_line.setText(
+                tr("{hands} hand(s) and {findings} finding(s) changed outside the app").format(
+                    hands=amount(hands), findings=amount(len(report.broken))))
         else:
-            self.status_line.setText("Integrity: every hand intact")
+            self.status_line.setText(tr("Integrity: every hand intact"))
         return report
 
     def _open_failing(self, hand_id: int) -> None:
@@ -828,44 +861,46 @@ class ReviewWindow(QMainWindow):
         return save_path(self, title, name, pattern)
 
     def export_csv(self) -> int | None:
-        path = self._save_name("Export the hand list", "hands.csv", "CSV files (*.csv)")
+        path = self._save_name(tr("Export the hand list"), "hands.csv", tr("CSV files (*.csv)"))
         if not path:
             return None
         query = self.current_query()
         written = run_with_progress(
-            self, "Export CSV", "Writing the filtered hand list",
+            self, tr("Export CSV"), tr("Writing the filtered hand list"),
             lambda p, c: self.backend.write_csv(query, path, sort=self.model.sort_key,
                                                 descending=self.model.descending,
                                                 progress=p, cancel=c))
         if written is None:
-            self.say("CSV export cancelled; no file was written.")
+            self.say(tr("CSV export cancelled; no file was written."))
         else:
-            self.say(f"{written:,} hands written to {path}")
+            self.say(tr("{count} hands written to {path}").format(count=amount(written),
+                                                                   path=path))
         return written
 
     def export_records(self) -> list[Path] | None:
         hands = self.selected_hands()
         if not hands:
-            self.say("Select the hands to export.")
+            self.say(tr("Select the hands to export."))
             return None
         return self.export_records_of([h.hand_id for h in hands])
 
     def export_records_of(self, hand_ids: list[int]) -> list[Path] | None:
-        folder = folder_path(self, "Export americana-hand/1 records")
+        folder = folder_path(self, tr("Export americana-hand/1 records"))
         if not folder:
             return None
         try:
             written = run_with_progress(
-                self, "Export records", "Writing americana-hand/1 files",
+                self, tr("Export records"), tr("Writing americana-hand/1 files"),
                 lambda p, c: self.backend.export_records(hand_ids, folder, progress=p,
                                                          cancel=c))
         except (StorageError, OSError) as exc:
-            self.say(f"Export failed: {exc}", error=True)
+            self.say(tr("Export failed: {error}").format(error=exc), error=True)
             return None
         if written is None:
-            self.say("Export cancelled; no file was left behind.")
+            self.say(tr("Export cancelled; no file was left behind."))
         else:
-            self.say(f"{len(written)} record(s) written to {folder}")
+            self.say(tr("{count} record(s) written to {folder}").format(count=len(written),
+                                                                         folder=folder))
         return written
 
     def export_hand_pdf(self) -> Path | None:
@@ -873,25 +908,25 @@ class ReviewWindow(QMainWindow):
         return self.export_hand_pdf_of(hand.hand_id) if hand is not None else None
 
     def export_hand_pdf_of(self, hand_id: int) -> Path | None:
-        path = self._save_name("Hand report (PDF)", f"hand-{hand_id}.pdf", "PDF (*.pdf)")
+        path = self._save_name(tr("Hand report (PDF)"), f"hand-{hand_id}.pdf", tr("PDF (*.pdf)"))
         if not path:
             return None
         try:
             out = exports.write_hand_pdf(self.backend.hand_report(hand_id), path)
         except (StorageError, OSError) as exc:
-            self.say(f"PDF failed: {exc}", error=True)
+            self.say(tr("PDF failed: {error}").format(error=exc), error=True)
             return None
-        self.say(f"Hand report written to {out}")
+        self.say(tr("Hand report written to {path}").format(path=out))
         return out
 
     def export_session_pdf(self, session_id: int) -> Path | None:
-        path = self._save_name("Session report (PDF)", f"session-{session_id}.pdf",
-                               "PDF (*.pdf)")
+        path = self._save_name(tr("Session report (PDF)"), f"session-{session_id}.pdf",
+                               tr("PDF (*.pdf)"))
         if not path:
             return None
         report = self.backend.session_report(
             session_id, by=self.staff.name if self.staff is not None else "")
         chart = render_history(self.backend.stack_history(session_id), unit=report.currency)
         out = exports.write_session_pdf(report, path, chart)
-        self.say(f"Session report written to {out}")
+        self.say(tr("Session report written to {path}").format(path=out))
         return out
