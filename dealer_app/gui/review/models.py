@@ -10,7 +10,7 @@ import re
 from collections import OrderedDict
 from typing import Any, Protocol
 
-from PySide6.QtCore import QLocale, QModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from dealer_app.engine import Action
@@ -55,13 +55,8 @@ FAILED_COLOUR = "#ff4f9a"
 """A hand that fails the integrity check."""
 
 
-def amount(value: int) -> str:
-    """An amount as :func:`dealer_app.gui.i18n.amount` writes it (``1,250``; Swedish
-    ``1 250``); where no language was installed (the C locale of a bare QApplication, as in
-    the tests) the English ``1,250`` rather than the C locale's ungrouped ``1250``."""
-    if QLocale().language() == QLocale.Language.C:
-        return f"{value:,}"
-    return i18n.amount(value)
+amount = i18n.amount
+"""An amount in the windows' language (``1,250``; Swedish ``1 250``)."""
 
 
 def grouped(text: str) -> str:
