@@ -19,6 +19,7 @@ from dealer_app.gui.floor.dealer_wiring import install as install_floor_keys
 from dealer_app.gui.lease import LeaseKeeper
 from dealer_app.gui.resources import resource, style_sheet
 from dealer_app.gui.window import DealerWindow
+from dealer_app.text import tr
 
 log = logging.getLogger(__name__)
 READY_ENV = "DEALER_APP_EXIT_WHEN_READY"
@@ -85,8 +86,9 @@ def run(db_url: str | None, lang: str | None = None) -> int:
     except StorageError as exc:
         log.error("cannot open the hand log: %s", exc)
         if QApplication.platformName() != "offscreen":  # started from a desktop: say it there
-            QMessageBox.critical(None, "dealer-app",
-                                 f"The hand log cannot be opened, so no table can run:\n\n{exc}")
+            QMessageBox.critical(None, "dealer-app", tr(
+                "The hand log cannot be opened, so no table can run:\n\n{error}").format(
+                error=exc))
         raise
     window, _controller = build(backend, first_start_guide=True)
     screen = app.primaryScreen()

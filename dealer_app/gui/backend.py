@@ -27,6 +27,7 @@ from dealer_app.services import (
     TableInfo,
 )
 from dealer_app.services.leases import LeaseLostError, TableHeldError, new_workstation
+from dealer_app.text import tr
 
 __all__ = ["Backend", "BackendError", "LeaseLostError", "LogRow", "RuleError", "Snapshot",
            "StorageError", "TableHeldError"]
@@ -75,12 +76,18 @@ def _log_rows(entries: tuple[LogEntry, ...]) -> tuple[LogRow, ...]:
         if e.kind == "input" and e.event is not None:
             text = e.event.describe()
         elif e.kind == "undo":
-            text = f"Undo #{e.target_seq}" + (f": {e.event.describe()}" if e.event else "")
+            text = (tr("Undo #{seq}: {input}").format(seq=e.target_seq,
+                                                      input=e.event.describe())
+                    if e.event else tr("Undo #{seq}").format(seq=e.target_seq))
         elif e.kind == "correct":
-            text = (f"Correction of #{e.target_seq}: {e.event.describe()}" if e.event
-                    else f"#{e.target_seq} struck") + (f" ({e.reason})" if e.reason else "")
+            text = (tr("Correction of #{seq}: {input}").format(seq=e.target_seq,
+                                                               input=e.event.describe())
+                    if e.event else tr("#{seq} struck").format(seq=e.target_seq))
+            if e.reason:
+                text = tr("{text} ({reason})").format(text=text, reason=e.reason)
         else:
-            text = "Hand void" + (f": {e.reason}" if e.reason else "")
+            text = (tr("Hand void: {reason}").format(reason=e.reason) if e.reason
+                    else tr("Hand void"))
         rows.append(LogRow(seq=e.seq, at=e.at, by=e.by, kind=e.kind,
                            seat=e.event.seat if e.event else None, text=text,
                            undone=e.undone, event=e.event if e.step is not None else None))
@@ -178,12 +185,12 @@ class Backend:
 
     def _me(self) -> StaffMember:
         if self.staff is None:
-            raise StorageError("sign in first")
+            raise StorageError(tr("sign in first"))
         return self.staff
 
     def _sid(self) -> int:
         if self.session is None:
-            raise StorageError("open a table session first")
+            raise StorageError(tr("open a table session first"))
         return self.session.id
 
     # ------------------------------------------------------------------ tables, sessions
@@ -307,7 +314,7 @@ class Backend:
     def record(self, event: Event) -> HandState:
         """Stores one input (committed before this returns) or raises ``RuleError``."""
         if self.state is None or not self.in_progress:
-            raise StorageError("no hand in progress: press N to deal one")
+            raise StorageError(tr("no hand in progress: press N to deal one"))
         try:
             self.state = self.services.hands.record_input(self.state.hand_id, event,
                                                           self._me(), self._ws())
@@ -323,7 +330,7 @@ class Backend:
         """Undoes the last input; of a completed hand, only for a ``supervisor`` with a
         ``reason`` (rule 11.3)."""
         if self.state is None:
-            raise StorageError("there is no input to undo")
+            raise StorageError(tr("there is no input to undo"))
         self.forget_seats()
         self.state = self.services.hands.undo_last(self.state.hand_id,
                                                    supervisor or self._me(), reason,
@@ -343,7 +350,7 @@ class Backend:
                 reason: str) -> HandState:
         """A supervisor's correction of one input of the hand shown (rule 11.3)."""
         if self.state is None:
-            raise StorageError("there is no hand to correct")
+            raise StorageError(tr("there is no hand to correct"))
         self.forget_seats()
         self.state = self.services.hands.correct_input(self.state.hand_id, target_seq,
                                                        replacement, supervisor, reason)
@@ -361,7 +368,7 @@ class Backend:
     def snapshot(self) -> Snapshot:
         session = self.session
         if session is None:
-            raise StorageError("open a table session first")
+            raise StorageError(tr("open a table session first"))
         state = self.state
         usable = state is not None and state.status is not HandStatus.VOID
         return Snapshot(

@@ -26,6 +26,7 @@ from dealer_app.gui.shift_control import ShiftControl
 from dealer_app.gui.supervisor_acts import SupervisorActs
 from dealer_app.gui.table_input import TableInput
 from dealer_app.gui.window import DealerWindow
+from dealer_app.text import tr
 
 
 class DealerController(QObject):
@@ -154,7 +155,8 @@ class DealerController(QObject):
         award = prompts.award_lines(hand) if hand is not None else []
         p.table.centre.set_state(prompts.round_text(hand if snap.in_progress or (
             hand is not None and hand.complete) else None), pots, bets, award)
-        number = f"Hand {snap.hand_number}" if snap.hand_number else "No hand yet"
+        number = (tr("Hand {number}").format(number=snap.hand_number) if snap.hand_number
+                  else tr("No hand yet"))
         p.table.dealer.set_info(f"{number} · {snap.dealer}")
         p.set_header(snap.table_name, hand.settings if hand is not None else snap.settings,
                      snap.settings, snap.hand_number, snap.dealer)
@@ -182,7 +184,8 @@ class DealerController(QObject):
         if error:
             p.next_line.show_error(error)
         chosen = self.input.chosen_seat
-        p.card_entry.setPlaceholderText(f"→ {chosen}" if chosen is not None else "card")
+        p.card_entry.setPlaceholderText(f"→ {chosen}" if chosen is not None
+                                        else tr("card", "placeholder of the card entry"))
 
     def _prompt(self, snap: Snapshot, seated: int) -> str:
         hand = snap.hand if snap.in_progress or (snap.hand and snap.hand.complete) else None
@@ -192,13 +195,15 @@ class DealerController(QObject):
                 holes = hand.allowed().hole_card_seats
                 seat = chosen if chosen is not None else next(iter(holes), None)
                 if seat is not None:
-                    return (f"Hole card for {prompts.seat_label(hand, seat)}: type it or pick "
-                            "it (Ctrl+1…6 or a click: another seat)")
+                    return tr("Hole card for {seat}: type it or pick it (Ctrl+1…6 or a "
+                              "click: another seat)").format(
+                        seat=prompts.seat_label(hand, seat))
             elif chosen is not None:
-                return (f"Card for {prompts.seat_label(hand, chosen)}: type it or pick it "
-                        "(Esc: back to the deal order)")
+                return tr("Card for {seat}: type it or pick it (Esc: back to the deal "
+                          "order)").format(seat=prompts.seat_label(hand, chosen))
             if self.page.card_entry.text():
-                return f"Card '{self.page.card_entry.text()}': type the rest (its suit)"
+                return tr("Card '{typed}': type the rest (its suit)").format(
+                    typed=self.page.card_entry.text())
         return prompts.next_line(hand, seated=seated)
 
     def _action_labels(self, snap: Snapshot) -> dict[str, str]:
@@ -207,21 +212,22 @@ class DealerController(QObject):
         if hand is not None and snap.in_progress:
             now = hand.allowed()
             if now.phase is Phase.ANTES:
-                labels[Command.ANTES.spec.name] = f"Antes ×{len(now.missing_antes)}"
+                labels[Command.ANTES.spec.name] = tr("Antes ×{count}").format(
+                    count=len(now.missing_antes))
             elif now.phase is Phase.BETTING:
                 for action, text in zip(now.actions, prompts.betting_options(now),
                                         strict=True):
                     labels[action.value] = text[:1].upper() + text[1:]
             elif now.phase is Phase.SHOWDOWN:
-                labels["show"] = "Show (type card)" if now.show_needs_card else "Show"
+                labels["show"] = tr("Show (type card)") if now.show_needs_card else tr("Show")
                 if Action.MUCK in now.actions:
-                    labels["muck"] = "Muck"
+                    labels["muck"] = tr("Muck")
             if hand.events:
-                labels["undo"] = "Undo"
+                labels["undo"] = tr("Undo")
         else:
             if hand is not None and hand.complete and snap.log:
-                labels["undo"] = "Undo"
-            labels["next"] = "Next hand"
+                labels["undo"] = tr("Undo")
+            labels["next"] = tr("Next hand")
         if self.input.mismatch is not None:
-            labels["supervisor"] = "Call supervisor…"
+            labels["supervisor"] = tr("Call supervisor…")
         return labels

@@ -9,20 +9,22 @@ from types import TracebackType
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from dealer_app.app_log import log_file, log_uncaught
+from dealer_app.text import tr
 
 _showing = False
 
 
 def message_for(exc: BaseException) -> str:
-    return (f"Something unexpected went wrong: {type(exc).__name__}: {exc}\n\n"
-            "The action in progress may not have been done; check the screen before going "
-            "on. Inputs recorded before it are stored.\n\n"
-            f"The details are in the log file:\n{log_file()}")
+    return tr("Something unexpected went wrong: {error}\n\nThe action in progress may not "
+              "have been done; check the screen before going on. Inputs recorded before it "
+              "are stored.\n\nThe details are in the log file:\n{log_file}").format(
+        error=f"{type(exc).__name__}: {exc}", log_file=log_file())
 
 
 def show_error(text: str) -> None:
     """Shows ``text`` in a modal message box over the active window."""
-    QMessageBox.critical(QApplication.activeWindow(), "dealer-app: unexpected error", text)
+    QMessageBox.critical(QApplication.activeWindow(), tr("dealer-app: unexpected error"),
+                         text)
 
 
 def exception_hook(exc_type: type[BaseException], exc: BaseException,

@@ -24,6 +24,8 @@ from PySide6.QtCore import QFileInfo
 from PySide6.QtGui import QAbstractFileIconProvider
 from PySide6.QtWidgets import QFileDialog, QFileIconProvider, QMessageBox, QWidget
 
+from dealer_app.text import tr
+
 
 class NameOnlyIconProvider(QFileIconProvider):
     """Icons and type names from the file's name and kind only: never reads a file."""
@@ -37,11 +39,12 @@ class NameOnlyIconProvider(QFileIconProvider):
 
     def type(self, info: QFileInfo) -> str:
         if info.isRoot():
-            return "Drive"
+            return tr("Drive")
         if info.isDir():
-            return "Folder"
+            return tr("Folder")
         suffix = info.suffix()
-        return f"{suffix.upper()} File" if suffix else "File"
+        return (tr("{suffix} File").format(suffix=suffix.upper()) if suffix
+                else tr("File", "kind of an entry in a file dialog"))
 
 
 _PROVIDER: NameOnlyIconProvider | None = None
@@ -146,8 +149,9 @@ def save_file_name(parent: QWidget | None, title: str, path: str | Path,
     """The file the user chose to save to, or "" if cancelled (or if it is the database)."""
     chosen = _chosen(save_dialog(parent, title, path, pattern))
     if chosen and is_protected(chosen[0]):
-        QMessageBox.warning(parent, title, f"{chosen[0]} is the hand log database (or one of "
-                            "its files); nothing was written. Choose another file name.")
+        QMessageBox.warning(parent, title, tr(
+            "{path} is the hand log database (or one of its files); nothing was written. "
+            "Choose another file name.").format(path=chosen[0]))
         return ""
     return chosen[0] if chosen else ""
 

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from dealer_app.gui.backend import Backend
 from dealer_app.gui.commands import Command
 from dealer_app.gui.window import DealerWindow
+from dealer_app.text import tr
 
 PRACTICE_PIN = "246810"
 """The practice supervisor's PIN (the practice database holds nothing real)."""
@@ -62,24 +63,27 @@ def _hand_keys() -> str:
         return command.spec.key_text
 
     c = Command
-    return (f"{k(c.NEXT)} deals · {k(c.ANTES)} posts the antes · type each card (as, td, 10h) "
-            f"· {k(c.BRING_IN)} brings in · {k(c.BET)} bet, {k(c.RAISE)} raise, "
-            f"{k(c.CALL)} call, {k(c.CHECK)} check, {k(c.FOLD)} fold · at the showdown, type "
-            f"each hole card to show it.")
+    return tr("{next} deals · {antes} posts the antes · type each card (as, td, 10h) · "
+              "{bring_in} brings in · {bet} bet, {raise_key} raise, {call} call, {check} "
+              "check, {fold} fold · at the showdown, type each hole card to show it.").format(
+        next=k(c.NEXT), antes=k(c.ANTES), bring_in=k(c.BRING_IN), bet=k(c.BET),
+        raise_key=k(c.RAISE), call=k(c.CALL), check=k(c.CHECK), fold=k(c.FOLD))
 
 
 def steps() -> tuple[Step, ...]:
     return (
-        Step("Create a table",
-             "On the tables page: a name, the ante and chip unit, the structure, then Create.",
+        Step(tr("Create a table"),
+             tr("On the tables page: a name, the ante and chip unit, the structure, then "
+                "Create."),
              lambda b: bool(b.list_tables())),
-        Step("Add a dealer",
-             "In the Staff box: the dealer's name and PIN, then Add.",
+        Step(tr("Add a dealer"),
+             tr("In the Staff box: the dealer's name and PIN, then Add."),
              _has_dealer),
-        Step("Seat two players",
-             "Open the table. Players tab: the seat, the chips, the name, then Seat (twice).",
+        Step(tr("Seat two players"),
+             tr("Open the table. Players tab: the seat, the chips, the name, then Seat "
+                "(twice)."),
              lambda b: _seated(b) >= 2),
-        Step("Deal one practice hand", _hand_keys(), lambda b: b.complete),
+        Step(tr("Deal one practice hand"), _hand_keys(), lambda b: b.complete),
     )
 
 
@@ -94,12 +98,13 @@ class StepsPanel(QWidget):
         self.setObjectName("guide")
         self.setFixedWidth(260)
         layout = QVBoxLayout(self)
-        title = QLabel("Your first table: practice")
+        title = QLabel(tr("Your first table: practice"))
         title.setObjectName("header")
         title.setWordWrap(True)
         layout.addWidget(title)
-        intro = QLabel(f"This practice table has its own database: nothing here reaches the "
-                       f"real hand log. Your practice PIN is {PRACTICE_PIN}.")
+        intro = QLabel(tr("This practice table has its own database: nothing here reaches "
+                          "the real hand log. Your practice PIN is {pin}.").format(
+            pin=PRACTICE_PIN))
         intro.setWordWrap(True)
         layout.addWidget(intro)
         self.steps = steps()
@@ -112,7 +117,7 @@ class StepsPanel(QWidget):
             self.labels.append(label)
             layout.addWidget(label)
         layout.addStretch(1)
-        self.close_button = QPushButton("Close the practice")
+        self.close_button = QPushButton(tr("Close the practice"))
         layout.addWidget(self.close_button)
         self._render()
 
@@ -147,8 +152,8 @@ class StepsPanel(QWidget):
                 label.setText(f"   {index + 1}. {step.title}")
                 label.setProperty("state", "todo")
         if current is None:
-            self.labels[-1].setText(self.labels[-1].text() + "\n\nDone: the real table is "
-                                    "waiting in the other window.")
+            self.labels[-1].setText(self.labels[-1].text() + "\n\n" + tr(
+                "Done: the real table is waiting in the other window."))
 
 
 class PracticeWindow(QWidget):
@@ -156,7 +161,7 @@ class PracticeWindow(QWidget):
 
     def __init__(self, supervisor_name: str, folder: Path | None = None) -> None:
         super().__init__()
-        self.setWindowTitle("dealer-app — practice table (not recorded)")
+        self.setWindowTitle(tr("dealer-app — practice table (not recorded)"))
         self.folder = folder or Path(tempfile.mkdtemp(prefix="dealer-app-practice-"))
         self.backend = Backend.open(f"sqlite:///{self.folder / 'practice.sqlite3'}")
         self.backend.create_first_supervisor(supervisor_name, PRACTICE_PIN)
@@ -194,21 +199,22 @@ class FirstStartOffer(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Welcome to dealer-app")
+        self.setWindowTitle(tr("Welcome to dealer-app"))
         layout = QVBoxLayout(self)
-        text = QLabel("The hand log is ready. Would you like to run a practice table first? "
-                      "It creates a table, adds a dealer, seats two players and deals one "
-                      "hand with you, step by step, on a separate practice database.")
+        text = QLabel(tr("The hand log is ready. Would you like to run a practice table "
+                         "first? It creates a table, adds a dealer, seats two players and "
+                         "deals one hand with you, step by step, on a separate practice "
+                         "database."))
         text.setWordWrap(True)
         layout.addWidget(text)
         buttons = QDialogButtonBox()
-        self.practice_button = buttons.addButton("Practice table",
+        self.practice_button = buttons.addButton(tr("Practice table"),
                                                  QDialogButtonBox.ButtonRole.AcceptRole)
-        self.demo_button = buttons.addButton("Demo floor",
+        self.demo_button = buttons.addButton(tr("Demo floor"),
                                              QDialogButtonBox.ButtonRole.ActionRole)
-        self.demo_button.setToolTip("A separate database with tables, sessions and hands "
-                                    "played, opened in the supervisor's review")
-        self.skip_button = buttons.addButton("Start working",
+        self.demo_button.setToolTip(tr("A separate database with tables, sessions and "
+                                       "hands played, opened in the supervisor's review"))
+        self.skip_button = buttons.addButton(tr("Start working"),
                                              QDialogButtonBox.ButtonRole.RejectRole)
         self.choice = ""
         """``practice``, ``demo`` or empty (start working)."""
@@ -236,7 +242,7 @@ def open_demo_floor(parent: QWidget | None = None, hands: int | None = None) -> 
 
     total = hands or DEMO_HANDS
     folder = Path(tempfile.mkdtemp(prefix="dealer-app-demo-"))
-    progress = QProgressDialog("Playing the demo floor's hands…", "", 0, total, parent)
+    progress = QProgressDialog(tr("Playing the demo floor's hands…"), "", 0, total, parent)
     progress.setCancelButton(None)  # a few seconds; the folder is thrown away anyway
     progress.setWindowModality(Qt.WindowModality.WindowModal)
     progress.setMinimumDuration(0)
@@ -253,7 +259,8 @@ def open_demo_floor(parent: QWidget | None = None, hands: int | None = None) -> 
         progress.close()
     window = open_review_window(services, boss)
     pins = ", ".join(f"{name} {pin}" for name, pin in PINS.items())
-    window.setWindowTitle(f"dealer-app — DEMO floor, not the real hand log (PINs: {pins})")
+    window.setWindowTitle(tr("dealer-app — DEMO floor, not the real hand log (PINs: "
+                             "{pins})").format(pins=pins))
     _open.append(window)
     return window
 

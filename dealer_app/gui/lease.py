@@ -8,9 +8,11 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from dealer_app.gui.backend import Backend, StorageError
 from dealer_app.services.leases import heartbeat_interval
+from dealer_app.text import tr, tr_noop
 
-LOST = ("another workstation took this table over: this window records nothing more; "
-        "sign out, or open the table again to take it back")
+LOST = tr_noop("another workstation took this table over: this window records nothing more; "
+               "sign out, or open the table again to take it back")
+"""What the NEXT line says once the lease is lost (translated when said)."""
 
 
 class LeaseKeeper(QObject):
@@ -39,5 +41,5 @@ class LeaseKeeper(QObject):
             self.told = False
         elif not self.told:
             self.told = True
-            self.lost.emit(LOST)
+            self.lost.emit(tr(LOST))
         return held

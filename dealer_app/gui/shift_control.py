@@ -10,10 +10,23 @@ from PySide6.QtWidgets import QMessageBox
 from dealer_app.engine import SettingsError
 from dealer_app.gui import prompts
 from dealer_app.gui.backend import StorageError, TableHeldError
+from dealer_app.gui.i18n import amount
+from dealer_app.services.types import Role
+from dealer_app.text import tr, tr_noop
 
 if TYPE_CHECKING:
     from dealer_app.gui.controller import DealerController
     from dealer_app.services import StaffMember
+
+
+ROLE_NAMES: dict[str, str] = {Role.DEALER: tr_noop("dealer"),
+                             Role.SUPERVISOR: tr_noop("supervisor")}
+"""A staff member's role as shown (the stored value, translated with :func:`role_name`)."""
+
+
+def role_name(role: Role) -> str:
+    """``dealer`` or ``supervisor`` in the language of the windows."""
+    return tr(ROLE_NAMES.get(role, role.value))
 
 
 class ShiftControl:
@@ -60,15 +73,15 @@ class ShiftControl:
         entries = []
         for t, session, hand_number in b.table_overview():
             if session is None:
-                status = "No session open"
+                status = tr("No session open")
+            elif hand_number is not None:
+                status = tr("Open · dealer {dealer} · hand {number} in progress").format(
+                    dealer=session.dealer, number=hand_number)
             else:
-                status = f"Open · dealer {session.dealer}"
-                if hand_number is not None:
-                    status += f" · hand {hand_number} in progress"
-                else:
-                    status += " · between hands"
+                status = tr("Open · dealer {dealer} · between hands").format(
+                    dealer=session.dealer)
             entries.append((t.id, f"{t.name} · {t.settings.describe()}\n{status}"))
-        self.window.tables.set_tables(entries, f"{b.staff.name} ({b.staff.role.value})",
+        self.window.tables.set_tables(entries, f"{b.staff.name} ({role_name(b.staff.role)})",
                                       b.staff.is_supervisor)
         if b.staff.is_supervisor:
             self.staff_authority = b.staff
@@ -85,9 +98,9 @@ class ShiftControl:
         me = self.backend.staff
         box.set_locked(False, by="" if me is not None and me.id == sup.id else sup.name)
         locked = self.backend.locked_staff()
-        box.set_staff([(m.name, m.role.value + (
-            f" · locked until {locked[m.name].astimezone():%H:%M}" if m.name in locked else ""))
-            for m in self.backend.list_staff()])
+        box.set_staff([(m.name, tr("{role} · locked until {time}").format(
+            role=role_name(m.role), time=f"{locked[m.name].astimezone():%H:%M}")
+            if m.name in locked else role_name(m.role)) for m in self.backend.list_staff()])
 
     def on_staff_unlock(self) -> None:
         box = self.window.tables.staff
@@ -110,11 +123,11 @@ class ShiftControl:
             return
         name, pin, role = box.name.text().strip(), box.pin.text(), box.role.currentData()
         if not name:
-            box.show_message("Type the new staff member's name.", error=True)
+            box.show_message(tr("Type the new staff member's name."), error=True)
             box.name.setFocus()
             return
         if pin != box.pin2.text():
-            box.show_message("The two PINs differ: type them again.", error=True)
+            box.show_message(tr("The two PINs differ: type them again."), error=True)
             box.pin.clear()
             box.pin2.clear()
             box.pin.setFocus()
@@ -128,8 +141,8 @@ class ShiftControl:
             return
         self._show_staff()
         box.clear_form()
-        box.show_message(f"{member.name} added as {member.role.value}; they sign in with "
-                         "their name and PIN.")
+        box.show_message(tr("{name} added as {role}; they sign in with their name and "
+                            "PIN.").format(name=member.name, role=role_name(member.role)))
         box.name.setFocus()
 
     def on_staff_unlock_account(self, name: str) -> None:
@@ -139,7 +152,7 @@ class ShiftControl:
             self._show_staff()
             return
         if not name:
-            box.show_message("Type the name of the account to unlock.", error=True)
+            box.show_message(tr("Type the name of the account to unlock."), error=True)
             box.name.setFocus()
             return
         try:
@@ -149,7 +162,8 @@ class ShiftControl:
             return
         self._show_staff()
         box.clear_form()
-        box.show_message(f"{member.name} is unlocked; they sign in with their PIN.")
+        box.show_message(tr("{name} is unlocked; they sign in with their PIN.").format(
+            name=member.name))
 
     def sign_out(self) -> None:
         """Back to the sign-in page. The session stays open and a hand in progress stays
@@ -201,13 +215,13 @@ class ShiftControl:
     def confirm_take_over(self, table_id: int, exc: TableHeldError) -> QMessageBox:
         """Another workstation holds the table: who and since when; taking it over only on
         purpose (audited)."""
-        box = QMessageBox(QMessageBox.Icon.Warning, "Table in use",
+        box = QMessageBox(QMessageBox.Icon.Warning, tr("Table in use"),
                           prompts.refusal(str(exc)) + ".", QMessageBox.StandardButton.Cancel,
                           self.window)
         box.setObjectName("takeOverBox")
-        box.setInformativeText("Taking it over stops that workstation from recording into "
-                               "this table; it is kept in the audit record.")
-        take = box.addButton("Take over this table", QMessageBox.ButtonRole.AcceptRole)
+        box.setInformativeText(tr("Taking it over stops that workstation from recording into "
+                                  "this table; it is kept in the audit record."))
+        take = box.addButton(tr("Take over this table"), QMessageBox.ButtonRole.AcceptRole)
         take.setObjectName("takeOver")
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
         self.window.tables.open_error.setText(prompts.refusal(str(exc)))
@@ -245,19 +259,22 @@ class ShiftControl:
         try:
             if what == "seat":
                 b.seat_player(seat, panel.name.text(), panel.amount.value())
-                message = f"{panel.name.text().strip()} sits at seat {seat}"
+                message = tr("{name} sits at seat {seat}").format(
+                    name=panel.name.text().strip(), seat=seat)
             elif what == "rebuy":
                 b.rebuy(seat, panel.amount.value())
-                message = f"Seat {seat} rebuys {panel.amount.value():,}"
+                message = tr("Seat {seat} rebuys {amount}").format(
+                    seat=seat, amount=amount(panel.amount.value()))
             elif what == "sit-out":
                 b.sit_out(seat)
-                message = f"Seat {seat} sits out"
+                message = tr("Seat {seat} sits out").format(seat=seat)
             elif what == "come-back":
                 b.come_back(seat)
-                message = f"Seat {seat} comes back"
+                message = tr("Seat {seat} comes back").format(seat=seat)
             else:
                 cash = b.leave(seat)
-                message = f"Seat {seat} leaves: cash out {cash:,}"
+                message = tr("Seat {seat} leaves: cash out {amount}").format(
+                    seat=seat, amount=amount(cash))
         except StorageError as exc:
             panel.show_message(prompts.refusal(str(exc)), error=True)
             self.page.card_entry.setFocus()
@@ -280,7 +297,7 @@ class ShiftControl:
             panel.supervisor.pin.clear()  # one attempt per PIN typed
             self.page.card_entry.setFocus()
             return
-        panel.show_message("New settings apply from the next hand.")
+        panel.show_message(tr("New settings apply from the next hand."))
         panel.supervisor.clear()
         self.page.card_entry.setFocus()
         self.ctl.refresh()

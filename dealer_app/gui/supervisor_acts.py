@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QDialog, QWidget
 
 from dealer_app.engine import Action, Event
 from dealer_app.gui import prompts
+from dealer_app.text import tr
 
 if TYPE_CHECKING:
     from dealer_app.gui.controller import DealerController
@@ -56,27 +57,29 @@ class SupervisorActs:
 
         show, state = self.ctl.input.mismatch, self.backend.state
         if show is None or state is None:
-            self.ctl.input.refuse("nothing waits for the supervisor: F9 follows a shown hole "
-                                  "card that does not match the one recorded (rule 9.5)")
+            self.ctl.input.refuse(tr("nothing waits for the supervisor: F9 follows a shown "
+                                     "hole card that does not match the one recorded (rule "
+                                     "9.5)"))
             return None
         entry = next((e for e in state.log if e.step is not None and e.event is not None
                       and e.event.action is Action.DEAL_DOWN and e.event.seat == show.seat),
                      None)
         if entry is None or entry.event is None:
             self.ctl.input.mismatch = None
-            self.ctl.input.refuse(f"no hole card of seat {show.seat} is recorded: show it "
-                                  "again")
+            self.ctl.input.refuse(tr("no hole card of seat {seat} is recorded: show it "
+                                     "again").format(seat=show.seat))
             return None
         label = prompts.seat_label(state.hand, show.seat)
-        summary = (f"{label[:1].upper()}{label[1:]} shows {show.card}, but {entry.event.card} "
-                   f"was recorded as the hole card at the deal (#{entry.seq}, rule 9.5). "
-                   f"Correct the recorded hole card to {show.card} (or strike it); then the "
-                   "show is recorded.")
+        summary = tr("{seat} shows {shown}, but {recorded} was recorded as the hole card at "
+                     "the deal (#{seq}, rule 9.5). Correct the recorded hole card to {shown} "
+                     "(or strike it); then the show is recorded.").format(
+            seat=f"{label[:1].upper()}{label[1:]}", shown=show.card,
+            recorded=entry.event.card, seq=entry.seq)
 
         def correct(seq: int, replacement: Event | None, supervisor: StaffMember,
                     reason: str) -> str:
             self.backend.correct(seq, replacement, supervisor, reason)
-            return f"#{seq} corrected by {supervisor.name}"
+            return tr("#{seq} corrected by {name}").format(seq=seq, name=supervisor.name)
 
         dialog = CorrectInputDialog(self.backend, entry.seq, entry.event, correct,
                                     card=show.card, summary=summary,
@@ -97,17 +100,22 @@ class SupervisorActs:
             return None
         last = max((e for e in state.log if e.step is not None and e.event is not None),
                    key=lambda e: e.step or 0, default=None)
-        what = last.event.describe() if last is not None and last.event else "its last input"
-        number = f"Hand {state.number}" if state.number is not None else "This hand"
+        what = (last.event.describe() if last is not None and last.event
+                else tr("its last input"))
 
         def act(supervisor: StaffMember, reason: str) -> str:
             self.backend.undo(supervisor, reason)
-            return f"undone by {supervisor.name}"
+            return tr("undone by {name}").format(name=supervisor.name)
 
-        dialog = SupervisorActDialog(
-            self.backend, "Undo", f"{number} is complete: undoing its last input ({what}) "
-            "takes its result back and needs a supervisor (rule 11.3).", act,
-            self.backend.staff, self.ctl.window)
+        if state.number is not None:
+            text = tr("Hand {number} is complete: undoing its last input ({what}) takes its "
+                      "result back and needs a supervisor (rule 11.3).").format(
+                number=state.number, what=what)
+        else:
+            text = tr("This hand is complete: undoing its last input ({what}) takes its "
+                      "result back and needs a supervisor (rule 11.3).").format(what=what)
+        dialog = SupervisorActDialog(self.backend, tr("Undo"), text, act, self.backend.staff,
+                                     self.ctl.window)
         dialog.accepted.connect(self._after_act)
         return self._open_dialog(dialog)
 
@@ -120,14 +128,14 @@ class SupervisorActs:
         rows = p.log_view.selectionModel().selectedRows()
         row = p.log_model.row(rows[0].row()) if rows else None
         if row is None or row.event is None:
-            self.ctl.input.refuse("select an input still in force in the hand log to "
-                                  "correct it")
+            self.ctl.input.refuse(tr("select an input still in force in the hand log to "
+                                     "correct it"))
             return None
 
         def correct(seq: int, replacement: Event | None, supervisor: StaffMember,
                     reason: str) -> str:
             self.backend.correct(seq, replacement, supervisor, reason)
-            return f"#{seq} corrected by {supervisor.name}"
+            return tr("#{seq} corrected by {name}").format(seq=seq, name=supervisor.name)
 
         dialog = CorrectInputDialog(self.backend, row.seq, row.event, correct,
                                     staff=self.backend.staff, parent=self.ctl.window)

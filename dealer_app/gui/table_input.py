@@ -28,11 +28,35 @@ from dealer_app.engine.hand import Hand, Phase
 from dealer_app.gui import prompts
 from dealer_app.gui.backend import StorageError
 from dealer_app.gui.commands import Command, seat_for_key
+from dealer_app.text import tr
 
 if TYPE_CHECKING:
     from dealer_app.gui.controller import DealerController
 
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+
+
+def _none_now(action: Action, reason: str) -> str:
+    """``no call now: <why>`` (one sentence per action, so each reads naturally)."""
+    if action is Action.BRING_IN:
+        text = tr("no bring-in now: {reason}")
+    elif action is Action.BET:
+        text = tr("no bet now: {reason}")
+    elif action is Action.RAISE:
+        text = tr("no raise now: {reason}")
+    elif action is Action.CALL:
+        text = tr("no call now: {reason}")
+    elif action is Action.CHECK:
+        text = tr("no check now: {reason}")
+    elif action is Action.FOLD:
+        text = tr("no fold now: {reason}")
+    elif action is Action.SHOW:
+        text = tr("no show now: {reason}")
+    elif action is Action.MUCK:
+        text = tr("no muck now: {reason}")
+    else:
+        text = "no " + action.value + " now: {reason}"  # no key sends it
+    return text.format(reason=reason)
 
 
 class TableInput:
@@ -114,8 +138,9 @@ class TableInput:
         elif text.isdigit():
             self.refuse_digit(text)
         else:
-            self.refuse(f"'{text.upper()}' is not a key of the table: "
-                        f"{prompts.step_reason(self.hand())} (F1: every key)")
+            self.refuse(tr("'{key}' is not a key of the table: {reason} (F1: every "
+                           "key)").format(key=text.upper(),
+                                          reason=prompts.step_reason(self.hand())))
         return True
 
     def refuse_digit(self, digit: str) -> None:
@@ -125,16 +150,21 @@ class TableInput:
         if wager is not None and not wager.single:
             bet = Command.for_action(wager.action)
             assert bet is not None
-            self.refuse(f"'{digit}': amounts go in the amount box: press "
-                        f"{bet.spec.key_text} to {wager.action.value} first")
+            text = (tr("'{digit}': amounts go in the amount box: press {key} to raise first")
+                    if wager.action is Action.RAISE else
+                    tr("'{digit}': amounts go in the amount box: press {key} to bet first"))
+            self.refuse(text.format(digit=digit, key=bet.spec.key_text))
         elif wager is not None:
             bet = Command.for_action(wager.action)
             assert bet is not None
-            self.refuse(f"'{digit}': no amount to type: the {wager.action.value} is "
-                        f"{wager.default_to}, press {bet.spec.key_text}")
+            text = (tr("'{digit}': no amount to type: the raise is {amount}, press {key}")
+                    if wager.action is Action.RAISE else
+                    tr("'{digit}': no amount to type: the bet is {amount}, press {key}"))
+            self.refuse(text.format(digit=digit, amount=wager.default_to,
+                                    key=bet.spec.key_text))
         else:
-            self.refuse(f"'{digit}' starts no card (7 8 9 10 T J Q K A): "
-                        f"{prompts.step_reason(hand)}")
+            self.refuse(tr("'{digit}' starts no card (7 8 9 10 T J Q K A): {reason}").format(
+                digit=digit, reason=prompts.step_reason(hand)))
 
     def type_card_char(self, char: str) -> None:
         """One more key of a card; the card goes as soon as it is complete (``""``: Enter)."""
@@ -146,10 +176,11 @@ class TableInput:
         try:
             card = typed_card(text)
             if card is None and not char:
-                raise CardError(text, "it is not complete: a card is rank then suit, like "
-                                "'as', 'td' or '10h'")
+                raise CardError(text, tr("it is not complete: a card is rank then suit, "
+                                         "like 'as', 'td' or '10h'"))
         except CardError as exc:
-            self.refuse(f"'{text}' is not a card: {exc.reason}")
+            self.refuse(tr("'{text}' is not a card: {reason}").format(text=text,
+                                                                     reason=exc.reason))
             return
         if card is None:
             entry.setText(text)
@@ -203,9 +234,9 @@ class TableInput:
             self.ctl.refresh_prompt()
             return
         if hand is None or not hand.allowed().hole_card_seats:
-            why = ("a hole card is recorded until round 1's first action; later it is "
-                   "typed when the player shows it (rule 5.3)")
-            self.refuse(f"no hole card can be recorded now: {why}" if hand is not None
+            self.refuse(tr("no hole card can be recorded now: a hole card is recorded until "
+                           "round 1's first action; later it is typed when the player shows "
+                           "it (rule 5.3)") if hand is not None
                         else prompts.step_reason(None))
             return
         chosen = self.chosen_seat
@@ -222,7 +253,7 @@ class TableInput:
             self.refuse(prompts.step_reason(None))
             return
         if seat not in hand.seats:
-            self.refuse(f"seat {seat} is not in this hand")
+            self.refuse(tr("seat {seat} is not in this hand").format(seat=seat))
             return
         now = hand.allowed()
         hole = self.page.hole_button.isChecked()
@@ -232,19 +263,21 @@ class TableInput:
             self.ctl.refresh_prompt()
             return
         if not hole and now.card_action is None:
-            self.refuse(f"no card goes to seat {seat} now: {prompts.step_reason(hand)}")
+            self.refuse(tr("no card goes to seat {seat} now: {reason}").format(
+                seat=seat, reason=prompts.step_reason(hand)))
             return
         free = next(str(c) for c in DECK if c not in hand.used)
         action = Action.DEAL_DOWN if hole else (now.card_action or Action.DEAL_UP)
         error = hand.check(Event(seat, action, card=free))
         self.refuse(error.message if error is not None
-                    else f"no card goes to seat {seat} now")
+                    else tr("no card goes to seat {seat} now").format(seat=seat))
 
     def antes(self) -> None:
         hand = self.hand()
         if hand is None or hand.allowed().phase is not Phase.ANTES:
-            self.refuse(("every ante is already in: " if hand is not None else "")
-                        + prompts.step_reason(hand))
+            self.refuse(tr("every ante is already in: {reason}").format(
+                reason=prompts.step_reason(hand)) if hand is not None
+                else prompts.step_reason(hand))
             return
         for seat in hand.allowed().missing_antes:
             if not self.record(Event(seat, Action.ANTE)):
@@ -260,11 +293,11 @@ class TableInput:
         wrong_phase = (now.phase is not Phase.SHOWDOWN if action in (Action.SHOW, Action.MUCK)
                        else now.phase is not Phase.BETTING)
         if now.seat is None or wrong_phase:
-            self.refuse(f"no {action.value} now: {prompts.step_reason(hand)}")
+            self.refuse(_none_now(action, prompts.step_reason(hand)))
             return
         if action is Action.SHOW and now.show_needs_card:
-            self.refuse(f"the hole card of {prompts.seat_label(hand, now.seat)} was not "
-                        "recorded: type the card shown (like 'as')")
+            self.refuse(tr("the hole card of {seat} was not recorded: type the card shown "
+                           "(like 'as')").format(seat=prompts.seat_label(hand, now.seat)))
             return
         wager = now.wager
         if action in (Action.BET, Action.RAISE) and wager is not None and (
@@ -295,7 +328,8 @@ class TableInput:
             self.record(Event(seat, Action.DEAL_DOWN, card=text))
             return
         if now.card_action is None or now.seat is None:
-            self.refuse(f"{prompts.step_reason(hand)} — the card {text} is not recorded")
+            self.refuse(tr("{reason} — the card {card} is not recorded").format(
+                reason=prompts.step_reason(hand), card=text))
             return
         seat = chosen if chosen is not None else now.seat
         self.record(Event(seat, now.card_action, card=text))
@@ -335,8 +369,9 @@ class TableInput:
         if (hand is None or now is None or now.seat is None
                 or self.amount_for != (now.seat, len(hand.events))):
             self.close_amount()
-            self.refuse("the hand moved on since the amount box opened: press "
-                        f"{Command.BET.spec.key_text} or {Command.RAISE.spec.key_text} again")
+            self.refuse(tr("the hand moved on since the amount box opened: press {bet_key} "
+                           "or {raise_key} again").format(
+                bet_key=Command.BET.spec.key_text, raise_key=Command.RAISE.spec.key_text))
             return
         self.record(Event(now.seat, Action(action), to=to))
 
@@ -359,7 +394,8 @@ class TableInput:
 
     def next_hand(self) -> None:
         if self.backend.in_progress:
-            self.refuse(f"the hand is not finished: {prompts.step_reason(self.hand())}")
+            self.refuse(tr("the hand is not finished: {reason}").format(
+                reason=prompts.step_reason(self.hand())))
             return
         try:
             self.backend.start_hand()
