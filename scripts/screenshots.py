@@ -27,12 +27,13 @@ from dealer_app.gui.app import application, build  # noqa: E402
 from dealer_app.gui.backend import Backend  # noqa: E402
 
 SIZE = tuple(int(v) for v in os.environ.get("SHOT_SIZE", "1280x800").split("x"))
-"""The window size (``SHOT_SIZE=1920x1080`` for a larger screen)."""
+"""The window size (``SHOT_SIZE=1920x1080`` for a larger screen); ``SHOT_LANG=sv`` for the
+windows in Swedish."""
 
 
 def main(folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
-    app = application()
+    app = application(lang=os.environ.get("SHOT_LANG"))
     url = f"sqlite:///{Path(tempfile.mkdtemp(prefix='dealer-shots-')) / 'shots.sqlite3'}"
     backend = Backend.open(url)
     window, controller = build(backend)
