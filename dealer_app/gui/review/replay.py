@@ -333,9 +333,10 @@ class HandDetailWindow(QWidget):
         table = self.backend.table_name(state.table_id) or tr("Imported hand")
         number = tr("Hand {number}").format(number=amount(state.number)) \
             if state.number is not None else tr("Hand id {id}").format(id=state.hand_id)
-        self.title.setText(f"{table} · {number} · {tr(STATUS[state.status])}"
-            + (tr(" · CORRECTED") if state.corrected else "")
-            + (tr(" · INTEGRITY FAILED") if self.problem else ""))
+        status = tr(STATUS[state.status])
+        self.title.setText(f"{table} · {number} · {status}"
+                           + (tr(" · CORRECTED") if state.corrected else "")
+                           + (tr(" · INTEGRITY FAILED") if self.problem else ""))
         names = ", ".join(f"{s.seat} {s.player} ({amount(s.stack)})" for s in state.seats)
         self.subtitle.setText(
             tr("{settings} · started {when}").format(settings=state.settings.describe(),
@@ -363,7 +364,8 @@ class HandDetailWindow(QWidget):
             self.problem_label.setText(f"⚠ {why}")
             self.problem_label.show()
         self.log_model.set_entries(self.backend.stored_log(self.hand_id))
-        self.result.setHtml(f"<h3>{escape(tr('No result'))}</h3><p>{escape(why)}</p>")
+        head = escape(tr("No result"))
+        self.result.setHtml(f"<h3>{head}</h3><p>{escape(why)}</p>")
         self.void_button.setEnabled(False)
         self.correct_button.setEnabled(False)
         self.replay.setEnabled(False)
