@@ -10,8 +10,10 @@ from dataclasses import dataclass
 
 from dealer_app.engine.events import Action, Event
 from dealer_app.engine.hand import Hand, Phase
+from dealer_app.gui.i18n import amount
 from dealer_app.services.floor import LiveTable, pot_of, street_text
 from dealer_app.services.types import HandStatus
+from dealer_app.text import tr, tr_noop
 
 SEATS = (1, 2, 3, 4, 5, 6)
 
@@ -58,7 +60,20 @@ class PublicView:
 
 
 def _name(hand: Hand, seat: int) -> str:
-    return hand.seats[seat].player if seat in hand.seats else f"Seat {seat}"
+    return hand.seats[seat].player if seat in hand.seats else tr("Seat {seat}").format(seat=seat)
+
+
+VERBS = {Action.BRING_IN: tr_noop("{who} brings in"), Action.BET: tr_noop("{who} bets"),
+         Action.RAISE: tr_noop("{who} raises to"), Action.CALL: tr_noop("{who} calls"),
+         Action.CHECK: tr_noop("{who} checks"), Action.FOLD: tr_noop("{who} folds")}
+"""The betting inputs in words, without an amount."""
+AMOUNTS = {Action.BRING_IN: tr_noop("{who} brings in {amount}"),
+           Action.BET: tr_noop("{who} bets {amount}"),
+           Action.RAISE: tr_noop("{who} raises to {amount}"),
+           Action.CALL: tr_noop("{who} calls {amount}"),
+           Action.CHECK: tr_noop("{who} checks {amount}"),
+           Action.FOLD: tr_noop("{who} folds {amount}")}
+"""The betting inputs in words, with the amount."""
 
 
 def action_text(hand: Hand, event: Event) -> str:
@@ -66,24 +81,32 @@ def action_text(hand: Hand, event: Event) -> str:
     who = _name(hand, event.seat)
     act = event.action
     if act is Action.ANTE:
-        return f"{who} antes"
+        return tr("{who} antes").format(who=who)
     if act is Action.DEAL_DOWN:
-        return f"{who} is dealt a card face down"
+        return tr("{who} is dealt a card face down").format(who=who)
     if act is Action.DEAL_UP:
-        return f"{who} is dealt {event.card}"
+        return tr("{who} is dealt {card}").format(who=who, card=event.card)
     if act is Action.SHOW:
         value = hand.shown_hands.get(event.seat)
         st = hand.seats[event.seat]
-        card = f" {st.hole}" if st.hole is not None else ""
-        return f"{who} shows{card}" + (f": {value.describe()}" if value else "")
+        if st.hole is not None:
+            text = tr("{who} shows {hand}").format(who=who, hand=st.hole)
+        else:
+            text = tr("{who} shows").format(who=who)
+        return f"{text}: {value.describe()}" if value else text
     if act is Action.MUCK:
-        return f"{who} mucks"
-    verb = {Action.BRING_IN: "brings in", Action.BET: "bets", Action.RAISE: "raises to",
-            Action.CALL: "calls", Action.CHECK: "checks", Action.FOLD: "folds"}[act]
-    amount = f" {event.to:,}" if event.to is not None else ""
+        return tr("{who} mucks").format(who=who)
+    chips = event.to
     if act is Action.CALL:
-        amount = f" {hand.seats[event.seat].bet:,}" if hand.seats[event.seat].bet else ""
-    return f"{who} {verb}{amount}"
+        chips = hand.seats[event.seat].bet or None
+    if chips is None:
+        return tr(VERBS[act]).format(who=who)
+    return tr(AMOUNTS[act]).format(who=who, amount=amount(chips))
+
+
+def pot_title(index: int) -> str:
+    """``Main pot`` (index 0) or ``Side pot 1``..."""
+    return tr("Main pot") if index == 0 else tr("Side pot {number}").format(number=index)
 
 
 def _result(hand: Hand) -> tuple[str, ...]:
@@ -92,23 +115,29 @@ def _result(hand: Hand) -> tuple[str, ...]:
     lines = []
     unit = hand.settings.chip_unit
     for i, pot in enumerate(hand.pots()):
-        title = "Main pot" if i == 0 else f"Side pot {i}"
+        title = pot_title(i)
         winners = list(pot.winners)
         names = [_name(hand, w) for w in winners]
         value = hand.shown_hands.get(winners[0]) if winners else None
-        with_hand = f" with {value.describe()}" if value else ""
         if len(winners) == 1:
-            lines.append(f"{title} {pot.amount:,}: {names[0]} wins{with_hand}")
+            won = tr("{pot} {amount}: {winner} wins with {hand}") if value \
+                else tr("{pot} {amount}: {winner} wins")
+            lines.append(won.format(pot=title, amount=amount(pot.amount), winner=names[0],
+                                    hand=value.describe() if value else ""))
             continue
-        shares = ", ".join(f"{n} {pot.awards.get(w, 0):,}" for n, w in zip(names, winners,
-                                                                            strict=True))
-        text = f"{title} {pot.amount:,} split{with_hand}: {shares}"
+        shares = ", ".join(f"{n} {amount(pot.awards.get(w, 0))}"
+                           for n, w in zip(names, winners, strict=True))
+        split = tr("{pot} {amount} split with {hand}: {shares}") if value \
+            else tr("{pot} {amount} split: {shares}")
+        text = split.format(pot=title, amount=amount(pot.amount), shares=shares,
+                            hand=value.describe() if value else "")
         if pot.odd_chips:
             odd = ", ".join(_name(hand, s) for s in pot.odd_chips)
-            text += f" (odd chip {unit:,} to {odd})"
+            text = tr("{split} (odd chip {unit} to {names})").format(
+                split=text, unit=amount(unit), names=odd)
         lines.append(text)
     if hand.rake:
-        lines.append(f"Rake {hand.rake:,}")
+        lines.append(tr("Rake {amount}").format(amount=amount(hand.rake)))
     return tuple(lines)
 
 
@@ -154,17 +183,15 @@ def public_view(live: LiveTable) -> PublicView:
     turn = ""
     last = ""
     if hand is not None:
-        pots = tuple(("Main pot" if i == 0 else f"Side pot {i}", p.amount)
-                     for i, p in enumerate(hand.pots()))
+        pots = tuple((pot_title(i), p.amount) for i, p in enumerate(hand.pots()))
         total = pot_of(hand) if not hand.complete else sum(a for _, a in pots)
         if due is not None and hand.phase in (Phase.BETTING, Phase.SHOWDOWN, Phase.ANTES):
-            verb = {Phase.BETTING: "to act", Phase.SHOWDOWN: "to show",
-                    Phase.ANTES: "to ante"}[hand.phase]
-            turn = f"{_name(hand, due)} {verb}"
+            turn = {Phase.BETTING: tr("{who} to act"), Phase.SHOWDOWN: tr("{who} to show"),
+                    Phase.ANTES: tr("{who} to ante")}[hand.phase].format(who=_name(hand, due))
         if hand.events:
             last = action_text(hand, hand.events[-1])
     elif void:
-        last = "Hand void: every bet returned"
+        last = tr("Hand void: every bet returned")
     return PublicView(
         table=live.name, stakes=live.settings.describe(),
         hand_number=state.number if state is not None else None,

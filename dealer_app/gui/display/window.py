@@ -20,9 +20,11 @@ from PySide6.QtWidgets import (
 from dealer_app.engine.cards import parse_card
 from dealer_app.gui.display.model import PublicSeat, PublicView, public_view
 from dealer_app.gui.floor.feed import LiveFeed
+from dealer_app.gui.i18n import amount
 from dealer_app.gui.views.cards import CardWidget
 from dealer_app.services import Services
 from dealer_app.services.floor import FloorService, LiveTable
+from dealer_app.text import tr
 
 STYLE = """
 #playersScreen { background: #0b3d24; }
@@ -97,12 +99,13 @@ class PublicSeatWidget(QFrame):
         if seat == self.public:
             return
         self.public = seat
-        self.name.setText(seat.player or f"Seat {seat.seat} · open")
-        self.stack.setText(f"{seat.stack:,}" if seat.occupied else "")
-        self.bet.setText(f"wins {seat.won:,}" if seat.won else f"{seat.bet:,}")
+        self.name.setText(seat.player or tr("Seat {seat} · open").format(seat=seat.seat))
+        self.stack.setText(amount(seat.stack) if seat.occupied else "")
+        self.bet.setText(tr("wins {amount}").format(amount=amount(seat.won)) if seat.won
+                         else amount(seat.bet))
         self.bet.setVisible(bool(seat.bet or seat.won))
-        state = "FOLDED" if seat.folded else "ALL-IN" if seat.all_in else \
-            "TO ACT" if seat.to_act else ""
+        state = tr("FOLDED") if seat.folded else tr("ALL-IN") if seat.all_in else \
+            tr("TO ACT") if seat.to_act else ""
         self.state.setText(state)
         faces: list[tuple[str | None, bool]] = []
         if seat.hole is not None:
@@ -144,7 +147,7 @@ class PlayersScreen(QWidget):
         self.setObjectName("playersScreen")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setStyleSheet(STYLE)
-        self.setWindowTitle("Americana")
+        self.setWindowTitle(tr("Americana"))
         self.floor = FloorService(services.db)
         self.table_id = table_id
         grid = QGridLayout(self)
@@ -212,12 +215,15 @@ class PlayersScreen(QWidget):
     def _show(self, view: PublicView) -> None:
         self.title.setText(view.table)
         self.stakes.setText(view.stakes)
-        number = f"Hand {view.hand_number} · " if view.hand_number is not None else ""
-        self.street.setText(number + view.street)
+        self.street.setText(tr("Hand {number} · {street}").format(
+            number=view.hand_number, street=view.street) if view.hand_number is not None
+            else view.street)
         for seat in view.seats:
             self.seats[seat.seat].set_seat(seat)
-        self.pot.setText(f"POT {view.pot_total:,}" if view.pots else "")
-        self.side.setText("\n".join(f"{t} {a:,}" for t, a in view.pots)
+        self.pot.setText(tr("POT {amount}").format(amount=amount(view.pot_total))
+                         if view.pots else "")
+        self.side.setText("\n".join(f"{t} {amount(a)}"
+                                    for t, a in view.pots)
                           if len(view.pots) > 1 else "")
         self.turn.setText(view.turn)
         self.last.setText(view.last_action)

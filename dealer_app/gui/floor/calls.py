@@ -22,16 +22,21 @@ from PySide6.QtWidgets import (
 
 from dealer_app.gui.floor.tiles import duration_text
 from dealer_app.services.calls import FloorCallInfo
+from dealer_app.text import tr
 
 
 def call_text(call: FloorCallInfo, now: datetime) -> str:
     """Two lines: table, kind, hand and age; then the reason and who answered."""
-    hand = f" · hand {call.hand_number}" if call.hand_number is not None else ""
     age = duration_text((now - call.created_at).total_seconds())
-    head = f"{call.table_name} · {call.kind.label}{hand} · {age} ago"
-    tail = f"{call.reason} (dealer {call.dealer})"
+    if call.hand_number is not None:
+        head = tr("{table} · {kind} · hand {hand} · {age} ago").format(
+            table=call.table_name, kind=call.kind.label, hand=call.hand_number, age=age)
+    else:
+        head = tr("{table} · {kind} · {age} ago").format(
+            table=call.table_name, kind=call.kind.label, age=age)
+    tail = tr("{reason} (dealer {dealer})").format(reason=call.reason, dealer=call.dealer)
     if call.acknowledged_by:
-        tail += f"\nOn the way: {call.acknowledged_by}"
+        tail += "\n" + tr("On the way: {name}").format(name=call.acknowledged_by)
     return f"{head}\n{tail}"
 
 
@@ -46,13 +51,13 @@ class CallsPanel(QFrame):
         self.setObjectName("callsPanel")
         self.setFixedWidth(360)
         layout = QVBoxLayout(self)
-        self.title = QLabel("Calls")
+        self.title = QLabel(tr("Calls"))
         self.title.setObjectName("callsTitle")
         self.list = QListWidget()
         self.list.setObjectName("callsList")
         self.list.setWordWrap(True)
-        self.acknowledge = QPushButton("On my way (acknowledge)")
-        self.resolve = QPushButton("Resolve with a note…")
+        self.acknowledge = QPushButton(tr("On my way (acknowledge)"))
+        self.resolve = QPushButton(tr("Resolve with a note…"))
         for button in (self.acknowledge, self.resolve):
             button.setMinimumHeight(40)
         layout.addWidget(self.title)
@@ -74,7 +79,8 @@ class CallsPanel(QFrame):
             item = QListWidgetItem(call_text(call, now))
             item.setData(Qt.ItemDataRole.UserRole, call.id)
             self.list.addItem(item)
-        self.title.setText(f"Calls ({len(calls)} open)" if calls else "Calls (none open)")
+        self.title.setText(tr("Calls ({count} open)").format(count=len(calls)) if calls
+                           else tr("Calls (none open)"))
         rows = [i for i, c in enumerate(calls) if c.id == keep]
         self.list.setCurrentRow(rows[0] if rows else (0 if calls else -1))
         self._enable()
@@ -109,16 +115,16 @@ class SupervisorSignIn(QDialog):
 
     def __init__(self, parent: QWidget | None = None, message: str = "") -> None:
         super().__init__(parent)
-        self.setWindowTitle("Supervisor")
+        self.setWindowTitle(tr("Supervisor"))
         form = QFormLayout(self)
-        self.message = QLabel(message or "Sign in to answer calls.")
+        self.message = QLabel(message or tr("Sign in to answer calls."))
         self.message.setWordWrap(True)
         self.name = QLineEdit()
         self.pin = QLineEdit()
         self.pin.setEchoMode(QLineEdit.EchoMode.Password)
         form.addRow(self.message)
-        form.addRow("Name", self.name)
-        form.addRow("PIN", self.pin)
+        form.addRow(tr("Name"), self.name)
+        form.addRow(tr("PIN"), self.pin)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
@@ -131,13 +137,14 @@ class ResolveDialog(QDialog):
 
     def __init__(self, call: FloorCallInfo, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"Resolve the call at {call.table_name}")
+        self.setWindowTitle(tr("Resolve the call at {table}").format(table=call.table_name))
         form = QFormLayout(self)
-        form.addRow(QLabel(f"{call.kind.label}: {call.reason}"))
+        form.addRow(QLabel(tr("{kind}: {reason}").format(kind=call.kind.label,
+                                                         reason=call.reason)))
         self.note = QLineEdit()
-        self.note.setPlaceholderText("what was done")
+        self.note.setPlaceholderText(tr("what was done"))
         self.note.setMaxLength(200)
-        form.addRow("Note", self.note)
+        form.addRow(tr("Note"), self.note)
         self.error = QLabel()
         self.error.setObjectName("errorText")
         form.addRow(self.error)
@@ -149,6 +156,6 @@ class ResolveDialog(QDialog):
 
     def _ok(self) -> None:
         if not self.note.text().strip():
-            self.error.setText("Write what was done: a resolved call needs a note.")
+            self.error.setText(tr("Write what was done: a resolved call needs a note."))
             return
         self.accept()

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from dealer_app.gui.commands import Command
 from dealer_app.services import StorageError
 from dealer_app.services.calls import REASON_MAX, CallKind, CallService, FloorCallInfo
+from dealer_app.text import tr
 
 if TYPE_CHECKING:
     from dealer_app.gui.backend import Backend
@@ -46,7 +47,7 @@ class CallFloorDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Call the floor")
+        self.setWindowTitle(tr("Call the floor"))
         self.setMinimumWidth(520)
         form = QFormLayout(self)
         self.kind = QComboBox()
@@ -54,15 +55,15 @@ class CallFloorDialog(QDialog):
             self.kind.addItem(kind.label, kind.value)
         self.reason = QLineEdit()
         self.reason.setMaxLength(REASON_MAX)
-        self.reason.setPlaceholderText("e.g. seat 3 disputes the pot")
+        self.reason.setPlaceholderText(tr("e.g. seat 3 disputes the pot"))
         self.error = QLabel()
         self.error.setObjectName("errorText")
-        form.addRow("About", self.kind)
-        form.addRow("Reason", self.reason)
+        form.addRow(tr("About"), self.kind)
+        form.addRow(tr("Reason"), self.reason)
         form.addRow(self.error)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Call the floor")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("Call the floor"))
         buttons.accepted.connect(self._ok)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
@@ -70,7 +71,7 @@ class CallFloorDialog(QDialog):
 
     def _ok(self) -> None:
         if not self.reason.text().strip():
-            self.error.setText("Say in a few words why the floor is needed.")
+            self.error.setText(tr("Say in a few words why the floor is needed."))
             return
         self.accept()
 
@@ -86,12 +87,14 @@ def mismatch_of(controller: Any) -> Any:
 
 def call_status(call: FloorCallInfo) -> str:
     """The status bar's words for the table's latest call."""
-    what = f"Floor call ({call.kind.label.lower()})"
+    kind = call.kind.label.lower()
     if call.resolved_at is not None:
-        return f"{what} resolved by {call.resolved_by}: {call.resolution}"
+        return tr("Floor call ({kind}) resolved by {name}: {note}").format(
+            kind=kind, name=call.resolved_by, note=call.resolution)
     if call.acknowledged_at is not None:
-        return f"{what} ACKNOWLEDGED — {call.acknowledged_by} is on the way"
-    return f"{what} sent — waiting for the floor"
+        return tr("Floor call ({kind}) ACKNOWLEDGED — {name} is on the way").format(
+            kind=kind, name=call.acknowledged_by)
+    return tr("Floor call ({kind}) sent — waiting for the floor").format(kind=kind)
 
 
 class FloorKeys(QObject):
@@ -145,7 +148,7 @@ class FloorKeys(QObject):
     # ------------------------------------------------------------------ calls
     def open_call_dialog(self) -> CallFloorDialog | None:
         if self.backend.session is None or self.backend.staff is None:
-            self.controller.fail("open a table first: a call names the table")
+            self.controller.fail(tr("open a table first: a call names the table"))
             return None
         dialog = CallFloorDialog(self.window)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
@@ -163,7 +166,7 @@ class FloorKeys(QObject):
         try:
             call = self.calls.raise_call(session.table_id, kind, reason, staff, hand_id=hand)
         except StorageError as exc:
-            self.controller.fail(f"the floor was not called: {exc}")
+            self.controller.fail(tr("the floor was not called: {error}").format(error=exc))
             return None
         self._follow(call)
         return call
@@ -174,8 +177,8 @@ class FloorKeys(QObject):
         if show is None:
             return None
         return self.raise_call(CallKind.MISMATCH.value,
-                               f"seat {show.seat} shows {show.card}: not the hole card "
-                               "recorded (rule 9.5)")
+                               tr("seat {seat} shows {card}: not the hole card recorded "
+                                  "(rule 9.5)").format(seat=show.seat, card=show.card))
 
     def _follow(self, call: FloorCallInfo) -> None:
         if self.call is None:
@@ -208,7 +211,8 @@ class FloorKeys(QObject):
     def open_floor(self) -> FloorWindow | None:
         staff = self.backend.staff
         if staff is None or not staff.is_supervisor:
-            self.controller.fail("F3 opens the floor view for a signed-in supervisor")
+            self.controller.fail(tr("{key} opens the floor view for a signed-in supervisor")
+                                 .format(key="F3"))
             return None
         if self.floor_window is None:
             from dealer_app.gui.floor.window import FloorWindow

@@ -15,6 +15,7 @@ from dealer_app.gui.views.table import TableView
 from dealer_app.services import Services
 from dealer_app.services.floor import FloorService, LiveTable
 from dealer_app.services.types import HandStatus
+from dealer_app.text import tr
 
 
 class LiveTableWindow(QWidget):
@@ -50,23 +51,27 @@ class LiveTableWindow(QWidget):
         self.live = live
         state = live.hand
         hand = state.hand if state is not None else None
-        self.setWindowTitle(f"{live.name} — live (read-only)")
+        self.setWindowTitle(tr("{table} — live (read-only)").format(table=live.name))
         self.table.set_seats(seat_rows(live.seats, hand))
         if hand is not None and state is not None:
             award = prompts.award_lines(hand)
             if state.status is HandStatus.VOID:
-                award = ["VOID — every contribution was returned to its player"]
+                award = [tr("VOID — every contribution was returned to its player")]
             self.table.centre.set_state(prompts.round_text(hand), pot_rows(hand),
                                         sum(hand.bets.values()), award)
-            number = f"hand {state.number}"
+            number = tr("hand {number}").format(number=state.number)
         else:
             self.table.centre.set_state(prompts.round_text(None), [], 0, [])
-            number = "no hand yet"
-        dealer = live.dealer or "no dealer"
+            number = tr("no hand yet")
+        dealer = live.dealer or tr("no dealer")
         self.table.dealer.set_info(f"{dealer} · {number}")
-        opened = "open" if live.session_id is not None else "closed"
-        self.header.setText(f"{live.name} · {live.settings.describe()} · session {opened} · "
-                            f"{number} · read-only: the dealer records every input")
+        self.header.setText(
+            (tr("{table} · {settings} · session open · {hand} · read-only: the dealer "
+                "records every input") if live.session_id is not None else
+             tr("{table} · {settings} · session closed · {hand} · read-only: the dealer "
+                "records every input")).format(table=live.name,
+                                               settings=live.settings.describe(),
+                                               hand=number))
         self.refreshed.emit()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt name)

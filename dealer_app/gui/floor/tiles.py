@@ -8,18 +8,21 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
+from dealer_app.gui.i18n import amount
 from dealer_app.services.floor import TableTile
+from dealer_app.text import tr
 
 
 def duration_text(seconds: float) -> str:
     """``45 s``, ``12 min``, ``2 h 05 min``."""
     seconds = int(seconds)
     if seconds < 60:
-        return f"{seconds} s"
+        return tr("{seconds} s").format(seconds=seconds)
     minutes = seconds // 60
     if minutes < 60:
-        return f"{minutes} min"
-    return f"{minutes // 60} h {minutes % 60:02d} min"
+        return tr("{minutes} min").format(minutes=minutes)
+    return tr("{hours} h {minutes} min").format(hours=minutes // 60,
+                                                minutes=f"{minutes % 60:02d}")
 
 
 def _label(name: str) -> QLabel:
@@ -73,21 +76,26 @@ class TileWidget(QFrame):
         self.name.setText(tile.name)
         self.stakes.setText(tile.stakes)
         if tile.is_open:
-            self.session.setText(f"Open · {tile.seats_filled}/6 seats")
+            self.session.setText(tr("Open · {seated}/6 seats").format(
+                seated=tile.seats_filled))
         else:
-            self.session.setText("Closed")
-        self.dealer.setText(f"Dealer {tile.dealer}" if tile.dealer else "No dealer")
+            self.session.setText(tr("Closed"))
+        self.dealer.setText(tr("Dealer {name}").format(name=tile.dealer) if tile.dealer
+                            else tr("No dealer"))
         if tile.hand_number is None:
-            self.hand.setText("No hand yet")
+            self.hand.setText(tr("No hand yet"))
         else:
-            self.hand.setText(f"Hand {tile.hand_number} · {tile.street} · pot {tile.pot:,}")
-        self.rate.setText(f"{tile.hands_last_hour} hands in the last hour")
+            self.hand.setText(tr("Hand {number} · {street} · pot {pot}").format(
+                number=tile.hand_number, street=tile.street, pot=amount(tile.pot)))
+        self.rate.setText(tr("{count} hands in the last hour").format(
+            count=tile.hands_last_hour))
         calls = tile.calls
         if calls:
             first = calls[0]
             more = f" (+{len(calls) - 1})" if len(calls) > 1 else ""
-            state = " — on the way" if first.state == "acknowledged" else ""
-            self.badge.setText(f"CALL {first.kind.label}{state}{more}")
+            text = tr("CALL {kind} — on the way") if first.state == "acknowledged" \
+                else tr("CALL {kind}")
+            self.badge.setText(text.format(kind=first.kind.label) + more)
         self.badge.setVisible(bool(calls))
         if now is not None:
             self.tick(now, stale_after)
@@ -97,14 +105,16 @@ class TileWidget(QFrame):
         tile = self.tile
         if tile.dealer and tile.dealer_since is not None:
             box = duration_text((now - tile.dealer_since).total_seconds())
-            self.dealer.setText(f"Dealer {tile.dealer} · {box} in the box")
+            self.dealer.setText(tr("Dealer {name} · {time} in the box").format(
+                name=tile.dealer, time=box))
         idle = tile.idle_seconds(now)
         stale = tile.is_stale(now, stale_after)
         if idle is None:
-            self.idle.setText("no input yet")
+            self.idle.setText(tr("no input yet"))
         else:
-            self.idle.setText(("STALE · " if stale else "") +
-                              f"last input {duration_text(idle)} ago")
+            self.idle.setText((tr("STALE · last input {time} ago") if stale
+                               else tr("last input {time} ago")).format(
+                time=duration_text(idle)))
         called = bool(tile.calls)
         if (stale, called) != self._stale:
             self._stale = (stale, called)

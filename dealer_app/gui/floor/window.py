@@ -29,9 +29,11 @@ from dealer_app.gui.floor.calls import CallsPanel, ResolveDialog, SupervisorSign
 from dealer_app.gui.floor.feed import LiveFeed
 from dealer_app.gui.floor.live_table import LiveTableWindow
 from dealer_app.gui.floor.tiles import TileWidget
+from dealer_app.gui.i18n import amount
 from dealer_app.services import Services, StaffMember, StorageError
 from dealer_app.services.calls import FloorCallInfo
 from dealer_app.services.floor import FloorFigures, FloorService, TableTile
+from dealer_app.text import tr
 
 STYLE = """
 QFrame#floorTile { background: #1d2428; border: 2px solid #3b454d; border-radius: 10px; }
@@ -62,7 +64,7 @@ class FloorWindow(QMainWindow):
                  stale_after: float = 120.0, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("floorWindow")
-        self.setWindowTitle("Americana — floor")
+        self.setWindowTitle(tr("Americana — floor"))
         self.setStyleSheet(STYLE)
         self.services = services
         self.supervisor = supervisor if supervisor and supervisor.is_supervisor else None
@@ -142,7 +144,7 @@ class FloorWindow(QMainWindow):
         try:
             tiles = self.floor.tiles(tables, now)
         except StorageError as exc:
-            self.statusBar().showMessage(f"Cannot read the floor: {exc}")
+            self.statusBar().showMessage(tr("Cannot read the floor: {error}").format(error=exc))
             return
         self.reads += 1
         if tables is None:
@@ -183,7 +185,8 @@ class FloorWindow(QMainWindow):
             QApplication.beep()
             self.calls_panel.select(call.id)
             self.statusBar().showMessage(
-                f"Call at {call.table_name}: {call.kind.label} — {call.reason}", 15_000)
+                tr("Call at {table}: {kind} — {reason}").format(
+                    table=call.table_name, kind=call.kind.label, reason=call.reason), 15_000)
             self.call_arrived.emit(call.id)
 
     def _figures_soon(self) -> None:
@@ -198,18 +201,20 @@ class FloorWindow(QMainWindow):
         try:
             figures = self.floor.figures(self.now())
         except StorageError as exc:
-            self.statusBar().showMessage(f"Cannot read the floor: {exc}")
+            self.statusBar().showMessage(tr("Cannot read the floor: {error}").format(error=exc))
             return
         self.show_figures(figures)
 
     def show_figures(self, f: FloorFigures) -> None:
         self.figures = f
         labels = self.figure_labels
-        labels["tables"].setText(f"Tables open: {f.tables_open}")
-        labels["players"].setText(f"Players seated: {f.players_seated}")
-        labels["hands"].setText(f"Hands in the last hour: {f.hands_last_hour}")
-        labels["rake"].setText(f"Rake today: {f.rake_today:,}")
-        labels["calls"].setText(f"Open calls: {f.open_calls}")
+        labels["tables"].setText(tr("Tables open: {count}").format(count=f.tables_open))
+        labels["players"].setText(tr("Players seated: {count}").format(
+            count=f.players_seated))
+        labels["hands"].setText(tr("Hands in the last hour: {count}").format(
+            count=f.hands_last_hour))
+        labels["rake"].setText(tr("Rake today: {amount}").format(amount=amount(f.rake_today)))
+        labels["calls"].setText(tr("Open calls: {count}").format(count=f.open_calls))
 
     def tick(self) -> None:
         now = self.now()
@@ -243,10 +248,11 @@ class FloorWindow(QMainWindow):
             staff = self.services.staff.authenticate(dialog.name.text().strip(),
                                                      dialog.pin.text())
         except StorageError as exc:
-            QMessageBox.warning(self, "Supervisor", str(exc))
+            QMessageBox.warning(self, tr("Supervisor"), str(exc))
             return None
         if not staff.is_supervisor:
-            QMessageBox.warning(self, "Supervisor", f"{staff.name} is not a supervisor")
+            QMessageBox.warning(self, tr("Supervisor"),
+                                tr("{name} is not a supervisor").format(name=staff.name))
             return None
         self.supervisor = staff
         return staff

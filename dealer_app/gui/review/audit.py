@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_app.gui.i18n import amount
 from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.gui.review.files import save_path
 from dealer_app.gui.review.models import HAND_ID_ROLE, AuditModel
@@ -29,9 +30,16 @@ from dealer_app.gui.review.moments import MomentEdit
 from dealer_app.services import StorageError
 from dealer_app.services.reports import atomic_write, iso_z
 from dealer_app.services.review import AUDIT_KINDS
+from dealer_app.text import tr, tr_noop
 
 CSV_COLUMNS = ("at_utc", "staff", "role", "kind", "act", "reason", "table", "hand_number",
                "hand_id", "session_id", "detail")
+
+
+KIND_LABELS = {"supervisor act": tr_noop("Supervisor act"), "sign-in": tr_noop("Sign-in"),
+               "refused": tr_noop("Refused"), "lockout": tr_noop("Lockout"),
+               "unlock": tr_noop("Unlock"), "other": tr_noop("Other")}
+"""The audit kinds' names in the filter (the kinds themselves are stored values)."""
 
 
 def csv_cell(value: str) -> str:
@@ -49,25 +57,26 @@ class AuditDialog(QDialog):
         super().__init__(parent)
         self.backend = backend
         self.setObjectName("auditView")
-        self.setWindowTitle("Audit log")
+        self.setWindowTitle(tr("Audit log"))
         self.resize(1240, 640)
         layout = QVBoxLayout(self)
         bar = QHBoxLayout()
         self.since = MomentEdit("auditSince")
         self.staff = QLineEdit()
         self.staff.setObjectName("auditStaff")
-        self.staff.setPlaceholderText("any staff")
+        self.staff.setPlaceholderText(tr("any staff"))
         self.staff.setClearButtonEnabled(True)
         self.kind = QComboBox()
         self.kind.setObjectName("auditKind")
-        self.kind.addItem("Every kind", None)
+        self.kind.addItem(tr("Every kind"), None)
         for kind in AUDIT_KINDS:
-            self.kind.addItem(kind.capitalize(), kind)
-        for label, widget in (("Since", self.since), ("Staff", self.staff),
-                              ("Kind", self.kind)):
+            self.kind.addItem(tr(KIND_LABELS[kind]) if kind in KIND_LABELS
+                              else kind.capitalize(), kind)
+        for label, widget in ((tr("Since"), self.since), (tr("Staff"), self.staff),
+                              (tr("Kind"), self.kind)):
             bar.addWidget(QLabel(label))
             bar.addWidget(widget, 1)
-        self.export_button = QPushButton("Export CSV…")
+        self.export_button = QPushButton(tr("Export CSV…"))
         self.export_button.setObjectName("auditExport")
         self.export_button.clicked.connect(self.export_csv)
         bar.addWidget(self.export_button)
@@ -93,7 +102,7 @@ class AuditDialog(QDialog):
         self.status = QLabel()
         self.status.setObjectName("auditStatus")
         foot.addWidget(self.status, 1)
-        close = QPushButton("Close")
+        close = QPushButton(tr("Close"))
         close.clicked.connect(self.accept)
         foot.addWidget(close)
         layout.addLayout(foot)
@@ -119,8 +128,9 @@ class AuditDialog(QDialog):
             self.status.setText(str(exc))
             return
         self.model.set_lines(lines)
-        self.status.setText(f"{len(lines):,} entr{'y' if len(lines) == 1 else 'ies'}"
-                            if lines else "No audit entry matches these filters.")
+        self.status.setText((tr("{count} entry") if len(lines) == 1
+                             else tr("{count} entries")).format(count=amount(len(lines)))
+                            if lines else tr("No audit entry matches these filters."))
 
     def _open(self, index: QModelIndex) -> None:
         hand_id = self.model.data(index, HAND_ID_ROLE)
@@ -143,15 +153,17 @@ class AuditDialog(QDialog):
         return len(self.model.lines)
 
     def export_csv(self) -> int | None:
-        path = save_path(self, "Export the audit log", "audit.csv", "CSV files (*.csv)")
+        path = save_path(self, tr("Export the audit log"), "audit.csv",
+                         tr("CSV files (*.csv)"))
         if not path:
             return None
         try:
             written = self.write_csv(path)
         except OSError as exc:
-            self.status.setText(f"Export failed: {exc}")
+            self.status.setText(tr("Export failed: {error}").format(error=exc))
             return None
-        self.status.setText(f"{written:,} entries written to {path}")
+        self.status.setText(tr("{count} entries written to {path}").format(
+            count=amount(written), path=path))
         return written
 
 

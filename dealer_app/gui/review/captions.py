@@ -1,61 +1,80 @@
 """The replay's words: each input with the player's name and the chips it moved, and what
 the hand waits for next — for a supervisor reading a past hand, so no dealer key hints.
-Pure functions of the engine's hands (no Qt)."""
+Pure functions of the engine's hands (no widgets)."""
 
 from __future__ import annotations
 
 from dealer_app.engine import Action
 from dealer_app.engine.hand import Hand
+from dealer_app.gui.i18n import amount
 from dealer_app.services.moments import when
+from dealer_app.text import tr, tr_noop
 
 __all__ = ["caption", "next_text", "when", "who"]
 
-VERBS = {Action.ANTE: "antes", Action.DEAL_DOWN: "is dealt a card face down",
-         Action.DEAL_UP: "is dealt", Action.BRING_IN: "brings in", Action.BET: "bets",
-         Action.RAISE: "raises to", Action.CALL: "calls", Action.CHECK: "checks",
-         Action.FOLD: "folds", Action.SHOW: "shows", Action.MUCK: "mucks"}
-WORDS = {Action.ANTE: "ante", Action.DEAL_DOWN: "be dealt a card face down",
-         Action.DEAL_UP: "be dealt a card", Action.BRING_IN: "bring in", Action.BET: "bet",
-         Action.RAISE: "raise", Action.CALL: "call", Action.CHECK: "check",
-         Action.FOLD: "fold", Action.SHOW: "show", Action.MUCK: "muck"}
+VERBS = {Action.ANTE: tr_noop("{who} antes"),
+         Action.DEAL_DOWN: tr_noop("{who} is dealt a card face down"),
+         Action.DEAL_UP: tr_noop("{who} is dealt"), Action.BRING_IN: tr_noop("{who} brings in"),
+         Action.BET: tr_noop("{who} bets"), Action.RAISE: tr_noop("{who} raises to"),
+         Action.CALL: tr_noop("{who} calls"), Action.CHECK: tr_noop("{who} checks"),
+         Action.FOLD: tr_noop("{who} folds"), Action.SHOW: tr_noop("{who} shows"),
+         Action.MUCK: tr_noop("{who} mucks")}
+"""Each input in words, without its amount or card."""
+AMOUNTS = {Action.ANTE: tr_noop("{who} antes {amount}"),
+           Action.BRING_IN: tr_noop("{who} brings in {amount}"),
+           Action.BET: tr_noop("{who} bets {amount}"),
+           Action.RAISE: tr_noop("{who} raises to {amount}"),
+           Action.CALL: tr_noop("{who} calls {amount}")}
+"""The inputs that move chips, with the amount."""
+WORDS = {Action.ANTE: tr_noop("ante"), Action.DEAL_DOWN: tr_noop("be dealt a card face down"),
+         Action.DEAL_UP: tr_noop("be dealt a card"), Action.BRING_IN: tr_noop("bring in"),
+         Action.BET: tr_noop("bet"), Action.RAISE: tr_noop("raise"),
+         Action.CALL: tr_noop("call"), Action.CHECK: tr_noop("check"),
+         Action.FOLD: tr_noop("fold"), Action.SHOW: tr_noop("show"),
+         Action.MUCK: tr_noop("muck")}
+"""What a seat may do next (``to ...``)."""
 
 
 def who(hand: Hand, seat: int) -> str:
     """``Seat 3 (Ann Meyer)``, the name as stored, or ``Seat 3``."""
     st = hand.seats.get(seat)
-    return f"Seat {seat} ({st.player})" if st is not None and st.player else f"Seat {seat}"
+    if st is not None and st.player:
+        return tr("Seat {seat} ({player})").format(seat=seat, player=st.player)
+    return tr("Seat {seat}").format(seat=seat)
 
 
 def caption(before: Hand, after: Hand, *, void: bool = False) -> str:
     """The input that took ``before`` to ``after`` (one more event), in words (``void``:
     the hand was voided, so nothing was awarded)."""
     if len(after.events) <= len(before.events):
-        return "Start of the hand"
+        return tr("Start of the hand")
     event = after.events[len(before.events)]
     seat = event.seat
-    text = f"{who(after, seat)} {VERBS[event.action]}"
+    name = who(after, seat)
+    text = tr(VERBS[event.action]).format(who=name)
     paid = before.stacks.get(seat, 0) - after.stacks.get(seat, 0)
     if event.action is Action.RAISE and event.to is not None:
-        text += f" {event.to:,}"
+        text = tr(AMOUNTS[event.action]).format(who=name, amount=amount(event.to))
     elif event.action in (Action.ANTE, Action.BRING_IN, Action.BET, Action.CALL):
-        amount = paid if paid > 0 else (event.to or 0)
-        if amount:
-            text += f" {amount:,}"
+        moved = paid if paid > 0 else (event.to or 0)
+        if moved:
+            text = tr(AMOUNTS[event.action]).format(who=name, amount=amount(moved))
     if event.action is Action.DEAL_UP and event.card:
-        text += f" {event.card}"
+        text = tr("{who} is dealt {card}").format(who=name, card=event.card)
     if event.action is Action.SHOW:
         st = after.seats.get(seat)
         value = after.shown_hands.get(seat)
         if value is not None:
-            name = value.describe()
-            text += f" {name[:1].lower()}{name[1:]}"
+            shown = value.describe()
+            text = tr("{who} shows {hand}").format(who=name,
+                                                   hand=f"{shown[:1].lower()}{shown[1:]}")
         elif st is not None and st.hole is not None:
-            text += f" {st.hole}"
+            text = tr("{who} shows {hand}").format(who=name, hand=st.hole)
     if after.seats.get(seat) is not None and after.seats[seat].all_in \
             and event.action.is_betting:
-        text += " (all in)"
+        text = tr("{input} (all in)").format(input=text)
     if after.complete and not before.complete and not void:
-        text += " — the pots are awarded"
+        text = tr("{input} — the pots are awarded").format(input=text)
     return text
 
 
@@ -63,10 +82,11 @@ def next_text(hand: Hand) -> str:
     """What the hand waits for, in words (no key hints)."""
     expected = hand.next_input()
     if expected is None:
-        return "Hand complete: pots awarded."
-    actions = [WORDS[a] for a in expected.actions]
+        return tr("Hand complete: pots awarded.")
+    actions = [tr(WORDS[a]) for a in expected.actions]
     if len(actions) > 1:
-        choice = ", ".join(actions[:-1]) + " or " + actions[-1]
+        choice = tr("{choices} or {last}").format(choices=", ".join(actions[:-1]),
+                                                   last=actions[-1])
     else:
-        choice = actions[0] if actions else "act"
-    return f"Next: {who(hand, expected.seat)} to {choice}."
+        choice = actions[0] if actions else tr("act")
+    return tr("Next: {who} to {choice}.").format(who=who(hand, expected.seat), choice=choice)

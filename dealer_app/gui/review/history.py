@@ -19,9 +19,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_app.gui.i18n import amount
 from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.gui.review.models import HAND_ID_ROLE, PlayerHistoryModel
 from dealer_app.services import StorageError
+from dealer_app.text import tr
 
 
 class PlayerHistoryDialog(QDialog):
@@ -32,22 +34,22 @@ class PlayerHistoryDialog(QDialog):
         super().__init__(parent)
         self.backend = backend
         self.setObjectName("playerHistory")
-        self.setWindowTitle("Player history")
+        self.setWindowTitle(tr("Player history"))
         self.resize(980, 600)
         layout = QVBoxLayout(self)
         bar = QHBoxLayout()
-        bar.addWidget(QLabel("Player"))
+        bar.addWidget(QLabel(tr("Player")))
         self.player = QComboBox()
         self.player.setObjectName("historyPlayer")
         self.player.setEditable(True)
         self.player.addItems(list(dict.fromkeys(n for n in names if n)))
         edit = self.player.lineEdit()
         assert edit is not None  # an editable combo box has one
-        edit.setPlaceholderText("the player's whole name")
+        edit.setPlaceholderText(tr("the player's whole name"))
         edit.returnPressed.connect(self.load)
         self.player.activated.connect(lambda *_: self.load())
         bar.addWidget(self.player, 1)
-        self.show_button = QPushButton("Show")
+        self.show_button = QPushButton(tr("Show"))
         self.show_button.setObjectName("historyShow")
         self.show_button.setAutoDefault(False)
         self.show_button.clicked.connect(self.load)
@@ -69,7 +71,7 @@ class PlayerHistoryDialog(QDialog):
         self.view.doubleClicked.connect(self._open)
         self.view.activated.connect(self._open)
         layout.addWidget(self.view, 1)
-        close = QPushButton("Close")
+        close = QPushButton(tr("Close"))
         close.setAutoDefault(False)
         close.clicked.connect(self.accept)
         layout.addWidget(close)
@@ -79,7 +81,7 @@ class PlayerHistoryDialog(QDialog):
     def load(self) -> None:
         name = self.player.currentText().strip()
         if not name:
-            self.title.setText("Type or choose a player's name.")
+            self.title.setText(tr("Type or choose a player's name."))
             return
         try:
             history = self.backend.player_history(name)
@@ -88,9 +90,11 @@ class PlayerHistoryDialog(QDialog):
             self.title.setText(str(exc))
             return
         self.model.set_history(history.hands, history.total)
-        total = f"{history.total:+,}" if history.total else "0"
-        self.title.setText(f"{history.name}: {len(history.hands):,} hands, net {total}")
-        self.setWindowTitle(f"Player history — {history.name}")
+        total = ("+" if history.total > 0 else "") + amount(history.total) \
+            if history.total else "0"
+        self.title.setText(tr("{player}: {hands} hands, net {total}").format(
+            player=history.name, hands=amount(len(history.hands)), total=total))
+        self.setWindowTitle(tr("Player history — {player}").format(player=history.name))
 
     def _open(self, index: QModelIndex) -> None:
         hand_id = self.model.data(index, HAND_ID_ROLE)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_app.services.moments import parse_moment
+from dealer_app.text import tr
 
 CALENDAR_STYLE = """
 QCalendarWidget QWidget#qt_calendar_navigationbar { background: #26323a; }
@@ -46,14 +47,14 @@ class MomentEdit(QWidget):
         row.setSpacing(2)
         self.line = QLineEdit()
         self.line.setObjectName(name)
-        self.line.setPlaceholderText("any time")
+        self.line.setPlaceholderText(tr("any time"))
         self.line.setClearButtonEnabled(True)
-        self.line.setToolTip("A date and time (2026-11-30 14:30), a time (22:10, today), "
-                             "today, yesterday or now")
+        self.line.setToolTip(tr("A date and time (2026-11-30 14:30), a time (22:10, today), "
+                                "today, yesterday or now"))
         self.button = QToolButton()
         self.button.setObjectName(f"{name}Calendar")
         self.button.setText("▾")
-        self.button.setToolTip("Pick a day on the calendar")
+        self.button.setToolTip(tr("Pick a day on the calendar"))
         self.calendar = QCalendarWidget()
         self.calendar.setObjectName(f"{name}CalendarPopup")
         self.calendar.setGridVisible(True)

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from dealer_app.engine import Event, RuleError
 from dealer_app.engine.hand import Hand
 from dealer_app.gui import prompts
+from dealer_app.gui.i18n import amount
 from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.gui.review.captions import caption, next_text, when, who
 from dealer_app.gui.review.dialogs import CorrectInputDialog
@@ -40,6 +41,11 @@ from dealer_app.gui.rows import SeatRow, pot_rows, seat_rows
 from dealer_app.gui.views.table import TableView
 from dealer_app.services import HandState, HandStatus, LogEntry, StaffMember, StorageError
 from dealer_app.services.reports import hand_report, result_lines
+from dealer_app.text import tr, tr_noop
+
+STATUS = {HandStatus.IN_PROGRESS: tr_noop("IN-PROGRESS"), HandStatus.COMPLETE: tr_noop("COMPLETE"),
+          HandStatus.VOID: tr_noop("VOID")}
+"""A hand's status in the detail window's title."""
 
 
 class HandReplayView(QWidget):
@@ -71,14 +77,14 @@ class HandReplayView(QWidget):
         bar.setObjectName("stepBar")
         row = QHBoxLayout(bar)
         row.setContentsMargins(0, 4, 0, 0)
-        self.first_button = QPushButton("|◀ Start")
-        self.back_button = QPushButton("◀ Back")
-        self.forward_button = QPushButton("Forward ▶")
-        self.last_button = QPushButton("End ▶|")
-        for name, button, tip in (("stepFirst", self.first_button, "Start (Home)"),
-                                  ("stepBack", self.back_button, "One input back (←)"),
-                                  ("stepForward", self.forward_button, "One input on (→)"),
-                                  ("stepLast", self.last_button, "Last input (End)")):
+        self.first_button = QPushButton(tr("|◀ Start"))
+        self.back_button = QPushButton(tr("◀ Back"))
+        self.forward_button = QPushButton(tr("Forward ▶"))
+        self.last_button = QPushButton(tr("End ▶|"))
+        for name, button, tip in (("stepFirst", self.first_button, tr("Start (Home)")),
+                                  ("stepBack", self.back_button, tr("One input back (←)")),
+                                  ("stepForward", self.forward_button, tr("One input on (→)")),
+                                  ("stepLast", self.last_button, tr("Last input (End)"))):
             button.setObjectName(name)
             button.setToolTip(tip)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -151,20 +157,22 @@ class HandReplayView(QWidget):
             seats = [replace(r, stack=before.get(r.seat, r.stack), bet=0, won=0, due=False,
                              all_in=False) for r in seats]
             pots = [replace(p, winners=(), awards={}, odd_chips=()) for p in pots]
-            award = ["VOID — stacks are as before this hand (players who had left: "
-                     "chips owed, in the session report)"]
+            award = [tr("VOID — stacks are as before this hand (players who had left: "
+                        "chips owed, in the session report)")]
         self.rows = seats
         """The seat rows shown at this step."""
         self.table.set_seats(seats)
         bets = 0 if void else sum(hand.bets.values())
-        round_text = "Hand voided" if void else prompts.round_text(hand)
+        round_text = tr("Hand voided") if void else prompts.round_text(hand)
         self.table.centre.set_state(round_text, pots, bets, award)
-        self.table.dealer.set_info(f"Step {step} of {self.steps}")
+        self.table.dealer.set_info(tr("Step {step} of {steps}").format(step=step,
+                                                                        steps=self.steps))
         text = caption(self.hand_at(step - 1), hand, void=void) if step > 0 \
-            else "Start of the hand"
-        self.step_label.setText(f"Step {step} / {self.steps}:  {text}")
+            else tr("Start of the hand")
+        self.step_label.setText(tr("Step {step} / {steps}:  {caption}").format(
+            step=step, steps=self.steps, caption=text))
         if void:
-            self.next_label.setText("This hand was voided by a supervisor.")
+            self.next_label.setText(tr("This hand was voided by a supervisor."))
         else:
             self.next_label.setText(next_text(hand))
         self.next_label.setProperty("void", void)
@@ -254,31 +262,31 @@ class HandDetailWindow(QWidget):
         self.log_view.setWordWrap(False)
         self.log_view.clicked.connect(self._log_clicked)
         self.log_view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        self.correct_action = QAction("Correct input…", self.log_view)
+        self.correct_action = QAction(tr("Correct input…"), self.log_view)
         self.correct_action.triggered.connect(self.correct_selected)
         self.log_view.addAction(self.correct_action)
-        self.tabs.addTab(self.log_view, "Log")
+        self.tabs.addTab(self.log_view, tr("Log"))
         self.result = QTextBrowser()
         self.result.setObjectName("resultText")
-        self.tabs.addTab(self.result, "Result")
+        self.tabs.addTab(self.result, tr("Result"))
         split.addWidget(self.tabs)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         split.setSizes([820, 560])
         outer.addWidget(split, 1)
         buttons = QHBoxLayout()
-        self.void_button = QPushButton("Void hand…")
+        self.void_button = QPushButton(tr("Void hand…"))
         self.void_button.setObjectName("voidHand")
         self.void_button.setProperty("class", "danger")
-        self.pdf_button = QPushButton("PDF report…")
+        self.pdf_button = QPushButton(tr("PDF report…"))
         self.pdf_button.setObjectName("handPdf")
-        self.record_button = QPushButton("Export record…")
+        self.record_button = QPushButton(tr("Export record…"))
         self.record_button.setObjectName("handRecord")
         buttons.addWidget(self.void_button)
-        self.correct_button = QPushButton("Correct input…")
+        self.correct_button = QPushButton(tr("Correct input…"))
         self.correct_button.setObjectName("correctInput")
-        self.correct_button.setToolTip("Replace or strike the selected input of the log "
-                                       "(supervisor's PIN and reason)")
+        self.correct_button.setToolTip(tr("Replace or strike the selected input of the log "
+                                          "(supervisor's PIN and reason)"))
         self.correct_button.clicked.connect(self.correct_selected)
         QShortcut(QKeySequence("Ctrl+E"), self).activated.connect(self.correct_selected)
         buttons.addWidget(self.correct_button)
@@ -313,26 +321,31 @@ class HandDetailWindow(QWidget):
     def reload(self, step: int | None = None) -> None:
         self.problem = self.backend.integrity_of(self.hand_id)
         self.problem_label.setText(
-            f"⚠ This hand fails the integrity check: {self.problem}. Its stored log is "
-            "shown as it is; it was changed outside the app." if self.problem else "")
+            tr("⚠ This hand fails the integrity check: {problem}. Its stored log is "
+               "shown as it is; it was changed outside the app.").format(problem=self.problem)
+            if self.problem else "")
         self.problem_label.setVisible(bool(self.problem))
         try:
             state = self.backend.hand_state(self.hand_id)
         except StorageError as exc:
             self._show_unreplayable(str(exc))
             return
-        table = self.backend.table_name(state.table_id) or "Imported hand"
-        number = f"Hand {state.number:,}" if state.number is not None else \
-            f"Hand id {state.hand_id}"
-        self.title.setText(f"{table} · {number} · {state.status.value.upper()}"
-                           + (" · CORRECTED" if state.corrected else "")
-                           + (" · INTEGRITY FAILED" if self.problem else ""))
-        names = ", ".join(f"{s.seat} {s.player} ({s.stack:,})" for s in state.seats)
+        table = self.backend.table_name(state.table_id) or tr("Imported hand")
+        number = tr("Hand {number}").format(number=amount(state.number)) \
+            if state.number is not None else tr("Hand id {id}").format(id=state.hand_id)
+        status = tr(STATUS[state.status])
+        self.title.setText(f"{table} · {number} · {status}"
+                           + (tr(" · CORRECTED") if state.corrected else "")
+                           + (tr(" · INTEGRITY FAILED") if self.problem else ""))
+        names = ", ".join(f"{s.seat} {s.player} ({amount(s.stack)})" for s in state.seats)
         self.subtitle.setText(
-            f"{state.settings.describe()} · started {when(state.started_at)}"
-            + (f" · ended {when(state.ended_at)}" if state.ended_at else "")
-            + f" · session {state.session_id if state.session_id is not None else '—'}"
-            + f"\nSeats: {names}")
+            tr("{settings} · started {when}").format(settings=state.settings.describe(),
+                                                     when=when(state.started_at))
+            + (tr(" · ended {when}").format(when=when(state.ended_at))
+               if state.ended_at else "")
+            + tr(" · session {session}").format(
+                session=state.session_id if state.session_id is not None else "—")
+            + "\n" + tr("Seats: {names}").format(names=names))
         self.hint = ""
         self.setWindowTitle(f"{table} — {number}")
         self.log_model.set_entries(state.log)
@@ -344,14 +357,15 @@ class HandDetailWindow(QWidget):
 
     def _show_unreplayable(self, why: str) -> None:
         """A hand whose stored log the rules refuse: its rows as stored, and why."""
-        self.title.setText(f"Hand id {self.hand_id} · CANNOT BE REPLAYED")
+        self.title.setText(tr("Hand id {id} · CANNOT BE REPLAYED").format(id=self.hand_id))
         self.subtitle.setText(why)
-        self.setWindowTitle(f"Hand id {self.hand_id} — cannot be replayed")
+        self.setWindowTitle(tr("Hand id {id} — cannot be replayed").format(id=self.hand_id))
         if not self.problem:
             self.problem_label.setText(f"⚠ {why}")
             self.problem_label.show()
         self.log_model.set_entries(self.backend.stored_log(self.hand_id))
-        self.result.setHtml(f"<h3>No result</h3><p>{escape(why)}</p>")
+        head = escape(tr("No result"))
+        self.result.setHtml(f"<h3>{head}</h3><p>{escape(why)}</p>")
         self.void_button.setEnabled(False)
         self.correct_button.setEnabled(False)
         self.replay.setEnabled(False)
@@ -362,13 +376,18 @@ class HandDetailWindow(QWidget):
         items = "".join(f"<li style='margin-bottom:6px'>{escape(line)}</li>"
                         for line in report.result)
         seats = "".join(
-            f"<tr><td>{seat}</td><td>{escape(player)}</td><td align=right>{before:,}</td>"
-            f"<td>{cards}</td><td align=right>{after:,}</td><td>{what}</td></tr>"
+            f"<tr><td>{seat}</td><td>{escape(player)}</td><td align=right>{amount(before)}"
+            f"</td><td>{cards}</td><td align=right>{amount(after)}</td><td>{what}</td></tr>"
             for seat, player, before, cards, after, what in report.seats)
-        return (f"<h3>Result</h3><ul>{items}</ul><h3>Seats</h3>"
-                "<table cellpadding=4 width=100%><tr><th align=left>Seat</th>"
-                "<th align=left>Player</th><th align=right>Before</th><th align=left>Cards"
-                "</th><th align=right>After</th><th align=left>Hand</th></tr>"
+        head = {key: escape(word) for key, word in (
+            ("result", tr("Result")), ("seats", tr("Seats")), ("seat", tr("Seat")),
+            ("player", tr("Player")), ("before", tr("Before")), ("cards", tr("Cards")),
+            ("after", tr("After")), ("hand", tr("Hand")))}
+        return (f"<h3>{head['result']}</h3><ul>{items}</ul><h3>{head['seats']}</h3>"
+                f"<table cellpadding=4 width=100%><tr><th align=left>{head['seat']}</th>"
+                f"<th align=left>{head['player']}</th><th align=right>{head['before']}</th>"
+                f"<th align=left>{head['cards']}</th><th align=right>{head['after']}</th>"
+                f"<th align=left>{head['hand']}</th></tr>"
                 f"{seats}</table>")
 
     def selected_entry(self) -> LogEntry | None:
@@ -393,7 +412,7 @@ class HandDetailWindow(QWidget):
         entry = self.selected_entry()
         if entry is None or entry.event is None:
             if not self.hint:
-                self.hint = "\n⚠ Select an input in force in the log to correct it."
+                self.hint = "\n" + tr("⚠ Select an input in force in the log to correct it.")
                 self.subtitle.setText(self.subtitle.text() + self.hint)
             return None
         hand_id = self.hand_id
@@ -403,7 +422,7 @@ class HandDetailWindow(QWidget):
         def correct(seq: int, replacement: Event | None, supervisor: StaffMember,
                     reason: str) -> str:
             self.backend.correct_input(hand_id, seq, replacement, supervisor, reason)
-            return f"#{seq} corrected by {supervisor.name}."
+            return tr("#{seq} corrected by {name}.").format(seq=seq, name=supervisor.name)
 
         def preview(replacement: Event | None) -> str:
             return preview_result(state, step, replacement)
@@ -446,16 +465,18 @@ def preview_result(state: HandState, step: int | None, replacement: Event | None
     except RuleError as exc:
         return f"Refused by the rules: {exc.message}"
     if not hand.complete:
-        return "The hand would not be complete: " + next_text(hand)
+        return tr("The hand would not be complete: {next}").format(next=next_text(hand))
     old = state.hand.stacks if state.hand.complete else {}
-    lines = [line for line in result_lines(hand) if not line.startswith("Showdown order")]
+    lines = result_lines(hand)
+    if hand.showdown_order:  # its first line: the showdown order, not a result
+        lines = lines[1:]
     changes = []
     for seat, stack in sorted(hand.stacks.items()):
         was = old.get(seat)
         if was is not None and was != stack:
-            changes.append(f"{who(hand, seat)} {was:,} → {stack:,}")
+            changes.append(f"{who(hand, seat)} {amount(was)} → {amount(stack)}")
     if old and not changes:
-        changes.append("no stack changes")
+        changes.append(tr("no stack changes"))
     elif not old:
-        changes.append("the hand completes")
-    return "\n".join(lines + ["Stacks: " + "; ".join(changes)])
+        changes.append(tr("the hand completes"))
+    return "\n".join(lines + [tr("Stacks: {changes}").format(changes="; ".join(changes))])

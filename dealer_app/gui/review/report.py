@@ -19,11 +19,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_app.gui.i18n import amount
 from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.gui.review.chart import StackChart
 from dealer_app.gui.review.models import SessionReportModel
 from dealer_app.services import SessionInfo
 from dealer_app.services.reports import SessionReport, local_time, zoned_time
+from dealer_app.text import tr
 
 
 class SessionReportDialog(QDialog):
@@ -37,26 +39,29 @@ class SessionReportDialog(QDialog):
         self.backend = backend
         self.report: SessionReport | None = None
         self.setObjectName("sessionReport")
-        self.setWindowTitle("Session report")
+        self.setWindowTitle(tr("Session report"))
         self.resize(1280, 900)
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
-        top.addWidget(QLabel("Session"))
+        top.addWidget(QLabel(tr("Session")))
         self.session_box = QComboBox()
         self.session_box.setObjectName("reportSession")
         self.session_box.setMinimumWidth(520)
         self.sessions: list[SessionInfo] = backend.sessions()
         for s in self.sessions:
-            state = "open" if s.is_open else f"closed {local_time(s.closed_at, seconds=False)}"
-            self.session_box.addItem(f"#{s.id} · {s.table_name} · {s.dealer} · "
-                                     f"{local_time(s.opened_at, seconds=False)} · {state}", s.id)
+            state = tr("open") if s.is_open else tr("closed {when}").format(
+                when=local_time(s.closed_at, seconds=False))
+            self.session_box.addItem(
+                tr("#{id} · {table} · {dealer} · {opened} · {state}").format(
+                    id=s.id, table=s.table_name, dealer=s.dealer,
+                    opened=local_time(s.opened_at, seconds=False), state=state), s.id)
         top.addWidget(self.session_box, 1)
-        self.adjust_button = QPushButton("Adjust stack…")
+        self.adjust_button = QPushButton(tr("Adjust stack…"))
         self.adjust_button.setObjectName("reportAdjust")
-        self.close_button = QPushButton("Close session…")
+        self.close_button = QPushButton(tr("Close session…"))
         self.close_button.setObjectName("reportClose")
         self.close_button.setProperty("class", "danger")
-        self.pdf_button = QPushButton("PDF…")
+        self.pdf_button = QPushButton(tr("PDF…"))
         self.pdf_button.setObjectName("reportPdf")
         for b in (self.adjust_button, self.close_button, self.pdf_button):
             top.addWidget(b)
@@ -121,17 +126,24 @@ class SessionReportDialog(QDialog):
         self.report = report
         s = report.session
         dealers = report.dealers()
-        self.title.setText(f"{s.table_name} · session {s.id} · "
-                           f"dealer{'s' if ', ' in dealers else ''} {dealers}")
+        self.title.setText(
+            (tr("{table} · session {id} · dealers {dealers}") if ", " in dealers
+             else tr("{table} · session {id} · dealer {dealers}")).format(
+                table=s.table_name, id=s.id, dealers=dealers))
         self.facts.setText(
-            f"{s.settings.describe()} · amounts in {s.currency} · opened "
-            f"{zoned_time(s.opened_at)} · "
-            + (f"closed {zoned_time(s.closed_at)}" if s.closed_at else "open")
-            + f"\nHands: {report.hands_complete:,} complete, {report.hands_void:,} void, "
-            f"{report.hands_in_progress:,} in progress · rake {report.rake:,} {s.currency}")
+            tr("{settings} · amounts in {currency} · opened {opened} · ").format(
+                settings=s.settings.describe(), currency=s.currency,
+                opened=zoned_time(s.opened_at))
+            + (tr("closed {when}").format(when=zoned_time(s.closed_at)) if s.closed_at
+               else tr("open"))
+            + "\n" + tr("Hands: {complete} complete, {void} void, {running} in progress · "
+                        "rake {rake} {currency}").format(
+                complete=amount(report.hands_complete), void=amount(report.hands_void),
+                running=amount(report.hands_in_progress), rake=amount(report.rake),
+                currency=s.currency))
         self.model.set_lines(report.seats)
         rec = report.reconciliation
-        text = ("Chips balance ✔  " if rec.balanced else "Chips do NOT balance ✘  ") \
+        text = (tr("Chips balance ✔  ") if rec.balanced else tr("Chips do NOT balance ✘  ")) \
             + rec.equation()
         if rec.problems:
             text += "\n" + "\n".join(f"• {p}" for p in rec.problems)
@@ -139,14 +151,18 @@ class SessionReportDialog(QDialog):
         self.reconciliation.setProperty("balanced", rec.balanced)
         self.reconciliation.style().unpolish(self.reconciliation)
         self.reconciliation.style().polish(self.reconciliation)
-        self.stints.setText("Dealers' stints:\n" + "\n".join(
-            f"• {x.dealer}: {zoned_time(x.started_at)} – "
-            f"{zoned_time(x.ended_at) if x.ended_at else 'still dealing'} · {x.duration()} · "
-            f"{x.hands:,} hands ({x.void:,} void) · {x.pace()} hands per hour"
+        self.stints.setText(tr("Dealers' stints:") + "\n" + "\n".join(
+            tr("• {dealer}: {start} – {end} · {duration} · {hands} hands ({void} void) · "
+               "{pace} hands per hour").format(
+                dealer=x.dealer, start=zoned_time(x.started_at),
+                end=zoned_time(x.ended_at) if x.ended_at else tr("still dealing"),
+                duration=x.duration(), hands=amount(x.hands), void=amount(x.void),
+                pace=x.pace())
             for x in report.stints))
-        self.acts.setText("Voids, corrections, adjustments and closing:\n" + ("\n".join(
-            f"• {zoned_time(a.at)} {a.act}: {a.what} — {a.by}: “{a.reason}”"
-            for a in report.acts) or "none"))
+        self.acts.setText(tr("Voids, corrections, adjustments and closing:") + "\n" + (
+            "\n".join(tr("• {at} {act}: {what} — {by}: “{reason}”").format(
+                at=zoned_time(a.at), act=a.act, what=a.what, by=a.by, reason=a.reason)
+                for a in report.acts) or tr("none")))
         self.chart.unit = s.currency
         self.adjust_button.setEnabled(s.is_open)
         self.close_button.setEnabled(s.is_open)

@@ -14,14 +14,16 @@ from typing import TypeVar
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
 
+from dealer_app.gui.i18n import amount
 from dealer_app.services.common import CancelFn, ProgressFn
+from dealer_app.text import tr
 
 T = TypeVar("T")
 Work = Callable[[ProgressFn, CancelFn], T]
 
 
 def make_progress_dialog(parent: QWidget | None, title: str, label: str) -> QProgressDialog:
-    dialog = QProgressDialog(label, "Cancel", 0, 0, parent)
+    dialog = QProgressDialog(label, tr("Cancel"), 0, 0, parent)
     dialog.setWindowTitle(title)
     dialog.setWindowModality(Qt.WindowModality.WindowModal)
     dialog.setMinimumDuration(300)
@@ -39,7 +41,8 @@ def run_with_progress(parent: QWidget | None, title: str, label: str, work: Work
         if dialog.maximum() != total:
             dialog.setMaximum(max(total, 1))
         dialog.setValue(min(done, max(total, 1)))
-        dialog.setLabelText(f"{label}\n{done:,} of {total:,}")
+        dialog.setLabelText(label + "\n" + tr("{done} of {total}").format(
+            done=amount(done), total=amount(total)))
         QApplication.processEvents()
 
     def cancel() -> bool:
