@@ -238,8 +238,8 @@ class DealerPage(QWidget):
         text = tr("{table} · {settings} · {hand} · Dealer {dealer}").format(
             table=table, settings=in_force.describe(), hand=hand, dealer=dealer)
         if pending is not None and pending != in_force:
-            text += tr("  —  from the next hand: {settings}").format(
-                settings=pending.describe())
+            text = tr("{header}  —  from the next hand: {settings}").format(
+                header=text, settings=pending.describe())
         self.header.setText(text)
 
     def toggle_key_map(self, visible: bool | None = None) -> None:
