@@ -225,13 +225,14 @@ def log_lines(rows: Sequence[LogRow], hand: Hand | None,
         for event, chips in zip(hand.events, amounts, strict=False):
             chips_of.setdefault(event, []).append(chips)
     texts: dict[int, str] = dict(known or {})
+    locale = QLocale().name()  # amounts in the window's number format
     out: list[LogLine] = []
     previous_by = None
     for row in rows:
         text = row.text
         if row.kind == "input" and row.event is not None:
             queue = chips_of.get(row.event)
-            text = event_text(row.event, queue.pop(0) if queue else None)
+            text = _event_text(row.event, queue.pop(0) if queue else None, locale)
         elif row.kind == "input" and row.seq in texts:
             text = texts[row.seq]
         undo = _UNDO.match(text) if row.kind == "undo" else None
