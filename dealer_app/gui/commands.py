@@ -8,6 +8,7 @@ is a command; a card can never be recorded as an action, nor an action as a card
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -15,6 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent
 
 from dealer_app.engine import RANKS, SUITS, Action
+from dealer_app.text import tr, tr_noop
 
 _NO_MOD = Qt.KeyboardModifier.NoModifier
 _CTRL = Qt.KeyboardModifier.ControlModifier
@@ -49,34 +51,39 @@ class Spec:
 class Command(Enum):
     """Every command of the dealer's table page, in the order the action bar shows them."""
 
-    ANTES = Spec("ante", Qt.Key.Key_P, "Antes", "post every missing ante", Action.ANTE)
-    BRING_IN = Spec("bring-in", Qt.Key.Key_B, "Bring-in", "bring in", Action.BRING_IN)
-    BET = Spec("bet", Qt.Key.Key_E, "Bet", "bet (an amount box opens unless there is "
-               "only one amount)", Action.BET)
-    RAISE = Spec("raise", Qt.Key.Key_R, "Raise", "raise (as bet)", Action.RAISE)
-    CALL = Spec("call", Qt.Key.Key_L, "Call", "call", Action.CALL)
-    CHECK = Spec("check", Qt.Key.Key_X, "Check", "check", Action.CHECK)
-    FOLD = Spec("fold", Qt.Key.Key_F, "Fold", "fold", Action.FOLD)
-    SHOW = Spec("show", Qt.Key.Key_W, "Show", "show a recorded hole card (else type it)",
-                Action.SHOW)
-    MUCK = Spec("muck", Qt.Key.Key_M, "Muck", "muck at the showdown", Action.MUCK)
-    NEXT = Spec("next", Qt.Key.Key_N, "Next hand", "deal the next hand, once the pots are "
-                "awarded")
-    UNDO = Spec("undo", Qt.Key.Key_Z, "Undo", "undo the last input (recorded in the log)",
-                ctrl=True)
-    SUPERVISOR = Spec("supervisor", Qt.Key.Key_F9, "Call supervisor…", "call the supervisor "
-                      "(a shown hole card that does not match)")
-    CALL_FLOOR = Spec("call-floor", Qt.Key.Key_F8, "Call the floor…", "call the floor (a "
-                      "dispute, chips, a player) with a short reason", button=False)
-    FLOOR = Spec("floor", Qt.Key.Key_F3, "Floor", "the floor view (supervisors)", button=False)
-    HOLE = Spec("hole", Qt.Key.Key_O, "Hole card", "the next card is a hole card (first "
-                "seat without one, or chosen)", button=False)
-    REVIEW = Spec("review", Qt.Key.Key_F2, "Review", "the supervisor's hand log browser",
-                  button=False)
-    KEY_MAP = Spec("key-map", Qt.Key.Key_F1, "Keys", "this key map (any key closes it)",
-                   button=False)
-    CANCEL = Spec("cancel", Qt.Key.Key_Escape, "Cancel", "cancel the card typed, the seat "
-                  "chosen or the amount box", button=False)
+    ANTES = Spec("ante", Qt.Key.Key_P, tr_noop("Antes"), tr_noop("post every missing ante"),
+                 Action.ANTE)
+    BRING_IN = Spec("bring-in", Qt.Key.Key_B, tr_noop("Bring-in"), tr_noop("bring in"),
+                    Action.BRING_IN)
+    BET = Spec("bet", Qt.Key.Key_E, tr_noop("Bet"), tr_noop(
+        "bet (an amount box opens unless there is only one amount)"), Action.BET)
+    RAISE = Spec("raise", Qt.Key.Key_R, tr_noop("Raise"), tr_noop("raise (as bet)"),
+                 Action.RAISE)
+    CALL = Spec("call", Qt.Key.Key_L, tr_noop("Call"), tr_noop("call"), Action.CALL)
+    CHECK = Spec("check", Qt.Key.Key_X, tr_noop("Check"), tr_noop("check"), Action.CHECK)
+    FOLD = Spec("fold", Qt.Key.Key_F, tr_noop("Fold"), tr_noop("fold"), Action.FOLD)
+    SHOW = Spec("show", Qt.Key.Key_W, tr_noop("Show"),
+                tr_noop("show a recorded hole card (else type it)"), Action.SHOW)
+    MUCK = Spec("muck", Qt.Key.Key_M, tr_noop("Muck"), tr_noop("muck at the showdown"),
+                Action.MUCK)
+    NEXT = Spec("next", Qt.Key.Key_N, tr_noop("Next hand"),
+                tr_noop("deal the next hand, once the pots are awarded"))
+    UNDO = Spec("undo", Qt.Key.Key_Z, tr_noop("Undo"),
+                tr_noop("undo the last input (recorded in the log)"), ctrl=True)
+    SUPERVISOR = Spec("supervisor", Qt.Key.Key_F9, tr_noop("Call supervisor…"),
+                      tr_noop("call the supervisor (a shown hole card that does not match)"))
+    CALL_FLOOR = Spec("call-floor", Qt.Key.Key_F8, tr_noop("Call the floor…"), tr_noop(
+        "call the floor (a dispute, chips, a player) with a short reason"), button=False)
+    FLOOR = Spec("floor", Qt.Key.Key_F3, tr_noop("Floor"),
+                 tr_noop("the floor view (supervisors)"), button=False)
+    HOLE = Spec("hole", Qt.Key.Key_O, tr_noop("Hole card"), tr_noop(
+        "the next card is a hole card (first seat without one, or chosen)"), button=False)
+    REVIEW = Spec("review", Qt.Key.Key_F2, tr_noop("Review"),
+                  tr_noop("the supervisor's hand log browser"), button=False)
+    KEY_MAP = Spec("key-map", Qt.Key.Key_F1, tr_noop("Keys"),
+                   tr_noop("this key map (any key closes it)"), button=False)
+    CANCEL = Spec("cancel", Qt.Key.Key_Escape, tr_noop("Cancel"), tr_noop(
+        "cancel the card typed, the seat chosen or the amount box"), button=False)
 
     @property
     def spec(self) -> Spec:
@@ -85,7 +92,8 @@ class Command(Enum):
 
     @property
     def button_text(self) -> str:
-        return f"{self.spec.label}  [{self.spec.key_text}]"
+        """``Hole card  [O]``: the label in the window's language, the key as it is."""
+        return f"{tr(self.spec.label)}  [{self.spec.key_text}]"
 
     @classmethod
     def named(cls, name: str) -> Command:
@@ -113,7 +121,8 @@ SEAT_KEYS: dict[int, int] = {int(Qt.Key.Key_1) + n - 1: n for n in range(1, 7)}
 
 ACTION_KEYS: dict[str, tuple[str, str]] = {
     c.spec.name: (c.spec.key_text, c.spec.label) for c in Command if c.spec.button}
-"""Button name → (shortcut shown, label), for the action bar."""
+"""Button name → (shortcut shown, label in English: show it with ``tr(label)``), for the
+action bar."""
 
 
 def seat_for_key(event: QKeyEvent) -> int | None:
@@ -133,16 +142,26 @@ def _check_one_meaning() -> None:
 _check_one_meaning()
 
 
-def key_map_html() -> str:
-    """The F1 key map, from the command table."""
-    rows = [("as td 7c 10h", "the card of the seat due (or chosen); at showdown, the card shown")]
-    rows.append(("Ctrl+1…6, a click on a seat", "the next card goes to that seat (rule 5.5)"))
+_KEYS_BEFORE = (("as td 7c 10h", False,
+                 tr_noop("the card of the seat due (or chosen); at showdown, the card shown")),
+                (tr_noop("Ctrl+1…6, a click on a seat"), True,
+                 tr_noop("the next card goes to that seat (rule 5.5)")))
+_KEYS_AFTER = ((tr_noop("digits, Enter"), True,
+                tr_noop("bet / raise amount (pre-filled with the minimum)")),
+               ("P / Shift+A", False, tr_noop("in the amount box: pot / all-in")))
+"""Key map lines besides the commands: (keys, whether the keys column has words, help)."""
+
+
+def key_map_html(translate: Callable[[str], str] = tr) -> str:
+    """The F1 key map, from the command table, in the window's language (the keys as they
+    are): build it when shown, after the translator is installed."""
+    rows = [(translate(k) if words else k, translate(h)) for k, words, h in _KEYS_BEFORE]
     for c in Command:
-        rows.append((c.spec.key_text, c.spec.help))
-    rows.append(("digits, Enter", "bet / raise amount (pre-filled with the minimum)"))
-    rows.append(("P / Shift+A", "in the amount box: pot / all-in"))
+        rows.append((c.spec.key_text, translate(c.spec.help)))
+    rows += [(translate(k) if words else k, translate(h)) for k, words, h in _KEYS_AFTER]
     cells = "".join(f"<tr><td><b>{k}</b></td><td>{h}</td></tr>" for k, h in rows)
-    return f"<h2>Keys</h2><table cellspacing=6>{cells}</table>"
+    return f"<h2>{translate(Command.KEY_MAP.spec.label)}</h2><table cellspacing=6>{cells}</table>"
 
 
-KEY_MAP = key_map_html()
+KEY_MAP = key_map_html(lambda text: text)
+"""The key map in English (built at import, untranslated); windows show :func:`key_map_html`."""

@@ -17,8 +17,10 @@ from PySide6.QtGui import QColor, QFont
 
 from dealer_app.engine.hand import Hand
 from dealer_app.gui.backend import LogRow
+from dealer_app.gui.i18n import amount
 from dealer_app.gui.rows import LogLine, PotRow, SeatRow, log_lines
 from dealer_app.gui.table_model import HeaderedTableModel, Index
+from dealer_app.text import tr, tr_noop
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 """The value to sort on (numbers as numbers, times as datetimes)."""
@@ -82,7 +84,8 @@ class SeatsModel(_RowsModel):
     """Six rows, seat 1 to 6."""
 
     SEAT, PLAYER, STACK, BET, CARDS, STATE = range(6)
-    HEADERS = ("Seat", "Player", "Stack", "Bet", "Cards", "State")
+    HEADERS = (tr_noop("Seat"), tr_noop("Player"), tr_noop("Stack"), tr_noop("Bet"),
+               tr_noop("Cards"), tr_noop("State"))
 
     def set_seats(self, rows: list[SeatRow]) -> None:
         old = self._rows
@@ -97,8 +100,9 @@ class SeatsModel(_RowsModel):
 
     def _data(self, row: SeatRow, column: int, role: int) -> Any:
         if role == _DISPLAY:
-            return (str(row.seat), row.player or "—", f"{row.stack:,}" if row.occupied else "",
-                    f"{row.bet:,}" if row.bet else "", row.cards_text, row.state)[column]
+            return (str(row.seat), row.player or "—", amount(row.stack) if row.occupied else "",
+                    amount(row.bet) if row.bet else "", row.cards_text,
+                    tr(row.state) if row.state else "")[column]
         if role == SORT_ROLE:
             return (row.seat, row.player, row.stack, row.bet, row.cards_text,
                     row.state)[column]
@@ -115,11 +119,11 @@ class PotsModel(_RowsModel):
     """Main pot first, then side pots."""
 
     POT, AMOUNT, ELIGIBLE, AWARDS = range(4)
-    HEADERS = ("Pot", "Amount", "Eligible seats", "Awarded")
+    HEADERS = (tr_noop("Pot"), tr_noop("Amount"), tr_noop("Eligible seats"), tr_noop("Awarded"))
 
     def _data(self, row: PotRow, column: int, role: int) -> Any:
         if role == _DISPLAY:
-            return (row.title, f"{row.amount:,}", row.eligible_text, row.awards_text)[column]
+            return (row.title, amount(row.amount), row.eligible_text, row.awards_text)[column]
         if role == SORT_ROLE:
             return (row.title, row.amount, row.eligible, sum(row.awards.values()))[column]
         return None
@@ -137,7 +141,7 @@ class LogModel(_RowsModel):
     time, and who entered it where that changes."""
 
     SEQ, TIME, BY, WHAT = range(4)
-    HEADERS = ("#", "Time", "By", "Input")
+    HEADERS = (tr_noop("#"), tr_noop("Time"), tr_noop("By"), tr_noop("Input"))
 
     def __init__(self) -> None:
         super().__init__()

@@ -1,4 +1,7 @@
-"""What each seat and pot shows, as plain values computed from a snapshot (no Qt)."""
+"""What each seat and pot shows, as plain values computed from a snapshot (no widgets).
+
+Words are in the window's language (:func:`dealer_app.text.tr`), amounts in its number
+format; :attr:`SeatRow.state` stays English (translate it where shown)."""
 
 from __future__ import annotations
 
@@ -7,13 +10,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from PySide6.QtCore import QLocale
+
 from dealer_app.engine.cards import Card
 from dealer_app.engine.events import Action, Event
 from dealer_app.engine.hand import Hand
 from dealer_app.engine.settings import SeatSpec, Settings
 from dealer_app.gui.backend import LogRow
+from dealer_app.gui.i18n import amount
 from dealer_app.gui.prompts import pot_title
 from dealer_app.services import SeatInfo
+from dealer_app.text import tr, tr_noop
 
 SEATS = (1, 2, 3, 4, 5, 6)
 
@@ -46,15 +53,16 @@ class SeatRow:
 
     @property
     def state(self) -> str:
-        """``FOLDED``, ``ALL-IN``, ``MUCKED``, ``SITTING OUT`` or empty."""
+        """``FOLDED``, ``ALL-IN``, ``MUCKED``, ``SITTING OUT`` or empty: English, shown with
+        ``tr(row.state)``."""
         if self.folded:
-            return "FOLDED"
+            return tr_noop("FOLDED")
         if self.mucked:
-            return "MUCKED"
+            return tr_noop("MUCKED")
         if self.all_in:
-            return "ALL-IN"
+            return tr_noop("ALL-IN")
         if self.sitting_out:
-            return "SITTING OUT"
+            return tr_noop("SITTING OUT")
         return ""
 
     @property
@@ -114,18 +122,20 @@ class PotRow:
     def seats_text(self) -> str:
         """``seat 4`` or ``seats 1, 3 and 6``: who may win the pot."""
         if len(self.eligible) == 1:
-            return f"seat {self.eligible[0]}"
+            return tr("seat {seat}").format(seat=self.eligible[0])
         *rest, last = map(str, self.eligible)
-        return f"seats {', '.join(rest)} and {last}"
+        return tr("seats {seats} and {last}").format(seats=", ".join(rest), last=last)
 
     @property
     def label(self) -> str:
         """``Side pot 1: 1,100, seats 4 and 5`` — title, amount, then who may win it."""
-        return f"{self.title}: {self.amount:,}, {self.seats_text}"
+        return tr("{pot}: {amount}, {seats}").format(pot=self.title, amount=amount(self.amount),
+                                                     seats=self.seats_text)
 
     @property
     def awards_text(self) -> str:
-        return ", ".join(f"seat {s}: {a:,}" for s, a in sorted(self.awards.items()))
+        return ", ".join(tr("seat {seat}: {amount}").format(seat=s, amount=amount(a))
+                         for s, a in sorted(self.awards.items()))
 
 
 def pot_rows(hand: Hand | None) -> list[PotRow]:
@@ -186,14 +196,19 @@ class _ChipsIn:
 _chips_in = _ChipsIn()
 
 
-@lru_cache(maxsize=4096)
 def event_text(event: Event, chips: int | None = None) -> str:
     """``Seat 3 calls 20``, ``Seat 1 is dealt Kh``, ``Seat 2 raises to 1,200``."""
+    return _event_text(event, chips, QLocale().name())
+
+
+@lru_cache(maxsize=4096)
+def _event_text(event: Event, chips: int | None, _locale: str) -> str:
+    """:func:`event_text`, kept per number format (``_locale``)."""
     text = replace(event, to=None).describe()
     if event.to is not None:
-        text += f" {event.to:,}"
+        text += f" {amount(event.to)}"
     elif chips and event.action in _PAYS:
-        text += f" {chips:,}"
+        text += f" {amount(chips)}"
     return text
 
 
@@ -210,18 +225,20 @@ def log_lines(rows: Sequence[LogRow], hand: Hand | None,
         for event, chips in zip(hand.events, amounts, strict=False):
             chips_of.setdefault(event, []).append(chips)
     texts: dict[int, str] = dict(known or {})
+    locale = QLocale().name()  # amounts in the window's number format
     out: list[LogLine] = []
     previous_by = None
     for row in rows:
         text = row.text
         if row.kind == "input" and row.event is not None:
             queue = chips_of.get(row.event)
-            text = event_text(row.event, queue.pop(0) if queue else None)
+            text = _event_text(row.event, queue.pop(0) if queue else None, locale)
         elif row.kind == "input" and row.seq in texts:
             text = texts[row.seq]
         undo = _UNDO.match(text) if row.kind == "undo" else None
         if undo is not None and int(undo.group(1)) in texts:
-            text = f"Undo #{undo.group(1)}: {texts[int(undo.group(1))]}"
+            text = tr("Undo #{seq}: {input}").format(seq=undo.group(1),
+                                                     input=texts[int(undo.group(1))])
         texts[row.seq] = text
         out.append(LogLine(row, text, row.by if row.by != previous_by else ""))
         previous_by = row.by

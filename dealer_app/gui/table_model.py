@@ -6,11 +6,15 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
+from dealer_app.text import tr
+
 Index = QModelIndex | QPersistentModelIndex
 
 
 class HeaderedTableModel(QAbstractTableModel):
-    """A table model whose columns are ``HEADERS`` (subclasses add rows and data)."""
+    """A table model whose columns are ``HEADERS`` (subclasses add rows and data).
+
+    ``HEADERS`` are English, marked with ``tr_noop``; the header shows them translated."""
 
     HEADERS: tuple[str, ...] = ()
 
@@ -21,5 +25,5 @@ class HeaderedTableModel(QAbstractTableModel):
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if (role == Qt.ItemDataRole.DisplayRole and orientation is Qt.Orientation.Horizontal
                 and 0 <= section < len(self.HEADERS)):
-            return self.HEADERS[section]
+            return tr(self.HEADERS[section])
         return None

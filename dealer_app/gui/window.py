@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_app.engine.settings import Settings
-from dealer_app.gui.commands import KEY_MAP, Command
+from dealer_app.gui.commands import Command, key_map_html
 from dealer_app.gui.models import LogModel, PotsModel, SeatsModel
 from dealer_app.gui.resources import style_sheet
 from dealer_app.gui.views.controls import (
@@ -44,6 +44,7 @@ from dealer_app.gui.views.scale import (
 )
 from dealer_app.gui.views.shift import PlayersPanel, SignInPage, TablePage, TablePanel
 from dealer_app.gui.views.table import TableView
+from dealer_app.text import tr
 
 MIN_WIDTH, MIN_HEIGHT = 1024, 768
 """The smallest dealer's station screen the window is laid out for."""
@@ -66,16 +67,17 @@ class DealerPage(QWidget):
         self.header.setWordWrap(True)  # a pending settings change makes it long
         head = QHBoxLayout()
         head.addWidget(self.header, 1)
-        self.review_button = QPushButton("Review [F2]")
+        self.review_button = QPushButton(tr("Review [{key}]").format(key="F2"))
         self.review_button.setObjectName("reviewButton")
         self.review_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.review_button.setToolTip("Open the floor supervisor's hand log browser")
+        self.review_button.setToolTip(tr("Open the floor supervisor's hand log browser"))
         head.addWidget(self.review_button)
-        self.sign_out_button = QPushButton("Sign out")
+        self.sign_out_button = QPushButton(tr("Sign out"))
         self.sign_out_button.setObjectName("signOut")
         self.sign_out_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.sign_out_button.setToolTip("Back to the sign-in page; the hand in progress stays "
-                                        "stored and resumes for the next dealer at this table")
+        self.sign_out_button.setToolTip(tr(
+            "Back to the sign-in page; the hand in progress stays stored and resumes for the "
+            "next dealer at this table"))
         head.addWidget(self.sign_out_button)
         outer.addLayout(head)
         middle = QHBoxLayout()
@@ -93,15 +95,15 @@ class DealerPage(QWidget):
         log_layout = QVBoxLayout(log_page)
         log_layout.setContentsMargins(0, 0, 0, 0)
         log_layout.addWidget(self.log_view, 1)
-        self.correct_button = QPushButton("Correct input… (supervisor)")
+        self.correct_button = QPushButton(tr("Correct input… (supervisor)"))
         self.correct_button.setObjectName("correctInput")
         self.correct_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.correct_button.setToolTip("Replace or strike the selected input (rule 11.3)")
+        self.correct_button.setToolTip(tr("Replace or strike the selected input (rule 11.3)"))
         log_layout.addWidget(self.correct_button)
         self.log_view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        self.correct_action = QAction("Correct input…", self.log_view)
+        self.correct_action = QAction(tr("Correct input…"), self.log_view)
         self.log_view.addAction(self.correct_action)
-        self.tabs.addTab(log_page, "Hand log")
+        self.tabs.addTab(log_page, tr("Hand log"))
         self._log_at_bottom = True
         bar = self.log_view.verticalScrollBar()
         bar.valueChanged.connect(self._log_scrolled)
@@ -115,7 +117,7 @@ class DealerPage(QWidget):
         pv.setSpacing(2)
         pv.addWidget(self.seats_view)
         pv.addWidget(self.players, 1)
-        self.tabs.addTab(players_page, "Players")
+        self.tabs.addTab(players_page, tr("Players"))
         self.seats_model.dataChanged.connect(self._seats_changed)
         self.seats_model.modelReset.connect(self._seats_changed)
         self.table_panel = TablePanel()
@@ -125,7 +127,7 @@ class DealerPage(QWidget):
         table_scroll.setFrameShape(QFrame.Shape.NoFrame)
         table_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         table_scroll.setWidget(self.table_panel)
-        self.tabs.addTab(table_scroll, "Table")
+        self.tabs.addTab(table_scroll, tr("Table"))
         self.pots_model = PotsModel()
         right.addWidget(self.tabs, 1)
         self.picker = CardPicker()
@@ -145,7 +147,7 @@ class DealerPage(QWidget):
         self.hole_button.setCheckable(True)
         self.hole_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         bottom.addWidget(self.hole_button)
-        card_label = QLabel("Card")
+        card_label = QLabel(tr("Card"))
         card_label.setObjectName("cardLabel")
         bottom.addWidget(card_label)
         self.card_entry = CardEntry()
@@ -153,7 +155,7 @@ class DealerPage(QWidget):
         outer.addLayout(bottom)
         self.amount = AmountBox()
         outer.addWidget(self.amount)
-        self.key_map = QLabel(KEY_MAP, self)
+        self.key_map = QLabel(key_map_html(), self)
         self.key_map.setObjectName("keyMap")
         self.key_map.setVisible(False)
         self.scale = 0.0
@@ -232,10 +234,12 @@ class DealerPage(QWidget):
         """``Table 3 · Fixed limit 10/20 · Ante 5 · Hand 4 · Dealer Sue``: the structure in
         force for the hand on the table; a settings change waiting for the next hand is
         said as such."""
-        hand = f"Hand {number}" if number else "No hand yet"
-        text = f"{table} · {in_force.describe()} · {hand} · Dealer {dealer}"
+        hand = tr("Hand {number}").format(number=number) if number else tr("No hand yet")
+        text = tr("{table} · {settings} · {hand} · Dealer {dealer}").format(
+            table=table, settings=in_force.describe(), hand=hand, dealer=dealer)
         if pending is not None and pending != in_force:
-            text += f"  —  from the next hand: {pending.describe()}"
+            text = tr("{header}  —  from the next hand: {settings}").format(
+                header=text, settings=pending.describe())
         self.header.setText(text)
 
     def toggle_key_map(self, visible: bool | None = None) -> None:
@@ -253,7 +257,7 @@ class DealerWindow(QMainWindow):
 
     def __init__(self) -> None:
         super().__init__()
-        self.setWindowTitle("Americana — dealer")
+        self.setWindowTitle(tr("Americana — dealer"))
         self.setObjectName("dealerWindow")
         self.stack = QStackedWidget()
         self.sign_in = SignInPage()

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QAbstractButton, QSizePolicy, QWidget
 
 from dealer_app.engine.cards import Card
 from dealer_app.gui.views.scale import TOUCH
+from dealer_app.text import tr, tr_noop
 
 SUIT_SYMBOL = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 SUIT_COLOUR = {"s": QColor("#111111"), "h": QColor("#c8102e"), "d": QColor("#1f5fbf"),
@@ -21,6 +22,20 @@ FACE = QColor("#fbfbf7")
 HOLE_FACE = QColor("#c9c9c9")
 BACK = QColor("#7a1f2b")
 BACK_LINE = QColor("#c9a24a")
+
+
+RANK_WORDS = {"7": tr_noop("seven"), "8": tr_noop("eight"), "9": tr_noop("nine"),
+              "T": tr_noop("ten"), "J": tr_noop("jack"), "Q": tr_noop("queen"),
+              "K": tr_noop("king"), "A": tr_noop("ace")}
+SUIT_WORDS = {"s": tr_noop("spades"), "h": tr_noop("hearts"), "d": tr_noop("diamonds"),
+              "c": tr_noop("clubs")}
+
+
+def card_name(card: Card) -> str:
+    """``ace of spades`` in the window's language (the engine's :meth:`Card.name` is
+    English)."""
+    return tr("{rank} of {suit}").format(rank=tr(RANK_WORDS[card.rank_char]),
+                                         suit=tr(SUIT_WORDS[card.suit_char]))
 
 
 def rank_text(card: Card) -> str:
@@ -90,8 +105,11 @@ class CardWidget(QWidget):
     def set_card(self, card: Card | None, *, hole: bool = False) -> None:
         self._card = card
         self._hole = hole
-        self.setToolTip(card.name() + (" (hole card)" if hole else "") if card
-                        else "hole card, not known")
+        if card is None:
+            self.setToolTip(tr("hole card, not known"))
+        else:
+            self.setToolTip(tr("{card} (hole card)").format(card=card_name(card)) if hole
+                            else card_name(card))
         self.update()
 
     @property
@@ -117,7 +135,7 @@ class PickerCard(QAbstractButton):
         self.set_scale(1.0)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.setToolTip(f"{card} — {card.name()}")
+        self.setToolTip(f"{card} — {card_name(card)}")
         self.setAccessibleName(str(card))
 
     def set_scale(self, scale: float) -> None:

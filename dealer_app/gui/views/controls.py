@@ -19,7 +19,9 @@ from PySide6.QtWidgets import (
 from dealer_app.engine.betting import Wager
 from dealer_app.engine.cards import DECK, Card
 from dealer_app.gui.commands import ACTION_KEYS
+from dealer_app.gui.i18n import amount
 from dealer_app.gui.views.scale import px
+from dealer_app.text import tr
 
 KeyHandler = Callable[[QKeyEvent], bool]
 
@@ -49,7 +51,8 @@ class NextLine(QLabel):
 
     def _render(self) -> None:
         self.setProperty("refused", bool(self.error))
-        self.setText(f"✖ {self.error}" if self.error else f"NEXT ▶ {self.prompt}")
+        self.setText(f"✖ {self.error}" if self.error
+                     else tr("NEXT ▶ {prompt}").format(prompt=self.prompt))
         self.style().unpolish(self)
         self.style().polish(self)
 
@@ -67,7 +70,7 @@ class ActionBar(QWidget):
         layout.setSpacing(8)
         self.buttons: dict[str, QPushButton] = {}
         for name, (key, label) in ACTION_KEYS.items():
-            button = QPushButton(f"{label}  [{key}]")
+            button = QPushButton(f"{tr(label)}  [{key}]")
             button.setObjectName(f"action_{name}")
             button.setProperty("class", "action")
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -141,10 +144,10 @@ class AmountBox(QFrame):
         self.edit.setObjectName("amountEdit")
         self.limits = QLabel()
         self.limits.setObjectName("amountLimits")
-        self.min_button = QPushButton("Min")
-        self.pot_button = QPushButton("Pot [P]")
-        self.all_in_button = QPushButton("All-in [⇧A]")
-        self.ok = QPushButton("OK ⏎")
+        self.min_button = QPushButton(tr("Min"))
+        self.pot_button = QPushButton(tr("Pot [{key}]").format(key="P"))
+        self.all_in_button = QPushButton(tr("All-in [{key}]").format(key="⇧A"))
+        self.ok = QPushButton(tr("OK ⏎"))
         self.ok.setObjectName("amountOk")
         layout.addWidget(self.title)
         layout.addWidget(self.edit)
@@ -171,8 +174,9 @@ class AmountBox(QFrame):
 
     def open(self, wager: Wager) -> None:
         self.action, self.range = wager.action.value, wager
-        self.title.setText("Bet to" if self.action == "bet" else "Raise to")
-        self.limits_text = f"min {wager.min_to:,} · max {wager.max_to:,}"
+        self.title.setText(tr("Bet to") if self.action == "bet" else tr("Raise to"))
+        self.limits_text = tr("min {low} · max {high}").format(low=amount(wager.min_to),
+                                                              high=amount(wager.max_to))
         self.limits.setText(self.limits_text)
         self.pot_button.setVisible(wager.pot_sizing)
         self.setVisible(True)
@@ -204,9 +208,9 @@ class AmountBox(QFrame):
         """Why the typed amount cannot be confirmed (the engine's check); empty when it can."""
         value = self.value()
         if self.range is None:
-            return "no bet or raise is open"
+            return tr("no bet or raise is open")
         if value is None:
-            return "type the amount"
+            return tr("type the amount")
         return self.range.error(value) or ""
 
     def is_legal(self) -> bool:
@@ -235,7 +239,7 @@ class CardEntry(QLineEdit):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("cardEntry")
-        self.setPlaceholderText("card")
+        self.setPlaceholderText(tr("card"))
         self.setMaxLength(4)
         self.key_handler: KeyHandler | None = None
         self.set_scale(1.0)

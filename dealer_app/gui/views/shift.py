@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from dealer_app.engine.settings import Settings, Structure
 from dealer_app.gui.views.language import LanguageBox
+from dealer_app.text import tr, tr_noop
 
 
 def _error_label() -> QLabel:
@@ -110,7 +111,7 @@ class SignInPage(QWidget):
         box.setObjectName("signInBox")
         box.setFixedWidth(520)
         form = QVBoxLayout(box)
-        self.title = QLabel("Sign in")
+        self.title = QLabel(tr("Sign in"))
         self.title.setObjectName("pageTitle")
         self.title.setWordWrap(True)  # "Welcome: create the first supervisor" is wide
         self.hint = QLabel()
@@ -122,11 +123,11 @@ class SignInPage(QWidget):
         self.pin.setObjectName("signInPin")
         self.pin2 = _pin_edit()
         self.pin2.setObjectName("signInPin2")
-        fields.addRow("Name", self.name)
-        fields.addRow("PIN", self.pin)
-        self.pin2_label = QLabel("PIN again")
+        fields.addRow(tr("Name"), self.name)
+        fields.addRow(tr("PIN"), self.pin)
+        self.pin2_label = QLabel(tr("PIN again"))
         fields.addRow(self.pin2_label, self.pin2)
-        self.button = QPushButton("Sign in")
+        self.button = QPushButton(tr("Sign in"))
         self.button.setObjectName("signInButton")
         self.button.setDefault(True)
         self.error = _error_label()
@@ -134,7 +135,7 @@ class SignInPage(QWidget):
             form.addWidget(w)
         form.addLayout(fields)
         form.addWidget(self.button)
-        self.back_button = QPushButton("Back to the table")
+        self.back_button = QPushButton(tr("Back to the table"))
         self.back_button.setObjectName("backToTable")
         self.back_button.setVisible(False)
         form.addWidget(self.back_button)
@@ -159,23 +160,23 @@ class SignInPage(QWidget):
         self.pin2.setVisible(first)
         self.pin2_label.setVisible(first)
         if first:
-            self.title.setText("Welcome: create the first supervisor")
-            self.hint.setText("The database is empty. The first account is a floor "
-                              "supervisor (a PIN of 6 to 12 digits); on the next page it adds "
-                              "dealers (the Staff box) and opens tables.")
-            self.button.setText("Create supervisor and sign in")
+            self.title.setText(tr("Welcome: create the first supervisor"))
+            self.hint.setText(tr("The database is empty. The first account is a floor "
+                                 "supervisor (a PIN of 6 to 12 digits); on the next page it "
+                                 "adds dealers (the Staff box) and opens tables."))
+            self.button.setText(tr("Create supervisor and sign in"))
         else:
-            self.title.setText("Change dealer" if takeover else "Sign in")
-            self.hint.setText("The next dealer signs in; from then on the inputs are "
-                              "theirs." if takeover else "Dealer name and PIN.")
-            self.button.setText("Sign in")
+            self.title.setText(tr("Change dealer") if takeover else tr("Sign in"))
+            self.hint.setText(tr("The next dealer signs in; from then on the inputs are "
+                                 "theirs.") if takeover else tr("Dealer name and PIN."))
+            self.button.setText(tr("Sign in"))
         self.pin.clear()
         self.pin2.clear()
         self.error.clear()
 
     def _submit(self) -> None:
         if self.first and self.pin.text() != self.pin2.text():
-            self.error.setText("The two PINs differ: type them again.")
+            self.error.setText(tr("The two PINs differ: type them again."))
             return
         self.submitted.emit(self.name.text().strip(), self.pin.text(), self.first)
 
@@ -198,20 +199,20 @@ class SettingsForm(QWidget):
         self.raise_cap = self._spin(3, 0, 20)
         self.rake_percent = self._spin(0, 0, 100)
         self.rake_cap = self._spin(0, 0, 1_000_000)
-        self.rake_cap.setSpecialValueText("no cap")  # 0: none (the label stays short)
+        self.rake_cap.setSpecialValueText(tr("no cap"))  # 0: none (the label stays short)
         self.currency = QLineEdit("EUR")
         self.currency.setObjectName("tableCurrency")
         self.currency.setMaxLength(3)
-        self.currency.setToolTip("The currency of the table's amounts: a three-letter code "
-                                 "such as EUR or SEK")
-        form.addRow("Table name", self.name)
-        form.addRow("Ante", self.ante)
-        form.addRow("Chip unit", self.chip_unit)
-        form.addRow("Structure", self.structure)
-        form.addRow("Raise cap", self.raise_cap)
-        form.addRow("Rake %", self.rake_percent)
-        form.addRow("Rake cap", self.rake_cap)
-        form.addRow("Currency", self.currency)
+        self.currency.setToolTip(tr("The currency of the table's amounts: a three-letter "
+                                    "code such as EUR or SEK"))
+        form.addRow(tr("Table name"), self.name)
+        form.addRow(tr("Ante"), self.ante)
+        form.addRow(tr("Chip unit"), self.chip_unit)
+        form.addRow(tr("Structure"), self.structure)
+        form.addRow(tr("Raise cap"), self.raise_cap)
+        form.addRow(tr("Rake %"), self.rake_percent)
+        form.addRow(tr("Rake cap"), self.rake_cap)
+        form.addRow(tr("Currency"), self.currency)
 
     @staticmethod
     def _spin(value: int, lo: int, hi: int) -> QSpinBox:
@@ -247,9 +248,9 @@ class SupervisorFields(QWidget):
         self.name = QLineEdit()
         self.pin = _pin_edit()
         self.reason = QLineEdit()
-        form.addRow("Supervisor", self.name)
-        form.addRow("Supervisor PIN", self.pin)
-        form.addRow("Reason", self.reason)
+        form.addRow(tr("Supervisor"), self.name)
+        form.addRow(tr("Supervisor PIN"), self.pin)
+        form.addRow(tr("Reason"), self.reason)
 
     def clear(self) -> None:
         """Forgets the supervisor: a PIN is good for one attempt, never kept."""
@@ -270,24 +271,24 @@ class StaffBox(QGroupBox):
     """The name typed in the form: lift that account's lock after wrong PINs."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Staff", parent)
+        super().__init__(tr("Staff"), parent)
         self.setObjectName("staffBox")
         outer = QVBoxLayout(self)
         # locked: a supervisor's name and PIN
         self.lock = QWidget()
         lock_layout = QVBoxLayout(self.lock)
         lock_layout.setContentsMargins(0, 0, 0, 0)
-        lock_hint = QLabel("Adding dealers and supervisors needs a supervisor: "
-                           "their name and PIN open the staff accounts.")
+        lock_hint = QLabel(tr("Adding dealers and supervisors needs a supervisor: "
+                              "their name and PIN open the staff accounts."))
         lock_hint.setWordWrap(True)
         lock_form = QFormLayout()
         self.sup_name = QLineEdit()
         self.sup_name.setObjectName("staffSupervisor")
         self.sup_pin = _pin_edit()
         self.sup_pin.setObjectName("staffSupervisorPin")
-        lock_form.addRow("Supervisor", self.sup_name)
-        lock_form.addRow("PIN", self.sup_pin)
-        self.unlock_button = QPushButton("Open staff accounts")
+        lock_form.addRow(tr("Supervisor"), self.sup_name)
+        lock_form.addRow(tr("PIN"), self.sup_pin)
+        self.unlock_button = QPushButton(tr("Open staff accounts"))
         self.unlock_button.setObjectName("staffUnlock")
         self.lock_error = _error_label()
         lock_layout.addWidget(lock_hint)
@@ -305,7 +306,7 @@ class StaffBox(QGroupBox):
         self.authorised.setWordWrap(True)
         self.list = QTableWidget(0, 2)
         self.list.setObjectName("staffList")
-        self.list.setHorizontalHeaderLabels(["Name", "Role"])
+        self.list.setHorizontalHeaderLabels([tr("Name"), tr("Role")])
         self.list.verticalHeader().setVisible(False)
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
@@ -318,22 +319,22 @@ class StaffBox(QGroupBox):
         self.name.setObjectName("staffName")
         self.role = QComboBox()
         self.role.setObjectName("staffRole")
-        self.role.addItem("Dealer", "dealer")
-        self.role.addItem("Supervisor", "supervisor")
+        self.role.addItem(tr("Dealer"), "dealer")
+        self.role.addItem(tr("Supervisor"), "supervisor")
         self.pin = _pin_edit()
         self.pin.setObjectName("staffPin")
         self.pin2 = _pin_edit()
         self.pin2.setObjectName("staffPin2")
-        form.addRow("Name", self.name)
-        form.addRow("Role", self.role)
-        form.addRow("PIN", self.pin)
-        form.addRow("PIN again", self.pin2)
-        self.add_button = QPushButton("Add staff member")
+        form.addRow(tr("Name"), self.name)
+        form.addRow(tr("Role"), self.role)
+        form.addRow(tr("PIN"), self.pin)
+        form.addRow(tr("PIN again"), self.pin2)
+        self.add_button = QPushButton(tr("Add staff member"))
         self.add_button.setObjectName("staffAdd")
-        self.unlock_account_button = QPushButton("Unlock account")
+        self.unlock_account_button = QPushButton(tr("Unlock account"))
         self.unlock_account_button.setObjectName("staffUnlockAccount")
-        self.unlock_account_button.setToolTip("Lift the lock of the account named above "
-                                              "(after too many wrong PINs); audited")
+        self.unlock_account_button.setToolTip(tr("Lift the lock of the account named above "
+                                                 "(after too many wrong PINs); audited"))
         self.message = PanelMessage()
         cv.addWidget(self.authorised)
         cv.addWidget(self.list, 1)
@@ -358,7 +359,8 @@ class StaffBox(QGroupBox):
         self.content.setVisible(not locked)
         self.sup_pin.clear()
         self.lock_error.clear()
-        self.authorised.setText(f"Authorised by {by}" if by and not locked else "")
+        self.authorised.setText(tr("Authorised by {name}").format(name=by)
+                                if by and not locked else "")
         self.authorised.setVisible(bool(by) and not locked)
         if locked:
             self.list.setRowCount(0)
@@ -396,9 +398,9 @@ class TablePage(QWidget):
         top = QHBoxLayout()
         self.who = QLabel()
         self.who.setObjectName("header")
-        self.sign_out_button = QPushButton("Sign out")
+        self.sign_out_button = QPushButton(tr("Sign out"))
         self.sign_out_button.setObjectName("signOut")
-        self.sign_out_button.setToolTip("Back to the sign-in page (open tables stay open)")
+        self.sign_out_button.setToolTip(tr("Back to the sign-in page (open tables stay open)"))
         top.addWidget(self.who, 1)
         self.language = LanguageBox()
         top.addWidget(self.language)
@@ -407,22 +409,22 @@ class TablePage(QWidget):
         outer = QHBoxLayout()
         page.addLayout(outer, 1)
         outer.addStretch(1)
-        left = QGroupBox("Open a table")
+        left = QGroupBox(tr("Open a table"))
         lv = QVBoxLayout(left)
         self.tables = QListWidget()
         self.tables.setObjectName("tableList")
         self.tables.setWordWrap(True)
-        self.open_button = QPushButton("Open table")
+        self.open_button = QPushButton(tr("Open table"))
         self.open_button.setObjectName("openTable")
         self.open_error = _error_label()
         lv.addWidget(self.tables, 1)
         lv.addWidget(self.open_button)
         lv.addWidget(self.open_error)
-        right = QGroupBox("New table")
+        right = QGroupBox(tr("New table"))
         rv = QVBoxLayout(right)
         self.form = SettingsForm()
         self.supervisor = SupervisorFields()
-        self.create_button = QPushButton("Create table")
+        self.create_button = QPushButton(tr("Create table"))
         self.create_button.setObjectName("createTable")
         rv.addWidget(self.form)
         rv.addWidget(self.supervisor)
@@ -450,7 +452,7 @@ class TablePage(QWidget):
 
     def set_tables(self, entries: list[tuple[int, str]], who: str,
                    is_supervisor: bool) -> None:
-        self.who.setText(f"Signed in: {who}")
+        self.who.setText(tr("Signed in: {who}").format(who=who))
         self.tables.clear()
         for table_id, text in entries:
             item = QListWidgetItem(text)
@@ -478,11 +480,13 @@ class PlayersPanel(QWidget):
     """``seat``, ``rebuy``, ``sit-out``, ``come-back`` or ``leave``."""
 
     BUTTONS: tuple[tuple[str, str, str], ...] = (
-        ("seat", "Seat player", "Seat the player named above with the chips as buy-in"),
-        ("rebuy", "Rebuy", "Add the chips to the seat's stack (between hands)"),
-        ("sit-out", "Sit out", "The player keeps the seat but is not dealt in"),
-        ("come-back", "Come back", "A player sitting out is dealt in again"),
-        ("leave", "Cash out", "The player leaves the table: cash out the stack"),
+        ("seat", tr_noop("Seat player"),
+         tr_noop("Seat the player named above with the chips as buy-in")),
+        ("rebuy", tr_noop("Rebuy"), tr_noop("Add the chips to the seat's stack (between hands)")),
+        ("sit-out", tr_noop("Sit out"), tr_noop("The player keeps the seat but is not dealt in")),
+        ("come-back", tr_noop("Come back"), tr_noop("A player sitting out is dealt in again")),
+        ("leave", tr_noop("Cash out"),
+         tr_noop("The player leaves the table: cash out the stack")),
     )
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -496,20 +500,20 @@ class PlayersPanel(QWidget):
         form.setVerticalSpacing(4)
         self.seat = _spin_box(1, 1, 6)
         self.seat.setObjectName("playerSeat")
-        self.seat.setToolTip("Seat 1–6 (or click the seat on the table)")
+        self.seat.setToolTip(tr("Seat 1–6 (or click the seat on the table)"))
         self.name = QLineEdit()
         self.name.setObjectName("playerName")
-        self.name.setPlaceholderText("player's name")
+        self.name.setPlaceholderText(tr("player's name"))
         self.amount = _spin_box(500, 0, 100_000_000)
         self.amount.setObjectName("playerAmount")
-        self.amount.setToolTip("Buy-in when seating, or the rebuy")
+        self.amount.setToolTip(tr("Buy-in when seating, or the rebuy"))
         self.amount.setGroupSeparatorShown(True)
         self.amount.setMinimumWidth(70)  # the range's widest number needs no room
-        form.addWidget(QLabel("Seat"), 0, 0)
+        form.addWidget(QLabel(tr("Seat")), 0, 0)
         form.addWidget(self.seat, 0, 1)
-        form.addWidget(QLabel("Chips"), 0, 2)
+        form.addWidget(QLabel(tr("Chips")), 0, 2)
         form.addWidget(self.amount, 0, 3)
-        form.addWidget(QLabel("Player"), 1, 0)
+        form.addWidget(QLabel(tr("Player")), 1, 0)
         form.addWidget(self.name, 1, 1, 1, 3)
         form.setColumnStretch(1, 1)
         form.setColumnStretch(3, 2)
@@ -518,10 +522,10 @@ class PlayersPanel(QWidget):
         grid = QGridLayout()
         grid.setSpacing(4)
         for i, (name, text, tip) in enumerate(self.BUTTONS):
-            button = QPushButton(text)
+            button = QPushButton(tr(text))
             button.setObjectName(f"player_{name}")
             button.setProperty("class", "panel")
-            button.setToolTip(tip)
+            button.setToolTip(tr(tip))
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(lambda _=False, n=name: self.requested.emit(n))
             self.buttons[name] = button
@@ -573,12 +577,12 @@ class TablePanel(QWidget):
         self.form = SettingsForm()
         self.form.name.setReadOnly(True)
         self.supervisor = SupervisorFields()
-        apply = QPushButton("Apply from next hand")
+        apply = QPushButton(tr("Apply from next hand"))
         apply.clicked.connect(self.apply_settings)
         layout.addWidget(self.form)
         layout.addWidget(self.supervisor)
         layout.addWidget(apply)
-        dealer = QPushButton("Change dealer…")
+        dealer = QPushButton(tr("Change dealer…"))
         dealer.setObjectName("changeDealer")
         dealer.clicked.connect(self.change_dealer)
         layout.addWidget(dealer)

@@ -25,9 +25,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_app.gui.i18n import amount
 from dealer_app.gui.rows import PotRow, SeatRow
 from dealer_app.gui.views.cards import CardWidget
 from dealer_app.gui.views.scale import px
+from dealer_app.text import tr
 
 SEAT_CELLS: dict[int, tuple[int, int]] = {1: (2, 0), 2: (1, 0), 3: (0, 1), 4: (0, 2),
                                           5: (1, 3), 6: (2, 3)}
@@ -106,12 +108,13 @@ class SeatWidget(QFrame):
         if row == self.row:
             return
         self.row = row
-        self.name.setText(row.player or "empty seat")
-        self.stack.setText(f"{row.stack:,}" if row.occupied else "")
+        self.name.setText(row.player or tr("empty seat"))
+        self.stack.setText(amount(row.stack) if row.occupied else "")
         # after the award no chips are in front: the same pill shows what the seat won
-        self.bet.setText(f"wins {row.won:,}" if row.won else f"{row.bet:,}")
+        self.bet.setText(tr("wins {amount}").format(amount=amount(row.won)) if row.won
+                         else amount(row.bet))
         self.bet.setVisible(row.bet > 0 or row.won > 0)
-        self.state.setText(row.state)
+        self.state.setText(tr(row.state) if row.state else "")
         shown = [(row.hole, True)] if row.hole_dealt else []
         shown += [(c, False) for c in row.up]
         for i, widget in enumerate(self.cards):
@@ -189,11 +192,12 @@ class CentrePanel(QFrame):
                   award: list[str]) -> None:
         self.round.setText(round_text)
         total = sum(p.amount for p in pots)
-        pot_text = f"POT {total:,}"
+        pot_text = tr("POT {amount}").format(amount=amount(total))
         if pot_text != self.pot.text():
             self.pot.setText(pot_text)
             self._fit_pot()
-        self.bets.setText(f"bets in front {bets:,}" if bets else "")
+        self.bets.setText(tr("bets in front {amount}").format(amount=amount(bets)) if bets
+                          else "")
         self.bets.setVisible(bool(bets))
         sides = [p.label for p in pots] if len(pots) > 1 else []
         self.side.setText("\n".join(sides))
@@ -207,7 +211,7 @@ class DealerBox(QFrame):
         self.setObjectName("dealerBox")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
-        self.title = _label("dealerTitle", "DEALER")
+        self.title = _label("dealerTitle", tr("DEALER"))
         self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.info = _label("dealerInfo")
         self.info.setAlignment(Qt.AlignmentFlag.AlignCenter)
