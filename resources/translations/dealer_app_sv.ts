@@ -227,6 +227,2838 @@
         <source>unlocked {name}</source>
         <translation>låste upp {name}</translation>
     </message>
+    <message>
+        <source>The hand log cannot be opened, so no table can run:
+
+{error}</source>
+        <translation>Handloggen kan inte öppnas, så inget bord kan köras:
+
+{error}</translation>
+    </message>
+    <message>
+        <source>Undo #{seq}: {input}</source>
+        <translation>Ångring #{seq}: {input}</translation>
+    </message>
+    <message>
+        <source>Undo #{seq}</source>
+        <translation>Ångring av #{seq}</translation>
+    </message>
+    <message>
+        <source>Correction of #{seq}: {input}</source>
+        <translation>Rättelse av #{seq}: {input}</translation>
+    </message>
+    <message>
+        <source>#{seq} struck</source>
+        <translation>#{seq} struken</translation>
+    </message>
+    <message>
+        <source>{text} ({reason})</source>
+        <translation>{text} ({reason})</translation>
+    </message>
+    <message>
+        <source>Hand void: {reason}</source>
+        <translation>Handen annullerad: {reason}</translation>
+    </message>
+    <message>
+        <source>Hand void</source>
+        <translation>Handen annullerad</translation>
+    </message>
+    <message>
+        <source>sign in first</source>
+        <translation>logga in först</translation>
+    </message>
+    <message>
+        <source>open a table session first</source>
+        <translation>öppna en session vid ett bord först</translation>
+    </message>
+    <message>
+        <source>no hand in progress: press N to deal one</source>
+        <translation>ingen hand pågår: tryck N för att ge en</translation>
+    </message>
+    <message>
+        <source>there is no input to undo</source>
+        <translation>det finns ingen inmatning att ångra</translation>
+    </message>
+    <message>
+        <source>there is no hand to correct</source>
+        <translation>det finns ingen hand att rätta</translation>
+    </message>
+    <message>
+        <source>Antes</source>
+        <translation>Ante</translation>
+    </message>
+    <message>
+        <source>post every missing ante</source>
+        <translation>lägg alla ante som saknas</translation>
+    </message>
+    <message>
+        <source>Bring-in</source>
+        <translation>Bring-in</translation>
+    </message>
+    <message>
+        <source>bring in</source>
+        <translation>lägga bring-in</translation>
+    </message>
+    <message>
+        <source>Bet</source>
+        <translation>Satsa</translation>
+    </message>
+    <message>
+        <source>bet (an amount box opens unless there is only one amount)</source>
+        <translation>satsa (en beloppsruta öppnas om det inte finns bara ett belopp)</translation>
+    </message>
+    <message>
+        <source>Raise</source>
+        <translation>Höj</translation>
+    </message>
+    <message>
+        <source>raise (as bet)</source>
+        <translation>höj (som satsa)</translation>
+    </message>
+    <message>
+        <source>Call</source>
+        <translation>Syna</translation>
+    </message>
+    <message>
+        <source>call</source>
+        <translation>syna</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Checka</translation>
+    </message>
+    <message>
+        <source>check</source>
+        <translation>checka</translation>
+    </message>
+    <message>
+        <source>Fold</source>
+        <translation>Lägg</translation>
+    </message>
+    <message>
+        <source>fold</source>
+        <translation>lägga sig</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Visa</translation>
+    </message>
+    <message>
+        <source>show a recorded hole card (else type it)</source>
+        <translation>visa ett registrerat hålkort (annars skriv det)</translation>
+    </message>
+    <message>
+        <source>Muck</source>
+        <translation>Kasta</translation>
+    </message>
+    <message>
+        <source>muck at the showdown</source>
+        <translation>kasta vid showdown</translation>
+    </message>
+    <message>
+        <source>Next hand</source>
+        <translation>Nästa hand</translation>
+    </message>
+    <message>
+        <source>deal the next hand, once the pots are awarded</source>
+        <translation>dela nästa hand när potterna är utdelade</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Ångra</translation>
+    </message>
+    <message>
+        <source>undo the last input (recorded in the log)</source>
+        <translation>ångra den senaste inmatningen (skrivs i loggen)</translation>
+    </message>
+    <message>
+        <source>Call supervisor…</source>
+        <translation>Tillkalla inspektör…</translation>
+    </message>
+    <message>
+        <source>call the supervisor (a shown hole card that does not match)</source>
+        <translation>tillkalla inspektören (ett visat hålkort som inte stämmer)</translation>
+    </message>
+    <message>
+        <source>Call the floor…</source>
+        <translation>Tillkalla floor…</translation>
+    </message>
+    <message>
+        <source>call the floor (a dispute, chips, a player) with a short reason</source>
+        <translation>tillkalla floor (en tvist, marker, en spelare) med en kort orsak</translation>
+    </message>
+    <message>
+        <source>Floor</source>
+        <translation>Floor</translation>
+    </message>
+    <message>
+        <source>the floor view (supervisors)</source>
+        <translation>floor-vyn (inspektörer)</translation>
+    </message>
+    <message>
+        <source>Hole card</source>
+        <translation>Hålkort</translation>
+    </message>
+    <message>
+        <source>the next card is a hole card (first seat without one, or chosen)</source>
+        <translation>nästa kort är ett hålkort (första plats utan hålkort, eller vald)</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>Granskning</translation>
+    </message>
+    <message>
+        <source>the supervisor&apos;s hand log browser</source>
+        <translation>inspektörens vy över handloggen</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tangenter</translation>
+    </message>
+    <message>
+        <source>this key map (any key closes it)</source>
+        <translation>den här tangentlistan (valfri tangent stänger den)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Avbryt</translation>
+    </message>
+    <message>
+        <source>cancel the card typed, the seat chosen or the amount box</source>
+        <translation>avbryt det skrivna kortet, den valda platsen eller beloppsrutan</translation>
+    </message>
+    <message>
+        <source>the card of the seat due (or chosen); at showdown, the card shown</source>
+        <translation>kortet till platsen i tur (eller den valda); vid showdown det visade kortet</translation>
+    </message>
+    <message>
+        <source>Ctrl+1…6, a click on a seat</source>
+        <translation>Ctrl+1…6, ett klick på en plats</translation>
+    </message>
+    <message>
+        <source>the next card goes to that seat (rule 5.5)</source>
+        <translation>nästa kort går till den platsen (regel 5.5)</translation>
+    </message>
+    <message>
+        <source>digits, Enter</source>
+        <translation>siffror, Enter</translation>
+    </message>
+    <message>
+        <source>bet / raise amount (pre-filled with the minimum)</source>
+        <translation>belopp att satsa / höja till (förifyllt med minimum)</translation>
+    </message>
+    <message>
+        <source>in the amount box: pot / all-in</source>
+        <translation>i beloppsrutan: pott / all-in</translation>
+    </message>
+    <message>
+        <source>Hand {number}</source>
+        <translation>Hand {number}</translation>
+    </message>
+    <message>
+        <source>No hand yet</source>
+        <translation>Ingen hand än</translation>
+    </message>
+    <message>
+        <source>card</source>
+        <comment>placeholder of the card entry</comment>
+        <translation>kort</translation>
+    </message>
+    <message>
+        <source>Hole card for {seat}: type it or pick it (Ctrl+1…6 or a click: another seat)</source>
+        <translation>Hålkort för {seat}: skriv eller välj det (Ctrl+1…6 eller ett klick: en annan plats)</translation>
+    </message>
+    <message>
+        <source>Card for {seat}: type it or pick it (Esc: back to the deal order)</source>
+        <translation>Kort till {seat}: skriv eller välj det (Esc: tillbaka till givordningen)</translation>
+    </message>
+    <message>
+        <source>Card &apos;{typed}&apos;: type the rest (its suit)</source>
+        <translation>Kort &apos;{typed}&apos;: skriv resten (färgen)</translation>
+    </message>
+    <message>
+        <source>Antes ×{count}</source>
+        <translation>Ante ×{count}</translation>
+    </message>
+    <message>
+        <source>Show (type card)</source>
+        <translation>Visa (skriv kortet)</translation>
+    </message>
+    <message>
+        <source>Something unexpected went wrong: {error}
+
+The action in progress may not have been done; check the screen before going on. Inputs recorded before it are stored.
+
+The details are in the log file:
+{log_file}</source>
+        <translation>Något oväntat gick fel: {error}
+
+Åtgärden som pågick kanske inte utfördes; kontrollera skärmen innan du fortsätter. Inmatningar som registrerades före den är sparade.
+
+Detaljerna finns i loggfilen:
+{log_file}</translation>
+    </message>
+    <message>
+        <source>dealer-app: unexpected error</source>
+        <translation>dealer-app: oväntat fel</translation>
+    </message>
+    <message>
+        <source>Seat {seat}</source>
+        <translation>Plats {seat}</translation>
+    </message>
+    <message>
+        <source>{who} brings in</source>
+        <translation>{who} lägger bring-in</translation>
+    </message>
+    <message>
+        <source>{who} bets</source>
+        <translation>{who} satsar</translation>
+    </message>
+    <message>
+        <source>{who} raises to</source>
+        <translation>{who} höjer till</translation>
+    </message>
+    <message>
+        <source>{who} calls</source>
+        <translation>{who} synar</translation>
+    </message>
+    <message>
+        <source>{who} checks</source>
+        <translation>{who} checkar</translation>
+    </message>
+    <message>
+        <source>{who} folds</source>
+        <translation>{who} lägger sig</translation>
+    </message>
+    <message>
+        <source>{who} brings in {amount}</source>
+        <translation>{who} lägger bring-in {amount}</translation>
+    </message>
+    <message>
+        <source>{who} bets {amount}</source>
+        <translation>{who} satsar {amount}</translation>
+    </message>
+    <message>
+        <source>{who} raises to {amount}</source>
+        <translation>{who} höjer till {amount}</translation>
+    </message>
+    <message>
+        <source>{who} calls {amount}</source>
+        <translation>{who} synar {amount}</translation>
+    </message>
+    <message>
+        <source>{who} checks {amount}</source>
+        <translation>{who} checkar {amount}</translation>
+    </message>
+    <message>
+        <source>{who} folds {amount}</source>
+        <translation>{who} lägger sig {amount}</translation>
+    </message>
+    <message>
+        <source>{who} antes</source>
+        <translation>{who} lägger ante</translation>
+    </message>
+    <message>
+        <source>{who} is dealt a card face down</source>
+        <translation>{who} får ett kort med framsidan nedåt</translation>
+    </message>
+    <message>
+        <source>{who} is dealt {card}</source>
+        <translation>{who} får {card}</translation>
+    </message>
+    <message>
+        <source>{who} shows {hand}</source>
+        <translation>{who} visar {hand}</translation>
+    </message>
+    <message>
+        <source>{who} shows</source>
+        <translation>{who} visar</translation>
+    </message>
+    <message>
+        <source>{who} mucks</source>
+        <translation>{who} kastar</translation>
+    </message>
+    <message>
+        <source>Main pot</source>
+        <translation>Huvudpott</translation>
+    </message>
+    <message>
+        <source>Side pot {number}</source>
+        <translation>Sidopott {number}</translation>
+    </message>
+    <message>
+        <source>{pot} {amount}: {winner} wins with {hand}</source>
+        <translation>{pot} {amount}: {winner} vinner med {hand}</translation>
+    </message>
+    <message>
+        <source>{pot} {amount}: {winner} wins</source>
+        <translation>{pot} {amount}: {winner} vinner</translation>
+    </message>
+    <message>
+        <source>{pot} {amount} split with {hand}: {shares}</source>
+        <translation>{pot} {amount} delas med {hand}: {shares}</translation>
+    </message>
+    <message>
+        <source>{pot} {amount} split: {shares}</source>
+        <translation>{pot} {amount} delas: {shares}</translation>
+    </message>
+    <message>
+        <source>{split} (odd chip {unit} to {names})</source>
+        <translation>{split} (udda marker {unit} till {names})</translation>
+    </message>
+    <message>
+        <source>Rake {amount}</source>
+        <translation>Rake {amount}</translation>
+    </message>
+    <message>
+        <source>{who} to act</source>
+        <translation>{who} på tur</translation>
+    </message>
+    <message>
+        <source>{who} to show</source>
+        <translation>{who} ska visa</translation>
+    </message>
+    <message>
+        <source>{who} to ante</source>
+        <translation>{who} ska lägga ante</translation>
+    </message>
+    <message>
+        <source>Hand void: every bet returned</source>
+        <translation>Handen annullerad: alla satsningar återlämnade</translation>
+    </message>
+    <message>
+        <source>Seat {seat} · open</source>
+        <translation>Plats {seat} · ledig</translation>
+    </message>
+    <message>
+        <source>wins {amount}</source>
+        <translation>vinner {amount}</translation>
+    </message>
+    <message>
+        <source>FOLDED</source>
+        <translation>LAGT SIG</translation>
+    </message>
+    <message>
+        <source>ALL-IN</source>
+        <translation>ALL-IN</translation>
+    </message>
+    <message>
+        <source>TO ACT</source>
+        <translation>PÅ TUR</translation>
+    </message>
+    <message>
+        <source>Americana</source>
+        <translation>Americana</translation>
+    </message>
+    <message>
+        <source>Hand {number} · {street}</source>
+        <translation>Hand {number} · {street}</translation>
+    </message>
+    <message>
+        <source>POT {amount}</source>
+        <translation>POTT {amount}</translation>
+    </message>
+    <message>
+        <source>Drive</source>
+        <translation>Enhet</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>Mapp</translation>
+    </message>
+    <message>
+        <source>{suffix} File</source>
+        <translation>{suffix}-fil</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <comment>kind of an entry in a file dialog</comment>
+        <translation>Fil</translation>
+    </message>
+    <message>
+        <source>{path} is the hand log database (or one of its files); nothing was written. Choose another file name.</source>
+        <translation>{path} är handloggens databas (eller en av dess filer); inget skrevs. Välj ett annat filnamn.</translation>
+    </message>
+    <message>
+        <source>{table} · {kind} · hand {hand} · {age} ago</source>
+        <translation>{table} · {kind} · hand {hand} · för {age} sedan</translation>
+    </message>
+    <message>
+        <source>{table} · {kind} · {age} ago</source>
+        <translation>{table} · {kind} · för {age} sedan</translation>
+    </message>
+    <message>
+        <source>{reason} (dealer {dealer})</source>
+        <translation>{reason} (dealer {dealer})</translation>
+    </message>
+    <message>
+        <source>On the way: {name}</source>
+        <translation>På väg: {name}</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>Anrop</translation>
+    </message>
+    <message>
+        <source>On my way (acknowledge)</source>
+        <translation>På väg (kvittera)</translation>
+    </message>
+    <message>
+        <source>Resolve with a note…</source>
+        <translation>Avsluta med en anteckning…</translation>
+    </message>
+    <message>
+        <source>Calls ({count} open)</source>
+        <translation>Anrop ({count} öppna)</translation>
+    </message>
+    <message>
+        <source>Calls (none open)</source>
+        <translation>Anrop (inga öppna)</translation>
+    </message>
+    <message>
+        <source>Supervisor</source>
+        <translation>Inspektör</translation>
+    </message>
+    <message>
+        <source>Sign in to answer calls.</source>
+        <translation>Logga in för att svara på anrop.</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Namn</translation>
+    </message>
+    <message>
+        <source>PIN</source>
+        <translation>PIN-kod</translation>
+    </message>
+    <message>
+        <source>Resolve the call at {table}</source>
+        <translation>Avsluta anropet vid {table}</translation>
+    </message>
+    <message>
+        <source>{kind}: {reason}</source>
+        <translation>{kind}: {reason}</translation>
+    </message>
+    <message>
+        <source>what was done</source>
+        <translation>vad som gjordes</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Anteckning</translation>
+    </message>
+    <message>
+        <source>Write what was done: a resolved call needs a note.</source>
+        <translation>Skriv vad som gjordes: ett avslutat anrop behöver en anteckning.</translation>
+    </message>
+    <message>
+        <source>Call the floor</source>
+        <translation>Kalla på floor</translation>
+    </message>
+    <message>
+        <source>e.g. seat 3 disputes the pot</source>
+        <translation>t.ex. plats 3 ifrågasätter potten</translation>
+    </message>
+    <message>
+        <source>About</source>
+        <translation>Gäller</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Skäl</translation>
+    </message>
+    <message>
+        <source>Say in a few words why the floor is needed.</source>
+        <translation>Säg med några ord varför floor behövs.</translation>
+    </message>
+    <message>
+        <source>Floor call ({kind}) resolved by {name}: {note}</source>
+        <translation>Floor-anrop ({kind}) avslutat av {name}: {note}</translation>
+    </message>
+    <message>
+        <source>Floor call ({kind}) ACKNOWLEDGED — {name} is on the way</source>
+        <translation>Floor-anrop ({kind}) KVITTERAT — {name} är på väg</translation>
+    </message>
+    <message>
+        <source>Floor call ({kind}) sent — waiting for the floor</source>
+        <translation>Floor-anrop ({kind}) skickat — väntar på floor</translation>
+    </message>
+    <message>
+        <source>open a table first: a call names the table</source>
+        <translation>öppna ett bord först: ett anrop anger bordet</translation>
+    </message>
+    <message>
+        <source>the floor was not called: {error}</source>
+        <translation>floor kallades inte: {error}</translation>
+    </message>
+    <message>
+        <source>seat {seat} shows {card}: not the hole card recorded (rule 9.5)</source>
+        <translation>plats {seat} visar {card}: inte det registrerade hålkortet (regel 9.5)</translation>
+    </message>
+    <message>
+        <source>{key} opens the floor view for a signed-in supervisor</source>
+        <translation>{key} öppnar floor-vyn för en inloggad inspektör</translation>
+    </message>
+    <message>
+        <source>{table} — live (read-only)</source>
+        <translation>{table} — live (skrivskyddad)</translation>
+    </message>
+    <message>
+        <source>VOID — every contribution was returned to its player</source>
+        <translation>ANNULLERAD — varje insats återlämnades till sin spelare</translation>
+    </message>
+    <message>
+        <source>hand {number}</source>
+        <translation>hand {number}</translation>
+    </message>
+    <message>
+        <source>no hand yet</source>
+        <translation>ingen hand än</translation>
+    </message>
+    <message>
+        <source>no dealer</source>
+        <translation>ingen dealer</translation>
+    </message>
+    <message>
+        <source>{table} · {settings} · session open · {hand} · read-only: the dealer records every input</source>
+        <translation>{table} · {settings} · session öppen · {hand} · skrivskyddad: dealern registrerar varje inmatning</translation>
+    </message>
+    <message>
+        <source>{table} · {settings} · session closed · {hand} · read-only: the dealer records every input</source>
+        <translation>{table} · {settings} · session stängd · {hand} · skrivskyddad: dealern registrerar varje inmatning</translation>
+    </message>
+    <message>
+        <source>{seconds} s</source>
+        <translation>{seconds} s</translation>
+    </message>
+    <message>
+        <source>{minutes} min</source>
+        <translation>{minutes} min</translation>
+    </message>
+    <message>
+        <source>{hours} h {minutes} min</source>
+        <translation>{hours} h {minutes} min</translation>
+    </message>
+    <message>
+        <source>Open · {seated}/6 seats</source>
+        <translation>Öppet · {seated}/6 platser</translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation>Stängd</translation>
+    </message>
+    <message>
+        <source>Dealer {name}</source>
+        <translation>Dealer {name}</translation>
+    </message>
+    <message>
+        <source>No dealer</source>
+        <translation>Ingen dealer</translation>
+    </message>
+    <message>
+        <source>Hand {number} · {street} · pot {pot}</source>
+        <translation>Hand {number} · {street} · pott {pot}</translation>
+    </message>
+    <message>
+        <source>{count} hands in the last hour</source>
+        <translation>{count} händer senaste timmen</translation>
+    </message>
+    <message>
+        <source>CALL {kind} — on the way</source>
+        <translation>ANROP {kind} — på väg</translation>
+    </message>
+    <message>
+        <source>CALL {kind}</source>
+        <translation>ANROP {kind}</translation>
+    </message>
+    <message>
+        <source>Dealer {name} · {time} in the box</source>
+        <translation>Dealer {name} · {time} vid bordet</translation>
+    </message>
+    <message>
+        <source>no input yet</source>
+        <translation>ingen inmatning än</translation>
+    </message>
+    <message>
+        <source>STALE · last input {time} ago</source>
+        <translation>INAKTIVT · senaste inmatning för {time} sedan</translation>
+    </message>
+    <message>
+        <source>last input {time} ago</source>
+        <translation>senaste inmatning för {time} sedan</translation>
+    </message>
+    <message>
+        <source>Americana — floor</source>
+        <translation>Americana — floor</translation>
+    </message>
+    <message>
+        <source>Cannot read the floor: {error}</source>
+        <translation>Kan inte läsa floor: {error}</translation>
+    </message>
+    <message>
+        <source>Call at {table}: {kind} — {reason}</source>
+        <translation>Anrop vid {table}: {kind} — {reason}</translation>
+    </message>
+    <message>
+        <source>Tables open: {count}</source>
+        <translation>Öppna bord: {count}</translation>
+    </message>
+    <message>
+        <source>Players seated: {count}</source>
+        <translation>Spelare vid borden: {count}</translation>
+    </message>
+    <message>
+        <source>Hands in the last hour: {count}</source>
+        <translation>Händer senaste timmen: {count}</translation>
+    </message>
+    <message>
+        <source>Rake today: {amount}</source>
+        <translation>Rake i dag: {amount}</translation>
+    </message>
+    <message>
+        <source>Open calls: {count}</source>
+        <translation>Öppna anrop: {count}</translation>
+    </message>
+    <message>
+        <source>{name} is not a supervisor</source>
+        <translation>{name} är inte inspektör</translation>
+    </message>
+    <message>
+        <source>{next} deals · {antes} posts the antes · type each card (as, td, 10h) · {bring_in} brings in · {bet} bet, {raise_key} raise, {call} call, {check} check, {fold} fold · at the showdown, type each hole card to show it.</source>
+        <translation>{next} ger · {antes} tar in ante · skriv varje kort (as, td, 10h) · {bring_in} bring-in · {bet} satsa, {raise_key} höj, {call} syna, {check} checka, {fold} lägg · vid showdown: skriv varje hålkort för att visa det.</translation>
+    </message>
+    <message>
+        <source>Create a table</source>
+        <translation>Skapa ett bord</translation>
+    </message>
+    <message>
+        <source>On the tables page: a name, the ante and chip unit, the structure, then Create.</source>
+        <translation>På bordssidan: ett namn, ante och markerenhet, strukturen, sedan Skapa.</translation>
+    </message>
+    <message>
+        <source>Add a dealer</source>
+        <translation>Lägg till en dealer</translation>
+    </message>
+    <message>
+        <source>In the Staff box: the dealer&apos;s name and PIN, then Add.</source>
+        <translation>I rutan Personal: dealerns namn och PIN-kod, sedan Lägg till.</translation>
+    </message>
+    <message>
+        <source>Seat two players</source>
+        <translation>Placera två spelare</translation>
+    </message>
+    <message>
+        <source>Open the table. Players tab: the seat, the chips, the name, then Seat (twice).</source>
+        <translation>Öppna bordet. Fliken Spelare: platsen, markerna, namnet, sedan Placera (två gånger).</translation>
+    </message>
+    <message>
+        <source>Deal one practice hand</source>
+        <translation>Ge en övningshand</translation>
+    </message>
+    <message>
+        <source>Your first table: practice</source>
+        <translation>Ditt första bord: övning</translation>
+    </message>
+    <message>
+        <source>This practice table has its own database: nothing here reaches the real hand log. Your practice PIN is {pin}.</source>
+        <translation>Övningsbordet har en egen databas: inget härifrån når den riktiga handloggen. Din PIN-kod för övningen är {pin}.</translation>
+    </message>
+    <message>
+        <source>Close the practice</source>
+        <translation>Avsluta övningen</translation>
+    </message>
+    <message>
+        <source>Done: the real table is waiting in the other window.</source>
+        <translation>Klart: det riktiga bordet väntar i det andra fönstret.</translation>
+    </message>
+    <message>
+        <source>dealer-app — practice table (not recorded)</source>
+        <translation>dealer-app — övningsbord (registreras inte)</translation>
+    </message>
+    <message>
+        <source>Welcome to dealer-app</source>
+        <translation>Välkommen till dealer-app</translation>
+    </message>
+    <message>
+        <source>The hand log is ready. Would you like to run a practice table first? It creates a table, adds a dealer, seats two players and deals one hand with you, step by step, on a separate practice database.</source>
+        <translation>Handloggen är klar. Vill du köra ett övningsbord först? Det skapar ett bord, lägger till en dealer, placerar två spelare och ger en hand tillsammans med dig, steg för steg, i en separat övningsdatabas.</translation>
+    </message>
+    <message>
+        <source>Practice table</source>
+        <translation>Övningsbord</translation>
+    </message>
+    <message>
+        <source>Demo floor</source>
+        <translation>Demo-floor</translation>
+    </message>
+    <message>
+        <source>A separate database with tables, sessions and hands played, opened in the supervisor&apos;s review</source>
+        <translation>En separat databas med bord, sessioner och spelade händer, öppnad i inspektörens granskning</translation>
+    </message>
+    <message>
+        <source>Start working</source>
+        <translation>Börja arbeta</translation>
+    </message>
+    <message>
+        <source>Playing the demo floor&apos;s hands…</source>
+        <translation>Spelar demo-floorens händer…</translation>
+    </message>
+    <message>
+        <source>dealer-app — DEMO floor, not the real hand log (PINs: {pins})</source>
+        <translation>dealer-app — DEMO-floor, inte den riktiga handloggen (PIN-koder: {pins})</translation>
+    </message>
+    <message>
+        <source>another workstation took this table over: this window records nothing more; sign out, or open the table again to take it back</source>
+        <translation>en annan arbetsstation har tagit över bordet: det här fönstret registrerar inget mer; logga ut, eller öppna bordet igen för att ta tillbaka det</translation>
+    </message>
+    <message>
+        <source>Seat</source>
+        <translation>Plats</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Spelare</translation>
+    </message>
+    <message>
+        <source>Stack</source>
+        <translation>Stack</translation>
+    </message>
+    <message>
+        <source>Cards</source>
+        <translation>Kort</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Pot</source>
+        <translation>Pott</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Belopp</translation>
+    </message>
+    <message>
+        <source>Eligible seats</source>
+        <translation>Berättigade platser</translation>
+    </message>
+    <message>
+        <source>Awarded</source>
+        <translation>Utdelat</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Tid</translation>
+    </message>
+    <message>
+        <source>By</source>
+        <translation>Av</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>Inmatning</translation>
+    </message>
+    <message>
+        <source>2nd</source>
+        <translation>2:a</translation>
+    </message>
+    <message>
+        <source>3rd</source>
+        <translation>3:e</translation>
+    </message>
+    <message>
+        <source>4th</source>
+        <translation>4:e</translation>
+    </message>
+    <message>
+        <source>5th</source>
+        <translation>5:e</translation>
+    </message>
+    <message>
+        <source>Round 1 (2nd street)</source>
+        <translation>Runda 1 (2:a gatan)</translation>
+    </message>
+    <message>
+        <source>Round 2 (3rd street)</source>
+        <translation>Runda 2 (3:e gatan)</translation>
+    </message>
+    <message>
+        <source>Round 3 (4th street)</source>
+        <translation>Runda 3 (4:e gatan)</translation>
+    </message>
+    <message>
+        <source>Round 4 (5th street)</source>
+        <translation>Runda 4 (5:e gatan)</translation>
+    </message>
+    <message>
+        <source>ante</source>
+        <translation>lägga ante</translation>
+    </message>
+    <message>
+        <source>deal-down</source>
+        <translation>giv dolt</translation>
+    </message>
+    <message>
+        <source>deal-up</source>
+        <translation>giv öppet</translation>
+    </message>
+    <message>
+        <source>bring-in</source>
+        <translation>bring-in</translation>
+    </message>
+    <message>
+        <source>bet</source>
+        <translation>satsa</translation>
+    </message>
+    <message>
+        <source>raise</source>
+        <translation>höja</translation>
+    </message>
+    <message>
+        <source>show</source>
+        <translation>visa</translation>
+    </message>
+    <message>
+        <source>muck</source>
+        <translation>kasta</translation>
+    </message>
+    <message>
+        <source>seat {seat} ({name})</source>
+        <translation>plats {seat} ({name})</translation>
+    </message>
+    <message>
+        <source>seat {seat}</source>
+        <translation>plats {seat}</translation>
+    </message>
+    <message>
+        <source>{items} or {last}</source>
+        <translation>{items} eller {last}</translation>
+    </message>
+    <message>
+        <source>{items} and {last}</source>
+        <translation>{items} och {last}</translation>
+    </message>
+    <message>
+        <source>Between hands</source>
+        <translation>Mellan händer</translation>
+    </message>
+    <message>
+        <source>Dealing {street} street</source>
+        <translation>Delar {street} gatan</translation>
+    </message>
+    <message>
+        <source>Showdown</source>
+        <translation>Showdown</translation>
+    </message>
+    <message>
+        <source>Hand complete</source>
+        <translation>Handen klar</translation>
+    </message>
+    <message>
+        <source>bring in {amount}</source>
+        <translation>bring-in {amount}</translation>
+    </message>
+    <message>
+        <source>bet {amount}</source>
+        <translation>satsa {amount}</translation>
+    </message>
+    <message>
+        <source>raise to {amount}</source>
+        <translation>höj till {amount}</translation>
+    </message>
+    <message>
+        <source>call {amount} (all-in)</source>
+        <translation>syna {amount} (all-in)</translation>
+    </message>
+    <message>
+        <source>call {amount}</source>
+        <translation>syna {amount}</translation>
+    </message>
+    <message>
+        <source>Seat at least two players to deal a hand</source>
+        <translation>Placera minst två spelare för att dela en hand</translation>
+    </message>
+    <message>
+        <source>Press {key} to deal the next hand</source>
+        <translation>Tryck {key} för att dela nästa hand</translation>
+    </message>
+    <message>
+        <source>Hand complete: {winners} won — press {key} for the next hand</source>
+        <translation>Handen klar: {winners} vann — tryck {key} för nästa hand</translation>
+    </message>
+    <message>
+        <source>Antes of {ante}: seat {seats} — press {key} for all</source>
+        <translation>Ante {ante}: plats {seats} — tryck {key} för alla</translation>
+    </message>
+    <message>
+        <source>Antes of {ante}: seats {seats} — press {key} for all</source>
+        <translation>Ante {ante}: platserna {seats} — tryck {key} för alla</translation>
+    </message>
+    <message>
+        <source>Deal the hole card and 2nd card: {seat} — type the up card</source>
+        <translation>Dela hålkortet och 2:a kortet: {seat} — skriv det öppna kortet</translation>
+    </message>
+    <message>
+        <source>Deal {street} street: {seat}</source>
+        <translation>Dela {street} gatan: {seat}</translation>
+    </message>
+    <message>
+        <source>{seat} must bring in {amount} (or open with a bet)</source>
+        <translation>{seat} måste lägga bring-in {amount} (eller öppna med en satsning)</translation>
+    </message>
+    <message>
+        <source>{seat} must bring in {amount}</source>
+        <translation>{seat} måste lägga bring-in {amount}</translation>
+    </message>
+    <message>
+        <source>{seat} to act: {options}</source>
+        <translation>{seat} i tur: {options}</translation>
+    </message>
+    <message>
+        <source>type the hole card</source>
+        <translation>skriv hålkortet</translation>
+    </message>
+    <message>
+        <source>press {key} to show</source>
+        <translation>tryck {key} för att visa</translation>
+    </message>
+    <message>
+        <source>Showdown: {seat} shows first — {card}</source>
+        <translation>Showdown: {seat} visar först — {card}</translation>
+    </message>
+    <message>
+        <source>Showdown: {seat} shows or mucks — {card}, or {key} to muck</source>
+        <translation>Showdown: {seat} visar eller kastar — {card}, eller {key} för att kasta</translation>
+    </message>
+    <message>
+        <source>Showdown: {seat} must show — {card}</source>
+        <translation>Showdown: {seat} måste visa — {card}</translation>
+    </message>
+    <message>
+        <source>no hand in progress: press {key} to deal one</source>
+        <translation>ingen hand pågår: tryck {key} för att dela en</translation>
+    </message>
+    <message>
+        <source>the hand is complete: press {key} for the next hand</source>
+        <translation>handen är klar: tryck {key} för nästa hand</translation>
+    </message>
+    <message>
+        <source>antes first: press {key} to post every missing ante</source>
+        <translation>ante först: tryck {key} för att lägga alla ante som saknas</translation>
+    </message>
+    <message>
+        <source>{street} street is being dealt: type the card of {seat}</source>
+        <translation>{street} gatan delas: skriv kortet för {seat}</translation>
+    </message>
+    <message>
+        <source>betting is open: {seat} to act ({keys})</source>
+        <translation>satsningsrundan pågår: {seat} i tur ({keys})</translation>
+    </message>
+    <message>
+        <source>showdown: {seat} to show or muck ({key})</source>
+        <translation>showdown: {seat} ska visa eller kasta ({key})</translation>
+    </message>
+    <message>
+        <source>showdown: {seat} to show</source>
+        <translation>showdown: {seat} ska visa</translation>
+    </message>
+    <message>
+        <source>{pot} of {amount} (rake {rake})</source>
+        <translation>{pot} på {amount} (rake {rake})</translation>
+    </message>
+    <message>
+        <source>{pot} of {amount}</source>
+        <translation>{pot} på {amount}</translation>
+    </message>
+    <message>
+        <source>{pot}: {seat} wins {amount} (the only player left in it)</source>
+        <translation>{pot}: {seat} vinner {amount} (enda spelaren kvar i den)</translation>
+    </message>
+    <message>
+        <source>{pot}: {seat} wins {amount} with {hand}</source>
+        <translation>{pot}: {seat} vinner {amount} med {hand}</translation>
+    </message>
+    <message>
+        <source>{pot}: {seat} wins {amount}</source>
+        <translation>{pot}: {seat} vinner {amount}</translation>
+    </message>
+    <message>
+        <source>equal hands</source>
+        <translation>lika händer</translation>
+    </message>
+    <message>
+        <source>{pot}: split between tied hands ({hand}): {shares}</source>
+        <translation>{pot}: delas mellan lika händer ({hand}): {shares}</translation>
+    </message>
+    <message>
+        <source>{line}; odd chips of {unit} to {seats}, the tied winner nearest the dealer box clockwise (rule 10.3)</source>
+        <translation>{line}; udda marker på {unit} till {seats}, den delande vinnaren närmast dealern medurs (regel 10.3)</translation>
+    </message>
+    <message>
+        <source>{line}; odd chip of {unit} to {seats}, the tied winner nearest the dealer box clockwise (rule 10.3)</source>
+        <translation>{line}; udda marker på {unit} till {seats}, den delande vinnaren närmast dealern medurs (regel 10.3)</translation>
+    </message>
+    <message>
+        <source>Supervisor act</source>
+        <translation>Inspektörsåtgärd</translation>
+    </message>
+    <message>
+        <source>Sign-in</source>
+        <translation>Inloggning</translation>
+    </message>
+    <message>
+        <source>Refused</source>
+        <translation>Nekad</translation>
+    </message>
+    <message>
+        <source>Lockout</source>
+        <translation>Spärr</translation>
+    </message>
+    <message>
+        <source>Unlock</source>
+        <translation>Upplåsning</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>Övrigt</translation>
+    </message>
+    <message>
+        <source>Audit log</source>
+        <translation>Revisionslogg</translation>
+    </message>
+    <message>
+        <source>any staff</source>
+        <translation>all personal</translation>
+    </message>
+    <message>
+        <source>Every kind</source>
+        <translation>Alla typer</translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation>Sedan</translation>
+    </message>
+    <message>
+        <source>Staff</source>
+        <translation>Personal</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>Exportera CSV…</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Stäng</translation>
+    </message>
+    <message>
+        <source>{count} entry</source>
+        <translation>{count} post</translation>
+    </message>
+    <message>
+        <source>{count} entries</source>
+        <translation>{count} poster</translation>
+    </message>
+    <message>
+        <source>No audit entry matches these filters.</source>
+        <translation>Ingen post i revisionsloggen matchar filtren.</translation>
+    </message>
+    <message>
+        <source>Export the audit log</source>
+        <translation>Exportera revisionsloggen</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-filer (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export failed: {error}</source>
+        <translation>Exporten misslyckades: {error}</translation>
+    </message>
+    <message>
+        <source>{count} entries written to {path}</source>
+        <translation>{count} poster skrivna till {path}</translation>
+    </message>
+    <message>
+        <source>{who} is dealt</source>
+        <translation>{who} får</translation>
+    </message>
+    <message>
+        <source>{who} antes {amount}</source>
+        <translation>{who} lägger ante {amount}</translation>
+    </message>
+    <message>
+        <source>be dealt a card face down</source>
+        <translation>få ett kort med framsidan nedåt</translation>
+    </message>
+    <message>
+        <source>be dealt a card</source>
+        <translation>få ett kort</translation>
+    </message>
+    <message>
+        <source>Seat {seat} ({player})</source>
+        <translation>Plats {seat} ({player})</translation>
+    </message>
+    <message>
+        <source>Start of the hand</source>
+        <translation>Handens början</translation>
+    </message>
+    <message>
+        <source>{input} (all in)</source>
+        <translation>{input} (all-in)</translation>
+    </message>
+    <message>
+        <source>{input} — the pots are awarded</source>
+        <translation>{input} — potterna delas ut</translation>
+    </message>
+    <message>
+        <source>Hand complete: pots awarded.</source>
+        <translation>Handen klar: potterna utdelade.</translation>
+    </message>
+    <message>
+        <source>{choices} or {last}</source>
+        <translation>{choices} eller {last}</translation>
+    </message>
+    <message>
+        <source>act</source>
+        <translation>agera</translation>
+    </message>
+    <message>
+        <source>Next: {who} to {choice}.</source>
+        <translation>Nästa: {who} ska {choice}.</translation>
+    </message>
+    <message>
+        <source>Stacks over the session</source>
+        <translation>Stackar under sessionen</translation>
+    </message>
+    <message>
+        <source>No hands in this session yet</source>
+        <translation>Inga händer i sessionen ännu</translation>
+    </message>
+    <message>
+        <source>stack ({unit})</source>
+        <translation>stack ({unit})</translation>
+    </message>
+    <message>
+        <source>stack</source>
+        <translation>stack</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>start</translation>
+    </message>
+    <message>
+        <source>hand number</source>
+        <translation>handnummer</translation>
+    </message>
+    <message>
+        <source>Account locked: {reason}</source>
+        <translation>Kontot är låst: {reason}</translation>
+    </message>
+    <message>
+        <source>Refused: {reason}</source>
+        <translation>Nekad: {reason}</translation>
+    </message>
+    <message>
+        <source>Not allowed: {reason}</source>
+        <translation>Inte tillåtet: {reason}</translation>
+    </message>
+    <message>
+        <source>supervisor&apos;s name</source>
+        <translation>inspektörens namn</translation>
+    </message>
+    <message>
+        <source>why (required; kept in the audit record)</source>
+        <translation>varför (krävs; sparas i revisionsloggen)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Enter confirms</source>
+        <translation>Ctrl+Enter bekräftar</translation>
+    </message>
+    <message>
+        <source>Enter the supervisor&apos;s name and PIN.</source>
+        <translation>Ange inspektörens namn och PIN-kod.</translation>
+    </message>
+    <message>
+        <source>Write the reason for this act.</source>
+        <translation>Skriv skälet till åtgärden.</translation>
+    </message>
+    <message>
+        <source>Every player&apos;s chips are back as they were before the hand.</source>
+        <translation>Alla spelares marker är tillbaka som före handen.</translation>
+    </message>
+    <message>
+        <source>{player} is owed {amount}</source>
+        <translation>{player} har {amount} att få</translation>
+    </message>
+    <message>
+        <source>{player} owes {amount}</source>
+        <translation>{player} är skyldig {amount}</translation>
+    </message>
+    <message>
+        <source>The players still seated have their chips back; for players who had left: {owed} (in the session&apos;s chip reconciliation).</source>
+        <translation>Spelarna som sitter kvar har fått tillbaka sina marker; för spelare som gått: {owed} (i sessionens markeravstämning).</translation>
+    </message>
+    <message>
+        <source>{hand} is void. {chips}</source>
+        <translation>{hand} är annullerad. {chips}</translation>
+    </message>
+    <message>
+        <source>Void {hand} ({detail}). Each player&apos;s result in it is taken back; the hand stays in the log, marked void.</source>
+        <translation>Annullera {hand} ({detail}). Varje spelares resultat i den tas tillbaka; handen står kvar i loggen, markerad som annullerad.</translation>
+    </message>
+    <message>
+        <source>{players} left the table since: what the void takes back for them is kept as chips owed in the session&apos;s chip reconciliation.</source>
+        <translation>{players} har lämnat bordet sedan dess: det annulleringen tar tillbaka för dem bokförs som marker att reglera i sessionens markeravstämning.</translation>
+    </message>
+    <message>
+        <source>Void hand</source>
+        <translation>Annullera hand</translation>
+    </message>
+    <message>
+        <source>{table} hand {number}</source>
+        <translation>{table} hand {number}</translation>
+    </message>
+    <message>
+        <source>hand id {id}</source>
+        <translation>hand-id {id}</translation>
+    </message>
+    <message>
+        <source>pot {pot}, {status}</source>
+        <translation>pott {pot}, {status}</translation>
+    </message>
+    <message>
+        <source>Seat {seat} ({player}) adjusted by {amount}: stack {stack}.</source>
+        <translation>Plats {seat} ({player}) justerad med {amount}: stack {stack}.</translation>
+    </message>
+    <message>
+        <source>Adjust stack</source>
+        <translation>Justera stack</translation>
+    </message>
+    <message>
+        <source>Adjust a stack at {table}, session {session}.</source>
+        <translation>Justera en stack vid {table}, session {session}.</translation>
+    </message>
+    <message>
+        <source>Seat {seat} — {player} ({stack})</source>
+        <translation>Plats {seat} — {player} ({stack})</translation>
+    </message>
+    <message>
+        <source>Amount (± multiple of {unit})</source>
+        <translation>Belopp (± multipel av {unit})</translation>
+    </message>
+    <message>
+        <source>Nobody is seated in this session.</source>
+        <translation>Ingen sitter i den här sessionen.</translation>
+    </message>
+    <message>
+        <source>Enter the amount to add (or a negative amount to remove).</source>
+        <translation>Ange beloppet att lägga till (eller ett negativt belopp att ta bort).</translation>
+    </message>
+    <message>
+        <source>The amount must be a multiple of the chip unit {unit}.</source>
+        <translation>Beloppet måste vara en multipel av markerenheten {unit}.</translation>
+    </message>
+    <message>
+        <source>Session {session} at {table} is closed; every player still seated was cashed out.</source>
+        <translation>Session {session} vid {table} är stängd; alla spelare som satt kvar har lösts in.</translation>
+    </message>
+    <message>
+        <source>Close session</source>
+        <translation>Stäng session</translation>
+    </message>
+    <message>
+        <source>Close session {session} at {table} (dealer {dealer}). Every player still seated is cashed out.</source>
+        <translation>Stäng session {session} vid {table} (dealer {dealer}). Alla spelare som sitter kvar löses in.</translation>
+    </message>
+    <message>
+        <source>why close it although the chips do not reconcile (required; kept in the audit record)</source>
+        <translation>varför den stängs fast markerna inte stämmer (krävs; sparas i revisionsloggen)</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>Differens</translation>
+    </message>
+    <message>
+        <source>Warning: {warning}.</source>
+        <translation>Varning: {warning}.</translation>
+    </message>
+    <message>
+        <source>This session does not reconcile: write why it is closed anyway (Difference).</source>
+        <translation>Sessionen stämmer inte: skriv varför den stängs ändå (Differens).</translation>
+    </message>
+    <message>
+        <source>Correct input</source>
+        <translation>Rätta inmatning</translation>
+    </message>
+    <message>
+        <source>Correct #{seq}: {input}. The stored input is kept; the correction is a new row of the log with who, when and why.</source>
+        <translation>Rätta #{seq}: {input}. Den sparade inmatningen behålls; rättelsen blir en ny rad i loggen med vem, när och varför.</translation>
+    </message>
+    <message>
+        <source>Strike this input (as if it was never recorded)</source>
+        <translation>Stryk inmatningen (som om den aldrig registrerats)</translation>
+    </message>
+    <message>
+        <source>card, e.g. Js (empty: none)</source>
+        <translation>kort, t.ex. Js (tomt: inget)</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>inga</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Handling</translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <translation>Kort</translation>
+    </message>
+    <message>
+        <source>Amount (to)</source>
+        <translation>Belopp (till)</translation>
+    </message>
+    <message>
+        <source>New result</source>
+        <translation>Nytt resultat</translation>
+    </message>
+    <message>
+        <source>Card: {error}</source>
+        <translation>Kort: {error}</translation>
+    </message>
+    <message>
+        <source>Unchanged: change the input, or strike it.</source>
+        <translation>Oförändrad: ändra inmatningen, eller stryk den.</translation>
+    </message>
+    <message>
+        <source>The replacement is the same as the stored input: change it, or strike it.</source>
+        <translation>Ersättningen är samma som den sparade inmatningen: ändra den, eller stryk den.</translation>
+    </message>
+    <message>
+        <source>Sign in to the hand log</source>
+        <translation>Logga in i handloggen</translation>
+    </message>
+    <message>
+        <source>Sign in</source>
+        <translation>Logga in</translation>
+    </message>
+    <message>
+        <source>Enter your name and PIN.</source>
+        <translation>Ange ditt namn och din PIN-kod.</translation>
+    </message>
+    <message>
+        <source>Session {id} report</source>
+        <translation>Rapport för session {id}</translation>
+    </message>
+    <message>
+        <source>Player history</source>
+        <translation>Spelarhistorik</translation>
+    </message>
+    <message>
+        <source>the player&apos;s whole name</source>
+        <translation>spelarens fullständiga namn</translation>
+    </message>
+    <message>
+        <source>Type or choose a player&apos;s name.</source>
+        <translation>Skriv eller välj en spelares namn.</translation>
+    </message>
+    <message>
+        <source>{player}: {hands} hands, net {total}</source>
+        <translation>{player}: {hands} händer, netto {total}</translation>
+    </message>
+    <message>
+        <source>Player history — {player}</source>
+        <translation>Spelarhistorik — {player}</translation>
+    </message>
+    <message>
+        <source>Complete</source>
+        <translation>Klar</translation>
+    </message>
+    <message>
+        <source>Void</source>
+        <translation>Annullerad</translation>
+    </message>
+    <message>
+        <source>In progress</source>
+        <translation>Pågår</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>klar</translation>
+    </message>
+    <message>
+        <source>void</source>
+        <translation>annullerad</translation>
+    </message>
+    <message>
+        <source>in-progress</source>
+        <translation>pågår</translation>
+    </message>
+    <message>
+        <source>supervisor act</source>
+        <translation>inspektörsåtgärd</translation>
+    </message>
+    <message>
+        <source>sign-in</source>
+        <translation>inloggning</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>nekad</translation>
+    </message>
+    <message>
+        <source>lockout</source>
+        <translation>spärr</translation>
+    </message>
+    <message>
+        <source>unlock</source>
+        <translation>upplåsning</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>övrigt</translation>
+    </message>
+    <message>
+        <source>{status} · corrected</source>
+        <translation>{status} · rättad</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Bord</translation>
+    </message>
+    <message>
+        <source>Hand</source>
+        <translation>Hand</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Startad</translation>
+    </message>
+    <message>
+        <source>Dealer</source>
+        <translation>Dealer</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Spelare</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>Session</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>Click to sort</source>
+        <translation>Klicka för att sortera</translation>
+    </message>
+    <message>
+        <source>Not sortable</source>
+        <translation>Kan inte sorteras</translation>
+    </message>
+    <message>
+        <source>Fails the integrity check: {reason}</source>
+        <translation>Klarar inte integritetskontrollen: {reason}</translation>
+    </message>
+    <message>
+        <source>⚠ FAILS CHECK ({status})</source>
+        <translation>⚠ UNDERKÄND ({status})</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Steg</translation>
+    </message>
+    <message>
+        <source>Undo of #{seq}</source>
+        <translation>Ångra #{seq}</translation>
+    </message>
+    <message>
+        <source>Hand voided</source>
+        <translation>Handen annullerad</translation>
+    </message>
+    <message>
+        <source>corrected by #{seq}</source>
+        <translation>rättad av #{seq}</translation>
+    </message>
+    <message>
+        <source>undone by #{seq}</source>
+        <translation>ångrad av #{seq}</translation>
+    </message>
+    <message>
+        <source>Buy-ins</source>
+        <translation>Inköp</translation>
+    </message>
+    <message>
+        <source>Adjustments</source>
+        <translation>Justeringar</translation>
+    </message>
+    <message>
+        <source>Cash-outs</source>
+        <translation>Inlösen</translation>
+    </message>
+    <message>
+        <source>Net</source>
+        <translation>Netto</translation>
+    </message>
+    <message>
+        <source>Hands</source>
+        <translation>Händer</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Totalt</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>När</translation>
+    </message>
+    <message>
+        <source>Who</source>
+        <translation>Vem</translation>
+    </message>
+    <message>
+        <source>Act</source>
+        <translation>Åtgärd</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Varför</translation>
+    </message>
+    <message>
+        <source>Hand / session</source>
+        <translation>Hand / session</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Detaljer</translation>
+    </message>
+    <message>
+        <source>Total over {count} hands</source>
+        <translation>Totalt över {count} händer</translation>
+    </message>
+    <message>
+        <source>any time</source>
+        <translation>när som helst</translation>
+    </message>
+    <message>
+        <source>A date and time (2026-11-30 14:30), a time (22:10, today), today, yesterday or now</source>
+        <translation>Datum och tid (2026-11-30 14:30), en tid (22:10, i dag), today, yesterday eller now</translation>
+    </message>
+    <message>
+        <source>Pick a day on the calendar</source>
+        <translation>Välj en dag i kalendern</translation>
+    </message>
+    <message>
+        <source>IN-PROGRESS</source>
+        <translation>PÅGÅR</translation>
+    </message>
+    <message>
+        <source>COMPLETE</source>
+        <translation>KLAR</translation>
+    </message>
+    <message>
+        <source>VOID</source>
+        <translation>ANNULLERAD</translation>
+    </message>
+    <message>
+        <source>|◀ Start</source>
+        <translation>|◀ Början</translation>
+    </message>
+    <message>
+        <source>◀ Back</source>
+        <translation>◀ Bakåt</translation>
+    </message>
+    <message>
+        <source>Forward ▶</source>
+        <translation>Framåt ▶</translation>
+    </message>
+    <message>
+        <source>End ▶|</source>
+        <translation>Slut ▶|</translation>
+    </message>
+    <message>
+        <source>Start (Home)</source>
+        <translation>Början (Home)</translation>
+    </message>
+    <message>
+        <source>One input back (←)</source>
+        <translation>En inmatning bakåt (←)</translation>
+    </message>
+    <message>
+        <source>One input on (→)</source>
+        <translation>En inmatning framåt (→)</translation>
+    </message>
+    <message>
+        <source>Last input (End)</source>
+        <translation>Sista inmatningen (End)</translation>
+    </message>
+    <message>
+        <source>VOID — stacks are as before this hand (players who had left: chips owed, in the session report)</source>
+        <translation>ANNULLERAD — stackarna är som före handen (spelare som hade gått: deras marker står i sessionsrapporten)</translation>
+    </message>
+    <message>
+        <source>Step {step} of {steps}</source>
+        <translation>Steg {step} av {steps}</translation>
+    </message>
+    <message>
+        <source>Step {step} / {steps}:  {caption}</source>
+        <translation>Steg {step} / {steps}:  {caption}</translation>
+    </message>
+    <message>
+        <source>This hand was voided by a supervisor.</source>
+        <translation>Handen annullerades av en inspektör.</translation>
+    </message>
+    <message>
+        <source>Correct input…</source>
+        <translation>Rätta inmatning…</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>Logg</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Resultat</translation>
+    </message>
+    <message>
+        <source>Void hand…</source>
+        <translation>Annullera hand…</translation>
+    </message>
+    <message>
+        <source>PDF report…</source>
+        <translation>PDF-rapport…</translation>
+    </message>
+    <message>
+        <source>Export record…</source>
+        <translation>Exportera handfil…</translation>
+    </message>
+    <message>
+        <source>Replace or strike the selected input of the log (supervisor&apos;s PIN and reason)</source>
+        <translation>Ersätt eller stryk den valda inmatningen i loggen (inspektörens PIN-kod och skäl)</translation>
+    </message>
+    <message>
+        <source>⚠ This hand fails the integrity check: {problem}. Its stored log is shown as it is; it was changed outside the app.</source>
+        <translation>⚠ Handen klarar inte integritetskontrollen: {problem}. Den lagrade loggen visas som den är; den har ändrats utanför appen.</translation>
+    </message>
+    <message>
+        <source>Imported hand</source>
+        <translation>Importerad hand</translation>
+    </message>
+    <message>
+        <source>Hand id {id}</source>
+        <translation>Hand-id {id}</translation>
+    </message>
+    <message>
+        <source> · CORRECTED</source>
+        <translation> · RÄTTAD</translation>
+    </message>
+    <message>
+        <source> · INTEGRITY FAILED</source>
+        <translation> · INTEGRITETSFEL</translation>
+    </message>
+    <message>
+        <source>{settings} · started {when}</source>
+        <translation>{settings} · startad {when}</translation>
+    </message>
+    <message>
+        <source> · ended {when}</source>
+        <translation> · avslutad {when}</translation>
+    </message>
+    <message>
+        <source> · session {session}</source>
+        <translation> · session {session}</translation>
+    </message>
+    <message>
+        <source>Seats: {names}</source>
+        <translation>Platser: {names}</translation>
+    </message>
+    <message>
+        <source>Hand id {id} · CANNOT BE REPLAYED</source>
+        <translation>Hand-id {id} · KAN INTE SPELAS UPP</translation>
+    </message>
+    <message>
+        <source>Hand id {id} — cannot be replayed</source>
+        <translation>Hand-id {id} — kan inte spelas upp</translation>
+    </message>
+    <message>
+        <source>No result</source>
+        <translation>Inget resultat</translation>
+    </message>
+    <message>
+        <source>Seats</source>
+        <translation>Platser</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>Före</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>Efter</translation>
+    </message>
+    <message>
+        <source>⚠ Select an input in force in the log to correct it.</source>
+        <translation>⚠ Välj en gällande inmatning i loggen för att rätta den.</translation>
+    </message>
+    <message>
+        <source>#{seq} corrected by {name}.</source>
+        <translation>#{seq} rättad av {name}.</translation>
+    </message>
+    <message>
+        <source>The hand would not be complete: {next}</source>
+        <translation>Handen skulle inte bli klar: {next}</translation>
+    </message>
+    <message>
+        <source>no stack changes</source>
+        <translation>inga stackändringar</translation>
+    </message>
+    <message>
+        <source>the hand completes</source>
+        <translation>handen blir klar</translation>
+    </message>
+    <message>
+        <source>Stacks: {changes}</source>
+        <translation>Stackar: {changes}</translation>
+    </message>
+    <message>
+        <source>Session report</source>
+        <translation>Sessionsrapport</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>öppen</translation>
+    </message>
+    <message>
+        <source>closed {when}</source>
+        <translation>stängd {when}</translation>
+    </message>
+    <message>
+        <source>#{id} · {table} · {dealer} · {opened} · {state}</source>
+        <translation>#{id} · {table} · {dealer} · {opened} · {state}</translation>
+    </message>
+    <message>
+        <source>Adjust stack…</source>
+        <translation>Justera stack…</translation>
+    </message>
+    <message>
+        <source>Close session…</source>
+        <translation>Stäng session…</translation>
+    </message>
+    <message>
+        <source>PDF…</source>
+        <translation>PDF…</translation>
+    </message>
+    <message>
+        <source>{table} · session {id} · dealers {dealers}</source>
+        <translation>{table} · session {id} · dealrar {dealers}</translation>
+    </message>
+    <message>
+        <source>{table} · session {id} · dealer {dealers}</source>
+        <translation>{table} · session {id} · dealer {dealers}</translation>
+    </message>
+    <message>
+        <source>{settings} · amounts in {currency} · opened {opened} · </source>
+        <translation>{settings} · belopp i {currency} · öppnad {opened} · </translation>
+    </message>
+    <message>
+        <source>Hands: {complete} complete, {void} void, {running} in progress · rake {rake} {currency}</source>
+        <translation>Händer: {complete} klara, {void} annullerade, {running} pågående · rake {rake} {currency}</translation>
+    </message>
+    <message>
+        <source>Chips balance ✔  </source>
+        <translation>Markerna stämmer ✔  </translation>
+    </message>
+    <message>
+        <source>Chips do NOT balance ✘  </source>
+        <translation>Markerna stämmer INTE ✘  </translation>
+    </message>
+    <message>
+        <source>Dealers&apos; stints:</source>
+        <translation>Dealrarnas pass:</translation>
+    </message>
+    <message>
+        <source>• {dealer}: {start} – {end} · {duration} · {hands} hands ({void} void) · {pace} hands per hour</source>
+        <translation>• {dealer}: {start} – {end} · {duration} · {hands} händer ({void} annullerade) · {pace} händer per timme</translation>
+    </message>
+    <message>
+        <source>still dealing</source>
+        <translation>delar fortfarande</translation>
+    </message>
+    <message>
+        <source>Voids, corrections, adjustments and closing:</source>
+        <translation>Annulleringar, rättelser, justeringar och stängning:</translation>
+    </message>
+    <message>
+        <source>• {at} {act}: {what} — {by}: “{reason}”</source>
+        <translation>• {at} {act}: {what} — {by}: ”{reason}”</translation>
+    </message>
+    <message>
+        <source>{done} of {total}</source>
+        <translation>{done} av {total}</translation>
+    </message>
+    <message>
+        <source>Any status</source>
+        <translation>Alla statusar</translation>
+    </message>
+    <message>
+        <source>Corrected</source>
+        <translation>Rättad</translation>
+    </message>
+    <message>
+        <source>Table 4 10131, or id 18131</source>
+        <translation>Bord 4 10131, eller id 18131</translation>
+    </message>
+    <message>
+        <source>Go to: type a table and hand number or a hand id ({hint})</source>
+        <translation>Gå till: skriv bord och handnummer eller ett hand-id ({hint})</translation>
+    </message>
+    <message>
+        <source>Go to: {text} is not a number</source>
+        <translation>Gå till: {text} är inget tal</translation>
+    </message>
+    <message>
+        <source>Log integrity</source>
+        <translation>Loggens integritet</translation>
+    </message>
+    <message>
+        <source>What does not hold</source>
+        <translation>Vad som inte stämmer</translation>
+    </message>
+    <message>
+        <source>Double-click (or Enter) to open the hand</source>
+        <translation>Dubbelklicka (eller Enter) för att öppna handen</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>Spara…</translation>
+    </message>
+    <message>
+        <source>Print…</source>
+        <translation>Skriv ut…</translation>
+    </message>
+    <message>
+        <source>Check CANCELLED after {checked} hands: this is not a verdict; {changed} changed so far.</source>
+        <translation>Kontrollen AVBRÖTS efter {checked} händer: detta är inget utlåtande; {changed} ändrade hittills.</translation>
+    </message>
+    <message>
+        <source>Check CANCELLED after {checked} hands: this is not a verdict; no change found so far, the rest was not checked.</source>
+        <translation>Kontrollen AVBRÖTS efter {checked} händer: detta är inget utlåtande; ingen ändring hittad hittills, resten kontrollerades inte.</translation>
+    </message>
+    <message>
+        <source>{hands} of {checked} hands were changed outside the app, and {others} other record(s) (stack moves, staff, audit, ledger): {findings} finding(s).</source>
+        <translation>{hands} av {checked} händer har ändrats utanför appen, och {others} andra poster (stackändringar, personal, revision, huvudbok): {findings} fynd.</translation>
+    </message>
+    <message>
+        <source>{hands} of {checked} hands were changed outside the app: {findings} finding(s).</source>
+        <translation>{hands} av {checked} händer har ändrats utanför appen: {findings} fynd.</translation>
+    </message>
+    <message>
+        <source>All {checked} hands are intact: every digest chain holds.</source>
+        <translation>Alla {checked} händer är intakta: varje kontrollsummekedja håller.</translation>
+    </message>
+    <message>
+        <source>Log integrity check</source>
+        <translation>Kontroll av loggens integritet</translation>
+    </message>
+    <message>
+        <source>Checked at {moment}</source>
+        <translation>Kontrollerad {moment}</translation>
+    </message>
+    <message>
+        <source>{label} (id {id}): {reason}</source>
+        <translation>{label} (id {id}): {reason}</translation>
+    </message>
+    <message>
+        <source>Save the integrity result</source>
+        <translation>Spara integritetsresultatet</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt)</source>
+        <translation>Textfiler (*.txt)</translation>
+    </message>
+    <message>
+        <source>Hand log — dealer</source>
+        <translation>Handlogg — dealer</translation>
+    </message>
+    <message>
+        <source>Hand log — floor supervisor</source>
+        <translation>Handlogg — inspektör</translation>
+    </message>
+    <message>
+        <source>Hand log</source>
+        <translation>Handlogg</translation>
+    </message>
+    <message>
+        <source>{name} ({role})</source>
+        <translation>{name} ({role})</translation>
+    </message>
+    <message>
+        <source>your open session #{session} at {table}</source>
+        <translation>din öppna session #{session} vid {table}</translation>
+    </message>
+    <message>
+        <source>you have no open session</source>
+        <translation>du har ingen öppen session</translation>
+    </message>
+    <message>
+        <source>All tables</source>
+        <translation>Alla bord</translation>
+    </message>
+    <message>
+        <source>All dealers</source>
+        <translation>Alla dealers</translation>
+    </message>
+    <message>
+        <source>any part of a name</source>
+        <translation>valfri del av ett namn</translation>
+    </message>
+    <message>
+        <source>Clear filters</source>
+        <translation>Rensa filter</translation>
+    </message>
+    <message>
+        <source>Every filter back to any, and the newest hands first (Ctrl+L)</source>
+        <translation>Alla filter tillbaka till alla, och de nyaste händerna först (Ctrl+L)</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Från</translation>
+    </message>
+    <message>
+        <source>Until</source>
+        <translation>Till</translation>
+    </message>
+    <message>
+        <source>Pot from</source>
+        <translation>Pott från</translation>
+    </message>
+    <message>
+        <source>Pot to</source>
+        <translation>Pott till</translation>
+    </message>
+    <message>
+        <source>A dealer sees the hands of their own open session</source>
+        <translation>En dealer ser händerna i sin egen öppna session</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>alla</translation>
+    </message>
+    <message>
+        <source>Go to</source>
+        <translation>Gå till</translation>
+    </message>
+    <message>
+        <source>A table and hand number, or a hand id; Enter opens the hand (Ctrl+G)</source>
+        <translation>Bord och handnummer, eller ett hand-id; Enter öppnar handen (Ctrl+G)</translation>
+    </message>
+    <message>
+        <source>Go</source>
+        <translation>Gå</translation>
+    </message>
+    <message>
+        <source>Open hand</source>
+        <translation>Öppna hand</translation>
+    </message>
+    <message>
+        <source>Player history…</source>
+        <translation>Spelarhistorik…</translation>
+    </message>
+    <message>
+        <source>Hand PDF…</source>
+        <translation>Hand som PDF…</translation>
+    </message>
+    <message>
+        <source>Export records…</source>
+        <translation>Exportera poster…</translation>
+    </message>
+    <message>
+        <source>Session report…</source>
+        <translation>Sessionsrapport…</translation>
+    </message>
+    <message>
+        <source>Check integrity…</source>
+        <translation>Kontrollera integritet…</translation>
+    </message>
+    <message>
+        <source>Audit log…</source>
+        <translation>Revisionslogg…</translation>
+    </message>
+    <message>
+        <source>#{session} {table} (open)</source>
+        <translation>#{session} {table} (öppen)</translation>
+    </message>
+    <message>
+        <source>no open session</source>
+        <translation>ingen öppen session</translation>
+    </message>
+    <message>
+        <source>All sessions</source>
+        <translation>Alla sessioner</translation>
+    </message>
+    <message>
+        <source>#{session} {table} · {dealer} · {opened} (open)</source>
+        <translation>#{session} {table} · {dealer} · {opened} (öppen)</translation>
+    </message>
+    <message>
+        <source>#{session} {table} · {dealer} · {opened} (closed)</source>
+        <translation>#{session} {table} · {dealer} · {opened} (stängd)</translation>
+    </message>
+    <message>
+        <source>{problem} — the list is unchanged.</source>
+        <translation>{problem} — listan är oförändrad.</translation>
+    </message>
+    <message>
+        <source>loaded in {ms} ms</source>
+        <translation>laddad på {ms} ms</translation>
+    </message>
+    <message>
+        <source>{count} hand</source>
+        <translation>{count} hand</translation>
+    </message>
+    <message>
+        <source>{count} hands</source>
+        <translation>{count} händer</translation>
+    </message>
+    <message>
+        <source>You have no open session: there is no hand of yours to show.</source>
+        <translation>Du har ingen öppen session: det finns ingen hand av dina att visa.</translation>
+    </message>
+    <message>
+        <source>There is no hand in the log yet.</source>
+        <translation>Det finns ingen hand i loggen än.</translation>
+    </message>
+    <message>
+        <source>No hand matches these filters. Clear filters (Ctrl+L) to see every hand.</source>
+        <translation>Ingen hand matchar filtren. Rensa filter (Ctrl+L) för att se alla händer.</translation>
+    </message>
+    <message>
+        <source>{column} cannot be sorted</source>
+        <translation>{column} kan inte sorteras</translation>
+    </message>
+    <message>
+        <source>Go to: which table? ({hint})</source>
+        <translation>Gå till: vilket bord? ({hint})</translation>
+    </message>
+    <message>
+        <source>That hand is not in your open session.</source>
+        <translation>Den handen finns inte i din öppna session.</translation>
+    </message>
+    <message>
+        <source>{table} hand {number} (id {id})</source>
+        <translation>{table} hand {number} (id {id})</translation>
+    </message>
+    <message>
+        <source>{table} hand (id {id})</source>
+        <translation>{table} hand (id {id})</translation>
+    </message>
+    <message>
+        <source>The audit log is for supervisors.</source>
+        <translation>Revisionsloggen är för inspektörer.</translation>
+    </message>
+    <message>
+        <source>Select a hand first.</source>
+        <translation>Välj en hand först.</translation>
+    </message>
+    <message>
+        <source>Select a hand of the session (or choose a session in the filters).</source>
+        <translation>Välj en hand i sessionen (eller välj en session i filtren).</translation>
+    </message>
+    <message>
+        <source>This hand is already void.</source>
+        <translation>Handen är redan annullerad.</translation>
+    </message>
+    <message>
+        <source>{pot} in the middle, {status}</source>
+        <translation>{pot} i mitten, {status}</translation>
+    </message>
+    <message>
+        <source>Session {session} is closed; its stacks cannot change.</source>
+        <translation>Session {session} är stängd; dess stackar kan inte ändras.</translation>
+    </message>
+    <message>
+        <source>Session {session} is already closed.</source>
+        <translation>Session {session} är redan stängd.</translation>
+    </message>
+    <message>
+        <source>There is no session yet.</source>
+        <translation>Det finns ingen session än.</translation>
+    </message>
+    <message>
+        <source>Checking every hand&apos;s digest chain</source>
+        <translation>Kontrollerar varje hands kontrollsummekedja</translation>
+    </message>
+    <message>
+        <source>Integrity check cancelled: not a verdict; {changed} changed so far</source>
+        <translation>Integritetskontrollen avbröts: inget utlåtande; {changed} ändrade hittills</translation>
+    </message>
+    <message>
+        <source>Integrity check cancelled: not a verdict</source>
+        <translation>Integritetskontrollen avbröts: inget utlåtande</translation>
+    </message>
+    <message>
+        <source>{hands} hand(s) and {findings} finding(s) changed outside the app</source>
+        <translation>{hands} hand/händer och {findings} fynd ändrade utanför appen</translation>
+    </message>
+    <message>
+        <source>Integrity: every hand intact</source>
+        <translation>Integritet: varje hand intakt</translation>
+    </message>
+    <message>
+        <source>Export the hand list</source>
+        <translation>Exportera handlistan</translation>
+    </message>
+    <message>
+        <source>Export CSV</source>
+        <translation>Exportera CSV</translation>
+    </message>
+    <message>
+        <source>Writing the filtered hand list</source>
+        <translation>Skriver den filtrerade handlistan</translation>
+    </message>
+    <message>
+        <source>CSV export cancelled; no file was written.</source>
+        <translation>CSV-exporten avbröts; ingen fil skrevs.</translation>
+    </message>
+    <message>
+        <source>{count} hands written to {path}</source>
+        <translation>{count} händer skrivna till {path}</translation>
+    </message>
+    <message>
+        <source>Select the hands to export.</source>
+        <translation>Välj händerna att exportera.</translation>
+    </message>
+    <message>
+        <source>Export americana-hand/1 records</source>
+        <translation>Exportera americana-hand/1-poster</translation>
+    </message>
+    <message>
+        <source>Export records</source>
+        <translation>Exportera poster</translation>
+    </message>
+    <message>
+        <source>Writing americana-hand/1 files</source>
+        <translation>Skriver americana-hand/1-filer</translation>
+    </message>
+    <message>
+        <source>Export cancelled; no file was left behind.</source>
+        <translation>Exporten avbröts; ingen fil blev kvar.</translation>
+    </message>
+    <message>
+        <source>{count} record(s) written to {folder}</source>
+        <translation>{count} post(er) skrivna till {folder}</translation>
+    </message>
+    <message>
+        <source>Hand report (PDF)</source>
+        <translation>Handrapport (PDF)</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>PDF failed: {error}</source>
+        <translation>PDF misslyckades: {error}</translation>
+    </message>
+    <message>
+        <source>Hand report written to {path}</source>
+        <translation>Handrapporten skriven till {path}</translation>
+    </message>
+    <message>
+        <source>Session report (PDF)</source>
+        <translation>Sessionsrapport (PDF)</translation>
+    </message>
+    <message>
+        <source>Session report written to {path}</source>
+        <translation>Sessionsrapporten skriven till {path}</translation>
+    </message>
+    <message>
+        <source>MUCKED</source>
+        <translation>KASTAT</translation>
+    </message>
+    <message>
+        <source>SITTING OUT</source>
+        <translation>SITTER UTE</translation>
+    </message>
+    <message>
+        <source>seats {seats} and {last}</source>
+        <translation>platserna {seats} och {last}</translation>
+    </message>
+    <message>
+        <source>{pot}: {amount}, {seats}</source>
+        <translation>{pot}: {amount}, {seats}</translation>
+    </message>
+    <message>
+        <source>seat {seat}: {amount}</source>
+        <translation>plats {seat}: {amount}</translation>
+    </message>
+    <message>
+        <source>No session open</source>
+        <translation>Ingen session öppen</translation>
+    </message>
+    <message>
+        <source>Open · dealer {dealer} · hand {number} in progress</source>
+        <translation>Öppet · dealer {dealer} · hand {number} pågår</translation>
+    </message>
+    <message>
+        <source>Open · dealer {dealer} · between hands</source>
+        <translation>Öppet · dealer {dealer} · mellan händer</translation>
+    </message>
+    <message>
+        <source>{role} · locked until {time}</source>
+        <translation>{role} · låst till {time}</translation>
+    </message>
+    <message>
+        <source>Type the new staff member&apos;s name.</source>
+        <translation>Skriv den nya medarbetarens namn.</translation>
+    </message>
+    <message>
+        <source>The two PINs differ: type them again.</source>
+        <translation>De två PIN-koderna skiljer sig åt: skriv dem igen.</translation>
+    </message>
+    <message>
+        <source>{name} added as {role}; they sign in with their name and PIN.</source>
+        <translation>{name} tillagd som {role}; loggar in med namn och PIN-kod.</translation>
+    </message>
+    <message>
+        <source>Type the name of the account to unlock.</source>
+        <translation>Skriv namnet på kontot som ska låsas upp.</translation>
+    </message>
+    <message>
+        <source>{name} is unlocked; they sign in with their PIN.</source>
+        <translation>{name} är upplåst; loggar in med sin PIN-kod.</translation>
+    </message>
+    <message>
+        <source>Table in use</source>
+        <translation>Bordet används</translation>
+    </message>
+    <message>
+        <source>Taking it over stops that workstation from recording into this table; it is kept in the audit record.</source>
+        <translation>Tar du över bordet kan den arbetsstationen inte längre registrera något på det; övertagandet sparas i revisionsloggen.</translation>
+    </message>
+    <message>
+        <source>Take over this table</source>
+        <translation>Ta över bordet</translation>
+    </message>
+    <message>
+        <source>{name} sits at seat {seat}</source>
+        <translation>{name} sitter på plats {seat}</translation>
+    </message>
+    <message>
+        <source>Seat {seat} rebuys {amount}</source>
+        <translation>Plats {seat} gör återköp: {amount}</translation>
+    </message>
+    <message>
+        <source>Seat {seat} sits out</source>
+        <translation>Plats {seat} står över</translation>
+    </message>
+    <message>
+        <source>Seat {seat} comes back</source>
+        <translation>Plats {seat} är tillbaka</translation>
+    </message>
+    <message>
+        <source>Seat {seat} leaves: cash out {amount}</source>
+        <translation>Plats {seat} lämnar: inlösen {amount}</translation>
+    </message>
+    <message>
+        <source>New settings apply from the next hand.</source>
+        <translation>De nya inställningarna gäller från nästa hand.</translation>
+    </message>
+    <message>
+        <source>nothing waits for the supervisor: F9 follows a shown hole card that does not match the one recorded (rule 9.5)</source>
+        <translation>inget väntar på inspektören: F9 används efter ett visat hålkort som inte stämmer med det registrerade (regel 9.5)</translation>
+    </message>
+    <message>
+        <source>no hole card of seat {seat} is recorded: show it again</source>
+        <translation>inget hålkort för plats {seat} är registrerat: visa det igen</translation>
+    </message>
+    <message>
+        <source>{seat} shows {shown}, but {recorded} was recorded as the hole card at the deal (#{seq}, rule 9.5). Correct the recorded hole card to {shown} (or strike it); then the show is recorded.</source>
+        <translation>{seat} visar {shown}, men {recorded} registrerades som hålkort i given (#{seq}, regel 9.5). Rätta det registrerade hålkortet till {shown} (eller stryk det); sedan registreras visningen.</translation>
+    </message>
+    <message>
+        <source>#{seq} corrected by {name}</source>
+        <translation>#{seq} rättad av {name}</translation>
+    </message>
+    <message>
+        <source>its last input</source>
+        <translation>dess senaste inmatning</translation>
+    </message>
+    <message>
+        <source>undone by {name}</source>
+        <translation>ångrad av {name}</translation>
+    </message>
+    <message>
+        <source>Hand {number} is complete: undoing its last input ({what}) takes its result back and needs a supervisor (rule 11.3).</source>
+        <translation>Hand {number} är klar: att ångra dess senaste inmatning ({what}) tar tillbaka resultatet och kräver en inspektör (regel 11.3).</translation>
+    </message>
+    <message>
+        <source>This hand is complete: undoing its last input ({what}) takes its result back and needs a supervisor (rule 11.3).</source>
+        <translation>Den här handen är klar: att ångra dess senaste inmatning ({what}) tar tillbaka resultatet och kräver en inspektör (regel 11.3).</translation>
+    </message>
+    <message>
+        <source>select an input still in force in the hand log to correct it</source>
+        <translation>markera en inmatning som fortfarande gäller i handloggen för att rätta den</translation>
+    </message>
+    <message>
+        <source>no bring-in now: {reason}</source>
+        <translation>ingen bring-in nu: {reason}</translation>
+    </message>
+    <message>
+        <source>no bet now: {reason}</source>
+        <translation>kan inte satsa nu: {reason}</translation>
+    </message>
+    <message>
+        <source>no raise now: {reason}</source>
+        <translation>kan inte höja nu: {reason}</translation>
+    </message>
+    <message>
+        <source>no call now: {reason}</source>
+        <translation>kan inte syna nu: {reason}</translation>
+    </message>
+    <message>
+        <source>no check now: {reason}</source>
+        <translation>kan inte checka nu: {reason}</translation>
+    </message>
+    <message>
+        <source>no fold now: {reason}</source>
+        <translation>kan inte lägga sig nu: {reason}</translation>
+    </message>
+    <message>
+        <source>no show now: {reason}</source>
+        <translation>kan inte visa nu: {reason}</translation>
+    </message>
+    <message>
+        <source>no muck now: {reason}</source>
+        <translation>kan inte kasta nu: {reason}</translation>
+    </message>
+    <message>
+        <source>&apos;{key}&apos; is not a key of the table: {reason} (F1: every key)</source>
+        <translation>&apos;{key}&apos; är ingen tangent vid bordet: {reason} (F1: alla tangenter)</translation>
+    </message>
+    <message>
+        <source>&apos;{digit}&apos;: amounts go in the amount box: press {key} to raise first</source>
+        <translation>&apos;{digit}&apos;: belopp skrivs i beloppsrutan: tryck först {key} för att höja</translation>
+    </message>
+    <message>
+        <source>&apos;{digit}&apos;: amounts go in the amount box: press {key} to bet first</source>
+        <translation>&apos;{digit}&apos;: belopp skrivs i beloppsrutan: tryck först {key} för att satsa</translation>
+    </message>
+    <message>
+        <source>&apos;{digit}&apos;: no amount to type: the raise is {amount}, press {key}</source>
+        <translation>&apos;{digit}&apos;: inget belopp att skriva: höjningen är {amount}, tryck {key}</translation>
+    </message>
+    <message>
+        <source>&apos;{digit}&apos;: no amount to type: the bet is {amount}, press {key}</source>
+        <translation>&apos;{digit}&apos;: inget belopp att skriva: satsningen är {amount}, tryck {key}</translation>
+    </message>
+    <message>
+        <source>&apos;{digit}&apos; starts no card (7 8 9 10 T J Q K A): {reason}</source>
+        <translation>&apos;{digit}&apos; inleder inget kort (7 8 9 10 T J Q K A): {reason}</translation>
+    </message>
+    <message>
+        <source>it is not complete: a card is rank then suit, like &apos;as&apos;, &apos;td&apos; or &apos;10h&apos;</source>
+        <translation>det är inte komplett: ett kort är valör och sedan färg, som &apos;as&apos;, &apos;td&apos; eller &apos;10h&apos;</translation>
+    </message>
+    <message>
+        <source>&apos;{text}&apos; is not a card: {reason}</source>
+        <translation>&apos;{text}&apos; är inget kort: {reason}</translation>
+    </message>
+    <message>
+        <source>no hole card can be recorded now: a hole card is recorded until round 1&apos;s first action; later it is typed when the player shows it (rule 5.3)</source>
+        <translation>inget hålkort kan registreras nu: hålkort registreras fram till första handlingen i runda 1; senare skrivs det in när spelaren visar det (regel 5.3)</translation>
+    </message>
+    <message>
+        <source>seat {seat} is not in this hand</source>
+        <translation>plats {seat} är inte med i den här handen</translation>
+    </message>
+    <message>
+        <source>no card goes to seat {seat} now: {reason}</source>
+        <translation>inget kort ska till plats {seat} nu: {reason}</translation>
+    </message>
+    <message>
+        <source>no card goes to seat {seat} now</source>
+        <translation>inget kort ska till plats {seat} nu</translation>
+    </message>
+    <message>
+        <source>every ante is already in: {reason}</source>
+        <translation>alla ante är redan inne: {reason}</translation>
+    </message>
+    <message>
+        <source>the hole card of {seat} was not recorded: type the card shown (like &apos;as&apos;)</source>
+        <translation>hålkortet för {seat} registrerades inte: skriv in kortet som visas (som &apos;as&apos;)</translation>
+    </message>
+    <message>
+        <source>{reason} — the card {card} is not recorded</source>
+        <translation>{reason} — kortet {card} registreras inte</translation>
+    </message>
+    <message>
+        <source>the hand moved on since the amount box opened: press {bet_key} or {raise_key} again</source>
+        <translation>handen har gått vidare sedan beloppsrutan öppnades: tryck {bet_key} eller {raise_key} igen</translation>
+    </message>
+    <message>
+        <source>the hand is not finished: {reason}</source>
+        <translation>handen är inte klar: {reason}</translation>
+    </message>
+    <message>
+        <source>seven</source>
+        <translation>sjua</translation>
+    </message>
+    <message>
+        <source>eight</source>
+        <translation>åtta</translation>
+    </message>
+    <message>
+        <source>nine</source>
+        <translation>nia</translation>
+    </message>
+    <message>
+        <source>ten</source>
+        <translation>tia</translation>
+    </message>
+    <message>
+        <source>jack</source>
+        <translation>knekt</translation>
+    </message>
+    <message>
+        <source>queen</source>
+        <translation>dam</translation>
+    </message>
+    <message>
+        <source>king</source>
+        <translation>kung</translation>
+    </message>
+    <message>
+        <source>ace</source>
+        <translation>ess</translation>
+    </message>
+    <message>
+        <source>spades</source>
+        <translation>spader</translation>
+    </message>
+    <message>
+        <source>hearts</source>
+        <translation>hjärter</translation>
+    </message>
+    <message>
+        <source>diamonds</source>
+        <translation>ruter</translation>
+    </message>
+    <message>
+        <source>clubs</source>
+        <translation>klöver</translation>
+    </message>
+    <message>
+        <source>{rank} of {suit}</source>
+        <translation>{suit} {rank}</translation>
+    </message>
+    <message>
+        <source>hole card, not known</source>
+        <translation>hålkort, okänt</translation>
+    </message>
+    <message>
+        <source>{card} (hole card)</source>
+        <translation>{card} (hålkort)</translation>
+    </message>
+    <message>
+        <source>NEXT ▶ {prompt}</source>
+        <translation>NÄSTA ▶ {prompt}</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation>Min</translation>
+    </message>
+    <message>
+        <source>Pot [{key}]</source>
+        <translation>Pott [{key}]</translation>
+    </message>
+    <message>
+        <source>All-in [{key}]</source>
+        <translation>All-in [{key}]</translation>
+    </message>
+    <message>
+        <source>OK ⏎</source>
+        <translation>OK ⏎</translation>
+    </message>
+    <message>
+        <source>Bet to</source>
+        <translation>Satsa till</translation>
+    </message>
+    <message>
+        <source>Raise to</source>
+        <translation>Höj till</translation>
+    </message>
+    <message>
+        <source>min {low} · max {high}</source>
+        <translation>min {low} · max {high}</translation>
+    </message>
+    <message>
+        <source>no bet or raise is open</source>
+        <translation>ingen satsning eller höjning är öppen</translation>
+    </message>
+    <message>
+        <source>type the amount</source>
+        <translation>skriv beloppet</translation>
+    </message>
+    <message>
+        <source>card</source>
+        <translation>kort</translation>
+    </message>
+    <message>
+        <source>PIN again</source>
+        <translation>PIN-kod igen</translation>
+    </message>
+    <message>
+        <source>Back to the table</source>
+        <translation>Tillbaka till bordet</translation>
+    </message>
+    <message>
+        <source>Welcome: create the first supervisor</source>
+        <translation>Välkommen: skapa den första inspektören</translation>
+    </message>
+    <message>
+        <source>The database is empty. The first account is a floor supervisor (a PIN of 6 to 12 digits); on the next page it adds dealers (the Staff box) and opens tables.</source>
+        <translation>Databasen är tom. Det första kontot är en inspektör (en PIN-kod på 6 till 12 siffror); på nästa sida lägger den till dealrar (rutan Personal) och öppnar bord.</translation>
+    </message>
+    <message>
+        <source>Create supervisor and sign in</source>
+        <translation>Skapa inspektör och logga in</translation>
+    </message>
+    <message>
+        <source>Change dealer</source>
+        <translation>Byt dealer</translation>
+    </message>
+    <message>
+        <source>The next dealer signs in; from then on the inputs are theirs.</source>
+        <translation>Nästa dealer loggar in; därefter är inmatningarna dennes.</translation>
+    </message>
+    <message>
+        <source>Dealer name and PIN.</source>
+        <translation>Dealerns namn och PIN-kod.</translation>
+    </message>
+    <message>
+        <source>no cap</source>
+        <translation>inget tak</translation>
+    </message>
+    <message>
+        <source>The currency of the table&apos;s amounts: a three-letter code such as EUR or SEK</source>
+        <translation>Valutan för bordets belopp: en kod på tre bokstäver, till exempel EUR eller SEK</translation>
+    </message>
+    <message>
+        <source>Table name</source>
+        <translation>Bordets namn</translation>
+    </message>
+    <message>
+        <source>Ante</source>
+        <translation>Ante</translation>
+    </message>
+    <message>
+        <source>Chip unit</source>
+        <translation>Markerenhet</translation>
+    </message>
+    <message>
+        <source>Structure</source>
+        <translation>Struktur</translation>
+    </message>
+    <message>
+        <source>Raise cap</source>
+        <translation>Höjningstak</translation>
+    </message>
+    <message>
+        <source>Rake %</source>
+        <translation>Rake %</translation>
+    </message>
+    <message>
+        <source>Rake cap</source>
+        <translation>Raketak</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>Valuta</translation>
+    </message>
+    <message>
+        <source>Supervisor PIN</source>
+        <translation>Inspektörens PIN-kod</translation>
+    </message>
+    <message>
+        <source>Adding dealers and supervisors needs a supervisor: their name and PIN open the staff accounts.</source>
+        <translation>Att lägga till dealrar och inspektörer kräver en inspektör: dennes namn och PIN-kod öppnar personalkontona.</translation>
+    </message>
+    <message>
+        <source>Open staff accounts</source>
+        <translation>Öppna personalkonton</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>Roll</translation>
+    </message>
+    <message>
+        <source>Add staff member</source>
+        <translation>Lägg till personal</translation>
+    </message>
+    <message>
+        <source>Unlock account</source>
+        <translation>Lås upp konto</translation>
+    </message>
+    <message>
+        <source>Lift the lock of the account named above (after too many wrong PINs); audited</source>
+        <translation>Häv spärren för kontot ovan (efter för många felaktiga PIN-koder); skrivs i revisionsloggen</translation>
+    </message>
+    <message>
+        <source>Authorised by {name}</source>
+        <translation>Godkänt av {name}</translation>
+    </message>
+    <message>
+        <source>Sign out</source>
+        <translation>Logga ut</translation>
+    </message>
+    <message>
+        <source>Back to the sign-in page (open tables stay open)</source>
+        <translation>Tillbaka till inloggningen (öppna bord förblir öppna)</translation>
+    </message>
+    <message>
+        <source>Open a table</source>
+        <translation>Öppna ett bord</translation>
+    </message>
+    <message>
+        <source>Open table</source>
+        <translation>Öppna bord</translation>
+    </message>
+    <message>
+        <source>New table</source>
+        <translation>Nytt bord</translation>
+    </message>
+    <message>
+        <source>Create table</source>
+        <translation>Skapa bord</translation>
+    </message>
+    <message>
+        <source>Signed in: {who}</source>
+        <translation>Inloggad: {who}</translation>
+    </message>
+    <message>
+        <source>Seat player</source>
+        <translation>Placera spelare</translation>
+    </message>
+    <message>
+        <source>Seat the player named above with the chips as buy-in</source>
+        <translation>Placera spelaren ovan med markerna som inköp</translation>
+    </message>
+    <message>
+        <source>Rebuy</source>
+        <translation>Återköp</translation>
+    </message>
+    <message>
+        <source>Add the chips to the seat&apos;s stack (between hands)</source>
+        <translation>Lägg markerna till platsens stack (mellan händer)</translation>
+    </message>
+    <message>
+        <source>Sit out</source>
+        <translation>Sitt ute</translation>
+    </message>
+    <message>
+        <source>The player keeps the seat but is not dealt in</source>
+        <translation>Spelaren behåller platsen men får inga kort</translation>
+    </message>
+    <message>
+        <source>Come back</source>
+        <translation>Åter i spel</translation>
+    </message>
+    <message>
+        <source>A player sitting out is dealt in again</source>
+        <translation>En spelare som sitter ute får kort igen</translation>
+    </message>
+    <message>
+        <source>Cash out</source>
+        <translation>Inlösen</translation>
+    </message>
+    <message>
+        <source>The player leaves the table: cash out the stack</source>
+        <translation>Spelaren lämnar bordet: lös in stacken</translation>
+    </message>
+    <message>
+        <source>Seat 1–6 (or click the seat on the table)</source>
+        <translation>Plats 1–6 (eller klicka på platsen vid bordet)</translation>
+    </message>
+    <message>
+        <source>player&apos;s name</source>
+        <translation>spelarens namn</translation>
+    </message>
+    <message>
+        <source>Buy-in when seating, or the rebuy</source>
+        <translation>Inköp vid placering, eller återköpet</translation>
+    </message>
+    <message>
+        <source>Chips</source>
+        <translation>Marker</translation>
+    </message>
+    <message>
+        <source>Apply from next hand</source>
+        <translation>Tillämpa från nästa hand</translation>
+    </message>
+    <message>
+        <source>Change dealer…</source>
+        <translation>Byt dealer…</translation>
+    </message>
+    <message>
+        <source>empty seat</source>
+        <translation>tom plats</translation>
+    </message>
+    <message>
+        <source>bets in front {amount}</source>
+        <translation>satsningar framför spelarna {amount}</translation>
+    </message>
+    <message>
+        <source>DEALER</source>
+        <translation>DEALER</translation>
+    </message>
+    <message>
+        <source>Review [{key}]</source>
+        <translation>Granskning [{key}]</translation>
+    </message>
+    <message>
+        <source>Open the floor supervisor&apos;s hand log browser</source>
+        <translation>Öppna inspektörens vy över handloggen</translation>
+    </message>
+    <message>
+        <source>Back to the sign-in page; the hand in progress stays stored and resumes for the next dealer at this table</source>
+        <translation>Tillbaka till inloggningen; den pågående handen sparas och fortsätter för nästa dealer vid bordet</translation>
+    </message>
+    <message>
+        <source>Correct input… (supervisor)</source>
+        <translation>Rätta inmatning… (inspektör)</translation>
+    </message>
+    <message>
+        <source>Replace or strike the selected input (rule 11.3)</source>
+        <translation>Ersätt eller stryk den valda inmatningen (regel 11.3)</translation>
+    </message>
+    <message>
+        <source>{table} · {settings} · {hand} · Dealer {dealer}</source>
+        <translation>{table} · {settings} · {hand} · Dealer {dealer}</translation>
+    </message>
+    <message>
+        <source>{header}  —  from the next hand: {settings}</source>
+        <translation>{header}  —  från nästa hand: {settings}</translation>
+    </message>
+    <message>
+        <source>Americana — dealer</source>
+        <translation>Americana — dealer</translation>
+    </message>
 </context>
 <context>
     <name>text</name>

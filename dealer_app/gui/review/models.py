@@ -13,8 +13,8 @@ from typing import Any, Protocol
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from dealer_app.engine import Action
 from dealer_app.gui import i18n
+from dealer_app.gui.prompts import ACTION_WORDS
 from dealer_app.gui.review.captions import when
 from dealer_app.gui.table_model import HeaderedTableModel, Index
 from dealer_app.services import HandQuery, HandStatus, HandSummary, LogEntry, Role
@@ -44,12 +44,7 @@ AUDIT_KIND_LABELS: dict[str, str] = {
     "refused": tr_noop("refused"), "lockout": tr_noop("lockout"), "unlock": tr_noop("unlock"),
     "other": tr_noop("other")}
 """The audit kinds (``services.review.AUDIT_KINDS``) in words; the kind itself is a code."""
-ACTION_LABELS = {Action.ANTE: tr_noop("ante"), Action.DEAL_DOWN: tr_noop("deal-down"),
-                 Action.DEAL_UP: tr_noop("deal-up"), Action.BRING_IN: tr_noop("bring-in"),
-                 Action.BET: tr_noop("bet"), Action.RAISE: tr_noop("raise"),
-                 Action.CALL: tr_noop("call"), Action.CHECK: tr_noop("check"),
-                 Action.FOLD: tr_noop("fold"), Action.SHOW: tr_noop("show"),
-                 Action.MUCK: tr_noop("muck")}
+ACTION_LABELS = ACTION_WORDS
 """The kinds of input as the correction dialog offers them (the stored value is the code)."""
 FAILED_COLOUR = "#ff4f9a"
 """A hand that fails the integrity check."""
