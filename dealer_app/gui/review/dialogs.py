@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_app.engine import Action, CardError, Event, parse_card
+from dealer_app.gui.refusals import card_error_text
 from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.services import (
     AccountLockedError,
@@ -355,7 +356,7 @@ class CorrectInputDialog(SupervisorActDialog):
         try:
             replacement = self.replacement()
         except CardError as exc:
-            self.preview.setText(f"Card: {exc}")
+            self.preview.setText(f"Card: {card_error_text(exc)}")
             return
         if replacement == self.stored:
             self.preview.setText("Unchanged: change the input, or strike it.")
@@ -382,7 +383,7 @@ class CorrectInputDialog(SupervisorActDialog):
         try:
             replacement = self.replacement()
         except CardError as exc:
-            return f"Card: {exc}"
+            return f"Card: {card_error_text(exc)}"
         if replacement == self.stored:
             return "The replacement is the same as the stored input: change it, or strike it."
         return None

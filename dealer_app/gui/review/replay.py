@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from dealer_app.engine import Event, RuleError
 from dealer_app.engine.hand import Hand
 from dealer_app.gui import prompts
+from dealer_app.gui.refusals import refusal_text
 from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.gui.review.captions import caption, next_text, when, who
 from dealer_app.gui.review.dialogs import CorrectInputDialog
@@ -40,6 +41,7 @@ from dealer_app.gui.rows import SeatRow, pot_rows, seat_rows
 from dealer_app.gui.views.table import TableView
 from dealer_app.services import HandState, HandStatus, LogEntry, StaffMember, StorageError
 from dealer_app.services.reports import hand_report, result_lines
+from dealer_app.text import tr
 
 
 class HandReplayView(QWidget):
@@ -444,7 +446,7 @@ def preview_result(state: HandState, step: int | None, replacement: Event | None
     try:
         hand = Hand.replay(state.settings, state.seats, events)
     except RuleError as exc:
-        return f"Refused by the rules: {exc.message}"
+        return tr("Refused by the rules: {reason}").format(reason=refusal_text(exc))
     if not hand.complete:
         return "The hand would not be complete: " + next_text(hand)
     old = state.hand.stacks if state.hand.complete else {}

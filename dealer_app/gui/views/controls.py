@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from dealer_app.engine.betting import Wager
 from dealer_app.engine.cards import DECK, Card
 from dealer_app.gui.commands import ACTION_KEYS
+from dealer_app.gui.refusals import refusal_text
 from dealer_app.gui.views.scale import px
 
 KeyHandler = Callable[[QKeyEvent], bool]
@@ -207,7 +208,8 @@ class AmountBox(QFrame):
             return "no bet or raise is open"
         if value is None:
             return "type the amount"
-        return self.range.error(value) or ""
+        refusal = self.range.refusal(value)
+        return refusal_text(refusal) if refusal is not None else ""
 
     def is_legal(self) -> bool:
         return not self.problem()
