@@ -96,11 +96,17 @@ def _english(error: RuleError) -> str:
     return error.message.replace("the all cards are dealt", "all cards are dealt")
 
 
+def _names(words: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(words) if name}
+
+
 def test_every_reason_has_words() -> None:
     assert set(TEMPLATES) == set(Reason)
     for reason, words in TEMPLATES.items():
         if not isinstance(words, str):
             assert set(words) == {"bet", "raise"}, reason
+            # the real refusals below fill one of the two: both name the same details
+            assert _names(words["bet"]) == _names(words["raise"]), reason
     assert set(CARD_REASONS) <= set(Reason)
 
 
@@ -113,7 +119,7 @@ def test_words_say_what_the_engine_says(reason: Reason) -> None:
     for error, hand in REFUSALS[reason]:
         words = template(error.reason, error.details)
         assert words is not None
-        names = {n for _, n, _, _ in string.Formatter().parse(words) if n}
+        names = _names(words)
         assert names <= set(error.details) | {"why"}, (reason, names, error.details)
         assert refusal_text(error) == _english(error)
         # with the hand, each seat is named after its player (random_seats: P1..P6)
