@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from dealer_app.engine.errors import Code, RuleError
+from dealer_app.engine.errors import Code, Reason, RuleError
 from dealer_app.engine.events import Action, Event
 from dealer_app.engine.limits import MAX_AMOUNT, too_large
 from dealer_app.engine.settings import Structure
@@ -64,31 +64,53 @@ class Wager:
 
     def error(self, to: int) -> str | None:
         """Why the rules refuse ``to`` (``bad-amount``), or None when they accept it."""
+        refusal = self.refusal(to)
+        return refusal.message if refusal is not None else None
+
+    def refusal(self, to: int) -> RuleError | None:
+        """The rules' ``bad-amount`` refusal of ``to``, or None when they accept it."""
         what = "bet" if self.action is Action.BET else "raise"
         if to <= 0:
-            return f"a {what} must be to a positive amount, not {to}"
+            return RuleError(Code.BAD_AMOUNT, f"a {what} must be to a positive amount, not {to}",
+                             Reason.NOT_POSITIVE, {"action": what, "to": to})
         if to > MAX_AMOUNT:
-            return too_large(f"a {what} to", to)
+            return RuleError(Code.BAD_AMOUNT, too_large(f"a {what} to", to), Reason.TOO_LARGE,
+                             {"action": what, "to": to, "maximum": MAX_AMOUNT})
         if to > self.all_in_to:
-            return (f"{what} to {to} is more than seat {self.seat} has: all-in is "
-                    f"{self.all_in_to} (rule 7.6)")
+            return RuleError(Code.BAD_AMOUNT,
+                             f"{what} to {to} is more than seat {self.seat} has: all-in is "
+                             f"{self.all_in_to} (rule 7.6)", Reason.OVER_STACK,
+                             {"action": what, "to": to, "seat": self.seat,
+                              "all_in": self.all_in_to, "rule": "7.6"})
         unit = self.chip_unit
         if to % unit and to != self.all_in_to:
-            return f"{to} is not a multiple of the chip unit {unit} (rule 3.3)"
+            return RuleError(Code.BAD_AMOUNT,
+                             f"{to} is not a multiple of the chip unit {unit} (rule 3.3)",
+                             Reason.NOT_CHIP_MULTIPLE,
+                             {"action": what, "to": to, "unit": unit, "rule": "3.3"})
         if to <= self.current:
-            return f"a raise must be to more than {self.current}"
+            return RuleError(Code.BAD_AMOUNT, f"a raise must be to more than {self.current}",
+                             Reason.NOT_ABOVE_CURRENT, {"action": what, "bet": self.current})
         if to > self.max_to:
             limit = "the pot limit" if not self.fixed else "the fixed-limit amount"
-            return f"{what} to {to} is above {limit}: at most {self.max_to} (rule 7)"
+            return RuleError(Code.BAD_AMOUNT,
+                             f"{what} to {to} is above {limit}: at most {self.max_to} (rule 7)",
+                             Reason.ABOVE_FIXED_LIMIT if self.fixed else Reason.ABOVE_POT_LIMIT,
+                             {"action": what, "to": to, "maximum": self.max_to, "rule": "7"})
         if to < self.min_to and to != self.all_in_to:
             if self.fixed:
-                return f"in fixed limit this {what} is to exactly {self.min_to} (rule 7.1)"
-            return f"{what} to {to} is below the minimum {self.min_to} (rule 7.4)"
+                return RuleError(Code.BAD_AMOUNT, f"in fixed limit this {what} is to exactly "
+                                 f"{self.min_to} (rule 7.1)", Reason.FIXED_LIMIT_EXACT,
+                                 {"action": what, "amount": self.min_to, "rule": "7.1"})
+            return RuleError(Code.BAD_AMOUNT,
+                             f"{what} to {to} is below the minimum {self.min_to} (rule 7.4)",
+                             Reason.BELOW_MINIMUM,
+                             {"action": what, "to": to, "minimum": self.min_to, "rule": "7.4"})
         return None
 
     def allows(self, to: int) -> bool:
         """The rules accept ``to``, chip unit included."""
-        return self.error(to) is None
+        return self.refusal(to) is None
 
 
 class BettingRound:
@@ -213,57 +235,72 @@ class BettingRound:
         if self.bring_in_due:
             return self._verify_bring_in(event, st)
         if st.folded:
-            raise RuleError(Code.ILLEGAL_ACTION, f"seat {seat} has folded (rule 7.6)")
+            raise RuleError(Code.ILLEGAL_ACTION, f"seat {seat} has folded (rule 7.6)",
+                            Reason.SEAT_FOLDED, {"seat": seat, "rule": "7.6"})
         if st.stack == 0:
-            raise RuleError(Code.ILLEGAL_ACTION, f"seat {seat} is all-in (rule 7.6)")
+            raise RuleError(Code.ILLEGAL_ACTION, f"seat {seat} is all-in (rule 7.6)",
+                            Reason.SEAT_ALL_IN, {"seat": seat, "rule": "7.6"})
         if seat != self.due:
-            raise RuleError(Code.OUT_OF_TURN, f"seat {self.due} is due to act, not seat {seat}")
+            raise RuleError(Code.OUT_OF_TURN, f"seat {self.due} is due to act, not seat {seat}",
+                            Reason.NOT_YOUR_TURN, {"due": self.due, "seat": seat})
         to_call = self.current - st.bet
         if action is Action.BRING_IN:
             raise RuleError(Code.WRONG_BRING_IN, "the bring-in was already posted"
                             if self.number == 1 else f"there is no bring-in in round "
-                            f"{self.number}")
+                            f"{self.number}", Reason.BRING_IN_ALREADY_POSTED
+                            if self.number == 1 else Reason.NO_BRING_IN_THIS_ROUND,
+                            {"round": self.number})
         if action is Action.CALL:
             if to_call <= 0:
-                raise RuleError(Code.ILLEGAL_ACTION, "there is no bet to call: check (or bet)")
+                raise RuleError(Code.ILLEGAL_ACTION, "there is no bet to call: check (or bet)",
+                                Reason.NO_BET_TO_CALL)
             return min(to_call, st.stack)
         if action is Action.CHECK:
             if to_call > 0:
                 raise RuleError(Code.ILLEGAL_ACTION,
                                 f"seat {seat} faces a bet of {self.current}: call, raise or "
-                                "fold (rule 7.6)")
+                                "fold (rule 7.6)", Reason.FACING_BET,
+                                {"seat": seat, "bet": self.current, "rule": "7.6"})
             return 0
         if action is Action.FOLD:
             if not self._may_fold(seat):
                 raise RuleError(Code.ILLEGAL_ACTION, "every other player is all-in and no bet "
-                                "faces this seat: it checks (rule 7.7)")
+                                "faces this seat: it checks (rule 7.7)",
+                                Reason.MAY_NOT_FOLD, {"seat": seat, "rule": "7.7"})
             return 0
         if self._opponents_all_in(seat):
             raise RuleError(Code.ILLEGAL_ACTION, "every opponent is all-in: nobody may bet or "
-                            "raise (rule 7.8)")
+                            "raise (rule 7.8)", Reason.OPPONENTS_ALL_IN,
+                            {"seat": seat, "rule": "7.8"})
         if action is Action.BET:
             if self.current > 0:
                 raise RuleError(Code.ILLEGAL_ACTION,
-                                f"there is already a bet of {self.current}: raise or call")
+                                f"there is already a bet of {self.current}: raise or call",
+                                Reason.ALREADY_A_BET, {"bet": self.current})
         else:  # raise
             if self.current == 0:
-                raise RuleError(Code.ILLEGAL_ACTION, "there is no bet to raise: bet instead")
+                raise RuleError(Code.ILLEGAL_ACTION, "there is no bet to raise: bet instead",
+                                Reason.NO_BET_TO_RAISE)
             if self._capped():
                 raise RuleError(Code.ILLEGAL_ACTION,
                                 f"the raise cap is reached: {self.settings.raise_cap} raises "
-                                "(rule 7.1)")
+                                "(rule 7.1)", Reason.RAISE_CAP_REACHED,
+                                {"cap": self.settings.raise_cap, "rule": "7.1"})
             if not self._reopened(seat):
                 raise RuleError(Code.ILLEGAL_ACTION, "the betting was not reopened by a full "
-                                "raise: seat may only call or fold (rule 7.5)")
+                                "raise: seat may only call or fold (rule 7.5)",
+                                Reason.NOT_REOPENED, {"seat": seat, "rule": "7.5"})
             if st.stack <= to_call:
-                raise RuleError(Code.ILLEGAL_ACTION, f"seat {seat} can only call all-in")
+                raise RuleError(Code.ILLEGAL_ACTION, f"seat {seat} can only call all-in",
+                                Reason.ONLY_CALL_ALL_IN, {"seat": seat})
         return self._verify_amount(event, st)
 
     def _verify_bring_in(self, event: Event, st: SeatState) -> int:
         due = self.due
         if event.seat != due:
             raise RuleError(Code.WRONG_BRING_IN,
-                            f"seat {due} must bring in first (rule 6.1), not seat {event.seat}")
+                            f"seat {due} must bring in first (rule 6.1), not seat {event.seat}",
+                            Reason.BRING_IN_FIRST, {"due": due, "seat": event.seat, "rule": "6.1"})
         bring_in = self.settings.bring_in
         if event.action is Action.BRING_IN:
             return min(bring_in, st.stack)
@@ -274,9 +311,11 @@ class BettingRound:
                 return self._verify_amount(event, st)
             raise RuleError(Code.WRONG_BRING_IN,
                             f"in fixed limit the bring-in is {bring_in}: no opening bet "
-                            "(rule 6.2)")
+                            "(rule 6.2)", Reason.NO_OPENING_BET_FIXED_LIMIT,
+                            {"bring_in": bring_in, "rule": "6.2"})
         raise RuleError(Code.WRONG_BRING_IN,
-                        f"seat {due} must bring in {bring_in} first (rule 6.4)")
+                        f"seat {due} must bring in {bring_in} first (rule 6.4)",
+                        Reason.MUST_BRING_IN, {"due": due, "bring_in": bring_in, "rule": "6.4"})
 
     def wager(self) -> Wager | None:
         """The bet or raise open to the seat due (amounts and check), or None."""
@@ -298,9 +337,9 @@ class BettingRound:
     def _verify_amount(self, event: Event, st: SeatState) -> int:
         to = event.to
         assert to is not None
-        error = self._wager(event.seat, event.action).error(to)
-        if error is not None:
-            raise RuleError(Code.BAD_AMOUNT, error)
+        refusal = self._wager(event.seat, event.action).refusal(to)
+        if refusal is not None:
+            raise refusal
         return to - st.bet
 
     # ------------------------------------------------------------------ execute

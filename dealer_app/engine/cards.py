@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from dealer_app.engine.errors import Details, Reason
+
 RANKS: Final = "789TJQKA"
 """Ranks from low to high; the index is the rank's value (7 is 0, A is 7)."""
 
@@ -23,10 +25,15 @@ RANK_PLURALS: Final = {"7": "sevens", "8": "eights", "9": "nines", "T": "tens", 
 class CardError(ValueError):
     """A text that is not a card of the 32-card deck (rule 1.3)."""
 
-    def __init__(self, text: str, reason: str) -> None:
+    def __init__(self, text: str, reason: str, kind: Reason | None = None,
+                 details: Details | None = None) -> None:
         super().__init__(f"{text!r} is not a card of the 32-card deck: {reason}")
         self.text = text
         self.reason = reason
+        """Why, in English words."""
+        self.kind = kind
+        """Why, as a stable :class:`Reason` (None: a reason given by a window itself)."""
+        self.details: dict[str, int | str] = {"card": text, **(details or {})}
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -82,21 +89,25 @@ def parse_card(text: str) -> Card:
     if card is not None:
         return card
     if not isinstance(text, str):
-        raise CardError(str(text), "a card is written as rank and suit, like 'As'")
+        raise CardError(str(text), "a card is written as rank and suit, like 'As'",
+                        Reason.CARD_NOT_TEXT)
     raw = text.strip()
     if not raw:
-        raise CardError(text, "it is empty")
+        raise CardError(text, "it is empty", Reason.CARD_EMPTY)
     suit_text = raw[-1]
     suit = SUIT_SYMBOLS.get(suit_text, suit_text.lower())
     rank_text = raw[:-1].upper()
     if rank_text == "10":
         rank_text = "T"
     if suit not in SUITS:
-        raise CardError(text, f"unknown suit {suit_text!r} (use s, h, d, c or ♠ ♥ ♦ ♣)")
+        raise CardError(text, f"unknown suit {suit_text!r} (use s, h, d, c or ♠ ♥ ♦ ♣)",
+                        Reason.CARD_UNKNOWN_SUIT, {"suit": suit_text})
     if rank_text in ("2", "3", "4", "5", "6"):
-        raise CardError(text, f"rank {rank_text} is not in the deck (it has 7 to ace only)")
+        raise CardError(text, f"rank {rank_text} is not in the deck (it has 7 to ace only)",
+                        Reason.CARD_RANK_NOT_IN_DECK, {"rank": rank_text})
     if len(rank_text) != 1 or rank_text not in RANKS:
-        raise CardError(text, f"unknown rank {raw[:-1]!r} (use 7 8 9 T J Q K A)")
+        raise CardError(text, f"unknown rank {raw[:-1]!r} (use 7 8 9 T J Q K A)",
+                        Reason.CARD_UNKNOWN_RANK, {"rank": raw[:-1]})
     return _BY_TEXT[rank_text + suit]
 
 
@@ -117,13 +128,16 @@ def typed_card(text: str) -> Card | None:
         return None
     if not starts_card(raw[0]):
         if raw[0] in "23456":
-            raise CardError(text, f"rank {raw[0]} is not in the deck (it has 7 to ace only)")
+            raise CardError(text, f"rank {raw[0]} is not in the deck (it has 7 to ace only)",
+                            Reason.CARD_RANK_NOT_IN_DECK, {"rank": raw[0]})
         raise CardError(text, f"{raw[0]!r} does not start a card: a card starts with its rank "
-                        "7 8 9 T J Q K A (or 10), then the suit s h d c")
+                        "7 8 9 T J Q K A (or 10), then the suit s h d c",
+                        Reason.CARD_NOT_STARTED, {"key": raw[0]})
     if raw == "1" or (len(raw) == 1 and raw.upper() in RANKS):
         return None
     if raw[0] == "1" and raw[1] != "0":
-        raise CardError(text, f"unknown rank {raw[:2]!r} (use 7 8 9 T J Q K A, or 10)")
+        raise CardError(text, f"unknown rank {raw[:2]!r} (use 7 8 9 T J Q K A, or 10)",
+                        Reason.CARD_UNKNOWN_TYPED_RANK, {"rank": raw[:2]})
     if raw == "10":
         return None
     return parse_card(raw)

@@ -16,7 +16,7 @@ from typing import Any
 from dealer_app.engine.allowed import Allowed, Applied, Phase
 from dealer_app.engine.betting import BettingRound, WagerRange
 from dealer_app.engine.cards import Card, CardError, parse_card
-from dealer_app.engine.errors import Code, RuleError
+from dealer_app.engine.errors import Code, Details, Reason, RuleError
 from dealer_app.engine.evaluator import HandValue, board_key, describe, evaluate
 from dealer_app.engine.events import Action, Event, EventError
 from dealer_app.engine.limits import MAX_AMOUNT
@@ -77,8 +77,9 @@ class SeatState:
         return ((self.hole,) if self.hole else ()) + self.up
 
 
-def _err(code: Code, message: str) -> RuleError:
-    return RuleError(code, message)
+def _err(code: Code, message: str, reason: Reason,
+         details: Details | None = None) -> RuleError:
+    return RuleError(code, message, reason, details)
 
 
 class Hand:
@@ -314,7 +315,8 @@ class Hand:
         if event.seat not in self.seats:
             raise EventError(f"seat {event.seat} is not in this hand")
         if self.phase is Phase.COMPLETE:
-            raise _err(Code.HAND_COMPLETE, "the hand is complete: the pots were awarded")
+            raise _err(Code.HAND_COMPLETE, "the hand is complete: the pots were awarded",
+                       Reason.HAND_COMPLETE)
         action = event.action
         if action is Action.ANTE:
             self._verify_ante(event)
@@ -363,43 +365,55 @@ class Hand:
     # ------------------------------------------------------------------ antes
     def _verify_ante(self, event: Event) -> None:
         if self.seats[event.seat].anted:
-            raise _err(Code.ANTES_MISSING, f"seat {event.seat} has already posted the ante")
+            raise _err(Code.ANTES_MISSING, f"seat {event.seat} has already posted the ante",
+                       Reason.ANTE_ALREADY_POSTED, {"seat": event.seat})
 
     # ------------------------------------------------------------------ cards
     def _parse_new_card(self, text: str | None, seat: int) -> Card:
         try:
             card = parse_card(text if text is not None else "")
         except CardError as exc:
-            raise _err(Code.BAD_CARD, str(exc)) from None
+            raise _err(Code.BAD_CARD, str(exc), exc.kind or Reason.CARD_NOT_TEXT,
+                       exc.details) from None
         if card in self.used and card != self.seats[seat].hole:
-            raise _err(Code.DUPLICATE_CARD, f"{card} is already dealt in this hand")
+            raise _err(Code.DUPLICATE_CARD, f"{card} is already dealt in this hand",
+                       Reason.CARD_ALREADY_DEALT, {"card": str(card)})
         return card
 
     def _verify_card(self, event: Event) -> Card:
         card = self._parse_new_card(event.card, event.seat)
         if card == self.seats[event.seat].hole:
-            raise _err(Code.DUPLICATE_CARD, f"{card} is already dealt in this hand")
+            raise _err(Code.DUPLICATE_CARD, f"{card} is already dealt in this hand",
+                       Reason.CARD_ALREADY_DEALT, {"card": str(card)})
         if self.phase is Phase.ANTES:
             missing = [s for s in self.order if not self.seats[s].anted]
             raise _err(Code.ANTES_MISSING, "no card before every ante is in: seat "
-                       + ", ".join(map(str, missing)) + " still to ante (rule 4.1)")
+                       + ", ".join(map(str, missing)) + " still to ante (rule 4.1)",
+                       Reason.ANTES_MISSING, {"seats": ", ".join(map(str, missing)),
+                                              "rule": "4.1"})
         st = self.seats[event.seat]
         if st.folded:
-            raise _err(Code.WRONG_STREET, f"seat {event.seat} has folded")
+            raise _err(Code.WRONG_STREET, f"seat {event.seat} has folded",
+                       Reason.CARD_TO_FOLDED_SEAT, {"seat": event.seat})
         if event.action is Action.DEAL_DOWN:
             if st.hole is not None:
-                raise _err(Code.WRONG_STREET, f"seat {event.seat} already has its hole card")
+                raise _err(Code.WRONG_STREET, f"seat {event.seat} already has its hole card",
+                           Reason.HOLE_CARD_ALREADY_DEALT, {"seat": event.seat})
             if not self._hole_card_open():
                 raise _err(Code.WRONG_STREET, "too late for a hole card: record it when "
-                           "the player shows it (rule 5.3)")
+                           "the player shows it (rule 5.3)", Reason.HOLE_CARD_TOO_LATE,
+                           {"seat": event.seat, "rule": "5.3"})
             return card
         if self.phase is not Phase.DEAL:
             what = ("betting round is still open" if self.phase is Phase.BETTING
                     else "all cards are dealt")
-            raise _err(Code.WRONG_STREET, f"no up card now: the {what} (rule 5.3)")
+            raise _err(Code.WRONG_STREET, f"no up card now: the {what} (rule 5.3)",
+                       Reason.NO_UP_CARD_BETTING_OPEN if self.phase is Phase.BETTING
+                       else Reason.NO_UP_CARD_ALL_DEALT, {"rule": "5.3"})
         if len(st.up) >= self.street:
             raise _err(Code.WRONG_STREET,
-                       f"seat {event.seat} already has its card for this street (rule 5.5)")
+                       f"seat {event.seat} already has its card for this street (rule 5.5)",
+                       Reason.STREET_CARD_ALREADY_DEALT, {"seat": event.seat, "rule": "5.5"})
         return card
 
     def _hole_card_open(self) -> bool:
@@ -444,7 +458,10 @@ class Hand:
         if self.phase is not Phase.BETTING or self.round is None:
             where = {Phase.ANTES: "antes are being posted", Phase.DEAL: "cards are being dealt",
                      Phase.SHOWDOWN: "it is the showdown"}[self.phase]
-            raise _err(Code.OUT_OF_TURN, f"no betting now: {where}")
+            raise _err(Code.OUT_OF_TURN, f"no betting now: {where}",
+                       {Phase.ANTES: Reason.NO_BETTING_ANTES,
+                        Phase.DEAL: Reason.NO_BETTING_DEALING,
+                        Phase.SHOWDOWN: Reason.NO_BETTING_SHOWDOWN}[self.phase])
         return self.round.verify(event)
 
     def _end_round(self) -> None:
@@ -492,23 +509,31 @@ class Hand:
         if event.action is Action.SHOW and event.card is not None:
             card = self._parse_new_card(event.card, event.seat)
         if self.phase is not Phase.SHOWDOWN:
-            raise _err(Code.OUT_OF_TURN, "no showdown yet: the hand is still being played")
+            raise _err(Code.OUT_OF_TURN, "no showdown yet: the hand is still being played",
+                       Reason.NO_SHOWDOWN_YET)
         due = self._showdown_due()
         if event.seat != due:
             raise _err(Code.SHOWDOWN_ORDER,
-                       f"seat {due} must show or muck before seat {event.seat} (rule 9.2)")
+                       f"seat {due} must show or muck before seat {event.seat} (rule 9.2)",
+                       Reason.SHOWDOWN_NOT_YOUR_TURN,
+                       {"due": due, "seat": event.seat, "rule": "9.2"})
         if event.action is Action.MUCK and not self._may_muck(event.seat):
             why = ("it shows first" if event.seat == self.showdown_order_first()
                    else "a player is all-in, so every hand is shown")
-            raise _err(Code.SHOWDOWN_ORDER, f"seat {event.seat} may not muck: {why} (rule 9.3)")
+            raise _err(Code.SHOWDOWN_ORDER, f"seat {event.seat} may not muck: {why} (rule 9.3)",
+                       Reason.MAY_NOT_MUCK_FIRST if event.seat == self.showdown_order_first()
+                       else Reason.MAY_NOT_MUCK_ALL_IN, {"seat": event.seat, "rule": "9.3"})
         if event.action is Action.SHOW and event.card is None and st.hole is None:
             # after the order (hand-record.md's precedence list): only the seat due is told
             raise _err(Code.BAD_CARD, f"seat {event.seat} must show its hole card: "
-                       "enter it (it was not recorded at the deal)")
+                       "enter it (it was not recorded at the deal)",
+                       Reason.HOLE_CARD_NOT_RECORDED, {"seat": event.seat})
         if card is not None and st.hole is not None and card != st.hole:
             raise _err(Code.HOLE_CARD_MISMATCH,
                        f"seat {event.seat} shows {card} but {st.hole} was recorded as its hole "
-                       "card at the deal: call the floor supervisor (rule 9.5)")
+                       "card at the deal: call the floor supervisor (rule 9.5)",
+                       Reason.HOLE_CARD_MISMATCH, {"seat": event.seat, "card": str(card),
+                                                   "hole": str(st.hole), "rule": "9.5"})
         return card
 
     def showdown_order_first(self) -> int | None:
@@ -553,7 +578,7 @@ class ReplayError(RuleError):
     """A refused event during a replay: ``index`` into the events, and the hand before it."""
 
     def __init__(self, index: int, error: RuleError, hand: Hand) -> None:
-        super().__init__(error.code, error.message)
+        super().__init__(error.code, error.message, error.reason, error.details)
         self.index = index
         self.hand = hand
 

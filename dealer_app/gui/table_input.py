@@ -28,6 +28,7 @@ from dealer_app.engine.hand import Hand, Phase
 from dealer_app.gui import prompts
 from dealer_app.gui.backend import StorageError
 from dealer_app.gui.commands import Command, seat_for_key
+from dealer_app.gui.refusals import card_reason, refusal_text
 from dealer_app.text import tr
 
 if TYPE_CHECKING:
@@ -180,7 +181,7 @@ class TableInput:
                                          "like 'as', 'td' or '10h'"))
         except CardError as exc:
             self.refuse(tr("'{text}' is not a card: {reason}").format(text=text,
-                                                                     reason=exc.reason))
+                                                                     reason=card_reason(exc)))
             return
         if card is None:
             entry.setText(text)
@@ -269,7 +270,7 @@ class TableInput:
         free = next(str(c) for c in DECK if c not in hand.used)
         action = Action.DEAL_DOWN if hole else (now.card_action or Action.DEAL_UP)
         error = hand.check(Event(seat, action, card=free))
-        self.refuse(error.message if error is not None
+        self.refuse(refusal_text(error, hand) if error is not None
                     else tr("no card goes to seat {seat} now").format(seat=seat))
 
     def antes(self) -> None:
@@ -345,10 +346,10 @@ class TableInput:
             ctl.resync()
             if exc.code is Code.HOLE_CARD_MISMATCH:  # rule 9.5: for the supervisor
                 self.mismatch = event
-                ctl.fail(f"{exc.message} — {Command.SUPERVISOR.spec.key_text}")
+                ctl.fail(f"{refusal_text(exc, self.hand())} — {Command.SUPERVISOR.spec.key_text}")
                 ctl.refresh_actions()
             else:
-                ctl.fail(exc.message)
+                ctl.fail(refusal_text(exc, self.hand()))
             ctl.refresh_prompt()
             return False
         except StorageError as exc:
@@ -387,7 +388,7 @@ class TableInput:
         try:
             self.backend.undo()
         except (RuleError, StorageError) as exc:
-            self.refuse(str(exc))
+            self.refuse(refusal_text(exc) if isinstance(exc, RuleError) else str(exc))
             return
         self.clear()
         self.ctl.refresh()

@@ -33,6 +33,7 @@ from dealer_app.storage.errors import (
     StorageError,
 )
 from dealer_app.storage.models import FloorCall, GameTable, HandRow, TableSession
+from dealer_app.text import tr
 
 REASON_MAX = 200
 
@@ -122,9 +123,10 @@ def open_calls_in(s: Session, table_ids: Collection[int] | None = None
 def _text(value: str, what: str) -> str:
     value = " ".join(str(value).split())
     if not value:
-        raise StorageError(f"{what} cannot be empty")
+        raise StorageError(tr("{what} cannot be empty").format(what=what))
     if len(value) > REASON_MAX:
-        raise StorageError(f"{what} is {len(value)} characters; at most {REASON_MAX}")
+        raise StorageError(tr("{what} is {length} characters; at most {maximum}").format(
+            what=what, length=len(value), maximum=REASON_MAX))
     return value
 
 
@@ -137,13 +139,13 @@ class CallService:
         try:
             kind = CallKind(kind)
         except ValueError:
-            raise StorageError(f"{kind!r} is not a kind of call; one of "
-                               f"{', '.join(k.value for k in CallKind)}") from None
-        why = _text(reason, "the reason of a call")
+            raise StorageError(tr("{kind} is not a kind of call; one of {kinds}").format(
+                kind=repr(kind), kinds=", ".join(k.value for k in CallKind))) from None
+        why = _text(reason, tr("the reason of a call"))
         with self.db.transaction() as s:
             table = s.get(GameTable, table_id)
             if table is None:
-                raise NotFoundError(f"no table with id {table_id}")
+                raise NotFoundError(tr("no table with id {id}").format(id=table_id))
             session = s.scalar(select(TableSession).where(
                 TableSession.table_id == table_id, TableSession.closed_at.is_(None)))
             if hand_id is None:
@@ -155,7 +157,8 @@ class CallService:
             if hand_id is not None:
                 hand = s.get(HandRow, hand_id)
                 if hand is None or hand.table_id != table_id:
-                    raise NotFoundError(f"table {table.name} has no hand with id {hand_id}")
+                    raise NotFoundError(tr("table {table} has no hand with id {id}")
+                                        .format(table=table.name, id=hand_id))
                 number = hand.number
             now = self.db.now()
             row = FloorCall(table_id=table_id, session_id=session.id if session else None,
@@ -170,24 +173,26 @@ class CallService:
 
     def acknowledge(self, call_id: int, supervisor: StaffMember) -> FloorCallInfo:
         """A supervisor is on the way."""
-        self._supervisor(supervisor, "acknowledging a call")
+        self._supervisor(supervisor, tr("acknowledging a call"))
         with self.db.transaction() as s:
-            confirm_supervisor(s, supervisor, "acknowledging a call")
+            confirm_supervisor(s, supervisor, tr("acknowledging a call"))
             row = self._call(s, call_id, lock=True)
             if row.acknowledged_at is not None:
-                raise ConflictError(f"{row.acknowledged_name} already acknowledged this call")
+                raise ConflictError(tr("{name} already acknowledged this call")
+                                    .format(name=row.acknowledged_name))
             self._acknowledge(s, row, supervisor)
             return self._info_of(s, row)
 
     def resolve(self, call_id: int, supervisor: StaffMember, note: str) -> FloorCallInfo:
         """Closes a call with a note (and acknowledges it if nobody had)."""
-        self._supervisor(supervisor, "resolving a call")
-        why = _text(note, "the note of a resolved call")
+        self._supervisor(supervisor, tr("resolving a call"))
+        why = _text(note, tr("the note of a resolved call"))
         with self.db.transaction() as s:
-            confirm_supervisor(s, supervisor, "resolving a call")
+            confirm_supervisor(s, supervisor, tr("resolving a call"))
             row = self._call(s, call_id, lock=True)
             if row.resolved_at is not None:
-                raise ConflictError(f"{row.resolved_name} already resolved this call")
+                raise ConflictError(tr("{name} already resolved this call")
+                                    .format(name=row.resolved_name))
             if row.acknowledged_at is None:
                 self._acknowledge(s, row, supervisor)
             now = self.db.now()
@@ -204,7 +209,7 @@ class CallService:
         with self.db.read() as s:
             found = s.execute(_SELECT.where(FloorCall.id == call_id)).one_or_none()
             if found is None:
-                raise NotFoundError(f"no floor call with id {call_id}")
+                raise NotFoundError(tr("no floor call with id {id}").format(id=call_id))
             return _info(*found)
 
     def open_calls(self, table_ids: Collection[int] | None = None) -> list[FloorCallInfo]:
@@ -241,7 +246,8 @@ class CallService:
     @staticmethod
     def _supervisor(staff: StaffMember, what: str) -> None:
         if not staff.is_supervisor:
-            raise PermissionDeniedError(f"{what} needs a supervisor; {staff.name} is a dealer")
+            raise PermissionDeniedError(tr("{what} needs a supervisor; {name} is a dealer")
+                                        .format(what=what, name=staff.name))
 
     def _acknowledge(self, s: Session, row: FloorCall, supervisor: StaffMember) -> None:
         now = self.db.now()
@@ -255,7 +261,7 @@ class CallService:
     def _call(s: Session, call_id: int, lock: bool = False) -> FloorCall:
         row = s.get(FloorCall, call_id, with_for_update=lock)
         if row is None:
-            raise NotFoundError(f"no floor call with id {call_id}")
+            raise NotFoundError(tr("no floor call with id {id}").format(id=call_id))
         return row
 
     @staticmethod

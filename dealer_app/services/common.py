@@ -13,6 +13,7 @@ from dealer_app.engine import Settings
 from dealer_app.services.types import Role, SessionInfo, StaffMember, TableInfo
 from dealer_app.storage.errors import ConflictError, PermissionDeniedError, StorageError
 from dealer_app.storage.models import AuditEntry, GameTable, Staff, TableSession
+from dealer_app.text import tr
 
 T = TypeVar("T")
 ProgressFn = Callable[[int, int], None]
@@ -30,8 +31,8 @@ def currency_code(text: str | None) -> str:
     if not code:
         return DEFAULT_CURRENCY
     if len(code) != 3 or not code.isascii() or not code.isalpha():
-        raise StorageError(f"the currency must be a three-letter code such as EUR or SEK, "
-                           f"not {text!r}")
+        raise StorageError(tr("the currency must be a three-letter code such as EUR or SEK, "
+                              "not {text}").format(text=repr(text)))
     return code
 
 
@@ -49,9 +50,10 @@ def audit(session: Session, *, at: Any, act: str, staff: StaffMember | None = No
 def require_supervisor_role(staff: StaffMember, reason: str | None, what: str) -> str:
     """Checks a supervisor act has a supervisor and a reason; returns the reason trimmed."""
     if staff.role is not Role.SUPERVISOR:
-        raise PermissionDeniedError(f"{what} needs a supervisor; {staff.name} is a dealer")
+        raise PermissionDeniedError(tr("{what} needs a supervisor; {name} is a dealer")
+                                    .format(what=what, name=staff.name))
     if reason is None or not reason.strip():
-        raise PermissionDeniedError(f"{what} needs a reason")
+        raise PermissionDeniedError(tr("{what} needs a reason").format(what=what))
     return reason.strip()
 
 
@@ -60,7 +62,8 @@ def confirm_supervisor(s: Session, staff: StaffMember, what: str) -> None:
     have been changed since the PIN was checked)."""
     row = s.get(Staff, staff.id)
     if row is None or not row.active or row.role != Role.SUPERVISOR.value:
-        raise PermissionDeniedError(f"{what} needs a supervisor; {staff.name} is not one now")
+        raise PermissionDeniedError(tr("{what} needs a supervisor; {name} is not one now")
+                                    .format(what=what, name=staff.name))
 
 
 def staff_member(row: Staff) -> StaffMember:
@@ -91,6 +94,7 @@ def retrying(operation: Callable[[], T], what: str, attempts: int = 5) -> T:
             return operation()
         except IntegrityError as exc:
             if attempt == attempts - 1:
-                raise ConflictError(f"{what}: another program changed the same data; "
-                                    f"try again ({exc.orig})") from None
+                raise ConflictError(tr("{what}: another program changed the same data; "
+                                       "try again ({error})").format(what=what, error=exc.orig)
+                                    ) from None
     raise AssertionError("unreachable")

@@ -52,6 +52,7 @@ from dealer_app.storage.models import (
     Staff,
     TableSession,
 )
+from dealer_app.text import tr
 
 STREETS = {1: "2nd street", 2: "3rd street", 3: "4th street", 4: "5th street"}
 
@@ -378,7 +379,8 @@ class FloorService:
             found = s.scalar(select(GameTable.id).where(GameTable.name == name.strip()))
             if found is None:
                 names = ", ".join(s.scalars(select(GameTable.name).order_by(GameTable.name)))
-                raise NotFoundError(f"no table named {name!r} (tables: {names or 'none'})")
+                raise NotFoundError(tr("no table named {name} (tables: {tables})").format(
+                    name=repr(name), tables=names or tr("none", "tables")))
             return found
 
     def live_table(self, table_id: int) -> LiveTable:
@@ -387,7 +389,7 @@ class FloorService:
         with self.db.read() as s:
             table = s.get(GameTable, table_id)
             if table is None:
-                raise NotFoundError(f"no table with id {table_id}")
+                raise NotFoundError(tr("no table with id {id}").format(id=table_id))
             session = s.scalar(select(TableSession).where(
                 TableSession.table_id == table_id, TableSession.closed_at.is_(None)))
             seats: dict[int, SeatInfo] = {}

@@ -74,6 +74,7 @@ from dealer_app.storage.models import (
     StackMove,
     TableSession,
 )
+from dealer_app.text import tr
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,8 +175,9 @@ def replay_rows(settings: Settings, seats: Sequence[SeatSpec], inputs: Sequence[
     try:
         return Hand.replay(settings, seats, [event_of(r) for r in inputs])
     except RuleError as exc:
-        raise StorageError(f"hand {hand_id}: its stored event {getattr(exc, 'index', '?')} "
-                           f"is refused by the rules ({exc.message})") from None
+        raise StorageError(tr("hand {hand}: its stored event {index} is refused by the rules "
+                              "({reason})").format(hand=hand_id, index=getattr(exc, "index", "?"),
+                                                   reason=exc.message)) from None
 
 
 def build_state(row: HandRow, rows: Sequence[HandEvent], upto: int | None = None,
@@ -263,8 +265,8 @@ def check_not_playing_elsewhere(s: Session, seating: Seating, player: str,
         HandPlayer.seating_id == seating.id, HandPlayer.hand_id == HandRow.id,
         HandRow.status == HandStatus.IN_PROGRESS.value, HandRow.id != hand.id).limit(1))
     if other is not None:
-        raise ConflictError(f"{player} is playing hand {other} now: finish or void that hand "
-                            "first, then change this one")
+        raise ConflictError(tr("{player} is playing hand {other} now: finish or void that hand "
+                               "first, then change this one").format(player=player, other=other))
 
 
 def take_back_result(s: Session, row: HandRow, at: datetime, kind: str,
@@ -285,7 +287,8 @@ def take_back_result(s: Session, row: HandRow, at: datetime, kind: str,
         if seating is not None and delta:
             if seating.left_at is not None:
                 if not open_only:
-                    raise ConflictError(f"{player.player} has left the table")
+                    raise ConflictError(tr("{player} has left the table")
+                                        .format(player=player.player))
                 s.add(StackMove(seating_id=seating.id, kind="owed", amount=-delta,
                                 hand_id=row.id, staff_id=staff_id, at=at, reason=reason))
                 owed.append((player.player, -delta))
@@ -293,8 +296,9 @@ def take_back_result(s: Session, row: HandRow, at: datetime, kind: str,
                 continue
             check_not_playing_elsewhere(s, seating, player.player, row)
             if seating.stack - delta < 0:
-                raise ConflictError(f"taking the result back would leave {player.player} with "
-                                    f"{seating.stack - delta} chips")
+                raise ConflictError(tr("taking the result back would leave {player} with "
+                                       "{chips} chips").format(player=player.player,
+                                                               chips=seating.stack - delta))
             seating.stack -= delta
             s.add(StackMove(seating_id=seating.id, kind=kind, amount=-delta, hand_id=row.id,
                             staff_id=staff_id, at=at, reason=reason))
@@ -320,12 +324,14 @@ def rewrite_result(s: Session, row: HandRow, hand: Hand, at: datetime, staff_id:
         seating = s.get(Seating, player.seating_id) if player.seating_id else None
         if change and seating is not None:
             if seating.left_at is not None:
-                raise ConflictError(f"{player.player} has left the table: the corrected "
-                                    "result cannot reach their stack (adjust stacks instead)")
+                raise ConflictError(tr("{player} has left the table: the corrected result "
+                                       "cannot reach their stack (adjust stacks instead)")
+                                    .format(player=player.player))
             check_not_playing_elsewhere(s, seating, player.player, row)
             if seating.stack + change < 0:
-                raise ConflictError(f"the corrected result would leave {player.player} with "
-                                    f"{seating.stack + change} chips")
+                raise ConflictError(tr("the corrected result would leave {player} with "
+                                       "{chips} chips").format(player=player.player,
+                                                               chips=seating.stack + change))
             seating.stack += change
             s.add(StackMove(seating_id=seating.id, kind="correction", amount=change,
                             hand_id=row.id, staff_id=staff_id, at=at, reason=reason))
@@ -396,19 +402,19 @@ class HandService:
             with self.db.transaction() as s:
                 session = s.get(TableSession, session_id, with_for_update=True)
                 if session is None:
-                    raise NotFoundError(f"no session with id {session_id}")
+                    raise NotFoundError(tr("no session with id {id}").format(id=session_id))
                 check_lease(s, session.table_id, workstation, self.db.now())
                 if session.closed_at is not None:
-                    raise ConflictError(f"session {session_id} is closed")
+                    raise ConflictError(tr("session {id} is closed").format(id=session_id))
                 if s.scalar(select(exists().where(
                         HandRow.session_id == session_id,
                         HandRow.status == HandStatus.IN_PROGRESS.value))):
-                    raise ConflictError("a hand is already in progress at this table")
+                    raise ConflictError(tr("a hand is already in progress at this table"))
                 seatings = list(s.scalars(select(Seating).where(
                     Seating.session_id == session_id, Seating.left_at.is_(None),
                     Seating.sitting_out.is_(False), Seating.stack > 0).order_by(Seating.seat)))
                 if len(seatings) < 2:
-                    raise ConflictError("a hand needs at least two players with chips")
+                    raise ConflictError(tr("a hand needs at least two players with chips"))
                 table = s.get(GameTable, session.table_id)
                 assert table is not None
                 settings = settings_of(table.settings_json)
@@ -416,8 +422,9 @@ class HandService:
                     Hand(settings, [SeatSpec(r.seat, r.player, r.stack)  # database lands here
                                     for r in seatings])
                 except SettingsError as exc:
-                    raise ConflictError(f"no hand can be dealt: {exc}. A supervisor adjusts "
-                                        "the stack or the table settings first") from None
+                    raise ConflictError(tr("no hand can be dealt: {error}. A supervisor adjusts "
+                                           "the stack or the table settings first")
+                                        .format(error=exc)) from None
                 seats = [SeatSpec(r.seat, r.player, r.stack).to_dict() for r in seatings]
                 number = 1 + (s.scalar(select(func.max(HandRow.number))
                                        .where(HandRow.table_id == table.id)) or 0)
@@ -436,7 +443,7 @@ class HandService:
                                      seating_id=r.id, stack_before=r.stack) for r in seatings)
                 return build_state(row, [])
 
-        return retrying(start, "starting a hand")
+        return retrying(start, tr("starting a hand"))
 
     def record_input(self, hand_id: int, event: Event, staff: StaffMember,
                      workstation: str | None = None) -> HandState:
@@ -454,7 +461,7 @@ class HandService:
             self._remember(hand_id, replace(after, hand=after.hand.copy()))
             return state
 
-        return retrying(record, "recording an input")
+        return retrying(record, tr("recording an input"))
 
     def _record_cached(self, s: Session, hand_id: int, event: Event, staff: StaffMember,
                        workstation: str | None) -> tuple[HandState, Replayed] | None:
@@ -524,28 +531,28 @@ class HandService:
                 row = self._hand(s, hand_id, lock=True)
                 check_lease(s, row.table_id, workstation, self.db.now())
                 if row.status == HandStatus.VOID.value:
-                    raise HandClosedError(f"hand {row.number} is void")
+                    raise HandClosedError(tr("hand {number} is void").format(number=row.number))
                 rows = load_rows(s, hand_id)
                 slots, _ = resolve(rows)
                 if not slots:
-                    raise NothingToUndoError("there is no input to undo in this hand")
+                    raise NothingToUndoError(tr("there is no input to undo in this hand"))
                 now = self.db.now()
                 target = slots[-1]
                 why = reason
                 if row.status == HandStatus.COMPLETE.value:
                     why = require_supervisor_role(
-                        staff, reason, "changing a completed hand (rule 11.3)")
-                    confirm_supervisor(s, staff, "changing a completed hand (rule 11.3)")
+                        staff, reason, tr("changing a completed hand (rule 11.3)"))
+                    confirm_supervisor(s, staff, tr("changing a completed hand (rule 11.3)"))
                     if row.session_id is None:
-                        raise ConflictError("an imported hand takes no undo; a supervisor can "
-                                            "correct its inputs")
+                        raise ConflictError(tr("an imported hand takes no undo; a supervisor "
+                                               "can correct its inputs"))
                     if self._later_hand(s, row):
-                        raise ConflictError("a later hand has started; a supervisor can "
-                                            "void or correct this one")
+                        raise ConflictError(tr("a later hand has started; a supervisor can "
+                                               "void or correct this one"))
                     session = s.get(TableSession, row.session_id)
                     if session is not None and session.closed_at is not None:
-                        raise ConflictError("its session is closed; a supervisor can void or "
-                                            "correct this hand")
+                        raise ConflictError(tr("its session is closed; a supervisor can void "
+                                               "or correct this hand"))
                     take_back_result(s, row, now, "hand-undo", staff.id, why,
                                      open_only=False)
                     row.status = HandStatus.IN_PROGRESS.value
@@ -563,39 +570,42 @@ class HandService:
                 row.pot = pot_of(state.hand)
                 return state
 
-        return retrying(undo, "undoing an input")
+        return retrying(undo, tr("undoing an input"))
 
     def correct_input(self, hand_id: int, target_seq: int, replacement: Event | None,
                       supervisor: StaffMember, reason: str) -> HandState:
         """A supervisor replaces (``replacement``) or strikes (None) the input ``target_seq``
         (the seq of a stored input still in force, or of the correction standing in its
         place). Raises ``StorageError`` naming the first input the rules would refuse."""
-        why = require_supervisor_role(supervisor, reason, "correcting an input (rule 11.3)")
+        why = require_supervisor_role(supervisor, reason,
+                                      tr("correcting an input (rule 11.3)"))
 
         def correct() -> HandState:
             with self.db.transaction() as s:
-                confirm_supervisor(s, supervisor, "correcting an input (rule 11.3)")
+                confirm_supervisor(s, supervisor, tr("correcting an input (rule 11.3)"))
                 row = self._hand(s, hand_id, lock=True)
                 if row.status == HandStatus.VOID.value:
-                    raise HandClosedError(f"hand {row.number} is void")
+                    raise HandClosedError(tr("hand {number} is void").format(number=row.number))
                 rows = load_rows(s, hand_id)
                 slots, out = resolve(rows)
                 i = _slot_of(slots, target_seq)
                 if i is None:
                     if target_seq in out:
-                        raise ConflictError(f"#{target_seq} is no longer in force (undone, "
-                                            "struck or corrected since)")
-                    raise NotFoundError(f"this hand has no input #{target_seq}")
+                        raise ConflictError(tr("#{seq} is no longer in force (undone, struck "
+                                               "or corrected since)").format(seq=target_seq))
+                    raise NotFoundError(tr("this hand has no input #{seq}").format(seq=target_seq))
                 slot = slots[i]
                 old = event_of(slot.row)
                 settings = settings_of(row.settings_json)
                 seats = seats_of(row.seats_json)
                 if replacement is not None:
                     if replacement == old:
-                        raise StorageError(f"#{slot.origin} already reads "
-                                           f"{old.describe()}: nothing to correct")
+                        raise StorageError(tr("#{seq} already reads {input}: nothing to "
+                                              "correct").format(seq=slot.origin,
+                                                                input=old.describe()))
                     if replacement.seat not in {spec.seat for spec in seats}:
-                        raise StorageError(f"seat {replacement.seat} is not in this hand")
+                        raise StorageError(tr("seat {seat} is not in this hand")
+                                           .format(seat=replacement.seat))
                 events = [event_of(x.row) for x in slots]
                 if replacement is None:
                     del events[i]
@@ -606,20 +616,24 @@ class HandService:
                 except ReplayError as exc:
                     j = exc.index
                     if replacement is not None and j == i:
-                        what = f"the correction ({replacement.describe()})"
+                        what = tr("the correction ({input})").format(
+                            input=replacement.describe())
                     else:
                         k = j + 1 if replacement is None and j >= i else j
-                        what = f"input #{slots[k].origin} ({events[j].describe()})"
+                        what = tr("input #{seq} ({input})").format(
+                            seq=slots[k].origin, input=events[j].describe())
                     raise StorageError(
-                        f"correction refused: with it, {what} is refused by the rules: "
-                        f"{exc.message} [{exc.code.value}]. Nothing was stored.") from None
+                        tr("correction refused: with it, {what} is refused by the rules: "
+                           "{reason} [{code}]. Nothing was stored.").format(
+                            what=what, reason=exc.message, code=exc.code.value)) from None
                 except EventError as exc:
-                    raise StorageError(f"correction refused: {exc}") from None
+                    raise StorageError(tr("correction refused: {error}")
+                                       .format(error=exc)) from None
                 was_complete = row.status == HandStatus.COMPLETE.value
                 if was_complete and not hand.complete and self._later_hand(s, row):
                     raise ConflictError(
-                        "with this correction the hand is no longer complete, and a later "
-                        "hand has started at this table: void the hand instead")
+                        tr("with this correction the hand is no longer complete, and a later "
+                           "hand has started at this table: void the hand instead"))
                 now = self.db.now()
                 rewrite_result(s, row, hand, now, supervisor.id, why)
                 rows.append(append_event(s, row, len(rows) + 1, "correct",
@@ -635,17 +649,18 @@ class HandService:
                               "was_complete": was_complete, "complete": hand.complete})
                 return build_state(row, rows, hand=hand)
 
-        return retrying(correct, "correcting an input")
+        return retrying(correct, tr("correcting an input"))
 
     def void_hand(self, hand_id: int, supervisor: StaffMember, reason: str) -> HandState:
-        why = require_supervisor_role(supervisor, reason, "voiding a hand")
+        why = require_supervisor_role(supervisor, reason, tr("voiding a hand"))
 
         def void() -> HandState:
             with self.db.transaction() as s:
-                confirm_supervisor(s, supervisor, "voiding a hand")
+                confirm_supervisor(s, supervisor, tr("voiding a hand"))
                 row = self._hand(s, hand_id, lock=True)
                 if row.status == HandStatus.VOID.value:
-                    raise HandClosedError(f"hand {row.number} is already void")
+                    raise HandClosedError(tr("hand {number} is already void")
+                                          .format(number=row.number))
                 now = self.db.now()
                 owed: list[tuple[str, int]] = []
                 if row.status == HandStatus.COMPLETE.value:
@@ -665,7 +680,7 @@ class HandService:
                 row.pot = pot_of(state.hand)  # the pot as it stood when voided
                 return state
 
-        return retrying(void, "voiding a hand")
+        return retrying(void, tr("voiding a hand"))
 
     def owed(self, hand_id: int) -> list[tuple[str, int]]:
         """What voiding this hand left owed to players who had left the table: (player,
@@ -727,10 +742,13 @@ class HandService:
     def _hand(s: Session, hand_id: int, lock: bool = False) -> HandRow:
         row = s.get(HandRow, hand_id, with_for_update=lock)
         if row is None:
-            raise NotFoundError(f"no hand with id {hand_id}")
+            raise NotFoundError(tr("no hand with id {id}").format(id=hand_id))
         return row
 
     @staticmethod
     def _in_progress(row: HandRow) -> None:
         if row.status != HandStatus.IN_PROGRESS.value:
-            raise HandClosedError(f"hand {row.number} is {row.status}; it takes no more inputs")
+            raise HandClosedError((tr("hand {number} is void; it takes no more inputs")
+                                   if row.status == HandStatus.VOID.value
+                                   else tr("hand {number} is complete; it takes no more inputs"))
+                                  .format(number=row.number))

@@ -37,6 +37,7 @@ from dealer_app.services.types import StaffMember
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import ConflictError, NotFoundError
 from dealer_app.storage.models import GameTable, TableLease
+from dealer_app.text import tr
 
 RELEASED = ""
 """The workstation of a lease given up: the table is free."""
@@ -87,16 +88,17 @@ class Lease:
     def describe(self, now: datetime) -> str:
         """``Dana at pit-2 (pid 4242) since 22:41:07 (last heard 5 s ago)``."""
         ago = max(0, round((now - self.heartbeat_at).total_seconds()))
-        return (f"{self.staff_name} at {self.host} since {_clock(self.acquired_at)} "
-                f"(last heard from {ago} s ago)")
+        return tr("{name} at {host} since {time} (last heard from {seconds} s ago)").format(
+            name=self.staff_name, host=self.host, time=_clock(self.acquired_at), seconds=ago)
 
 
 class TableHeldError(ConflictError):
     """The table is open on another workstation whose lease is alive."""
 
     def __init__(self, lease: Lease, now: datetime) -> None:
-        super().__init__(f"{lease.table_name} is open on another workstation: "
-                         f"{lease.describe(now)}. Take it over only if nobody works there")
+        super().__init__(tr("{table} is open on another workstation: {lease}. Take it over "
+                            "only if nobody works there").format(table=lease.table_name,
+                                                                 lease=lease.describe(now)))
         self.lease = lease
 
 
@@ -135,11 +137,11 @@ def check_lease(s: Session, table_id: int | None, workstation: str | None,
     row = s.get(TableLease, table_id)
     name = _table_name(s, table_id)
     if row is None or row.workstation == RELEASED:
-        raise LeaseLostError(f"this workstation no longer holds {name}: open the table again; "
-                             "the input was not recorded")
-    raise LeaseLostError(f"{name} was taken over by another workstation ("
-                         f"{_lease(row, name).describe(now)}): this window records nothing "
-                         "more; the input was not recorded")
+        raise LeaseLostError(tr("this workstation no longer holds {table}: open the table "
+                                "again; the input was not recorded").format(table=name))
+    raise LeaseLostError(tr("{table} was taken over by another workstation ({lease}): this "
+                            "window records nothing more; the input was not recorded")
+                         .format(table=name, lease=_lease(row, name).describe(now)))
 
 
 class LeaseService:
@@ -160,7 +162,7 @@ class LeaseService:
             with self.db.transaction() as s:
                 table = s.get(GameTable, table_id)
                 if table is None:
-                    raise NotFoundError(f"no table with id {table_id}")
+                    raise NotFoundError(tr("no table with id {id}").format(id=table_id))
                 now = self.db.now()
                 row = s.get(TableLease, table_id, with_for_update=True)
                 if row is None:
@@ -190,7 +192,7 @@ class LeaseService:
                 row.heartbeat_at = now
                 return _lease(row, table.name)
 
-        return retrying(take, "opening the table")
+        return retrying(take, tr("opening the table"))
 
     def heartbeat(self, table_id: int, workstation: str) -> bool:
         """Renews the lease; False once another workstation holds it (or nobody does)."""

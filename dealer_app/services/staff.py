@@ -41,6 +41,7 @@ from dealer_app.storage.errors import (
     StorageError,
 )
 from dealer_app.storage.models import Staff
+from dealer_app.text import tr, tr_noop
 
 MAX_WRONG_PINS = 5
 LOCK_TIME = timedelta(minutes=5)
@@ -48,7 +49,7 @@ LOCK_TIME = timedelta(minutes=5)
 MAX_LOCK_TIME = timedelta(hours=24)
 MIN_PIN = {Role.DEALER: 4, Role.SUPERVISOR: 6}
 MAX_PIN = 12
-WRONG = "unknown name or wrong PIN"
+WRONG = tr_noop("unknown name or wrong PIN")
 """The one answer to a wrong PIN and to a name nobody has: it does not tell which."""
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
 
@@ -76,7 +77,9 @@ def validate_pin(pin: str, role: Role = Role.DEALER) -> None:
     """A supervisor's PIN is 6 to 12 digits, a dealer's 4 to 12."""
     low = MIN_PIN[role]
     if not (pin.isascii() and pin.isdigit() and low <= len(pin) <= MAX_PIN):
-        raise StorageError(f"a {role.value}'s PIN is {low} to {MAX_PIN} digits")
+        raise StorageError((tr("a dealer's PIN is {low} to {high} digits") if role is Role.DEALER
+                            else tr("a supervisor's PIN is {low} to {high} digits"))
+                           .format(low=low, high=MAX_PIN))
 
 
 def lock_time(lockouts: int) -> timedelta:
@@ -114,11 +117,12 @@ class StaffService:
         """Creates an account. Raises ConflictError for a name already taken."""
         name = name.strip()
         if not name or len(name) > 80:
-            raise StorageError("a staff name is 1 to 80 characters")
+            raise StorageError(tr("a staff name is 1 to 80 characters"))
         try:
             role = Role(role)
         except ValueError:
-            raise StorageError(f"role must be dealer or supervisor, not {role!r}") from None
+            raise StorageError(tr("role must be dealer or supervisor, not {role}")
+                               .format(role=repr(role))) from None
         validate_pin(pin, role)
         pin_hash = hash_pin(pin)
 
@@ -127,13 +131,14 @@ class StaffService:
                 now = self.db.now()
                 first = not s.scalar(select(func.count()).select_from(Staff))
                 if first and role is not Role.SUPERVISOR:
-                    raise PermissionDeniedError("the first account must be a supervisor")
+                    raise PermissionDeniedError(tr("the first account must be a supervisor"))
                 if not first:
                     if by is None:
-                        raise PermissionDeniedError("adding staff needs a supervisor")
-                    confirm_supervisor(s, by, "adding staff")  # as stored, not as passed
+                        raise PermissionDeniedError(tr("adding staff needs a supervisor"))
+                    confirm_supervisor(s, by, tr("adding staff"))  # as stored, not as passed
                 if s.scalar(select(Staff.id).where(Staff.name == name)) is not None:
-                    raise ConflictError(f"there is already a staff member named {name!r}")
+                    raise ConflictError(tr("there is already a staff member named {name}")
+                                        .format(name=repr(name)))
                 row = Staff(name=name, role=role.value, pin_hash=pin_hash, failed_pins=0,
                             active=True, created_at=now)
                 s.add(row)
@@ -143,7 +148,7 @@ class StaffService:
                       detail={"name": name, "role": role.value, "first": first})
                 return member
 
-        return retrying(add, f"adding {name!r}")
+        return retrying(add, tr("adding {name}").format(name=repr(name)))
 
     def authenticate(self, name: str, pin: str) -> StaffMember:
         """The staff member if the PIN is right. Wrong PINs are counted (and audited).
@@ -157,7 +162,7 @@ class StaffService:
                 row.id, row.name, row.pin_hash, row.locked_until)
         if found is None:
             hash_pin(pin)  # the same work and the same answer as a wrong PIN
-            raise AuthenticationError(WRONG)
+            raise AuthenticationError(tr(WRONG))
         staff_id, real_name, stored, locked_until = found
         now = self.db.now()
         if locked_until is not None and locked_until > now:
@@ -167,11 +172,11 @@ class StaffService:
             row = s.get(Staff, staff_id, with_for_update=True)
             now = self.db.now()
             if row is None or not row.active:
-                raise AuthenticationError(WRONG)
+                raise AuthenticationError(tr(WRONG))
             if row.locked_until is not None and row.locked_until > now:
                 raise self._locked(row.name, row.locked_until - now)  # locked meanwhile
             if row.pin_hash != stored:
-                raise AuthenticationError("the PIN was changed meanwhile: type it again")
+                raise AuthenticationError(tr("the PIN was changed meanwhile: type it again"))
             member = staff_member(row)
             if right:
                 row.failed_pins = 0
@@ -188,31 +193,35 @@ class StaffService:
                       detail={"minutes": int(span.total_seconds() // 60),
                               "lock_in_a_row": row.lockouts})
                 error: AuthenticationError = AccountLockedError(
-                    f"{WRONG}; after {MAX_WRONG_PINS} wrong PINs {row.name} is locked for "
-                    f"{_minutes(span)}, or until a supervisor unlocks it")
+                    tr("unknown name or wrong PIN; after {count} wrong PINs {name} is locked "
+                       "for {time}, or until a supervisor unlocks it")
+                    .format(count=MAX_WRONG_PINS, name=row.name, time=_minutes(span)))
             else:
                 audit(s, at=now, act="wrong-pin", staff=member,
                       detail={"in_a_row": row.failed_pins})
-                error = AuthenticationError(WRONG)
+                error = AuthenticationError(tr(WRONG))
         raise error
 
     @staticmethod
     def _locked(name: str, left: timedelta) -> AccountLockedError:
-        return AccountLockedError(f"{name} is locked after {MAX_WRONG_PINS} wrong PINs; try "
-                                  f"again in {_minutes(left)} or ask a supervisor to unlock it")
+        return AccountLockedError(
+            tr("{name} is locked after {count} wrong PINs; try again in {time} or ask a "
+               "supervisor to unlock it").format(name=name, count=MAX_WRONG_PINS,
+                                                  time=_minutes(left)))
 
     def unlock(self, name: str, supervisor: StaffMember, reason: str) -> StaffMember:
         """A supervisor lifts the lock of another account (and its count of wrong PINs and of
         locks in a row). Audited with the reason."""
         if not reason or not reason.strip():
-            raise PermissionDeniedError("unlocking an account needs a reason")
+            raise PermissionDeniedError(tr("unlocking an account needs a reason"))
         with self.db.transaction() as s:
-            confirm_supervisor(s, supervisor, "unlocking an account")
+            confirm_supervisor(s, supervisor, tr("unlocking an account"))
             row = s.scalar(select(Staff).where(Staff.name == name.strip()).with_for_update())
             if row is None:
-                raise StorageError(f"no staff member named {name.strip()!r}")
+                raise StorageError(tr("no staff member named {name}")
+                                   .format(name=repr(name.strip())))
             if row.id == supervisor.id:
-                raise PermissionDeniedError("another supervisor unlocks your own account")
+                raise PermissionDeniedError(tr("another supervisor unlocks your own account"))
             now = self.db.now()
             was = row.locked_until if row.locked_until and row.locked_until > now else None
             row.failed_pins = 0
@@ -227,12 +236,12 @@ class StaffService:
     def require_supervisor(self, name: str, pin: str, reason: str) -> StaffMember:
         """Authenticates a supervisor for one act; the audit records who, when and why."""
         if not reason or not reason.strip():
-            raise PermissionDeniedError("a supervisor act needs a reason")
+            raise PermissionDeniedError(tr("a supervisor act needs a reason"))
         member = self.authenticate(name, pin)
         if member.role is not Role.SUPERVISOR:
-            raise PermissionDeniedError(f"{member.name} is not a supervisor")
+            raise PermissionDeniedError(tr("{name} is not a supervisor").format(name=member.name))
         with self.db.transaction() as s:
-            confirm_supervisor(s, member, "a supervisor act")
+            confirm_supervisor(s, member, tr("a supervisor act"))
             audit(s, at=self.db.now(), act="supervisor-authorised", staff=member,
                   reason=reason.strip())
         return member

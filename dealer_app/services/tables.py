@@ -52,6 +52,7 @@ from dealer_app.storage.models import (
     Staff,
     TableSession,
 )
+from dealer_app.text import tr
 
 
 class UnbalancedSessionError(ConflictError):
@@ -59,8 +60,8 @@ class UnbalancedSessionError(ConflictError):
     by players who left) needs a written reason for it; ``warning`` says what is off."""
 
     def __init__(self, warning: str) -> None:
-        super().__init__(f"{warning}. Closing it anyway needs a reason for the difference; "
-                         "nothing was changed")
+        super().__init__(tr("{warning}. Closing it anyway needs a reason for the difference; "
+                            "nothing was changed").format(warning=warning))
         self.warning = warning
 
 
@@ -71,7 +72,8 @@ def seat_info(row: Seating) -> SeatInfo:
 
 def _positive(amount: int, what: str) -> int:
     if type(amount) is not int or amount <= 0:
-        raise StorageError(f"{what} must be a whole amount above 0, not {amount!r}")
+        raise StorageError(tr("{what} must be a whole amount above 0, not {amount}")
+                           .format(what=what, amount=repr(amount)))
     return _within_max(amount, what)
 
 
@@ -90,14 +92,14 @@ class TableService:
     # ------------------------------------------------------------------ tables
     def create_table(self, name: str, settings: Settings, by: StaffMember,
                      currency: str | None = None) -> TableInfo:
-        require_supervisor_role(by, "create table", "creating a table")
+        require_supervisor_role(by, "create table", tr("creating a table"))
         name = name.strip()
         if not name:
-            raise StorageError("a table needs a name")
+            raise StorageError(tr("a table needs a name"))
         code = currency_code(currency)
         try:
             with self.db.transaction() as s:
-                confirm_supervisor(s, by, "creating a table")
+                confirm_supervisor(s, by, tr("creating a table"))
                 row = GameTable(name=name, settings_json=json.dumps(settings.to_dict()),
                                 created_at=self.db.now(), currency=code)
                 s.add(row)
@@ -107,7 +109,8 @@ class TableService:
                               "currency": code})
                 return table_info(row)
         except IntegrityError:
-            raise ConflictError(f"there is already a table named {name!r}") from None
+            raise ConflictError(tr("there is already a table named {name}")
+                                .format(name=repr(name))) from None
 
     def list_tables(self) -> list[TableInfo]:
         with self.db.transaction() as s:
@@ -120,10 +123,10 @@ class TableService:
     def change_settings(self, table_id: int, settings: Settings, supervisor: StaffMember,
                         reason: str, currency: str | None = None) -> TableInfo:
         """New settings apply from the next hand on; ``currency`` None keeps the table's."""
-        why = require_supervisor_role(supervisor, reason, "changing table settings")
+        why = require_supervisor_role(supervisor, reason, tr("changing table settings"))
         code = None if currency is None else currency_code(currency)
         with self.db.transaction() as s:
-            confirm_supervisor(s, supervisor, "changing table settings")
+            confirm_supervisor(s, supervisor, tr("changing table settings"))
             row = self._table(s, table_id)
             self._settings_fit(s, table_id, table_info(row).settings, settings)
             old = json.loads(row.settings_json)
@@ -142,7 +145,8 @@ class TableService:
             with self.db.transaction() as s:
                 table = self._table(s, table_id)
                 if self._open_session_row(s, table_id) is not None:
-                    raise ConflictError(f"table {table.name} already has an open session")
+                    raise ConflictError(tr("table {table} already has an open session")
+                                        .format(table=table.name))
                 row = TableSession(table_id=table_id, dealer_id=dealer.id,
                                    opened_at=self.db.now())
                 s.add(row)
@@ -151,7 +155,7 @@ class TableService:
                       table_id=table_id, session_id=row.id)
                 return session_info(row, table, self._staff(s, dealer.id))
         except IntegrityError:
-            raise ConflictError("another program opened a session on this table") from None
+            raise ConflictError(tr("another program opened a session on this table")) from None
 
     def current_session(self, table_id: int) -> SessionInfo | None:
         with self.db.transaction() as s:
@@ -184,13 +188,13 @@ class TableService:
 
     def close_session(self, session_id: int, supervisor: StaffMember, reason: str,
                       imbalance_reason: str | None = None) -> SessionInfo:
-        why = require_supervisor_role(supervisor, reason, "closing a session")
+        why = require_supervisor_role(supervisor, reason, tr("closing a session"))
         imbalance = (imbalance_reason or "").strip()
         with self.db.transaction() as s:
-            confirm_supervisor(s, supervisor, "closing a session")
+            confirm_supervisor(s, supervisor, tr("closing a session"))
             row = self._open(s, session_id)
             if self._hand_in_progress(s, session_id):
-                raise ConflictError("finish or void the hand in progress first")
+                raise ConflictError(tr("finish or void the hand in progress first"))
             # read (on its own connection) while this transaction holds the session: no
             # void or seat change can come in between
             warning = self.balance_warning(session_id)
@@ -229,10 +233,10 @@ class TableService:
                     by: StaffMember, workstation: str | None = None) -> SeatInfo:
         player = player.strip()
         if not player:
-            raise StorageError("a player needs a name")
+            raise StorageError(tr("a player needs a name"))
         if type(seat) is not int or not 1 <= seat <= 6:
-            raise StorageError(f"seat must be 1 to 6, not {seat!r}")
-        _positive(buy_in, "the buy-in")
+            raise StorageError(tr("seat must be 1 to 6, not {seat}").format(seat=repr(seat)))
+        _positive(buy_in, tr("the buy-in"))
         try:
             with self.db.transaction() as s:
                 session = self._open(s, session_id)
@@ -240,9 +244,10 @@ class TableService:
                 self._in_chips(s, session, buy_in)
                 self._table_total(s, session, buy_in)
                 if any(r.seat == seat for r in self._seatings(s, session_id)):
-                    raise ConflictError(f"seat {seat} is taken")
+                    raise ConflictError(tr("seat {seat} is taken").format(seat=seat))
                 if any(r.player == player for r in self._seatings(s, session_id)):
-                    raise ConflictError(f"{player} is already seated at this table")
+                    raise ConflictError(tr("{player} is already seated at this table")
+                                        .format(player=player))
                 row = Seating(session_id=session_id, seat=seat, player=player, stack=0,
                               sitting_out=False, seated_at=self.db.now())
                 s.add(row)
@@ -253,19 +258,21 @@ class TableService:
                       detail={"seat": seat, "player": player, "buy_in": buy_in})
                 return seat_info(row)
         except IntegrityError:
-            raise ConflictError(f"seat {seat} was taken by another program") from None
+            raise ConflictError(tr("seat {seat} was taken by another program")
+                                .format(seat=seat)) from None
 
     def rebuy(self, session_id: int, seat: int, amount: int, by: StaffMember,
               workstation: str | None = None) -> SeatInfo:
-        _positive(amount, "the rebuy")
+        _positive(amount, tr("the rebuy"))
         return self._stack_act(session_id, seat, "rebuy", amount, by, None, workstation)
 
     def adjust_stack(self, session_id: int, seat: int, amount: int, supervisor: StaffMember,
                      reason: str) -> SeatInfo:
         """Adds ``amount`` (negative to remove chips) to a stack; supervisor only."""
-        why = require_supervisor_role(supervisor, reason, "adjusting a stack")
+        why = require_supervisor_role(supervisor, reason, tr("adjusting a stack"))
         if type(amount) is not int or amount == 0:
-            raise StorageError(f"an adjustment is a whole amount other than 0, not {amount!r}")
+            raise StorageError(tr("an adjustment is a whole amount other than 0, not {amount}")
+                               .format(amount=repr(amount)))
         _within_max(amount, "the adjustment")
         return self._stack_act(session_id, seat, "adjustment", amount, supervisor, why)
 
@@ -306,14 +313,15 @@ class TableService:
         try:
             new.check_stacks((r.seat, r.stack) for r in seated)
         except SettingsError as exc:
-            raise ConflictError(f"these settings do not fit the chips at the table: {exc}. "
-                                "Change the stacks first (rebuy or adjust), or choose a chip "
-                                "unit that divides every stack; nothing was changed") from None
+            raise ConflictError(tr("these settings do not fit the chips at the table: {error}. "
+                                   "Change the stacks first (rebuy or adjust), or choose a chip "
+                                   "unit that divides every stack; nothing was changed")
+                                .format(error=exc)) from None
         if old.chip_unit % new.chip_unit and self._hand_in_progress(s, session.id):
-            raise ConflictError(f"the chip unit can change from {old.chip_unit:,} to "
-                                f"{new.chip_unit:,} only between hands (the hand in progress "
-                                "could leave stacks that are not multiples of it); nothing "
-                                "was changed")
+            raise ConflictError(tr("the chip unit can change from {old} to {new} only between "
+                                   "hands (the hand in progress could leave stacks that are not "
+                                   "multiples of it); nothing was changed")
+                                .format(old=f"{old.chip_unit:,}", new=f"{new.chip_unit:,}"))
 
     def _set_sitting_out(self, session_id: int, seat: int, value: bool,
                          by: StaffMember, workstation: str | None = None) -> SeatInfo:
@@ -332,14 +340,15 @@ class TableService:
                    workstation: str | None = None) -> SeatInfo:
         with self.db.transaction() as s:
             if kind == "adjustment":
-                confirm_supervisor(s, by, "adjusting a stack")
+                confirm_supervisor(s, by, tr("adjusting a stack"))
             session = self._open(s, session_id)
             check_lease(s, session.table_id, workstation, self.db.now())
             row = self._seating(s, session_id, seat)
             self._not_in_hand(s, row)
             self._in_chips(s, session, amount)
             if row.stack + amount < 0:
-                raise StorageError(f"seat {seat} has only {row.stack}")
+                raise StorageError(tr("seat {seat} has only {stack}").format(seat=seat,
+                                                                               stack=row.stack))
             self._table_total(s, session, amount)
             self._move(s, row, kind, amount, by, reason)
             audit(s, at=self.db.now(), act=kind, staff=by, reason=reason,
@@ -351,7 +360,8 @@ class TableService:
     def _in_chips(self, s: Session, session: TableSession, amount: int) -> None:
         unit = table_info(self._table(s, session.table_id)).settings.chip_unit
         if amount % unit:
-            raise StorageError(f"{amount} is not a multiple of the chip unit {unit}")
+            raise StorageError(tr("{amount} is not a multiple of the chip unit {unit}")
+                               .format(amount=amount, unit=unit))
 
     def _table_total(self, s: Session, session: TableSession, amount: int) -> None:
         """Refuses chips that would bring the table past the largest amount: the seated
@@ -374,21 +384,21 @@ class TableService:
     def _table(s: Session, table_id: int) -> GameTable:
         row = s.get(GameTable, table_id)
         if row is None:
-            raise NotFoundError(f"no table with id {table_id}")
+            raise NotFoundError(tr("no table with id {id}").format(id=table_id))
         return row
 
     @staticmethod
     def _staff(s: Session, staff_id: int) -> Staff:
         row = s.get(Staff, staff_id)
         if row is None:
-            raise NotFoundError(f"no staff member with id {staff_id}")
+            raise NotFoundError(tr("no staff member with id {id}").format(id=staff_id))
         return row
 
     @staticmethod
     def _session(s: Session, session_id: int, lock: bool = False) -> TableSession:
         row = s.get(TableSession, session_id, with_for_update=lock)
         if row is None:
-            raise NotFoundError(f"no session with id {session_id}")
+            raise NotFoundError(tr("no session with id {id}").format(id=session_id))
         return row
 
     def _open(self, s: Session, session_id: int) -> TableSession:
@@ -397,7 +407,7 @@ class TableService:
         ``BEGIN IMMEDIATE`` already serialises writers)."""
         row = self._session(s, session_id, lock=True)
         if row.closed_at is not None:
-            raise ConflictError(f"session {session_id} is closed")
+            raise ConflictError(tr("session {id} is closed").format(id=session_id))
         return row
 
     @staticmethod
@@ -416,7 +426,7 @@ class TableService:
         row = s.scalar(select(Seating).where(Seating.session_id == session_id,
                                              Seating.seat == seat, Seating.left_at.is_(None)))
         if row is None:
-            raise NotFoundError(f"nobody is seated in seat {seat}")
+            raise NotFoundError(tr("nobody is seated in seat {seat}").format(seat=seat))
         return row
 
     @staticmethod
@@ -430,5 +440,5 @@ class TableService:
             HandPlayer.seating_id == seating.id, HandPlayer.hand_id == HandRow.id,
             HandRow.status == HandStatus.IN_PROGRESS.value)))
         if busy:
-            raise ConflictError(f"seat {seating.seat} is in the hand in progress; "
-                                "wait until it ends")
+            raise ConflictError(tr("seat {seat} is in the hand in progress; wait until it ends")
+                                .format(seat=seating.seat))

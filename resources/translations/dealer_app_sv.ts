@@ -1161,7 +1161,7 @@ Detaljerna finns i loggfilen:
     </message>
     <message>
         <source>bring in {amount}</source>
-        <translation>bring-in {amount}</translation>
+        <translation>lägga bring-in {amount}</translation>
     </message>
     <message>
         <source>bet {amount}</source>
@@ -1169,7 +1169,7 @@ Detaljerna finns i loggfilen:
     </message>
     <message>
         <source>raise to {amount}</source>
-        <translation>höj till {amount}</translation>
+        <translation>höja till {amount}</translation>
     </message>
     <message>
         <source>call {amount} (all-in)</source>
@@ -2018,6 +2018,10 @@ Detaljerna finns i loggfilen:
     <message>
         <source>#{seq} corrected by {name}.</source>
         <translation>#{seq} rättad av {name}.</translation>
+    </message>
+    <message>
+        <source>Refused by the rules: {reason}</source>
+        <translation>Nekas av reglerna: {reason}</translation>
     </message>
     <message>
         <source>The hand would not be complete: {next}</source>
@@ -3058,6 +3062,663 @@ Detaljerna finns i loggfilen:
     <message>
         <source>Americana — dealer</source>
         <translation>Americana — dealer</translation>
+    </message>
+    <message>
+        <source>a card is written as rank and suit, like &apos;As&apos;</source>
+        <translation>ett kort skrivs som valör och färg, till exempel &apos;As&apos;</translation>
+    </message>
+    <message>
+        <source>it is empty</source>
+        <translation>det är tomt</translation>
+    </message>
+    <message>
+        <source>unknown suit &apos;{suit}&apos; (use s, h, d, c or ♠ ♥ ♦ ♣)</source>
+        <translation>okänd färg &apos;{suit}&apos; (använd s, h, d, c eller ♠ ♥ ♦ ♣)</translation>
+    </message>
+    <message>
+        <source>rank {rank} is not in the deck (it has 7 to ace only)</source>
+        <translation>valören {rank} finns inte i leken (den har bara 7 till ess)</translation>
+    </message>
+    <message>
+        <source>unknown rank &apos;{rank}&apos; (use 7 8 9 T J Q K A)</source>
+        <translation>okänd valör &apos;{rank}&apos; (använd 7 8 9 T J Q K A)</translation>
+    </message>
+    <message>
+        <source>&apos;{key}&apos; does not start a card: a card starts with its rank 7 8 9 T J Q K A (or 10), then the suit s h d c</source>
+        <translation>&apos;{key}&apos; börjar inget kort: ett kort börjar med valören 7 8 9 T J Q K A (eller 10), sedan färgen s h d c</translation>
+    </message>
+    <message>
+        <source>unknown rank &apos;{rank}&apos; (use 7 8 9 T J Q K A, or 10)</source>
+        <translation>okänd valör &apos;{rank}&apos; (använd 7 8 9 T J Q K A, eller 10)</translation>
+    </message>
+    <message>
+        <source>&apos;{card}&apos; is not a card of the 32-card deck: {why}</source>
+        <translation>&apos;{card}&apos; är inget kort i 32-kortsleken: {why}</translation>
+    </message>
+    <message>
+        <source>the hand is complete: the pots were awarded</source>
+        <translation>handen är avslutad: potterna är utdelade</translation>
+    </message>
+    <message>
+        <source>seat {seat} has already posted the ante</source>
+        <translation>plats {seat} har redan lagt ante</translation>
+    </message>
+    <message>
+        <source>{card} is already dealt in this hand</source>
+        <translation>{card} är redan given i den här handen</translation>
+    </message>
+    <message>
+        <source>no card before every ante is in: seat {seats} still to ante (rule {rule})</source>
+        <translation>inga kort förrän alla ante är inne: plats {seats} har inte lagt ante (regel {rule})</translation>
+    </message>
+    <message>
+        <source>seat {seat} has folded</source>
+        <translation>plats {seat} har lagt sig</translation>
+    </message>
+    <message>
+        <source>seat {seat} already has its hole card</source>
+        <translation>plats {seat} har redan sitt hålkort</translation>
+    </message>
+    <message>
+        <source>too late for a hole card: record it when the player shows it (rule {rule})</source>
+        <translation>för sent för ett hålkort: registrera det när spelaren visar det (regel {rule})</translation>
+    </message>
+    <message>
+        <source>no up card now: the betting round is still open (rule {rule})</source>
+        <translation>inget öppet kort nu: satsningsrundan pågår fortfarande (regel {rule})</translation>
+    </message>
+    <message>
+        <source>no up card now: all cards are dealt (rule {rule})</source>
+        <translation>inget öppet kort nu: alla kort är givna (regel {rule})</translation>
+    </message>
+    <message>
+        <source>seat {seat} already has its card for this street (rule {rule})</source>
+        <translation>plats {seat} har redan sitt kort på den här gatan (regel {rule})</translation>
+    </message>
+    <message>
+        <source>no betting now: antes are being posted</source>
+        <translation>inga satsningar nu: ante läggs</translation>
+    </message>
+    <message>
+        <source>no betting now: cards are being dealt</source>
+        <translation>inga satsningar nu: korten ges</translation>
+    </message>
+    <message>
+        <source>no betting now: it is the showdown</source>
+        <translation>inga satsningar nu: det är showdown</translation>
+    </message>
+    <message>
+        <source>seat {seat} has folded (rule {rule})</source>
+        <translation>plats {seat} har lagt sig (regel {rule})</translation>
+    </message>
+    <message>
+        <source>seat {seat} is all-in (rule {rule})</source>
+        <translation>plats {seat} är all-in (regel {rule})</translation>
+    </message>
+    <message>
+        <source>seat {due} is due to act, not seat {seat}</source>
+        <translation>plats {due} är i tur, inte plats {seat}</translation>
+    </message>
+    <message>
+        <source>the bring-in was already posted</source>
+        <translation>bring-in är redan lagd</translation>
+    </message>
+    <message>
+        <source>there is no bring-in in round {round}</source>
+        <translation>det finns ingen bring-in i runda {round}</translation>
+    </message>
+    <message>
+        <source>there is no bet to call: check (or bet)</source>
+        <translation>det finns ingen satsning att syna: checka (eller satsa)</translation>
+    </message>
+    <message>
+        <source>seat {seat} faces a bet of {bet}: call, raise or fold (rule {rule})</source>
+        <translation>plats {seat} har en satsning på {bet} mot sig: syna, höj eller lägg dig (regel {rule})</translation>
+    </message>
+    <message>
+        <source>every other player is all-in and no bet faces this seat: it checks (rule {rule})</source>
+        <translation>alla andra spelare är all-in och ingen satsning står mot platsen: den checkar (regel {rule})</translation>
+    </message>
+    <message>
+        <source>every opponent is all-in: nobody may bet or raise (rule {rule})</source>
+        <translation>alla motspelare är all-in: ingen får satsa eller höja (regel {rule})</translation>
+    </message>
+    <message>
+        <source>there is already a bet of {bet}: raise or call</source>
+        <translation>det finns redan en satsning på {bet}: höj eller syna</translation>
+    </message>
+    <message>
+        <source>there is no bet to raise: bet instead</source>
+        <translation>det finns ingen satsning att höja: satsa i stället</translation>
+    </message>
+    <message>
+        <source>the raise cap is reached: {cap} raises (rule {rule})</source>
+        <translation>taket för höjningar är nått: {cap} höjningar (regel {rule})</translation>
+    </message>
+    <message>
+        <source>the betting was not reopened by a full raise: seat may only call or fold (rule {rule})</source>
+        <translation>satsningen öppnades inte igen av en full höjning: platsen får bara syna eller lägga sig (regel {rule})</translation>
+    </message>
+    <message>
+        <source>seat {seat} can only call all-in</source>
+        <translation>plats {seat} kan bara syna all-in</translation>
+    </message>
+    <message>
+        <source>seat {due} must bring in first (rule {rule}), not seat {seat}</source>
+        <translation>plats {due} måste lägga bring-in först (regel {rule}), inte plats {seat}</translation>
+    </message>
+    <message>
+        <source>in fixed limit the bring-in is {bring_in}: no opening bet (rule {rule})</source>
+        <translation>i Fixed limit är bring-in {bring_in}: ingen öppningssatsning (regel {rule})</translation>
+    </message>
+    <message>
+        <source>seat {due} must bring in {bring_in} first (rule {rule})</source>
+        <translation>plats {due} måste först lägga bring-in {bring_in} (regel {rule})</translation>
+    </message>
+    <message>
+        <source>a bet must be to a positive amount, not {to}</source>
+        <translation>en satsning måste vara till ett positivt belopp, inte {to}</translation>
+    </message>
+    <message>
+        <source>a raise must be to a positive amount, not {to}</source>
+        <translation>en höjning måste vara till ett positivt belopp, inte {to}</translation>
+    </message>
+    <message>
+        <source>a bet to {to} is more than the largest amount the app takes ({maximum})</source>
+        <translation>en satsning till {to} är mer än det största belopp appen tar emot ({maximum})</translation>
+    </message>
+    <message>
+        <source>a raise to {to} is more than the largest amount the app takes ({maximum})</source>
+        <translation>en höjning till {to} är mer än det största belopp appen tar emot ({maximum})</translation>
+    </message>
+    <message>
+        <source>bet to {to} is more than seat {seat} has: all-in is {all_in} (rule {rule})</source>
+        <translation>satsning till {to} är mer än plats {seat} har: all-in är {all_in} (regel {rule})</translation>
+    </message>
+    <message>
+        <source>raise to {to} is more than seat {seat} has: all-in is {all_in} (rule {rule})</source>
+        <translation>höjning till {to} är mer än plats {seat} har: all-in är {all_in} (regel {rule})</translation>
+    </message>
+    <message>
+        <source>{to} is not a multiple of the chip unit {unit} (rule {rule})</source>
+        <translation>{to} är inte en multipel av markerenheten {unit} (regel {rule})</translation>
+    </message>
+    <message>
+        <source>a raise must be to more than {bet}</source>
+        <translation>en höjning måste vara till mer än {bet}</translation>
+    </message>
+    <message>
+        <source>bet to {to} is above the pot limit: at most {maximum} (rule {rule})</source>
+        <translation>satsning till {to} är över pottgränsen: högst {maximum} (regel {rule})</translation>
+    </message>
+    <message>
+        <source>raise to {to} is above the pot limit: at most {maximum} (rule {rule})</source>
+        <translation>höjning till {to} är över pottgränsen: högst {maximum} (regel {rule})</translation>
+    </message>
+    <message>
+        <source>bet to {to} is above the fixed-limit amount: at most {maximum} (rule {rule})</source>
+        <translation>satsning till {to} är över beloppet i Fixed limit: högst {maximum} (regel {rule})</translation>
+    </message>
+    <message>
+        <source>raise to {to} is above the fixed-limit amount: at most {maximum} (rule {rule})</source>
+        <translation>höjning till {to} är över beloppet i Fixed limit: högst {maximum} (regel {rule})</translation>
+    </message>
+    <message>
+        <source>in fixed limit this bet is to exactly {amount} (rule {rule})</source>
+        <translation>i Fixed limit är den här satsningen till exakt {amount} (regel {rule})</translation>
+    </message>
+    <message>
+        <source>in fixed limit this raise is to exactly {amount} (rule {rule})</source>
+        <translation>i Fixed limit är den här höjningen till exakt {amount} (regel {rule})</translation>
+    </message>
+    <message>
+        <source>bet to {to} is below the minimum {minimum} (rule {rule})</source>
+        <translation>satsning till {to} är under minimum {minimum} (regel {rule})</translation>
+    </message>
+    <message>
+        <source>raise to {to} is below the minimum {minimum} (rule {rule})</source>
+        <translation>höjning till {to} är under minimum {minimum} (regel {rule})</translation>
+    </message>
+    <message>
+        <source>no showdown yet: the hand is still being played</source>
+        <translation>ingen showdown än: handen spelas fortfarande</translation>
+    </message>
+    <message>
+        <source>seat {due} must show or muck before seat {seat} (rule {rule})</source>
+        <translation>plats {due} måste visa eller kasta före plats {seat} (regel {rule})</translation>
+    </message>
+    <message>
+        <source>seat {seat} may not muck: it shows first (rule {rule})</source>
+        <translation>plats {seat} får inte kasta: den visar först (regel {rule})</translation>
+    </message>
+    <message>
+        <source>seat {seat} may not muck: a player is all-in, so every hand is shown (rule {rule})</source>
+        <translation>plats {seat} får inte kasta: en spelare är all-in, så alla händer visas (regel {rule})</translation>
+    </message>
+    <message>
+        <source>seat {seat} must show its hole card: enter it (it was not recorded at the deal)</source>
+        <translation>plats {seat} måste visa sitt hålkort: skriv in det (det registrerades inte vid given)</translation>
+    </message>
+    <message>
+        <source>seat {seat} shows {card} but {hole} was recorded as its hole card at the deal: call the floor supervisor (rule {rule})</source>
+        <translation>plats {seat} visar {card} men {hole} registrerades som dess hålkort vid given: tillkalla inspektören (regel {rule})</translation>
+    </message>
+    <message>
+        <source>{what} cannot be empty</source>
+        <translation>{what} får inte vara tomt</translation>
+    </message>
+    <message>
+        <source>{what} is {length} characters; at most {maximum}</source>
+        <translation>{what} har {length} tecken; högst {maximum}</translation>
+    </message>
+    <message>
+        <source>{kind} is not a kind of call; one of {kinds}</source>
+        <translation>{kind} är ingen sorts anrop; ett av {kinds}</translation>
+    </message>
+    <message>
+        <source>the reason of a call</source>
+        <translation>skälet till ett anrop</translation>
+    </message>
+    <message>
+        <source>no table with id {id}</source>
+        <translation>inget bord med id {id}</translation>
+    </message>
+    <message>
+        <source>table {table} has no hand with id {id}</source>
+        <translation>bord {table} har ingen hand med id {id}</translation>
+    </message>
+    <message>
+        <source>acknowledging a call</source>
+        <translation>att kvittera ett anrop</translation>
+    </message>
+    <message>
+        <source>{name} already acknowledged this call</source>
+        <translation>{name} har redan kvitterat det här anropet</translation>
+    </message>
+    <message>
+        <source>resolving a call</source>
+        <translation>att lösa ett anrop</translation>
+    </message>
+    <message>
+        <source>the note of a resolved call</source>
+        <translation>anteckningen till ett löst anrop</translation>
+    </message>
+    <message>
+        <source>{name} already resolved this call</source>
+        <translation>{name} har redan löst det här anropet</translation>
+    </message>
+    <message>
+        <source>no floor call with id {id}</source>
+        <translation>inget floor-anrop med id {id}</translation>
+    </message>
+    <message>
+        <source>{what} needs a supervisor; {name} is a dealer</source>
+        <translation>{what} kräver en inspektör; {name} är dealer</translation>
+    </message>
+    <message>
+        <source>the currency must be a three-letter code such as EUR or SEK, not {text}</source>
+        <translation>valutan måste vara en kod på tre bokstäver, som EUR eller SEK, inte {text}</translation>
+    </message>
+    <message>
+        <source>{what} needs a reason</source>
+        <translation>{what} kräver ett skäl</translation>
+    </message>
+    <message>
+        <source>{what} needs a supervisor; {name} is not one now</source>
+        <translation>{what} kräver en inspektör; {name} är inte det längre</translation>
+    </message>
+    <message>
+        <source>{what}: another program changed the same data; try again ({error})</source>
+        <translation>{what}: ett annat program ändrade samma data; försök igen ({error})</translation>
+    </message>
+    <message>
+        <source>no table named {name} (tables: {tables})</source>
+        <translation>inget bord heter {name} (bord: {tables})</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <comment>tables</comment>
+        <translation>inga</translation>
+    </message>
+    <message>
+        <source>hand {hand}: its stored event {index} is refused by the rules ({reason})</source>
+        <translation>hand {hand}: dess sparade händelse {index} nekas av reglerna ({reason})</translation>
+    </message>
+    <message>
+        <source>{player} is playing hand {other} now: finish or void that hand first, then change this one</source>
+        <translation>{player} spelar hand {other} nu: avsluta eller annullera den handen först, ändra sedan den här</translation>
+    </message>
+    <message>
+        <source>{player} has left the table</source>
+        <translation>{player} har lämnat bordet</translation>
+    </message>
+    <message>
+        <source>taking the result back would leave {player} with {chips} chips</source>
+        <translation>att ta tillbaka resultatet skulle lämna {player} med {chips} marker</translation>
+    </message>
+    <message>
+        <source>{player} has left the table: the corrected result cannot reach their stack (adjust stacks instead)</source>
+        <translation>{player} har lämnat bordet: det rättade resultatet når inte spelarens stack (justera stackar i stället)</translation>
+    </message>
+    <message>
+        <source>the corrected result would leave {player} with {chips} chips</source>
+        <translation>det rättade resultatet skulle lämna {player} med {chips} marker</translation>
+    </message>
+    <message>
+        <source>no session with id {id}</source>
+        <translation>ingen session med id {id}</translation>
+    </message>
+    <message>
+        <source>session {id} is closed</source>
+        <translation>session {id} är stängd</translation>
+    </message>
+    <message>
+        <source>a hand is already in progress at this table</source>
+        <translation>en hand pågår redan vid det här bordet</translation>
+    </message>
+    <message>
+        <source>a hand needs at least two players with chips</source>
+        <translation>en hand kräver minst två spelare med marker</translation>
+    </message>
+    <message>
+        <source>no hand can be dealt: {error}. A supervisor adjusts the stack or the table settings first</source>
+        <translation>ingen hand kan ges: {error}. En inspektör justerar stacken eller bordets inställningar först</translation>
+    </message>
+    <message>
+        <source>starting a hand</source>
+        <translation>att starta en hand</translation>
+    </message>
+    <message>
+        <source>recording an input</source>
+        <translation>att registrera en inmatning</translation>
+    </message>
+    <message>
+        <source>hand {number} is void</source>
+        <translation>hand {number} är annullerad</translation>
+    </message>
+    <message>
+        <source>there is no input to undo in this hand</source>
+        <translation>det finns ingen inmatning att ångra i den här handen</translation>
+    </message>
+    <message>
+        <source>changing a completed hand (rule 11.3)</source>
+        <translation>att ändra en avslutad hand (regel 11.3)</translation>
+    </message>
+    <message>
+        <source>an imported hand takes no undo; a supervisor can correct its inputs</source>
+        <translation>en importerad hand kan inte ångras; en inspektör kan rätta dess inmatningar</translation>
+    </message>
+    <message>
+        <source>a later hand has started; a supervisor can void or correct this one</source>
+        <translation>en senare hand har startat; en inspektör kan annullera eller rätta den här</translation>
+    </message>
+    <message>
+        <source>its session is closed; a supervisor can void or correct this hand</source>
+        <translation>dess session är stängd; en inspektör kan annullera eller rätta den här handen</translation>
+    </message>
+    <message>
+        <source>undoing an input</source>
+        <translation>att ångra en inmatning</translation>
+    </message>
+    <message>
+        <source>correcting an input (rule 11.3)</source>
+        <translation>att rätta en inmatning (regel 11.3)</translation>
+    </message>
+    <message>
+        <source>#{seq} is no longer in force (undone, struck or corrected since)</source>
+        <translation>#{seq} gäller inte längre (ångrad, struken eller rättad sedan dess)</translation>
+    </message>
+    <message>
+        <source>this hand has no input #{seq}</source>
+        <translation>den här handen har ingen inmatning #{seq}</translation>
+    </message>
+    <message>
+        <source>#{seq} already reads {input}: nothing to correct</source>
+        <translation>#{seq} lyder redan {input}: inget att rätta</translation>
+    </message>
+    <message>
+        <source>the correction ({input})</source>
+        <translation>rättelsen ({input})</translation>
+    </message>
+    <message>
+        <source>input #{seq} ({input})</source>
+        <translation>inmatning #{seq} ({input})</translation>
+    </message>
+    <message>
+        <source>correction refused: with it, {what} is refused by the rules: {reason} [{code}]. Nothing was stored.</source>
+        <translation>rättelsen nekas: med den nekas {what} av reglerna: {reason} [{code}]. Inget sparades.</translation>
+    </message>
+    <message>
+        <source>correction refused: {error}</source>
+        <translation>rättelsen nekas: {error}</translation>
+    </message>
+    <message>
+        <source>with this correction the hand is no longer complete, and a later hand has started at this table: void the hand instead</source>
+        <translation>med den här rättelsen är handen inte längre avslutad, och en senare hand har startat vid bordet: annullera handen i stället</translation>
+    </message>
+    <message>
+        <source>correcting an input</source>
+        <translation>att rätta en inmatning</translation>
+    </message>
+    <message>
+        <source>voiding a hand</source>
+        <translation>att annullera en hand</translation>
+    </message>
+    <message>
+        <source>hand {number} is already void</source>
+        <translation>hand {number} är redan annullerad</translation>
+    </message>
+    <message>
+        <source>no hand with id {id}</source>
+        <translation>ingen hand med id {id}</translation>
+    </message>
+    <message>
+        <source>hand {number} is void; it takes no more inputs</source>
+        <translation>hand {number} är annullerad; den tar inte emot fler inmatningar</translation>
+    </message>
+    <message>
+        <source>hand {number} is complete; it takes no more inputs</source>
+        <translation>hand {number} är avslutad; den tar inte emot fler inmatningar</translation>
+    </message>
+    <message>
+        <source>{name} at {host} since {time} (last heard from {seconds} s ago)</source>
+        <translation>{name} vid {host} sedan {time} (hördes senast för {seconds} s sedan)</translation>
+    </message>
+    <message>
+        <source>{table} is open on another workstation: {lease}. Take it over only if nobody works there</source>
+        <translation>{table} är öppet på en annan arbetsstation: {lease}. Ta över bara om ingen arbetar där</translation>
+    </message>
+    <message>
+        <source>this workstation no longer holds {table}: open the table again; the input was not recorded</source>
+        <translation>den här arbetsstationen har inte längre {table}: öppna bordet igen; inmatningen registrerades inte</translation>
+    </message>
+    <message>
+        <source>{table} was taken over by another workstation ({lease}): this window records nothing more; the input was not recorded</source>
+        <translation>{table} togs över av en annan arbetsstation ({lease}): det här fönstret registrerar inget mer; inmatningen registrerades inte</translation>
+    </message>
+    <message>
+        <source>opening the table</source>
+        <translation>att öppna bordet</translation>
+    </message>
+    <message>
+        <source>unknown name or wrong PIN</source>
+        <translation>okänt namn eller fel PIN-kod</translation>
+    </message>
+    <message>
+        <source>a dealer&apos;s PIN is {low} to {high} digits</source>
+        <translation>en dealers PIN-kod har {low} till {high} siffror</translation>
+    </message>
+    <message>
+        <source>a supervisor&apos;s PIN is {low} to {high} digits</source>
+        <translation>en inspektörs PIN-kod har {low} till {high} siffror</translation>
+    </message>
+    <message>
+        <source>a staff name is 1 to 80 characters</source>
+        <translation>ett personalnamn har 1 till 80 tecken</translation>
+    </message>
+    <message>
+        <source>role must be dealer or supervisor, not {role}</source>
+        <translation>rollen måste vara dealer eller inspektör, inte {role}</translation>
+    </message>
+    <message>
+        <source>the first account must be a supervisor</source>
+        <translation>det första kontot måste vara en inspektör</translation>
+    </message>
+    <message>
+        <source>adding staff needs a supervisor</source>
+        <translation>att lägga till personal kräver en inspektör</translation>
+    </message>
+    <message>
+        <source>adding staff</source>
+        <translation>att lägga till personal</translation>
+    </message>
+    <message>
+        <source>there is already a staff member named {name}</source>
+        <translation>det finns redan en anställd som heter {name}</translation>
+    </message>
+    <message>
+        <source>adding {name}</source>
+        <translation>att lägga till {name}</translation>
+    </message>
+    <message>
+        <source>the PIN was changed meanwhile: type it again</source>
+        <translation>PIN-koden ändrades under tiden: skriv den igen</translation>
+    </message>
+    <message>
+        <source>unknown name or wrong PIN; after {count} wrong PINs {name} is locked for {time}, or until a supervisor unlocks it</source>
+        <translation>okänt namn eller fel PIN-kod; efter {count} fel PIN-koder är {name} låst i {time}, eller tills en inspektör låser upp</translation>
+    </message>
+    <message>
+        <source>{name} is locked after {count} wrong PINs; try again in {time} or ask a supervisor to unlock it</source>
+        <translation>{name} är låst efter {count} fel PIN-koder; försök igen om {time} eller be en inspektör låsa upp</translation>
+    </message>
+    <message>
+        <source>unlocking an account needs a reason</source>
+        <translation>att låsa upp ett konto kräver ett skäl</translation>
+    </message>
+    <message>
+        <source>unlocking an account</source>
+        <translation>att låsa upp ett konto</translation>
+    </message>
+    <message>
+        <source>no staff member named {name}</source>
+        <translation>ingen anställd heter {name}</translation>
+    </message>
+    <message>
+        <source>another supervisor unlocks your own account</source>
+        <translation>ditt eget konto låses upp av en annan inspektör</translation>
+    </message>
+    <message>
+        <source>a supervisor act needs a reason</source>
+        <translation>en inspektörsåtgärd kräver ett skäl</translation>
+    </message>
+    <message>
+        <source>a supervisor act</source>
+        <translation>en inspektörsåtgärd</translation>
+    </message>
+    <message>
+        <source>{warning}. Closing it anyway needs a reason for the difference; nothing was changed</source>
+        <translation>{warning}. Att stänga ändå kräver ett skäl till skillnaden; inget ändrades</translation>
+    </message>
+    <message>
+        <source>{what} must be a whole amount above 0, not {amount}</source>
+        <translation>{what} måste vara ett helt belopp över 0, inte {amount}</translation>
+    </message>
+    <message>
+        <source>creating a table</source>
+        <translation>att skapa ett bord</translation>
+    </message>
+    <message>
+        <source>a table needs a name</source>
+        <translation>ett bord behöver ett namn</translation>
+    </message>
+    <message>
+        <source>there is already a table named {name}</source>
+        <translation>det finns redan ett bord som heter {name}</translation>
+    </message>
+    <message>
+        <source>changing table settings</source>
+        <translation>att ändra bordets inställningar</translation>
+    </message>
+    <message>
+        <source>table {table} already has an open session</source>
+        <translation>bord {table} har redan en öppen session</translation>
+    </message>
+    <message>
+        <source>another program opened a session on this table</source>
+        <translation>ett annat program öppnade en session vid det här bordet</translation>
+    </message>
+    <message>
+        <source>closing a session</source>
+        <translation>att stänga en session</translation>
+    </message>
+    <message>
+        <source>finish or void the hand in progress first</source>
+        <translation>avsluta eller annullera den pågående handen först</translation>
+    </message>
+    <message>
+        <source>a player needs a name</source>
+        <translation>en spelare behöver ett namn</translation>
+    </message>
+    <message>
+        <source>seat must be 1 to 6, not {seat}</source>
+        <translation>platsen måste vara 1 till 6, inte {seat}</translation>
+    </message>
+    <message>
+        <source>the buy-in</source>
+        <translation>inköpet</translation>
+    </message>
+    <message>
+        <source>seat {seat} is taken</source>
+        <translation>plats {seat} är upptagen</translation>
+    </message>
+    <message>
+        <source>{player} is already seated at this table</source>
+        <translation>{player} sitter redan vid det här bordet</translation>
+    </message>
+    <message>
+        <source>seat {seat} was taken by another program</source>
+        <translation>plats {seat} togs av ett annat program</translation>
+    </message>
+    <message>
+        <source>the rebuy</source>
+        <translation>återköpet</translation>
+    </message>
+    <message>
+        <source>adjusting a stack</source>
+        <translation>att justera en stack</translation>
+    </message>
+    <message>
+        <source>an adjustment is a whole amount other than 0, not {amount}</source>
+        <translation>en justering är ett helt belopp skilt från 0, inte {amount}</translation>
+    </message>
+    <message>
+        <source>these settings do not fit the chips at the table: {error}. Change the stacks first (rebuy or adjust), or choose a chip unit that divides every stack; nothing was changed</source>
+        <translation>inställningarna passar inte markerna vid bordet: {error}. Ändra stackarna först (återköp eller justera), eller välj en markerenhet som delar varje stack; inget ändrades</translation>
+    </message>
+    <message>
+        <source>the chip unit can change from {old} to {new} only between hands (the hand in progress could leave stacks that are not multiples of it); nothing was changed</source>
+        <translation>markerenheten kan bara ändras från {old} till {new} mellan händer (den pågående handen kan lämna stackar som inte är multiplar av den); inget ändrades</translation>
+    </message>
+    <message>
+        <source>seat {seat} has only {stack}</source>
+        <translation>plats {seat} har bara {stack}</translation>
+    </message>
+    <message>
+        <source>{amount} is not a multiple of the chip unit {unit}</source>
+        <translation>{amount} är inte en multipel av markerenheten {unit}</translation>
+    </message>
+    <message>
+        <source>no staff member with id {id}</source>
+        <translation>ingen anställd med id {id}</translation>
+    </message>
+    <message>
+        <source>nobody is seated in seat {seat}</source>
+        <translation>ingen sitter på plats {seat}</translation>
+    </message>
+    <message>
+        <source>seat {seat} is in the hand in progress; wait until it ends</source>
+        <translation>plats {seat} är med i den pågående handen; vänta tills den är slut</translation>
     </message>
 </context>
 <context>

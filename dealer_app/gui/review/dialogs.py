@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_app.engine import Action, CardError, Event, parse_card
+from dealer_app.gui.refusals import card_error_text
 from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.gui.review.models import ACTION_LABELS, STATUS_WORDS, amount, signed
 from dealer_app.services import (
@@ -368,7 +369,7 @@ class CorrectInputDialog(SupervisorActDialog):
         try:
             replacement = self.replacement()
         except CardError as exc:
-            self.preview.setText(tr("Card: {error}").format(error=exc))
+            self.preview.setText(tr("Card: {error}").format(error=card_error_text(exc)))
             return
         if replacement == self.stored:
             self.preview.setText(tr("Unchanged: change the input, or strike it."))
@@ -395,7 +396,7 @@ class CorrectInputDialog(SupervisorActDialog):
         try:
             replacement = self.replacement()
         except CardError as exc:
-            return tr("Card: {error}").format(error=exc)
+            return tr("Card: {error}").format(error=card_error_text(exc))
         if replacement == self.stored:
             return tr("The replacement is the same as the stored input: change it, or "
                       "strike it.")

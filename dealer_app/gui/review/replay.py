@@ -33,6 +33,7 @@ from dealer_app.engine import Event, RuleError
 from dealer_app.engine.hand import Hand
 from dealer_app.gui import prompts
 from dealer_app.gui.i18n import amount
+from dealer_app.gui.refusals import refusal_text
 from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.gui.review.captions import caption, next_text, when, who
 from dealer_app.gui.review.dialogs import CorrectInputDialog
@@ -463,7 +464,7 @@ def preview_result(state: HandState, step: int | None, replacement: Event | None
     try:
         hand = Hand.replay(state.settings, state.seats, events)
     except RuleError as exc:
-        return f"Refused by the rules: {exc.message}"
+        return tr("Refused by the rules: {reason}").format(reason=refusal_text(exc))
     if not hand.complete:
         return tr("The hand would not be complete: {next}").format(next=next_text(hand))
     old = state.hand.stacks if state.hand.complete else {}

@@ -20,6 +20,7 @@ from dealer_app.engine.betting import Wager
 from dealer_app.engine.cards import DECK, Card
 from dealer_app.gui.commands import ACTION_KEYS
 from dealer_app.gui.i18n import amount
+from dealer_app.gui.refusals import refusal_text
 from dealer_app.gui.views.scale import px
 from dealer_app.text import tr
 
@@ -211,7 +212,8 @@ class AmountBox(QFrame):
             return tr("no bet or raise is open")
         if value is None:
             return tr("type the amount")
-        return self.range.error(value) or ""
+        refusal = self.range.refusal(value)
+        return refusal_text(refusal) if refusal is not None else ""
 
     def is_legal(self) -> bool:
         return not self.problem()

@@ -1,0 +1,53 @@
+"""The services' refusals are words for people: written through the translation hook, in
+English unless a translation is installed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from dealer_app import text
+from dealer_app.services import (
+    AuthenticationError,
+    ConflictError,
+    PermissionDeniedError,
+    Services,
+    SessionInfo,
+    StaffMember,
+    StorageError,
+)
+
+
+@pytest.fixture
+def marked() -> Iterator[None]:
+    """Every translated text marked with a leading ``§`` (English again afterwards)."""
+    text.set_translate(lambda source, disambiguation: "§" + source)
+    yield
+    text.set_translate(None)
+
+
+def test_refusals_are_english_without_a_translation(svc: Services, dealer: StaffMember,
+                                                     session: SessionInfo) -> None:
+    with pytest.raises(AuthenticationError, match="^unknown name or wrong PIN$"):
+        svc.staff.authenticate("Dana", "0000")
+    with pytest.raises(ConflictError, match="^seat 1 is taken$"):
+        svc.tables.seat_player(session.id, 1, "Di", 100, dealer)
+
+
+@pytest.mark.usefixtures("marked")
+def test_refusals_go_through_the_translation(svc: Services, dealer: StaffMember,
+                                             session: SessionInfo) -> None:
+    with pytest.raises(AuthenticationError) as wrong:
+        svc.staff.authenticate("Dana", "0000")
+    with pytest.raises(ConflictError) as taken:
+        svc.tables.seat_player(session.id, 1, "Di", 100, dealer)
+    with pytest.raises(StorageError) as odd_seat:
+        svc.tables.seat_player(session.id, 9, "Di", 100, dealer)
+    with pytest.raises(PermissionDeniedError) as dealer_acts:
+        svc.tables.adjust_stack(session.id, 1, 5, dealer, "float")
+    assert str(wrong.value) == "§unknown name or wrong PIN"
+    assert str(taken.value) == "§seat 1 is taken"
+    assert str(odd_seat.value) == "§seat must be 1 to 6, not 9"
+    # the act named inside the refusal is translated too
+    assert str(dealer_acts.value) == "§§adjusting a stack needs a supervisor; Dana is a dealer"
