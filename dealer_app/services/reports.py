@@ -304,8 +304,9 @@ class SessionReport:
                      complete=f"{self.hands_complete:,}", void=f"{self.hands_void:,}",
                      in_progress=f"{self.hands_in_progress:,}", rake=f"{self.rake:,}",
                      currency=s.currency), "",
-                 f"{heads[0]:<5}{heads[1]:<18}{heads[2]:>10}{heads[3]:>9}{heads[4]:>11}"
-                 f"{heads[5]:>9}{heads[6]:>9}{heads[7]:>7}"]
+                 # a space between headings however long the language's words are
+                 f"{heads[0]:<4} {heads[1]:<17} {heads[2]:>9} {heads[3]:>8} {heads[4]:>10}"
+                 f" {heads[5]:>8} {heads[6]:>8} {heads[7]:>6}"]
         for line in (*self.seats, self.totals):
             seat = str(line.seat) if line.seat else ""
             lines.append(f"{seat:<5}{line.player[:17]:<18}{line.buy_ins:>10,}"
