@@ -8,6 +8,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPaint
 from PySide6.QtWidgets import QWidget
 
 from dealer_app.services.reports import StackHistory
+from dealer_app.text import tr
 
 PALETTE = ("#1565c0", "#c62828", "#2e7d32", "#ef6c00", "#6a1b9a", "#00838f", "#5d4037",
            "#ad1457", "#455a64")
@@ -24,9 +25,10 @@ def nice_step(span: float, ticks: int = 5) -> float:
 
 
 def paint_history(painter: QPainter, rect: QRectF, history: StackHistory | None,
-                  title: str = "Stacks over the session", *, unit: str = "",
+                  title: str | None = None, *, unit: str = "",
                   scale: float = 1.0) -> None:
     """Each player's stack after each hand, the stack axis from zero, both axes labelled.
+    ``title``: None for "Stacks over the session", empty for none.
     ``unit``: the currency shown in the stack axis' label; ``scale``: device pixels per
     screen pixel (pens and gaps grow with it; fonts follow the device's resolution)."""
     painter.save()
@@ -40,13 +42,15 @@ def paint_history(painter: QPainter, rect: QRectF, history: StackHistory | None,
     head.setPointSizeF(13)
     head.setBold(True)
     gap = 8 * scale
+    if title is None:
+        title = tr("Stacks over the session")
     painter.setFont(head)
     painter.setPen(QColor("#212121"))
     painter.drawText(rect.adjusted(gap, gap / 2, -gap, 0), Qt.AlignmentFlag.AlignLeft, title)
     title_h = QFontMetricsF(head).height() + gap if title else gap
     painter.setFont(base)
     if history is None or not history.series:
-        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "No hands in this session yet")
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, tr("No hands in this session yet"))
         painter.restore()
         return
     values = [v for pts in history.series.values() for _, v in pts]
@@ -54,7 +58,7 @@ def paint_history(painter: QPainter, rect: QRectF, history: StackHistory | None,
     step = nice_step(max(values))
     high = (max(values) // step + 1) * step
     legend_w = max(fm.horizontalAdvance(n) for n in history.series) + 6 * gap
-    y_title = "stack" + (f" ({unit})" if unit else "")
+    y_title = tr("stack ({unit})").format(unit=unit) if unit else tr("stack")
     plot = rect.adjusted(fm.height() + fm.horizontalAdvance(f"{int(high):,}") + 3 * gap,
                          title_h + gap, -legend_w - gap, -2 * fm.height() - 2 * gap)
     n = max(len(history.hand_numbers), 1)
@@ -79,12 +83,12 @@ def paint_history(painter: QPainter, rect: QRectF, history: StackHistory | None,
     painter.setPen(QColor("#424242"))
     every = max(1, n // 8)
     for x in range(0, n + 1, every):
-        label = "start" if x == 0 else f"{history.hand_numbers[x - 1]:,}"
+        label = tr("start", "chart axis") if x == 0 else f"{history.hand_numbers[x - 1]:,}"
         p = at(x, low)
         painter.drawText(QRectF(p.x() - 60 * scale, plot.bottom() + gap / 2, 120 * scale,
                                 fm.height()), Qt.AlignmentFlag.AlignHCenter, label)
     painter.drawText(QRectF(plot.left(), plot.bottom() + fm.height() + gap, plot.width(),
-                            fm.height()), Qt.AlignmentFlag.AlignHCenter, "hand number")
+                            fm.height()), Qt.AlignmentFlag.AlignHCenter, tr("hand number"))
     painter.save()  # the stack axis' title, read bottom to top
     painter.translate(rect.left() + gap / 2, plot.center().y())
     painter.rotate(-90)

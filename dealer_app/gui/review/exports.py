@@ -15,6 +15,7 @@ from PySide6.QtCore import QMarginsF, QSizeF, QUrl
 from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPdfWriter, QTextDocument
 
 from dealer_app.services.reports import HandReport, SessionReport, temp_path_beside
+from dealer_app.text import tr
 
 LAYOUT_DPI = 96
 """QTextDocument's layout resolution: its pixel sizes are 1/96 inch on paper."""
@@ -79,4 +80,5 @@ def write_session_pdf(report: SessionReport, path: str | os.PathLike[str],
         name = "chart://stacks"
         images[name] = chart
     html = report.to_html(chart=name, chart_width=int(page_width_px()))
-    return write_pdf(html, path, title=f"Session {report.session.id} report", images=images)
+    return write_pdf(html, path, title=tr("Session {session} report").format(
+        session=report.session.id), images=images)
