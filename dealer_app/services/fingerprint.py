@@ -19,14 +19,16 @@ from sqlalchemy import select
 
 from dealer_app.storage.database import Database
 from dealer_app.storage.models import HandRow
+from dealer_app.text import tr, tr_noop
 
-KIND_CHAIN_HEADS = "chain heads (SHA-256)"
+KIND_CHAIN_HEADS = tr_noop("chain heads (SHA-256)")
 
 
 @dataclass(frozen=True, slots=True)
 class Fingerprint:
     kind: str
-    """What it is: ``chain heads (SHA-256)`` (later: a signed checkpoint)."""
+    """What it is: ``chain heads (SHA-256)`` (later: a signed checkpoint), in English:
+    shown through :func:`tr`."""
     digest: str
     """The full hex digest."""
     hands: int
@@ -42,8 +44,11 @@ class Fingerprint:
         return " ".join(head[i:i + 4] for i in range(0, len(head), 4))
 
     def describe(self) -> str:
-        signed = f"signed checkpoint {self.checkpoint}; " if self.checkpoint else ""
-        return f"{signed}{self.kind} over {self.hands:,} hand(s): {self.short}"
+        fields = dict(kind=tr(self.kind), hands=f"{self.hands:,}", short=self.short)
+        if self.checkpoint:
+            return tr("signed checkpoint {checkpoint}; {kind} over {hands} hand(s): {short}"
+                      ).format(checkpoint=self.checkpoint, **fields)
+        return tr("{kind} over {hands} hand(s): {short}").format(**fields)
 
 
 def evidence_fingerprint(db: Database, session_id: int | None = None) -> Fingerprint:
@@ -62,4 +67,5 @@ def evidence_fingerprint(db: Database, session_id: int | None = None) -> Fingerp
     signed = newest_checkpoint(db)
     return Fingerprint(kind=KIND_CHAIN_HEADS, digest=sha.hexdigest(), hands=count,
                        taken_at=db.now(),
-                       checkpoint="" if signed is None else f"{signed.short}, key {signed.key_id}")
+                       checkpoint="" if signed is None else tr("{checkpoint}, key {key}").format(
+                           checkpoint=signed.short, key=signed.key_id))

@@ -40,6 +40,7 @@ from dealer_app.services.types import (
     HandStatus,
     SessionInfo,
 )
+from dealer_app.services.words import action_name, event_text, hand_name, settings_text
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import NotFoundError
 from dealer_app.storage.models import (
@@ -52,6 +53,7 @@ from dealer_app.storage.models import (
     Staff,
     TableSession,
 )
+from dealer_app.text import tr
 
 __all__ = ["CSV_COLUMNS", "CancelFn", "Cancelled", "ProgressFn", "atomic_write",
            "escape_cell", "temp_path_beside", "write_hand_list_csv"]
@@ -93,7 +95,8 @@ def zone_label(moment: datetime, tz: tzinfo | None = None) -> str:
     """``CET (UTC+01:00)``: the zone the times of a printed report are shown in."""
     shown = moment.astimezone(tz)
     offset = shown.strftime("%z")
-    return f"{shown.tzname() or 'local'} (UTC{offset[:3]}:{offset[3:]})"
+    name = shown.tzname() or tr("local", "time zone")
+    return f"{name} (UTC{offset[:3]}:{offset[3:]})"
 
 
 def iso_z(moment: datetime | None) -> str:
@@ -175,16 +178,37 @@ class Reconciliation:
         """``stacks 1,200 + cash-outs 300 + rake 20 = 1,520 = buy-ins 1,500 + adjustments 20``
         (``≠`` in the middle when it does not hold)."""
         sign = "=" if self.difference == 0 else "≠"
-        owed = f" + owed {self.owed:+,}" if self.owed else ""
-        return (f"stacks {self.stacks:,} + cash-outs {self.cash_outs:,} + rake {self.rake:,}"
-                f"{owed} = {self.chips_out:,} {sign} buy-ins {self.buy_ins:,}"
-                f" + adjustments {self.adjustments:+,} = {self.chips_in:,}")
+        owed = tr(" + owed {owed}").format(owed=f"{self.owed:+,}") if self.owed else ""
+        return tr("stacks {stacks} + cash-outs {cash_outs} + rake {rake}{owed} = {chips_out}"
+                  " {sign} buy-ins {buy_ins} + adjustments {adjustments} = {chips_in}").format(
+            stacks=f"{self.stacks:,}", cash_outs=f"{self.cash_outs:,}", rake=f"{self.rake:,}",
+            owed=owed, chips_out=f"{self.chips_out:,}", sign=sign,
+            buy_ins=f"{self.buy_ins:,}", adjustments=f"{self.adjustments:+,}",
+            chips_in=f"{self.chips_in:,}")
 
 
 ACT_NAMES = {"void-hand": "Void", "correct-input": "Correction",
              "undo-complete-hand": "Undo of a complete hand", "adjustment": "Adjustment",
              "close-session": "Closing"}
-"""The supervisor acts a session report lists, by their audit name."""
+"""The supervisor acts a session report lists, by their audit name (English; shown through
+:func:`act_name`)."""
+
+
+def act_name(act: str) -> str:
+    """A supervisor act's name (``Void``, ``Correction``...) in the language of the windows."""
+    names = {"void-hand": tr("Void", "supervisor act"),
+             "correct-input": tr("Correction", "supervisor act"),
+             "undo-complete-hand": tr("Undo of a complete hand"),
+             "adjustment": tr("Adjustment", "supervisor act"),
+             "close-session": tr("Closing", "supervisor act")}
+    return names.get(act, act)
+
+
+def status_name(status: HandStatus) -> str:
+    """A hand's status (``complete``, ``void``, ``in-progress``) in words."""
+    return {HandStatus.COMPLETE: tr("complete", "hand status"),
+            HandStatus.VOID: tr("void", "hand status"),
+            HandStatus.IN_PROGRESS: tr("in-progress", "hand status")}[status]
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +217,7 @@ class SupervisorAct:
 
     at: datetime
     act: str
-    """One of :data:`ACT_NAMES`' values (``Void``, ``Correction``...)."""
+    """One of :data:`ACT_NAMES`' values (``Void``, ``Correction``...), translated."""
     by: str
     reason: str
     what: str
@@ -231,7 +255,7 @@ class SessionReport:
     @property
     def totals(self) -> SeatLine:
         """The seats added up (seat 0, player ``Total``)."""
-        return SeatLine(seating_id=0, seat=0, player="Total",
+        return SeatLine(seating_id=0, seat=0, player=tr("Total"),
                         seated_at=self.session.opened_at, left_at=None,
                         buy_ins=sum(x.buy_ins for x in self.seats),
                         adjustments=sum(x.adjustments for x in self.seats),
@@ -249,51 +273,68 @@ class SessionReport:
     def reconciliation_lines(self) -> list[tuple[str, str]]:
         """The chip reconciliation line by line: (label, amount)."""
         rec = self.reconciliation
-        verdict = "0 — balanced" if rec.balanced else f"{rec.difference:+,} — NOT BALANCED"
-        return [("Buy-ins and rebuys", f"{rec.buy_ins:,}"),
-                ("+ Supervisor adjustments", f"{rec.adjustments:+,}"),
-                ("= Chips brought to the table", f"{rec.chips_in:,}"),
-                ("Stacks at the table now", f"{rec.stacks:,}"),
-                ("+ Cash-outs", f"{rec.cash_outs:,}"),
-                ("+ Rake", f"{rec.rake:,}"),
-                *([("+ Owed to players who left (void)", f"{rec.owed:+,}")] if rec.owed else []),
-                ("= Chips accounted for", f"{rec.chips_out:,}"),
-                ("Difference (brought − accounted for)", verdict)]
+        verdict = tr("0 — balanced") if rec.balanced else tr(
+            "{difference} — NOT BALANCED").format(difference=f"{rec.difference:+,}")
+        owed = [(tr("+ Owed to players who left (void)"), f"{rec.owed:+,}")] if rec.owed else []
+        return [(tr("Buy-ins and rebuys"), f"{rec.buy_ins:,}"),
+                (tr("+ Supervisor adjustments"), f"{rec.adjustments:+,}"),
+                (tr("= Chips brought to the table"), f"{rec.chips_in:,}"),
+                (tr("Stacks at the table now"), f"{rec.stacks:,}"),
+                (tr("+ Cash-outs"), f"{rec.cash_outs:,}"),
+                (tr("+ Rake"), f"{rec.rake:,}"),
+                *owed,
+                (tr("= Chips accounted for"), f"{rec.chips_out:,}"),
+                (tr("Difference (brought − accounted for)"), verdict)]
 
     def to_text(self, tz: tzinfo | None = None) -> str:
         s = self.session
-        lines = [f"Session report — {s.table_name}, session {s.id}",
-                 f"Dealers {self.dealers()} · {s.settings.describe()} · currency {s.currency}",
-                 f"Opened {zoned_time(s.opened_at, tz)} · "
-                 + (f"closed {zoned_time(s.closed_at, tz)}" if s.closed_at else "still open"),
-                 f"Hands: {self.hands_complete:,} complete, {self.hands_void:,} void, "
-                 f"{self.hands_in_progress:,} in progress · rake {self.rake:,} {s.currency}", "",
-                 f"{'Seat':<5}{'Player':<18}{'Buy-ins':>10}{'Adjust':>9}{'Cash-outs':>11}"
-                 f"{'Stack':>9}{'Net':>9}{'Hands':>7}"]
+        closed = (tr("closed {time}").format(time=zoned_time(s.closed_at, tz)) if s.closed_at
+                  else tr("still open"))
+        heads = (tr("Seat"), tr("Player"), tr("Buy-ins"), tr("Adjust"), tr("Cash-outs"),
+                 tr("Stack"), tr("Net"), tr("Hands"))
+        lines = [tr("Session report — {table}, session {session}").format(
+                     table=s.table_name, session=s.id),
+                 tr("Dealers {dealers} · {game} · currency {currency}").format(
+                     dealers=self.dealers(), game=settings_text(s.settings),
+                     currency=s.currency),
+                 tr("Opened {time} · {closed}").format(time=zoned_time(s.opened_at, tz),
+                                                       closed=closed),
+                 tr("Hands: {complete} complete, {void} void, {in_progress} in progress · "
+                    "rake {rake} {currency}").format(
+                     complete=f"{self.hands_complete:,}", void=f"{self.hands_void:,}",
+                     in_progress=f"{self.hands_in_progress:,}", rake=f"{self.rake:,}",
+                     currency=s.currency), "",
+                 # a space between headings however long the language's words are
+                 f"{heads[0]:<4} {heads[1]:<17} {heads[2]:>9} {heads[3]:>8} {heads[4]:>10}"
+                 f" {heads[5]:>8} {heads[6]:>8} {heads[7]:>6}"]
         for line in (*self.seats, self.totals):
             seat = str(line.seat) if line.seat else ""
             lines.append(f"{seat:<5}{line.player[:17]:<18}{line.buy_ins:>10,}"
                          f"{line.adjustments:>+9,}{line.cash_outs:>11,}{line.stack:>9,}"
                          f"{line.net:>+9,}{line.hands:>7,}")
         rec = self.reconciliation
-        lines += ["", "Chip reconciliation: " + ("balanced" if rec.balanced else "NOT BALANCED"),
+        lines += ["", tr("Chip reconciliation: {verdict}").format(
+                      verdict=tr("balanced") if rec.balanced else tr("NOT BALANCED")),
                   rec.equation()]
         lines += [f"  {label:<40}{amount:>16}" for label, amount in
                   self.reconciliation_lines()]
         lines += [f"  ! {p}" for p in rec.problems]
-        lines += [f"  owed: {p}" for p in rec.owed_lines]
+        lines += [tr("  owed: {line}").format(line=p) for p in rec.owed_lines]
         if self.stints:
-            lines += ["", "Dealers' stints"]
-            lines += [f"  {x.dealer:<18} {zoned_time(x.started_at, tz)} – "
-                      f"{zoned_time(x.ended_at, tz) or 'still dealing'}  {x.hands:,} hands"
-                      f"  {x.pace()} hands/h" for x in self.stints]
-        lines += ["", "Voids, corrections, adjustments and closing"]
-        lines += [f"  {zoned_time(a.at, tz)}  {a.act}: {a.what} — by {a.by}, reason: "
-                  f"{a.reason}" for a in self.acts] or ["  none"]
+            lines += ["", tr("Dealers' stints")]
+            lines += [tr("  {dealer} {start} – {end}  {hands} hands  {pace} hands/h").format(
+                          dealer=f"{x.dealer:<18}", start=zoned_time(x.started_at, tz),
+                          end=zoned_time(x.ended_at, tz) or tr("still dealing"),
+                          hands=f"{x.hands:,}", pace=x.pace()) for x in self.stints]
+        lines += ["", tr("Voids, corrections, adjustments and closing")]
+        lines += [tr("  {time}  {act}: {what} — by {by}, reason: {reason}").format(
+                      time=zoned_time(a.at, tz), act=a.act, what=a.what, by=a.by,
+                      reason=a.reason) for a in self.acts] or [tr("  none")]
         if self.evidence is not None:
-            lines += ["", f"Evidence: {self.evidence.describe()}"]
-        lines += [f"Generated {zoned_time(self.generated_at, tz)}"
-                  + (f" by {self.generated_by}" if self.generated_by else "")]
+            lines += ["", tr("Evidence: {evidence}").format(evidence=self.evidence.describe())]
+        generated = zoned_time(self.generated_at, tz)
+        lines += [tr("Generated {time} by {name}").format(time=generated, name=self.generated_by)
+                  if self.generated_by else tr("Generated {time}").format(time=generated)]
         return "\n".join(lines) + "\n"
 
     def to_html(self, tz: tzinfo | None = None, *, chart: str | None = None,
@@ -309,24 +350,31 @@ def session_report_html(report: SessionReport, tz: tzinfo | None = None, *,
     s = report.session
     cur = esc(s.currency)
     right = "align=right"
-    facts = [("Table", esc(s.table_name)), ("Session", f"{s.id}"),
-             ("Currency", f"{cur} — amounts in its minor unit, as counted at the table"),
-             ("Game", esc(s.settings.describe())),
-             ("Opened", zoned_time(s.opened_at, tz)),
-             ("Closed", zoned_time(s.closed_at, tz) if s.closed_at else "still open"),
-             ("Dealers", esc(report.dealers())),
-             ("Hands", f"{report.hands_complete:,} complete · {report.hands_void:,} void · "
-                       f"{report.hands_in_progress:,} in progress · rake {report.rake:,} {cur}"),
-             ("Generated", zoned_time(report.generated_at, tz)
-              + (f" by {esc(report.generated_by)}" if report.generated_by else "")
-              + f" · times in {esc(zone_label(report.generated_at, tz))}")]
+    generated = zoned_time(report.generated_at, tz)
+    facts = [(tr("Table"), esc(s.table_name)), (tr("Session"), f"{s.id}"),
+             (tr("Currency"), tr("{currency} — amounts in its minor unit, as counted at the "
+                                 "table").format(currency=cur)),
+             (tr("Game"), esc(settings_text(s.settings))),
+             (tr("Opened"), zoned_time(s.opened_at, tz)),
+             (tr("Closed"), zoned_time(s.closed_at, tz) if s.closed_at else tr("still open")),
+             (tr("Dealers"), esc(report.dealers())),
+             (tr("Hands"), tr("{complete} complete · {void} void · {in_progress} in progress · "
+                              "rake {rake} {currency}").format(
+                 complete=f"{report.hands_complete:,}", void=f"{report.hands_void:,}",
+                 in_progress=f"{report.hands_in_progress:,}", rake=f"{report.rake:,}",
+                 currency=cur)),
+             (tr("Generated"), (tr("{time} by {name}").format(
+                 time=generated, name=esc(report.generated_by)) if report.generated_by
+                 else generated)
+              + tr(" · times in {zone}").format(zone=esc(zone_label(report.generated_at, tz))))]
     if report.evidence is not None:
         if report.evidence.checkpoint:
-            facts.append(("Signed checkpoint", f"<span class=mono>"
-                                               f"{esc(report.evidence.checkpoint)}</span>"))
-        facts.append(("Evidence", f"log fingerprint, {esc(report.evidence.kind)} over "
-                                  f"{report.evidence.hands:,} hand(s) of the session:<br>"
-                                  f"<span class=mono>{esc(report.evidence.short)}</span>"))
+            facts.append((tr("Signed checkpoint"), f"<span class=mono>"
+                                                   f"{esc(report.evidence.checkpoint)}</span>"))
+        facts.append((tr("Evidence"), tr("log fingerprint, {kind} over {hands} hand(s) of the "
+                                         "session:").format(
+            kind=esc(tr(report.evidence.kind)), hands=f"{report.evidence.hands:,}")
+            + f"<br><span class=mono>{esc(report.evidence.short)}</span>"))
     fact_rows = "".join(f"<tr><td class=key>{k}</td><td>{v}</td></tr>" for k, v in facts)
 
     def seat_row(x: SeatLine, total: bool = False) -> str:
@@ -338,55 +386,73 @@ def session_report_html(report: SessionReport, tz: tzinfo | None = None, *,
             f"<{tag} {right if i >= 2 else 'align=left'}>{c}</{tag}>"
             for i, c in enumerate(cells)) + "</tr>"
 
+    def head(text: str, attributes: str = "align=left") -> str:
+        return f"<th {attributes}>{text}</th>"
+
     seats = "".join(seat_row(x) for x in report.seats) + seat_row(report.totals, total=True)
     rec = report.reconciliation
     colour = "#1b7f3b" if rec.balanced else "#c62828"
     rec_rows = "".join(
         f"<tr><td>{esc(label)}</td><td {right}>{esc(amount)}</td></tr>"
         for label, amount in report.reconciliation_lines())
+    owed_line = tr("owed: {line}")
     problems = "".join(f"<li>{esc(p)}</li>" for p in rec.problems) + "".join(
-        f"<li>owed: {esc(p)}</li>" for p in rec.owed_lines)
+        f"<li>{owed_line.format(line=esc(p))}</li>" for p in rec.owed_lines)
+    still = tr("still dealing")
     stints = "".join(
         f"<tr><td>{esc(x.dealer)}</td><td>{_nobreak(zoned_time(x.started_at, tz))}</td>"
-        f"<td>{_nobreak(zoned_time(x.ended_at, tz) or 'still dealing')}</td><td {right}>"
+        f"<td>{_nobreak(zoned_time(x.ended_at, tz) or still)}</td><td {right}>"
         f"{_nobreak(x.duration())}</td><td {right}>{x.hands:,}</td><td {right}>{x.void:,}</td>"
         f"<td {right}>{x.pace()}</td></tr>" for x in report.stints)
     acts = "".join(
         f"<tr><td>{_nobreak(zoned_time(a.at, tz))}</td><td>{esc(a.act)}</td><td>{esc(a.what)}</td>"
         f"<td>{esc(a.by)}</td><td>{esc(a.reason)}</td></tr>" for a in report.acts)
     table = "<table class=grid width=100% cellspacing=0 cellpadding=4>"
-    out = [f"<h1>Session report — {esc(s.table_name)}, session {s.id}</h1>",
+    title = tr("Session report — {table}, session {session}").format(
+        table=esc(s.table_name), session=s.id)
+    verdict = tr("Balanced") if rec.balanced else tr("NOT BALANCED")
+    seat_heads = (head(tr("Seat")) + head(tr("Player")) + head(tr("Buy-ins"), right)
+                  + head(tr("Adjustments"), right) + head(tr("Cash-outs"), right)
+                  + head(tr("Stack"), right) + head(tr("Net"), right)
+                  + head(tr("Hands"), right))
+    stint_heads = (head(tr("Dealer"), "align=left width=18%")
+                   + head(tr("From"), "align=left width=25%")
+                   + head(tr("To"), "align=left width=25%")
+                   + head(tr("Time"), f"{right} width=11%") + head(tr("Hands"), right)
+                   + head(tr("Void", "void hands column"), right)
+                   + head(tr("Hands per hour"), right))
+    act_heads = (head(tr("Time"), "align=left width=25%") + head(tr("Act"))
+                 + head(tr("What"), "align=left width=27%") + head(tr("Supervisor"))
+                 + head(tr("Reason"), "align=left width=22%"))
+    out = [f"<h1>{title}</h1>",
            f"<table width=100% cellpadding=2>{fact_rows}</table>",
-           f"<h2>Seats ({cur})</h2>{table}<tr><th align=left>Seat</th><th align=left>Player"
-           f"</th><th {right}>Buy-ins</th><th {right}>Adjustments</th><th {right}>Cash-outs"
-           f"</th><th {right}>Stack</th><th {right}>Net</th><th {right}>Hands</th></tr>"
-           f"{seats}</table>",
-           f"<h2>Chip reconciliation ({cur})</h2>"
-           f"<p style='color:{colour}'><b>{'Balanced' if rec.balanced else 'NOT BALANCED'}"
+           "<h2>" + tr("Seats ({currency})").format(currency=cur)
+           + f"</h2>{table}<tr>{seat_heads}</tr>{seats}</table>",
+           "<h2>" + tr("Chip reconciliation ({currency})").format(currency=cur) + "</h2>"
+           f"<p style='color:{colour}'><b>{verdict}"
            f"</b>: {esc(rec.equation())}</p>"
            f"<table class=grid width=70% cellspacing=0 cellpadding=4>{rec_rows}</table>"
            + (f"<ul style='color:#c62828'>{problems}</ul>" if problems else ""),
-           f"<h2>Dealers' stints</h2>{table}<tr><th align=left width=18%>Dealer</th>"
-           f"<th align=left width=25%>From</th><th align=left width=25%>To</th>"
-           f"<th {right} width=11%>Time</th><th {right}>Hands</th><th {right}>Void</th>"
-           f"<th {right}>Hands per hour</th></tr>{stints}</table>",
-           "<h2>Voids, corrections, adjustments and closing</h2>"
-           + (f"{table}<tr><th align=left width=25%>Time</th><th align=left>Act</th>"
-              f"<th align=left width=27%>What</th><th align=left>Supervisor</th>"
-              f"<th align=left width=22%>Reason</th></tr>"
-              f"{acts}</table>" if acts else "<p>None in this session.</p>")]
+           "<h2>" + tr("Dealers' stints") + f"</h2>{table}<tr>{stint_heads}</tr>{stints}</table>",
+           "<h2>" + tr("Voids, corrections, adjustments and closing") + "</h2>"
+           + (f"{table}<tr>{act_heads}</tr>{acts}</table>" if acts
+              else "<p>" + tr("None in this session.") + "</p>")]
     if chart:
-        out.append(f"<h2>Stacks over the session ({cur})</h2>"
-                   f"<p><img src='{esc(chart)}' width={chart_width}></p>")
+        out.append("<h2>" + tr("Stacks over the session ({currency})").format(currency=cur)
+                   + f"</h2><p><img src='{esc(chart)}' width={chart_width}></p>")
     line = "_" * 34
     date = "_" * 22
-    signers = [("Dealer", esc(name)) for name in dict.fromkeys(x.dealer for x in report.stints)]
-    signers = signers or [("Dealer", esc(s.dealer))]
-    signers.append(("Supervisor", "name: " + "_" * 24))
-    rows = "".join(f"<tr><td class=sign><br><br>{line}<br>{role} signature — {name}</td>"
-                   f"<td class=sign><br><br>{date}<br>Date and time</td></tr>"
-                   for role, name in signers)
-    out.append(f"<h2>Sign-off</h2><table width=100% cellpadding=4>{rows}</table>")
+    dealer_sign = tr("Dealer signature — {name}")
+    signers = [dealer_sign.format(name=esc(name))
+               for name in dict.fromkeys(x.dealer for x in report.stints)]
+    signers = signers or [dealer_sign.format(name=esc(s.dealer))]
+    signers.append(tr("Supervisor signature — {name}").format(
+        name=tr("name: {blank}").format(blank="_" * 24)))
+    when_signed = tr("Date and time")
+    rows = "".join(f"<tr><td class=sign><br><br>{line}<br>{signer}</td>"
+                   f"<td class=sign><br><br>{date}<br>{when_signed}</td></tr>"
+                   for signer in signers)
+    out.append("<h2>" + tr("Sign-off") + f"</h2><table width=100% cellpadding=4>{rows}</table>")
     return "".join(out)
 
 
@@ -410,14 +476,14 @@ def session_acts(db: Database, session_id: int) -> list[SupervisorAct]:
                    AuditEntry.detail_json)
             .where(AuditEntry.session_id == session_id, AuditEntry.act.in_(list(ACT_NAMES)))
             .order_by(AuditEntry.at, AuditEntry.id)))
-    return [SupervisorAct(at=at, act=ACT_NAMES[act], by=by, reason=reason or "",
+    return [SupervisorAct(at=at, act=act_name(act), by=by, reason=reason or "",
                           what=_act_what(act, json.loads(detail or "{}")))
             for at, act, by, reason, detail in rows]
 
 
 def _event_text(data: object) -> str:
     if not isinstance(data, dict):
-        return "struck"
+        return tr("struck")
     try:
         return describe(Event.from_dict(data))
     except (KeyError, ValueError, TypeError):
@@ -426,18 +492,22 @@ def _event_text(data: object) -> str:
 
 def _act_what(act: str, detail: dict[str, Any]) -> str:
     number = detail.get("number")
-    hand = f"hand {number:,}" if isinstance(number, int) else "a hand"
+    hand = (tr("hand {number}").format(number=f"{number:,}") if isinstance(number, int)
+            else tr("a hand"))
     if act == "correct-input":
-        return (f"{hand}, input #{detail.get('target')}: {_event_text(detail.get('was'))} → "
-                f"{_event_text(detail.get('now'))}")
+        return tr("{hand}, input #{target}: {was} → {now}").format(
+            hand=hand, target=detail.get("target"), was=_event_text(detail.get("was")),
+            now=_event_text(detail.get("now")))
     if act == "undo-complete-hand":
-        return f"{hand}, input #{detail.get('undone')}: {_event_text(detail.get('event'))}"
+        return tr("{hand}, input #{target}: {input}").format(
+            hand=hand, target=detail.get("undone"), input=_event_text(detail.get("event")))
     if act == "adjustment":
         amount = detail.get("amount")
         shown = f"{amount:+,}" if isinstance(amount, int) else "?"
-        return f"seat {detail.get('seat')} ({detail.get('player', '')}) {shown}"
+        return tr("seat {seat} ({player}) {amount}").format(
+            seat=detail.get("seat"), player=detail.get("player", ""), amount=shown)
     if act == "close-session":
-        return "session closed; every seated player cashed out"
+        return tr("session closed; every seated player cashed out")
     return hand
 
 
@@ -507,8 +577,11 @@ def session_report(db: Database, session_id: int, generated_by: str = "") -> Ses
                         if sid == row.id and kind not in OWED_KINDS)
         owed = total(row.id, OWED_KINDS)
         if owed:
-            owed_lines.append(f"{row.player} (seat {row.seat}) is owed {owed:,}" if owed > 0
-                              else f"{row.player} (seat {row.seat}) owes {-owed:,}")
+            owed_lines.append(
+                tr("{player} (seat {seat}) is owed {amount}").format(
+                    player=row.player, seat=row.seat, amount=f"{owed:,}") if owed > 0
+                else tr("{player} (seat {seat}) owes {amount}").format(
+                    player=row.player, seat=row.seat, amount=f"{-owed:,}"))
         line = SeatLine(seating_id=row.id, seat=row.seat, player=row.player,
                         seated_at=row.seated_at, left_at=row.left_at,
                         buy_ins=total(row.id, BUY_IN_KINDS),
@@ -517,18 +590,22 @@ def session_report(db: Database, session_id: int, generated_by: str = "") -> Ses
                         won=total(row.id, HAND_KINDS + OWED_KINDS), stack=row.stack,
                         hands=played.get(row.id, 0), moves_stack=all_moves, owed=owed)
         if line.stack != line.moves_stack:
-            problems.append(f"seat {row.seat} ({row.player}): the stack {line.stack:,} differs "
-                            f"from the sum of its buy-ins, hands and cash-outs "
-                            f"{line.moves_stack:,}")
+            problems.append(tr("seat {seat} ({player}): the stack {stack} differs from the sum "
+                               "of its buy-ins, hands and cash-outs {moves}").format(
+                seat=row.seat, player=row.player, stack=f"{line.stack:,}",
+                moves=f"{line.moves_stack:,}"))
         lines.append(line)
     if lost != rake:
-        problems.append(f"the players lost {lost:,} in the hands' results, but the rake "
-                        f"taken was {rake:,} (rule 10.5)")
+        problems.append(tr("the players lost {lost} in the hands' results, but the rake "
+                           "taken was {rake} (rule 10.5)").format(lost=f"{lost:,}",
+                                                                  rake=f"{rake:,}"))
     if hand_moves != -lost:
-        problems.append(f"the stack changes written for hands add up to {hand_moves:+,}, "
-                        f"but the hands' results to {-lost:+,}")
+        problems.append(tr("the stack changes written for hands add up to {moves}, but the "
+                           "hands' results to {results}").format(moves=f"{hand_moves:+,}",
+                                                                 results=f"{-lost:+,}"))
     if unclosed:
-        problems.append(f"{unclosed} complete hand(s) have no result written for a player")
+        problems.append(tr("{count} complete hand(s) have no result written for a player")
+                        .format(count=unclosed))
     rec = Reconciliation(buy_ins=sum(x.buy_ins for x in lines),
                          adjustments=sum(x.adjustments for x in lines),
                          stacks=sum(x.stack for x in lines),
@@ -614,19 +691,20 @@ class HandReport:
     def to_text(self) -> str:
         out = [self.title, "=" * len(self.title)]
         out += [f"{k}: {v}" for k, v in self.facts]
-        out += ["", "Seats"]
+        out += ["", tr("Seats")]
         for seat, player, before, cards, after, state in self.seats:
             out.append(f"  {seat}  {player:<16} {before:>8,}  {cards:<16} {after:>8,}  {state}")
-        out += ["", "Log"]
+        out += ["", tr("Log")]
+        undone = tr(" (undone)")
         for line in self.log:
-            mark = " (undone)" if line.struck else ""
+            mark = undone if line.struck else ""
             note = f"  [{line.note}]" if line.note else ""
             amount = f"  {line.amount:,}" if line.amount is not None else ""
             out.append(f"  #{line.seq:<3} {line.at}  {line.by:<12} {line.text}{amount}{mark}"
                        f"{note}")
         if self.corrections:
-            out += ["", "Corrections"] + [f"  {c}" for c in self.corrections]
-        out += ["", "Result"] + [f"  {r}" for r in self.result]
+            out += ["", tr("Corrections")] + [f"  {c}" for c in self.corrections]
+        out += ["", tr("Result")] + [f"  {r}" for r in self.result]
         return "\n".join(out) + "\n"
 
     def to_html(self) -> str:
@@ -645,21 +723,28 @@ class HandReport:
         result = "".join(f"<li>{esc(r)}</li>" for r in self.result)
         corrections = "".join(f"<li>{esc(c)}</li>" for c in self.corrections)
         table = "<table class=grid border=1 cellspacing=0 cellpadding=3 width=100%>"
+        seat_heads = "".join(f"<th align={side}>{text}</th>" for side, text in (
+            ("left", tr("Seat")), ("left", tr("Player")), ("right", tr("Before")),
+            ("left", tr("Cards")), ("right", tr("After")), ("left", tr("Hand"))))
+        log_heads = "".join(f"<th align={side}>{text}</th>" for side, text in (
+            ("left width=5%", "#"), ("left width=27%", tr("Time")),
+            ("left width=14%", tr("By")), ("left width=28%", tr("Input")),
+            ("right width=8%", tr("Chips in")), ("left", tr("Note"))))
+        h2 = {key: f"<h2>{text}</h2>" for key, text in (
+            ("seats", tr("Seats")), ("result", tr("Result")),
+            ("corrections", tr("Corrections")), ("log", tr("Log")))}
         return (f"<h1>{esc(self.title)}</h1><table cellpadding=2>{facts}</table>"
-                f"<h2>Seats</h2>{table}<tr><th align=left>Seat</th><th align=left>Player</th>"
-                f"<th align=right>Before</th><th align=left>Cards</th><th align=right>After"
-                f"</th><th align=left>Hand</th></tr>{seats}</table>"
-                f"<h2>Result</h2><ul>{result}</ul>"
-                + (f"<h2>Corrections</h2><ul>{corrections}</ul>" if corrections else "")
-                + f"<h2>Log</h2>{table}<tr><th align=left width=5%>#</th>"
-                f"<th align=left width=27%>Time</th><th align=left width=14%>By</th>"
-                f"<th align=left width=28%>Input</th><th align=right width=8%>Chips in</th>"
-                f"<th align=left>Note</th></tr>{log}</table>")
+                f"{h2['seats']}{table}<tr>{seat_heads}</tr>{seats}</table>"
+                f"{h2['result']}<ul>{result}</ul>"
+                + (f"{h2['corrections']}<ul>{corrections}</ul>" if corrections else "")
+                + f"{h2['log']}{table}<tr>{log_heads}</tr>{log}</table>")
 
 
 def seat_name(hand: Hand, seat: int) -> str:
     player = hand.seats[seat].player if seat in hand.seats else ""
-    return f"seat {seat} ({player})" if player else f"seat {seat}"
+    if player:
+        return tr("seat {seat} ({player})").format(seat=seat, player=player)
+    return tr("seat {seat}").format(seat=seat)
 
 
 def _nobreak(text: str) -> str:
@@ -673,57 +758,72 @@ def _first_upper(text: str) -> str:
 
 
 def _join(parts: Sequence[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    if len(parts) == 1:
+        return parts[0]
+    return tr("{first} and {last}").format(first=", ".join(parts[:-1]), last=parts[-1])
 
 
 def result_lines(hand: Hand, status: HandStatus = HandStatus.COMPLETE) -> list[str]:
     """The outcome in words: showdown order, each shown hand's name, each pot's winners with
     the odd-chip ruling (rule 10.3), the rake. For a void hand, that it was voided."""
     if status is HandStatus.VOID:
-        return ["Void (rule 11.2): every stack is as before this hand; chips of a player "
-                "who had left the table are owed, in the session's chip reconciliation."]
+        return [tr("Void (rule 11.2): every stack is as before this hand; chips of a player "
+                   "who had left the table are owed, in the session's chip reconciliation.")]
     if not hand.complete:
         nxt = hand.next_input()
-        what = f"; next: {seat_name(hand, nxt.seat)} to " \
-               f"{' / '.join(a.value for a in nxt.actions)}" if nxt else ""
-        return [f"Not complete{what}."]
+        if nxt is None:
+            return [tr("Not complete.")]
+        return [tr("Not complete; next: {seat} to {actions}.").format(
+            seat=seat_name(hand, nxt.seat), actions=" / ".join(action_name(a)
+                                                                for a in nxt.actions))]
     lines: list[str] = []
     if hand.showdown_order:
-        lines.append("Showdown order: " + ", ".join(seat_name(hand, s)
-                                                    for s in hand.showdown_order))
+        lines.append(tr("Showdown order: {seats}").format(
+            seats=", ".join(seat_name(hand, s) for s in hand.showdown_order)))
     for s in hand.showdown_order or ():
         value = hand.shown_hands.get(s)
         st = hand.seats[s]
         if value is not None:
             cards = " ".join(str(c) for c in value.cards)
-            lines.append(f"{_first_upper(seat_name(hand, s))} shows {value.describe()} ({cards})")
+            lines.append(tr("{seat} shows {hand} ({cards})").format(
+                seat=_first_upper(seat_name(hand, s)), hand=hand_name(value), cards=cards))
         elif st.mucked:
-            lines.append(f"{_first_upper(seat_name(hand, s))} mucks")
+            lines.append(tr("{seat} mucks").format(seat=_first_upper(seat_name(hand, s))))
     unit = hand.settings.chip_unit
     for i, pot in enumerate(hand.pots()):
-        title = "Main pot" if i == 0 else f"Side pot {i}"
-        head = f"{title} {pot.amount:,}" + (f" (rake {pot.rake:,})" if pot.rake else "")
+        title = tr("Main pot") if i == 0 else tr("Side pot {number}").format(number=i)
+        head = f"{title} {pot.amount:,}" + (
+            tr(" (rake {rake})").format(rake=f"{pot.rake:,}") if pot.rake else "")
         winners = list(pot.winners)
         if len(winners) == 1:
             w = winners[0]
             value = hand.shown_hands.get(w)
-            why = f" with {value.describe().lower()}" if value is not None else \
-                " (the only player left in it)"
-            lines.append(f"{head}: {seat_name(hand, w)} wins {pot.awards.get(w, 0):,}{why}")
+            won = f"{pot.awards.get(w, 0):,}"
+            if value is not None:
+                lines.append(tr("{pot}: {seat} wins {amount} with {hand}").format(
+                    pot=head, seat=seat_name(hand, w), amount=won,
+                    hand=hand_name(value).lower()))
+            else:
+                lines.append(tr("{pot}: {seat} wins {amount} (the only player left in it)")
+                             .format(pot=head, seat=seat_name(hand, w), amount=won))
             continue
         shares = ", ".join(f"{seat_name(hand, w)} {pot.awards.get(w, 0):,}" for w in winners)
-        text = f"{head}: split between tied hands: {shares}"
+        text = tr("{pot}: split between tied hands: {shares}").format(pot=head, shares=shares)
         if pot.odd_chips:
-            text += (f"; odd chip{'s' if len(pot.odd_chips) > 1 else ''} of {unit} to "
-                     f"{_join([seat_name(hand, s) for s in pot.odd_chips])}, the tied winner "
-                     "nearest the dealer box clockwise (rule 10.3)")
+            odd = (tr("; odd chips of {unit} to {seats}, the tied winner nearest the dealer box "
+                      "clockwise (rule 10.3)") if len(pot.odd_chips) > 1 else
+                   tr("; odd chip of {unit} to {seats}, the tied winner nearest the dealer box "
+                      "clockwise (rule 10.3)"))
+            text += odd.format(unit=unit,
+                               seats=_join([seat_name(hand, s) for s in pot.odd_chips]))
         else:
-            text += "; no odd chip"
+            text += tr("; no odd chip")
         lines.append(text)
     if hand.rake or hand.settings.rake_percent:
-        lines.append(f"Rake {hand.rake:,}")  # "Rake 0" on a raked table, never "No rake"
+        # "Rake 0" on a raked table, never "No rake"
+        lines.append(tr("Rake {rake}").format(rake=f"{hand.rake:,}"))
     else:
-        lines.append("No rake")
+        lines.append(tr("No rake"))
     return lines
 
 
@@ -735,10 +835,7 @@ def cards_text(hand: Hand, seat: int) -> str:
 
 def describe(event: Event) -> str:
     """``Seat 3 raises to 1,200``: the engine's words, the amount with thousands separators."""
-    text = event.describe()
-    if event.to is not None and text.endswith(f" {event.to}"):
-        text = text[: -len(str(event.to))] + f"{event.to:,}"
-    return text
+    return event_text(event, grouped=True)
 
 
 WAGERS = (Action.ANTE, Action.BRING_IN, Action.BET, Action.RAISE, Action.CALL)
@@ -786,33 +883,42 @@ def hand_report(state: HandState, tz: tzinfo | None = None,
     """A printable account of one hand from its stored log, replayed by the engine:
     ``header`` names its table and dealer (see :func:`hand_header`)."""
     hand = state.hand
-    label = f"hand {state.number:,}" if state.number is not None else \
-        f"hand id {state.hand_id}"
-    status = state.status.value + (", corrected" if state.corrected else "")
-    title = f"Hand report — {label} ({status})"
-    table = header.table if header is not None else (
-        f"table id {state.table_id}" if state.table_id is not None else "(imported)")
-    facts = [("Table", table),
-             ("Hand", f"{label} · id {state.hand_id} · {state.uid}"),
-             ("Dealer", header.dealer if header is not None else "—"),
-             ("Session", str(state.session_id) if state.session_id is not None else "—"),
-             ("Status", status),
-             ("Settings", state.settings.describe()),
-             ("Currency", f"{header.currency if header else DEFAULT_CURRENCY} (minor units)"),
-             ("Started", zoned_time(state.started_at, tz)),
-             ("Ended", zoned_time(state.ended_at, tz) or "—")]
+    label = (tr("hand {number}").format(number=f"{state.number:,}")
+             if state.number is not None else
+             tr("hand id {id}").format(id=state.hand_id))
+    status = status_name(state.status)
+    if state.corrected:
+        status = tr("{status}, corrected").format(status=status)
+    title = tr("Hand report — {hand} ({status})").format(hand=label, status=status)
+    if header is not None:
+        table = header.table
+    elif state.table_id is not None:
+        table = tr("table id {id}").format(id=state.table_id)
+    else:
+        table = tr("(imported)")
+    currency = header.currency if header else DEFAULT_CURRENCY
+    facts = [(tr("Table"), table),
+             (tr("Hand"), tr("{hand} · id {id} · {uid}").format(
+                 hand=label, id=state.hand_id, uid=state.uid)),
+             (tr("Dealer"), header.dealer if header is not None else "—"),
+             (tr("Session"), str(state.session_id) if state.session_id is not None else "—"),
+             (tr("Status"), status),
+             (tr("Settings"), settings_text(state.settings)),
+             (tr("Currency"), tr("{currency} (minor units)").format(currency=currency)),
+             (tr("Started"), zoned_time(state.started_at, tz)),
+             (tr("Ended"), zoned_time(state.ended_at, tz) or "—")]
     seats = []
     for spec in state.seats:
         st = hand.seats[spec.seat]
         value = hand.shown_hands.get(spec.seat)
         if value is not None:
-            what = value.describe()
+            what = hand_name(value)
         elif st.folded:
-            what = "folded"
+            what = tr("folded")
         elif st.mucked:
-            what = "mucked"
+            what = tr("mucked")
         elif st.all_in:
-            what = "all-in"
+            what = tr("all-in")
         else:
             what = ""
         after = spec.stack if state.status is HandStatus.VOID else st.stack
@@ -828,24 +934,34 @@ def hand_report(state: HandState, tz: tzinfo | None = None,
         amount = amounts.get(entry.step) if entry.step is not None else None
         if entry.kind == "input" and entry.event is not None:
             text = describe(entry.event)
-            note = "" if by is None else (
-                f"corrected by #{by}" if kinds.get(by) == "correct" else f"undone by #{by}")
+            if by is None:
+                note = ""
+            elif kinds.get(by) == "correct":
+                note = tr("corrected by #{seq}").format(seq=by)
+            else:
+                note = tr("undone by #{seq}").format(seq=by)
         elif entry.kind == "undo":
-            text = f"Undo of #{entry.target_seq}"
+            text = tr("Undo of #{seq}").format(seq=entry.target_seq)
             note = entry.reason or ""
         elif entry.kind == "correct":
-            text = (f"Correction of #{entry.target_seq}: {describe(entry.event)}"
-                    if entry.event is not None else f"#{entry.target_seq} struck")
+            text = (tr("Correction of #{seq}: {input}").format(
+                        seq=entry.target_seq, input=describe(entry.event))
+                    if entry.event is not None else
+                    tr("#{seq} struck").format(seq=entry.target_seq))
             note = entry.reason or ""
             was = events.get(entry.target_seq or -1)
+            fields = dict(seq=entry.seq, at=zoned_time(entry.at, tz), by=entry.by,
+                          target=entry.target_seq,
+                          was=describe(was) if was is not None else "?",
+                          reason=entry.reason or "—")
             corrections.append(
-                f"#{entry.seq} at {zoned_time(entry.at, tz)} by {entry.by}: input "
-                f"#{entry.target_seq} ({describe(was) if was is not None else '?'}) "
-                + (f"replaced by {describe(entry.event)}" if entry.event is not None
-                   else "struck")
-                + f"; reason: {entry.reason or '—'}")
+                tr("#{seq} at {at} by {by}: input #{target} ({was}) replaced by {now}; "
+                   "reason: {reason}").format(now=describe(entry.event), **fields)
+                if entry.event is not None else
+                tr("#{seq} at {at} by {by}: input #{target} ({was}) struck; reason: {reason}")
+                .format(**fields))
         else:
-            text = "Hand voided"
+            text = tr("Hand voided")
             note = entry.reason or ""
         log.append(LogLine(seq=entry.seq, at=zoned_time(entry.at, tz), by=entry.by, text=text,
                            note=note, struck=entry.undone, amount=amount))
@@ -857,9 +973,9 @@ def hand_report(state: HandState, tz: tzinfo | None = None,
 def event_caption(hand: Hand, index: int) -> str:
     """The ``index``-th (1-based) accepted event of ``hand`` in words, or ``Start``."""
     if index <= 0:
-        return "Start of the hand"
+        return tr("Start of the hand")
     event = hand.events[index - 1]
-    text = event.describe()
+    text = event_text(event)
     if event.action is Action.BRING_IN:
         text += f" {hand.settings.bring_in}"
     return text

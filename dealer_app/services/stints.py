@@ -19,6 +19,7 @@ from dealer_app.services.types import HandStatus
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import NotFoundError
 from dealer_app.storage.models import AuditEntry, HandRow, Staff, TableSession
+from dealer_app.text import tr
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +56,8 @@ class DealerStint:
     def duration(self) -> str:
         """``2 h 05 min``."""
         minutes = int(round(self.hours * 60))
-        return f"{minutes // 60} h {minutes % 60:02d} min"
+        return tr("{hours} h {minutes} min").format(hours=minutes // 60,
+                                                    minutes=f"{minutes % 60:02d}")
 
 
 def dealer_stints(db: Database, session_id: int) -> list[DealerStint]:
@@ -97,7 +99,8 @@ def dealer_stints(db: Database, session_id: int) -> list[DealerStint]:
                   if at >= start and (last or at < until)]
         void = sum(1 for st in inside if st == HandStatus.VOID.value)
         stints.append(DealerStint(dealer_id=dealer_id,
-                                  dealer=names.get(dealer_id, f"staff #{dealer_id}"),
+                                  dealer=names[dealer_id] if dealer_id in names
+                                  else tr("staff #{id}").format(id=dealer_id),
                                   started_at=start, ended_at=end, hands=len(inside) - void,
                                   void=void, until=until))
     return stints

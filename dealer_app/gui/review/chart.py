@@ -84,7 +84,7 @@ def paint_history(painter: QPainter, rect: QRectF, history: StackHistory | None,
     painter.setPen(QColor("#424242"))
     every = max(1, n // 8)
     for x in range(0, n + 1, every):
-        label = tr("start") if x == 0 else amount(history.hand_numbers[x - 1])
+        label = tr("start", "chart axis") if x == 0 else amount(history.hand_numbers[x - 1])
         p = at(x, low)
         painter.drawText(QRectF(p.x() - 60 * scale, plot.bottom() + gap / 2, 120 * scale,
                                 fm.height()), Qt.AlignmentFlag.AlignHCenter, label)
