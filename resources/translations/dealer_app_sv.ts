@@ -1441,7 +1441,7 @@ Detaljerna finns i loggfilen:
     </message>
     <message>
         <source>No hands in this session yet</source>
-        <translation>Inga händer i sessionen ännu</translation>
+        <translation>Inga händer i denna session än</translation>
     </message>
     <message>
         <source>stack ({unit})</source>
@@ -1453,6 +1453,7 @@ Detaljerna finns i loggfilen:
     </message>
     <message>
         <source>start</source>
+        <comment>chart axis</comment>
         <translation>start</translation>
     </message>
     <message>
@@ -3719,6 +3720,710 @@ Detaljerna finns i loggfilen:
     <message>
         <source>seat {seat} is in the hand in progress; wait until it ends</source>
         <translation>plats {seat} är med i den pågående handen; vänta tills den är slut</translation>
+    </message>
+    <message>
+        <source>chain heads (SHA-256)</source>
+        <translation>kedjehuvuden (SHA-256)</translation>
+    </message>
+    <message>
+        <source>signed checkpoint {checkpoint}; {kind} over {hands} hand(s): {short}</source>
+        <translation>signerad kontrollpunkt {checkpoint}; {kind} över {hands} händer: {short}</translation>
+    </message>
+    <message>
+        <source>{kind} over {hands} hand(s): {short}</source>
+        <translation>{kind} över {hands} händer: {short}</translation>
+    </message>
+    <message>
+        <source>{checkpoint}, key {key}</source>
+        <translation>{checkpoint}, nyckel {key}</translation>
+    </message>
+    <message>
+        <source>today</source>
+        <comment>typed date</comment>
+        <translation>idag</translation>
+    </message>
+    <message>
+        <source>yesterday</source>
+        <comment>typed date</comment>
+        <translation>igår</translation>
+    </message>
+    <message>
+        <source>tomorrow</source>
+        <comment>typed date</comment>
+        <translation>imorgon</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <comment>typed date</comment>
+        <translation>nu</translation>
+    </message>
+    <message>
+        <source>{text} is not a date of the calendar</source>
+        <translation>{text} är inget datum i kalendern</translation>
+    </message>
+    <message>
+        <source>cannot read {text}: type a date and time like 2026-11-30 14:30, a time like 22:10, today or yesterday</source>
+        <translation>kan inte läsa {text}: skriv datum och tid som 2026-11-30 14:30, en tid som 22:10, idag eller igår</translation>
+    </message>
+    <message>
+        <source>local</source>
+        <comment>time zone</comment>
+        <translation>lokal tid</translation>
+    </message>
+    <message>
+        <source> + owed {owed}</source>
+        <translation> + skuld {owed}</translation>
+    </message>
+    <message>
+        <source>stacks {stacks} + cash-outs {cash_outs} + rake {rake}{owed} = {chips_out} {sign} buy-ins {buy_ins} + adjustments {adjustments} = {chips_in}</source>
+        <translation>stackar {stacks} + inlösen {cash_outs} + rake {rake}{owed} = {chips_out} {sign} inköp {buy_ins} + justeringar {adjustments} = {chips_in}</translation>
+    </message>
+    <message>
+        <source>Void</source>
+        <comment>supervisor act</comment>
+        <translation>Annullering</translation>
+    </message>
+    <message>
+        <source>Correction</source>
+        <comment>supervisor act</comment>
+        <translation>Rättelse</translation>
+    </message>
+    <message>
+        <source>Undo of a complete hand</source>
+        <translation>Ångrad inmatning i avslutad hand</translation>
+    </message>
+    <message>
+        <source>Adjustment</source>
+        <comment>supervisor act</comment>
+        <translation>Justering</translation>
+    </message>
+    <message>
+        <source>Closing</source>
+        <comment>supervisor act</comment>
+        <translation>Stängning</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <comment>hand status</comment>
+        <translation>klar</translation>
+    </message>
+    <message>
+        <source>void</source>
+        <comment>hand status</comment>
+        <translation>annullerad</translation>
+    </message>
+    <message>
+        <source>in-progress</source>
+        <comment>hand status</comment>
+        <translation>pågår</translation>
+    </message>
+    <message>
+        <source>0 — balanced</source>
+        <translation>0 — stämmer</translation>
+    </message>
+    <message>
+        <source>{difference} — NOT BALANCED</source>
+        <translation>{difference} — STÄMMER INTE</translation>
+    </message>
+    <message>
+        <source>+ Owed to players who left (void)</source>
+        <translation>+ Skuld till spelare som gått (annullering)</translation>
+    </message>
+    <message>
+        <source>Buy-ins and rebuys</source>
+        <translation>Inköp och återköp</translation>
+    </message>
+    <message>
+        <source>+ Supervisor adjustments</source>
+        <translation>+ Inspektörens justeringar</translation>
+    </message>
+    <message>
+        <source>= Chips brought to the table</source>
+        <translation>= Marker in till bordet</translation>
+    </message>
+    <message>
+        <source>Stacks at the table now</source>
+        <translation>Stackar vid bordet nu</translation>
+    </message>
+    <message>
+        <source>+ Cash-outs</source>
+        <translation>+ Inlösen</translation>
+    </message>
+    <message>
+        <source>+ Rake</source>
+        <translation>+ Rake</translation>
+    </message>
+    <message>
+        <source>= Chips accounted for</source>
+        <translation>= Redovisade marker</translation>
+    </message>
+    <message>
+        <source>Difference (brought − accounted for)</source>
+        <translation>Differens (in − redovisat)</translation>
+    </message>
+    <message>
+        <source>closed {time}</source>
+        <translation>stängd {time}</translation>
+    </message>
+    <message>
+        <source>still open</source>
+        <translation>fortfarande öppen</translation>
+    </message>
+    <message>
+        <source>Adjust</source>
+        <translation>Just.</translation>
+    </message>
+    <message>
+        <source>Session report — {table}, session {session}</source>
+        <translation>Sessionsrapport — {table}, session {session}</translation>
+    </message>
+    <message>
+        <source>Dealers {dealers} · {game} · currency {currency}</source>
+        <translation>Dealrar {dealers} · {game} · valuta {currency}</translation>
+    </message>
+    <message>
+        <source>Opened {time} · {closed}</source>
+        <translation>Öppnad {time} · {closed}</translation>
+    </message>
+    <message>
+        <source>Hands: {complete} complete, {void} void, {in_progress} in progress · rake {rake} {currency}</source>
+        <translation>Händer: {complete} klara, {void} annullerade, {in_progress} pågår · rake {rake} {currency}</translation>
+    </message>
+    <message>
+        <source>Chip reconciliation: {verdict}</source>
+        <translation>Markeravstämning: {verdict}</translation>
+    </message>
+    <message>
+        <source>balanced</source>
+        <translation>stämmer</translation>
+    </message>
+    <message>
+        <source>NOT BALANCED</source>
+        <translation>STÄMMER INTE</translation>
+    </message>
+    <message>
+        <source>  owed: {line}</source>
+        <translation>  skuld: {line}</translation>
+    </message>
+    <message>
+        <source>Dealers&apos; stints</source>
+        <translation>Dealrarnas pass</translation>
+    </message>
+    <message>
+        <source>  {dealer} {start} – {end}  {hands} hands  {pace} hands/h</source>
+        <translation>  {dealer} {start} – {end}  {hands} händer  {pace} händer/h</translation>
+    </message>
+    <message>
+        <source>Voids, corrections, adjustments and closing</source>
+        <translation>Annulleringar, rättelser, justeringar och stängning</translation>
+    </message>
+    <message>
+        <source>  {time}  {act}: {what} — by {by}, reason: {reason}</source>
+        <translation>  {time}  {act}: {what} — av {by}, skäl: {reason}</translation>
+    </message>
+    <message>
+        <source>  none</source>
+        <translation>  inga</translation>
+    </message>
+    <message>
+        <source>Evidence: {evidence}</source>
+        <translation>Bevis: {evidence}</translation>
+    </message>
+    <message>
+        <source>Generated {time} by {name}</source>
+        <translation>Skapad {time} av {name}</translation>
+    </message>
+    <message>
+        <source>Generated {time}</source>
+        <translation>Skapad {time}</translation>
+    </message>
+    <message>
+        <source>{currency} — amounts in its minor unit, as counted at the table</source>
+        <translation>{currency} — belopp i minsta enhet, som räknat vid bordet</translation>
+    </message>
+    <message>
+        <source>Game</source>
+        <translation>Spel</translation>
+    </message>
+    <message>
+        <source>Opened</source>
+        <translation>Öppnad</translation>
+    </message>
+    <message>
+        <source>Dealers</source>
+        <translation>Dealrar</translation>
+    </message>
+    <message>
+        <source>{complete} complete · {void} void · {in_progress} in progress · rake {rake} {currency}</source>
+        <translation>{complete} klara · {void} annullerade · {in_progress} pågår · rake {rake} {currency}</translation>
+    </message>
+    <message>
+        <source>Generated</source>
+        <translation>Skapad</translation>
+    </message>
+    <message>
+        <source>{time} by {name}</source>
+        <translation>{time} av {name}</translation>
+    </message>
+    <message>
+        <source> · times in {zone}</source>
+        <translation> · tider i {zone}</translation>
+    </message>
+    <message>
+        <source>Signed checkpoint</source>
+        <translation>Signerad kontrollpunkt</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>Bevis</translation>
+    </message>
+    <message>
+        <source>log fingerprint, {kind} over {hands} hand(s) of the session:</source>
+        <translation>loggens fingeravtryck, {kind} över sessionens {hands} händer:</translation>
+    </message>
+    <message>
+        <source>owed: {line}</source>
+        <translation>skuld: {line}</translation>
+    </message>
+    <message>
+        <source>Balanced</source>
+        <translation>Stämmer</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>Till</translation>
+    </message>
+    <message>
+        <source>Void</source>
+        <comment>void hands column</comment>
+        <translation>Annullerade</translation>
+    </message>
+    <message>
+        <source>Hands per hour</source>
+        <translation>Händer per timme</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>Vad</translation>
+    </message>
+    <message>
+        <source>Seats ({currency})</source>
+        <translation>Platser ({currency})</translation>
+    </message>
+    <message>
+        <source>Chip reconciliation ({currency})</source>
+        <translation>Markeravstämning ({currency})</translation>
+    </message>
+    <message>
+        <source>None in this session.</source>
+        <translation>Inga i denna session.</translation>
+    </message>
+    <message>
+        <source>Stacks over the session ({currency})</source>
+        <translation>Stackar under sessionen ({currency})</translation>
+    </message>
+    <message>
+        <source>Dealer signature — {name}</source>
+        <translation>Dealerns underskrift — {name}</translation>
+    </message>
+    <message>
+        <source>Supervisor signature — {name}</source>
+        <translation>Inspektörens underskrift — {name}</translation>
+    </message>
+    <message>
+        <source>name: {blank}</source>
+        <translation>namn: {blank}</translation>
+    </message>
+    <message>
+        <source>Date and time</source>
+        <translation>Datum och tid</translation>
+    </message>
+    <message>
+        <source>Sign-off</source>
+        <translation>Underskrifter</translation>
+    </message>
+    <message>
+        <source>struck</source>
+        <translation>struken</translation>
+    </message>
+    <message>
+        <source>a hand</source>
+        <translation>en hand</translation>
+    </message>
+    <message>
+        <source>{hand}, input #{target}: {was} → {now}</source>
+        <translation>{hand}, inmatning #{target}: {was} → {now}</translation>
+    </message>
+    <message>
+        <source>{hand}, input #{target}: {input}</source>
+        <translation>{hand}, inmatning #{target}: {input}</translation>
+    </message>
+    <message>
+        <source>seat {seat} ({player}) {amount}</source>
+        <translation>plats {seat} ({player}) {amount}</translation>
+    </message>
+    <message>
+        <source>session closed; every seated player cashed out</source>
+        <translation>session stängd; alla spelare vid bordet löste in</translation>
+    </message>
+    <message>
+        <source>{player} (seat {seat}) is owed {amount}</source>
+        <translation>{player} (plats {seat}) har {amount} att få</translation>
+    </message>
+    <message>
+        <source>{player} (seat {seat}) owes {amount}</source>
+        <translation>{player} (plats {seat}) är skyldig {amount}</translation>
+    </message>
+    <message>
+        <source>seat {seat} ({player}): the stack {stack} differs from the sum of its buy-ins, hands and cash-outs {moves}</source>
+        <translation>plats {seat} ({player}): stacken {stack} skiljer sig från summan av inköp, händer och inlösen {moves}</translation>
+    </message>
+    <message>
+        <source>the players lost {lost} in the hands&apos; results, but the rake taken was {rake} (rule 10.5)</source>
+        <translation>spelarna förlorade {lost} enligt händernas resultat, men uttagen rake var {rake} (regel 10.5)</translation>
+    </message>
+    <message>
+        <source>the stack changes written for hands add up to {moves}, but the hands&apos; results to {results}</source>
+        <translation>stackändringarna som skrivits för händer blir {moves}, men händernas resultat {results}</translation>
+    </message>
+    <message>
+        <source>{count} complete hand(s) have no result written for a player</source>
+        <translation>{count} klara händer saknar resultat för en spelare</translation>
+    </message>
+    <message>
+        <source> (undone)</source>
+        <translation> (ångrad)</translation>
+    </message>
+    <message>
+        <source>Corrections</source>
+        <translation>Rättelser</translation>
+    </message>
+    <message>
+        <source>Chips in</source>
+        <translation>Insatta marker</translation>
+    </message>
+    <message>
+        <source>seat {seat} ({player})</source>
+        <translation>plats {seat} ({player})</translation>
+    </message>
+    <message>
+        <source>{first} and {last}</source>
+        <translation>{first} och {last}</translation>
+    </message>
+    <message>
+        <source>Void (rule 11.2): every stack is as before this hand; chips of a player who had left the table are owed, in the session&apos;s chip reconciliation.</source>
+        <translation>Annullerad (regel 11.2): varje stack är som före handen; marker till en spelare som lämnat bordet är en skuld i sessionens markeravstämning.</translation>
+    </message>
+    <message>
+        <source>Not complete.</source>
+        <translation>Inte klar.</translation>
+    </message>
+    <message>
+        <source>Not complete; next: {seat} to {actions}.</source>
+        <translation>Inte klar; nästa: {seat} ska {actions}.</translation>
+    </message>
+    <message>
+        <source>Showdown order: {seats}</source>
+        <translation>Ordning i showdown: {seats}</translation>
+    </message>
+    <message>
+        <source>{seat} shows {hand} ({cards})</source>
+        <translation>{seat} visar {hand} ({cards})</translation>
+    </message>
+    <message>
+        <source>{seat} mucks</source>
+        <translation>{seat} kastar</translation>
+    </message>
+    <message>
+        <source> (rake {rake})</source>
+        <translation> (rake {rake})</translation>
+    </message>
+    <message>
+        <source>{pot}: split between tied hands: {shares}</source>
+        <translation>{pot}: delas mellan lika händer: {shares}</translation>
+    </message>
+    <message>
+        <source>; odd chips of {unit} to {seats}, the tied winner nearest the dealer box clockwise (rule 10.3)</source>
+        <translation>; udda marker om {unit} till {seats}, den vinnare som sitter närmast dealern medurs (regel 10.3)</translation>
+    </message>
+    <message>
+        <source>; odd chip of {unit} to {seats}, the tied winner nearest the dealer box clockwise (rule 10.3)</source>
+        <translation>; udda marker om {unit} till {seats}, den vinnare som sitter närmast dealern medurs (regel 10.3)</translation>
+    </message>
+    <message>
+        <source>; no odd chip</source>
+        <translation>; ingen udda marker</translation>
+    </message>
+    <message>
+        <source>Rake {rake}</source>
+        <translation>Rake {rake}</translation>
+    </message>
+    <message>
+        <source>No rake</source>
+        <translation>Ingen rake</translation>
+    </message>
+    <message>
+        <source>{status}, corrected</source>
+        <translation>{status}, rättad</translation>
+    </message>
+    <message>
+        <source>Hand report — {hand} ({status})</source>
+        <translation>Handrapport — {hand} ({status})</translation>
+    </message>
+    <message>
+        <source>table id {id}</source>
+        <translation>bords-id {id}</translation>
+    </message>
+    <message>
+        <source>(imported)</source>
+        <translation>(importerad)</translation>
+    </message>
+    <message>
+        <source>{hand} · id {id} · {uid}</source>
+        <translation>{hand} · id {id} · {uid}</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Inställningar</translation>
+    </message>
+    <message>
+        <source>{currency} (minor units)</source>
+        <translation>{currency} (minsta enhet)</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>Avslutad</translation>
+    </message>
+    <message>
+        <source>folded</source>
+        <translation>lade sig</translation>
+    </message>
+    <message>
+        <source>mucked</source>
+        <translation>kastade</translation>
+    </message>
+    <message>
+        <source>all-in</source>
+        <translation>all-in</translation>
+    </message>
+    <message>
+        <source>#{seq} at {at} by {by}: input #{target} ({was}) replaced by {now}; reason: {reason}</source>
+        <translation>#{seq} {at} av {by}: inmatning #{target} ({was}) ersatt med {now}; skäl: {reason}</translation>
+    </message>
+    <message>
+        <source>#{seq} at {at} by {by}: input #{target} ({was}) struck; reason: {reason}</source>
+        <translation>#{seq} {at} av {by}: inmatning #{target} ({was}) struken; skäl: {reason}</translation>
+    </message>
+    <message>
+        <source>staff #{id}</source>
+        <translation>personal #{id}</translation>
+    </message>
+    <message>
+        <source>Seat {seat} antes</source>
+        <translation>Plats {seat} betalar ante</translation>
+    </message>
+    <message>
+        <source>Seat {seat} is dealt down</source>
+        <translation>Plats {seat} får hålkort</translation>
+    </message>
+    <message>
+        <source>Seat {seat} is dealt</source>
+        <translation>Plats {seat} får kort</translation>
+    </message>
+    <message>
+        <source>Seat {seat} brings in</source>
+        <translation>Plats {seat} gör bring-in</translation>
+    </message>
+    <message>
+        <source>Seat {seat} bets</source>
+        <translation>Plats {seat} satsar</translation>
+    </message>
+    <message>
+        <source>Seat {seat} raises to</source>
+        <translation>Plats {seat} höjer till</translation>
+    </message>
+    <message>
+        <source>Seat {seat} calls</source>
+        <translation>Plats {seat} synar</translation>
+    </message>
+    <message>
+        <source>Seat {seat} checks</source>
+        <translation>Plats {seat} checkar</translation>
+    </message>
+    <message>
+        <source>Seat {seat} folds</source>
+        <translation>Plats {seat} lägger sig</translation>
+    </message>
+    <message>
+        <source>Seat {seat} shows</source>
+        <translation>Plats {seat} visar</translation>
+    </message>
+    <message>
+        <source>Seat {seat} mucks</source>
+        <translation>Plats {seat} kastar</translation>
+    </message>
+    <message>
+        <source>High card</source>
+        <translation>Högt kort</translation>
+    </message>
+    <message>
+        <source>One pair</source>
+        <translation>Par</translation>
+    </message>
+    <message>
+        <source>Two pairs</source>
+        <translation>Två par</translation>
+    </message>
+    <message>
+        <source>Three of a kind</source>
+        <translation>Triss</translation>
+    </message>
+    <message>
+        <source>Straight</source>
+        <translation>Stege</translation>
+    </message>
+    <message>
+        <source>Full house</source>
+        <translation>Kåk</translation>
+    </message>
+    <message>
+        <source>Flush</source>
+        <translation>Färg</translation>
+    </message>
+    <message>
+        <source>Four of a kind</source>
+        <translation>Fyrtal</translation>
+    </message>
+    <message>
+        <source>Straight flush</source>
+        <translation>Färgstege</translation>
+    </message>
+    <message>
+        <source>Royal flush</source>
+        <translation>Royal flush</translation>
+    </message>
+    <message>
+        <source>sevens</source>
+        <translation>sjuor</translation>
+    </message>
+    <message>
+        <source>eights</source>
+        <translation>åttor</translation>
+    </message>
+    <message>
+        <source>nines</source>
+        <translation>nior</translation>
+    </message>
+    <message>
+        <source>tens</source>
+        <translation>tior</translation>
+    </message>
+    <message>
+        <source>jacks</source>
+        <translation>knektar</translation>
+    </message>
+    <message>
+        <source>queens</source>
+        <translation>damer</translation>
+    </message>
+    <message>
+        <source>kings</source>
+        <translation>kungar</translation>
+    </message>
+    <message>
+        <source>aces</source>
+        <translation>ess</translation>
+    </message>
+    <message>
+        <source>Fixed limit</source>
+        <translation>Fixed limit</translation>
+    </message>
+    <message>
+        <source>Pot limit</source>
+        <translation>Pot limit</translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation>No limit</translation>
+    </message>
+    <message>
+        <source>ante</source>
+        <comment>next input</comment>
+        <translation>lägga ante</translation>
+    </message>
+    <message>
+        <source>deal-down</source>
+        <comment>next input</comment>
+        <translation>få hålkort</translation>
+    </message>
+    <message>
+        <source>deal-up</source>
+        <comment>next input</comment>
+        <translation>få öppet kort</translation>
+    </message>
+    <message>
+        <source>bring-in</source>
+        <comment>next input</comment>
+        <translation>lägga bring-in</translation>
+    </message>
+    <message>
+        <source>bet</source>
+        <comment>next input</comment>
+        <translation>satsa</translation>
+    </message>
+    <message>
+        <source>raise</source>
+        <comment>next input</comment>
+        <translation>höja</translation>
+    </message>
+    <message>
+        <source>call</source>
+        <comment>next input</comment>
+        <translation>syna</translation>
+    </message>
+    <message>
+        <source>check</source>
+        <comment>next input</comment>
+        <translation>checka</translation>
+    </message>
+    <message>
+        <source>fold</source>
+        <comment>next input</comment>
+        <translation>lägga sig</translation>
+    </message>
+    <message>
+        <source>show</source>
+        <comment>next input</comment>
+        <translation>visa</translation>
+    </message>
+    <message>
+        <source>muck</source>
+        <comment>next input</comment>
+        <translation>kasta</translation>
+    </message>
+    <message>
+        <source>{category}, {rank} high</source>
+        <translation>{category}, {rank} högst</translation>
+    </message>
+    <message>
+        <source>{category}, {ranks} over {other}</source>
+        <translation>{category}, {ranks} över {other}</translation>
+    </message>
+    <message>
+        <source>{category}, {ranks} and {other}</source>
+        <translation>{category}, {ranks} och {other}</translation>
+    </message>
+    <message>
+        <source>{category}, {ranks}</source>
+        <translation>{category} i {ranks}</translation>
+    </message>
+    <message>
+        <source>{structure} {small}/{big} · Ante {ante}</source>
+        <translation>{structure} {small}/{big} · Ante {ante}</translation>
+    </message>
+    <message>
+        <source>{structure} bring-in {bring_in} · Ante {ante}</source>
+        <translation>{structure} bring-in {bring_in} · Ante {ante}</translation>
     </message>
 </context>
 <context>
