@@ -63,6 +63,9 @@ HAND_KINDS = ("hand", "void", "hand-undo", "correction")
 OWED_KINDS = ("owed",)
 """Chips a void owes a player who had left (positive: owed to the player; negative: the
 player took home chips the void took back). Not in any stack: a line of the reconciliation."""
+OWED_PAID_KINDS = ("owed-paid",)
+"""Owed chips settled at the cage (``TableService.settle_owed``): counted in the owed line
+(taking it toward 0) and, with the opposite sign, in the cash-outs, so the equation holds."""
 
 
 # ---------------------------------------------------------------------------- files
@@ -183,7 +186,7 @@ class Reconciliation:
 
 ACT_NAMES = {"void-hand": "Void", "correct-input": "Correction",
              "undo-complete-hand": "Undo of a complete hand", "adjustment": "Adjustment",
-             "close-session": "Closing"}
+             "close-session": "Closing", "settle-owed": "Owed chips settled"}
 """The supervisor acts a session report lists, by their audit name."""
 
 
@@ -438,6 +441,15 @@ def _act_what(act: str, detail: dict[str, Any]) -> str:
         return f"seat {detail.get('seat')} ({detail.get('player', '')}) {shown}"
     if act == "close-session":
         return "session closed; every seated player cashed out"
+    if act == "settle-owed":
+        paid = detail.get("amount")
+        left = detail.get("owed_left")
+        who = f"seat {detail.get('seat')} ({detail.get('player', '')})"
+        if not isinstance(paid, int):
+            return who
+        what = (f"{who}: {paid:,} paid to the player" if paid > 0
+                else f"{who}: {-paid:,} paid back by the player")
+        return what + (f", {abs(left):,} still owed" if isinstance(left, int) and left else "")
     return hand
 
 
@@ -504,8 +516,8 @@ def session_report(db: Database, session_id: int, generated_by: str = "") -> Ses
     owed_lines: list[str] = []
     for row in seatings:
         all_moves = sum(v for (sid, kind), v in moves.items()
-                        if sid == row.id and kind not in OWED_KINDS)
-        owed = total(row.id, OWED_KINDS)
+                        if sid == row.id and kind not in OWED_KINDS + OWED_PAID_KINDS)
+        owed = total(row.id, OWED_KINDS + OWED_PAID_KINDS)
         if owed:
             owed_lines.append(f"{row.player} (seat {row.seat}) is owed {owed:,}" if owed > 0
                               else f"{row.player} (seat {row.seat}) owes {-owed:,}")
@@ -513,7 +525,7 @@ def session_report(db: Database, session_id: int, generated_by: str = "") -> Ses
                         seated_at=row.seated_at, left_at=row.left_at,
                         buy_ins=total(row.id, BUY_IN_KINDS),
                         adjustments=total(row.id, ADJUST_KINDS),
-                        cash_outs=-total(row.id, CASH_OUT_KINDS),
+                        cash_outs=-total(row.id, CASH_OUT_KINDS + OWED_PAID_KINDS),
                         won=total(row.id, HAND_KINDS + OWED_KINDS), stack=row.stack,
                         hands=played.get(row.id, 0), moves_stack=all_moves, owed=owed)
         if line.stack != line.moves_stack:
