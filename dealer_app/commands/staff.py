@@ -6,6 +6,12 @@ read from the first line of standard input with ``--pin-stdin``. On an empty dat
 first account must be a supervisor; later ones need ``--by`` a supervisor, whose PIN is
 asked next (or read from the second line). ``unlock`` lifts the lock of an account after
 too many wrong PINs (the supervisor's PIN is asked, or read from standard input); audited.
+
+``dealer-app staff pin [--db URL] --name N [--by SUPERVISOR --reason TEXT] [--pin-stdin]``
+changes a PIN. Without ``--by`` the member changes their own: the old PIN, then the new one
+twice (with ``--pin-stdin``: the old PIN on the first line, the new on the second). With
+``--by`` a supervisor resets another member's PIN (a forgotten one; it also lifts a lock):
+the supervisor's PIN, then the new PIN twice (with ``--pin-stdin``: one line each). Audited.
 """
 
 from __future__ import annotations
@@ -38,6 +44,15 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
     unlock.add_argument("--reason", required=True, help="why (kept in the audit record)")
     unlock.add_argument("--pin-stdin", action="store_true",
                         help="read the supervisor's PIN from standard input")
+    pin = sub.add_parser("pin", help="change a PIN (your own, or another's as a supervisor)")
+    add_db_option(pin)
+    pin.add_argument("--name", required=True, help="whose PIN")
+    pin.add_argument("--by", metavar="SUPERVISOR",
+                     help="a supervisor resetting another member's PIN (needs --reason)")
+    pin.add_argument("--reason", help="why the supervisor resets it (kept in the audit record)")
+    pin.add_argument("--pin-stdin", action="store_true",
+                     help="read the PINs from standard input, one a line: the old PIN (or "
+                          "the supervisor's), then the new PIN")
 
 
 def _read_pin(args: argparse.Namespace, prompt: str, confirm: bool) -> str:
@@ -59,6 +74,8 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(exc))
     if args.action == "unlock":
         return _unlock(services, args)
+    if args.action == "pin":
+        return _pin(services, args)
     try:
         first = services.staff.needs_first_supervisor()
         if first and args.role != Role.SUPERVISOR.value:
@@ -92,4 +109,30 @@ def _unlock(services: Services, args: argparse.Namespace) -> int:
     finally:
         services.close()
     print(tr("unlocked {name}").format(name=member.name))
+    return 0
+
+
+def _pin(services: Services, args: argparse.Namespace) -> int:
+    """``staff pin``: a member changes their own PIN, or a supervisor (``--by``) resets it."""
+    try:
+        if args.by:
+            if not (args.reason or "").strip():
+                return fail(tr("--reason is needed when a supervisor resets a PIN"))
+            by_pin = _read_pin(args, tr("PIN of supervisor {name}: ").format(name=args.by),
+                               confirm=False)
+            by = services.staff.require_supervisor(args.by, by_pin, args.reason)
+            new = _read_pin(args, tr("New PIN for {name}: ").format(name=args.name),
+                            confirm=True)
+            member = services.staff.reset_pin(args.name, new, by, args.reason)
+        else:
+            old = _read_pin(args, tr("Current PIN of {name}: ").format(name=args.name),
+                            confirm=False)
+            new = _read_pin(args, tr("New PIN for {name}: ").format(name=args.name),
+                            confirm=True)
+            member = services.staff.change_pin(args.name, old, new)
+    except (StorageError, KeyboardInterrupt, EOFError) as exc:
+        return fail(str(exc) or tr("cancelled"))
+    finally:
+        services.close()
+    print(tr("PIN of {name} changed").format(name=member.name))
     return 0

@@ -174,6 +174,17 @@ class Backend:
         """A supervisor lifts another account's lock (audited)."""
         return self.services.staff.unlock(name, supervisor, "unlocked in the Staff box")
 
+    def change_pin(self, name: str, old_pin: str, new_pin: str) -> StaffMember:
+        """A member replaces their own PIN, proving the old one (a wrong one is counted as
+        a failed sign-in); audited without the PIN."""
+        with logged_sign_in("PIN change", name):
+            return self.services.staff.change_pin(name, old_pin, new_pin)
+
+    def reset_pin(self, name: str, new_pin: str, supervisor: StaffMember,
+                  reason: str) -> StaffMember:
+        """A supervisor sets another member's PIN and lifts its lock (audited)."""
+        return self.services.staff.reset_pin(name, new_pin, supervisor, reason)
+
     def sign_out(self) -> None:
         """Forgets who is signed in and the table on screen. The session stays open and a
         hand in progress stays stored: the next dealer to open the table resumes it."""

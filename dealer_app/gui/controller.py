@@ -54,6 +54,8 @@ class DealerController(QObject):
         w.tables.staff.unlock_requested.connect(shift.on_staff_unlock)
         w.tables.staff.add_requested.connect(shift.on_staff_add)
         w.tables.staff.unlock_account_requested.connect(shift.on_staff_unlock_account)
+        w.tables.staff.change_pin_requested.connect(shift.on_change_own_pin)
+        w.tables.staff.reset_pin_requested.connect(shift.on_reset_pin)
         p.sign_out_button.clicked.connect(shift.sign_out)
         p.action_bar.triggered.connect(inp.on_action)
         p.review_button.clicked.connect(sup.open_review)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QDialog, QMessageBox
 
 from dealer_app.engine import SettingsError
 from dealer_app.gui import prompts
@@ -66,6 +66,7 @@ class ShiftControl:
             self.show_table()
             return
         self.show_tables()
+        self._ask_for_valid_pin(pin)
 
     def show_tables(self) -> None:
         b = self.backend
@@ -165,6 +166,58 @@ class ShiftControl:
         box.show_message(tr("{name} is unlocked; they sign in with their PIN.").format(
             name=member.name))
 
+    # ------------------------------------------------------------------ PINs
+    def _ask_for_valid_pin(self, pin: str) -> None:
+        """After a sign-in with a PIN today's rule refuses (an older, shorter supervisor
+        PIN): a notice in the Staff box, and the change dialog opens at once."""
+        from dealer_app.services.staff import MAX_PIN, MIN_PIN, pin_is_valid
+
+        me = self.backend.staff
+        box = self.window.tables.staff
+        if me is None or pin_is_valid(pin, me.role):
+            box.pin_message.clear()
+            return
+        notice = tr("Your PIN is shorter than a {role}'s PIN must now be ({low} to {high} "
+                    "digits): change it now with Change my PIN…").format(
+            role=role_name(me.role), low=MIN_PIN[me.role], high=MAX_PIN)
+        box.pin_message.show_message(notice, error=True)
+        self.on_change_own_pin(notice)
+
+    def on_change_own_pin(self, notice: str = "") -> QDialog | None:
+        """The signed-in member changes their own PIN (the dialog asks the old one)."""
+        from dealer_app.gui.pin_dialogs import ChangePinDialog  # only when asked
+
+        me = self.backend.staff
+        if me is None:
+            return None
+        box = self.window.tables.staff
+        dialog = ChangePinDialog(me, self.backend.change_pin, notice, self.window)
+
+        def done() -> None:
+            box.pin_message.show_message(dialog.result_text)
+
+        dialog.accepted.connect(done)
+        return self.ctl.supervisor._open_dialog(dialog)
+
+    def on_reset_pin(self, name: str) -> QDialog | None:
+        """A supervisor (the one who opened the staff accounts) sets another's PIN."""
+        from dealer_app.gui.pin_dialogs import ResetPinDialog  # only when asked
+
+        sup = self.staff_authority
+        if sup is None:
+            self._show_staff()
+            return None
+        box = self.window.tables.staff
+        dialog = ResetPinDialog(sup, self.backend.reset_pin, name, self.window)
+
+        def done() -> None:
+            self._show_staff()
+            box.clear_form()
+            box.show_message(dialog.result_text)
+
+        dialog.accepted.connect(done)
+        return self.ctl.supervisor._open_dialog(dialog)
+
     def sign_out(self) -> None:
         """Back to the sign-in page. The session stays open and a hand in progress stays
         stored: the next dealer who opens that table resumes it."""
@@ -180,6 +233,7 @@ class ShiftControl:
         self.ctl.snap = None
         self.backend.sign_out()
         self.window.tables.staff.set_locked(True)
+        self.window.tables.staff.pin_message.clear()
         self.window.tables.error.clear()
         self.window.sign_in.name.clear()
         self.start()

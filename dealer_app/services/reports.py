@@ -65,6 +65,9 @@ HAND_KINDS = ("hand", "void", "hand-undo", "correction")
 OWED_KINDS = ("owed",)
 """Chips a void owes a player who had left (positive: owed to the player; negative: the
 player took home chips the void took back). Not in any stack: a line of the reconciliation."""
+OWED_PAID_KINDS = ("owed-paid",)
+"""Owed chips settled at the cage (``TableService.settle_owed``): counted in the owed line
+(taking it toward 0) and, with the opposite sign, in the cash-outs, so the equation holds."""
 
 
 # ---------------------------------------------------------------------------- files
@@ -189,7 +192,7 @@ class Reconciliation:
 
 ACT_NAMES = {"void-hand": "Void", "correct-input": "Correction",
              "undo-complete-hand": "Undo of a complete hand", "adjustment": "Adjustment",
-             "close-session": "Closing"}
+             "close-session": "Closing", "settle-owed": "Owed chips settled"}
 """The supervisor acts a session report lists, by their audit name (English; shown through
 :func:`act_name`)."""
 
@@ -200,7 +203,8 @@ def act_name(act: str) -> str:
              "correct-input": tr("Correction", "supervisor act"),
              "undo-complete-hand": tr("Undo of a complete hand"),
              "adjustment": tr("Adjustment", "supervisor act"),
-             "close-session": tr("Closing", "supervisor act")}
+             "close-session": tr("Closing", "supervisor act"),
+             "settle-owed": tr("Owed chips settled", "supervisor act")}
     return names.get(act, act)
 
 
@@ -508,6 +512,20 @@ def _act_what(act: str, detail: dict[str, Any]) -> str:
             seat=detail.get("seat"), player=detail.get("player", ""), amount=shown)
     if act == "close-session":
         return tr("session closed; every seated player cashed out")
+    if act == "settle-owed":
+        paid = detail.get("amount")
+        left = detail.get("owed_left")
+        who = tr("seat {seat} ({player})").format(seat=detail.get("seat"),
+                                                  player=detail.get("player", ""))
+        if not isinstance(paid, int):
+            return who
+        what = (tr("{who}: {amount} paid to the player").format(who=who, amount=f"{paid:,}")
+                if paid > 0 else
+                tr("{who}: {amount} paid back by the player").format(who=who,
+                                                                     amount=f"{-paid:,}"))
+        if isinstance(left, int) and left:
+            what += tr(", {amount} still owed").format(amount=f"{abs(left):,}")
+        return what
     return hand
 
 
@@ -574,8 +592,8 @@ def session_report(db: Database, session_id: int, generated_by: str = "") -> Ses
     owed_lines: list[str] = []
     for row in seatings:
         all_moves = sum(v for (sid, kind), v in moves.items()
-                        if sid == row.id and kind not in OWED_KINDS)
-        owed = total(row.id, OWED_KINDS)
+                        if sid == row.id and kind not in OWED_KINDS + OWED_PAID_KINDS)
+        owed = total(row.id, OWED_KINDS + OWED_PAID_KINDS)
         if owed:
             owed_lines.append(
                 tr("{player} (seat {seat}) is owed {amount}").format(
@@ -586,7 +604,7 @@ def session_report(db: Database, session_id: int, generated_by: str = "") -> Ses
                         seated_at=row.seated_at, left_at=row.left_at,
                         buy_ins=total(row.id, BUY_IN_KINDS),
                         adjustments=total(row.id, ADJUST_KINDS),
-                        cash_outs=-total(row.id, CASH_OUT_KINDS),
+                        cash_outs=-total(row.id, CASH_OUT_KINDS + OWED_PAID_KINDS),
                         won=total(row.id, HAND_KINDS + OWED_KINDS), stack=row.stack,
                         hands=played.get(row.id, 0), moves_stack=all_moves, owed=owed)
         if line.stack != line.moves_stack:

@@ -468,7 +468,8 @@ class ReviewQueries:
 AUDIT_KINDS = ("supervisor act", "sign-in", "refused", "lockout", "unlock", "other")
 SUPERVISOR_ACTS = frozenset({
     "supervisor-authorised", "void-hand", "correct-input", "undo-complete-hand",
-    "adjustment", "close-session", "change-settings", "add-staff", "change-dealer"})
+    "adjustment", "close-session", "change-settings", "add-staff", "change-dealer",
+    "reset-pin", "settle-owed"})
 
 
 def audit_kind(act: str) -> str:

@@ -13,6 +13,14 @@
 - ``unlock(name, supervisor, reason) -> StaffMember``: a supervisor lifts another account's
   lock (audited).
 - ``list_staff() -> list[StaffMember]``; ``locked_staff() -> dict[str, datetime]``.
+- ``change_pin(name, old_pin, new_pin) -> StaffMember``: anyone, proving the old PIN (a
+  wrong old PIN counts toward the lock exactly as a failed sign-in does).
+- ``reset_pin(name, new_pin, supervisor, reason) -> StaffMember``: a supervisor sets another
+  member's PIN (a forgotten one). It also lifts that account's lock: the supervisor has the
+  person in front of them, and a forgotten PIN is what locked it.
+  Both check the new PIN for the member's role, refuse one equal to the old, and are
+  audited (never with the PIN). ``pin_is_valid(pin, role)`` tells a sign-in with an older,
+  now too short, PIN: it still signs in, and the windows ask for a new one.
 
 PINs are digits: 6–12 for a supervisor, 4–12 for a dealer; stored only as
 ``scrypt$n$r$p$salt$hash`` (hashlib.scrypt, 16-byte salt per account). Checking a PIN reads
@@ -30,7 +38,13 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import func, select
 
-from dealer_app.services.common import audit, confirm_supervisor, retrying, staff_member
+from dealer_app.services.common import (
+    audit,
+    confirm_supervisor,
+    require_supervisor_role,
+    retrying,
+    staff_member,
+)
 from dealer_app.services.types import Role, StaffMember
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import (
@@ -80,6 +94,15 @@ def validate_pin(pin: str, role: Role = Role.DEALER) -> None:
         raise StorageError((tr("a dealer's PIN is {low} to {high} digits") if role is Role.DEALER
                             else tr("a supervisor's PIN is {low} to {high} digits"))
                            .format(low=low, high=MAX_PIN))
+
+
+def pin_is_valid(pin: str, role: Role) -> bool:
+    """Whether ``pin`` meets today's rule for ``role`` (an older supervisor PIN may not)."""
+    try:
+        validate_pin(pin, role)
+    except StorageError:
+        return False
+    return True
 
 
 def lock_time(lockouts: int) -> timedelta:
@@ -245,3 +268,66 @@ class StaffService:
             audit(s, at=self.db.now(), act="supervisor-authorised", staff=member,
                   reason=reason.strip())
         return member
+
+    # ------------------------------------------------------------------ PIN changes
+    def _pin_row(self, name: str) -> tuple[int, str, Role, str]:
+        """(id, name, role, stored hash) of an active account, read outside any write."""
+        with self.db.read() as s:
+            row = s.scalar(select(Staff).where(Staff.name == name.strip()))
+            if row is None or not row.active:
+                raise StorageError(f"no active staff member named {name.strip()!r}")
+            return row.id, row.name, Role(row.role), row.pin_hash
+
+    def change_pin(self, name: str, old_pin: str, new_pin: str) -> StaffMember:
+        """A staff member replaces their own PIN, proving the old one. A wrong old PIN is a
+        failed sign-in (counted, and it locks the account after 5 in a row). The new PIN
+        must fit the member's role and differ from the old; the hash is written only if
+        the PIN was not changed meanwhile. Audited as ``change-pin`` (never the PIN)."""
+        with self.db.read() as s:
+            stored = s.scalar(select(Staff.pin_hash).where(Staff.name == name.strip()))
+        member = self.authenticate(name, old_pin)  # counts a wrong old PIN
+        validate_pin(new_pin, member.role)
+        if new_pin == old_pin:
+            raise StorageError("the new PIN is the same as the old one: choose another")
+        return self._write_pin(member.id, stored or "", hash_pin(new_pin), "change-pin",
+                               member, None, {"name": member.name,
+                                              "role": member.role.value})
+
+    def reset_pin(self, name: str, new_pin: str, supervisor: StaffMember,
+                  reason: str) -> StaffMember:
+        """A supervisor sets another member's PIN (one they forgot) and lifts its lock.
+        Refused for the supervisor's own account (``change_pin`` proves the old PIN), for
+        a PIN that does not fit the member's role, and for the PIN it already has."""
+        why = require_supervisor_role(supervisor, reason, "resetting a PIN")
+        staff_id, real_name, role, stored = self._pin_row(name)
+        if staff_id == supervisor.id:
+            raise PermissionDeniedError("change your own PIN with Change PIN (it asks for "
+                                        "the old one), or ask another supervisor")
+        validate_pin(new_pin, role)
+        if check_pin(new_pin, stored):
+            raise StorageError(f"that is already {real_name}'s PIN: choose another")
+        return self._write_pin(staff_id, stored, hash_pin(new_pin), "reset-pin", supervisor,
+                               why, {"name": real_name, "role": role.value})
+
+    def _write_pin(self, staff_id: int, stored: str, new_hash: str, act: str,
+                   by: StaffMember, reason: str | None,
+                   detail: dict[str, object]) -> StaffMember:
+        with self.db.transaction() as s:
+            if act == "reset-pin":
+                confirm_supervisor(s, by, "resetting a PIN")
+            row = s.get(Staff, staff_id, with_for_update=True)
+            if row is None or not row.active:
+                raise StorageError("the account was closed meanwhile; nothing was changed")
+            if row.pin_hash != stored:
+                raise ConflictError("the PIN was changed meanwhile; nothing was changed")
+            now = self.db.now()
+            was = row.locked_until if row.locked_until and row.locked_until > now else None
+            row.pin_hash = new_hash
+            row.failed_pins = 0
+            if act == "reset-pin":
+                row.locked_until = None
+                row.lockouts = 0
+                detail = {**detail, "was_locked_until": was.isoformat() if was else None}
+            member = staff_member(row)
+            audit(s, at=now, act=act, staff=by, reason=reason, detail=detail)
+            return member

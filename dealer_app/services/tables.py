@@ -15,6 +15,10 @@
   by)``; ``rebuy(session_id, seat, amount, by)``; ``sit_out`` / ``come_back(session_id,
   seat, by)``; ``leave(session_id, seat, by) -> int`` (the cash-out);
   ``adjust_stack(session_id, seat, amount, supervisor, reason)`` (amount may be negative).
+- ``settle_owed(session_id, seat_or_player, amount, supervisor, reason) -> OwedSettlement``:
+  a supervisor records chips owed after a void as paid (to the player, or back by them), in
+  an open or a closed session; an ``owed-paid`` stack move the reconciliation counts as a
+  cash-out that takes the owed line down by as much (see ``reports.OWED_PAID_KINDS``).
 A seat in the hand in progress cannot rebuy, leave or be adjusted until the hand ends.
 The seating acts take an optional ``workstation``: the window doing them must hold the
 table's lease (``leases.check_lease``, in the act's transaction).
@@ -23,8 +27,9 @@ table's lease (``leases.check_lease``, in the act's transaction).
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
-from sqlalchemy import exists, select
+from sqlalchemy import exists, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -63,6 +68,23 @@ class UnbalancedSessionError(ConflictError):
         super().__init__(tr("{warning}. Closing it anyway needs a reason for the difference; "
                             "nothing was changed").format(warning=warning))
         self.warning = warning
+
+
+OWED_PAID = "owed-paid"
+"""The stack move settling chips owed after a void: its amount is the opposite of the part
+of the ``owed`` it settles (chips paid to the player: negative, like a cash-out)."""
+
+
+@dataclass(frozen=True, slots=True)
+class OwedSettlement:
+    """What :meth:`TableService.settle_owed` recorded."""
+
+    seat: int
+    player: str
+    settled: int
+    """Positive: paid to the player; negative: paid back by the player."""
+    owed_left: int
+    """Still owed after it (signed as ``settled``; 0 when settled in full)."""
 
 
 def seat_info(row: Seating) -> SeatInfo:
@@ -275,6 +297,67 @@ class TableService:
                                .format(amount=repr(amount)))
         _within_max(amount, "the adjustment")
         return self._stack_act(session_id, seat, "adjustment", amount, supervisor, why)
+
+    def settle_owed(self, session_id: int, seat_or_player: int | str, amount: int,
+                    supervisor: StaffMember, reason: str) -> OwedSettlement:
+        """Records ``amount`` (above 0) of the chips owed to or by a player who left before
+        a void as settled at the cage, in the direction they are owed. ``seat_or_player``:
+        the seat number, or the player's name when one seat had several players. Refuses
+        more than is owed; audited as ``settle-owed`` with the supervisor's reason."""
+        why = require_supervisor_role(supervisor, reason, "settling owed chips")
+        _positive(amount, "the amount settled")
+        with self.db.transaction() as s:
+            confirm_supervisor(s, supervisor, "settling owed chips")
+            session = self._session(s, session_id, lock=True)
+            owing = [(row, left) for row, left in self._owed(s, session_id)
+                     if (row.seat == seat_or_player if isinstance(seat_or_player, int)
+                         else row.player == str(seat_or_player).strip())]
+            who = (f"seat {seat_or_player}" if isinstance(seat_or_player, int)
+                   else repr(str(seat_or_player).strip()))
+            if not owing:
+                raise StorageError(f"no chips are owed to or by {who} in session {session_id}")
+            if len(owing) > 1:
+                raise StorageError(f"chips are owed to more than one player of {who}: name "
+                                   "the player")
+            row, owed = owing[0]
+            if amount > abs(owed):
+                raise StorageError(
+                    f"{row.player} (seat {row.seat}) "
+                    + (f"is owed only {owed:,}" if owed > 0 else f"owes only {-owed:,}")
+                    + f", not {amount:,}; nothing was changed")
+            settled = amount if owed > 0 else -amount
+            now = self.db.now()
+            s.add(StackMove(seating_id=row.id, kind=OWED_PAID, amount=-settled,
+                            staff_id=supervisor.id, at=now, reason=why))
+            result = OwedSettlement(seat=row.seat, player=row.player, settled=settled,
+                                    owed_left=owed - settled)
+            audit(s, at=now, act="settle-owed", staff=supervisor, reason=why,
+                  table_id=session.table_id, session_id=session_id,
+                  detail={"seat": row.seat, "player": row.player, "amount": settled,
+                          "owed_left": result.owed_left})
+            return result
+
+    def owed(self, session_id: int) -> list[tuple[int, str, int]]:
+        """(seat, player, chips still owed: positive to the player, negative by them) for
+        each player of the session with chips owed after a void."""
+        with self.db.read() as s:
+            self._session(s, session_id)
+            return [(row.seat, row.player, left) for row, left in self._owed(s, session_id)]
+
+    @staticmethod
+    def _owed(s: Session, session_id: int) -> list[tuple[Seating, int]]:
+        owed: dict[int, int] = {}
+        for seating_id, total in s.execute(
+                select(StackMove.seating_id, func.sum(StackMove.amount))
+                .join(Seating, Seating.id == StackMove.seating_id)
+                .where(Seating.session_id == session_id,
+                       StackMove.kind.in_(("owed", OWED_PAID)))
+                .group_by(StackMove.seating_id)):
+            if total:
+                owed[int(seating_id)] = int(total)
+        rows = list(s.scalars(select(Seating).where(Seating.id.in_(list(owed)))
+                              .order_by(Seating.seat, Seating.seated_at))) if owed else []
+        return [(row, int(owed[row.id])) for row in rows if owed[row.id]]
 
     def leave(self, session_id: int, seat: int, by: StaffMember,
               workstation: str | None = None) -> int:

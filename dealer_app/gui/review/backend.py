@@ -32,6 +32,7 @@ from dealer_app.services import (
 )
 from dealer_app.services.common import CancelFn, ProgressFn
 from dealer_app.services.review import SORT_KEYS, AuditLine, PlayerHistory
+from dealer_app.services.tables import OwedSettlement
 
 __all__ = ["ReviewBackend", "StorageError"]
 
@@ -161,6 +162,16 @@ class ReviewBackend:
                       imbalance_reason: str | None = None) -> SessionInfo:
         return self.services.tables.close_session(session_id, supervisor, reason,
                                                   imbalance_reason)
+
+    def owed_in_session(self, session_id: int) -> list[tuple[int, str, int]]:
+        """(seat, player, chips still owed: positive to the player, negative by them)."""
+        return self.services.tables.owed(session_id)
+
+    def settle_owed(self, session_id: int, seat_or_player: int | str, amount: int,
+                    supervisor: StaffMember, reason: str) -> OwedSettlement:
+        """Records owed chips as paid at the cage (audited; in the session report)."""
+        return self.services.tables.settle_owed(session_id, seat_or_player, amount,
+                                                supervisor, reason)
 
     def balance_warning(self, session_id: int) -> str | None:
         """What is off in the session's chip reconciliation, or None."""

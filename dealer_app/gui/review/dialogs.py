@@ -450,3 +450,61 @@ class SignInDialog(QDialog):
             self.error.setText(explain(exc))
             return
         self.accept()
+
+
+class SettleOwedDialog(SupervisorActDialog):
+    """Chips owed after a void to (or by) a player who had left, paid at the cage: the
+    player, the amount (at most what is owed), the supervisor and the reason."""
+
+    def __init__(self, backend: ReviewBackend, session: SessionInfo,
+                 staff: StaffMember | None = None, parent: QWidget | None = None) -> None:
+        self.session = session
+        self.owing = backend.owed_in_session(session.id)
+
+        def act(supervisor: StaffMember, reason: str) -> str:
+            seat, player, _owed = self.owing[self.player.currentIndex()]
+            seats = [x[0] for x in self.owing]
+            done = backend.settle_owed(session.id, seat if seats.count(seat) == 1 else player,
+                                       self.amount.value(), supervisor, reason)
+            paid = (tr("{amount} paid to {player}") if done.settled > 0
+                    else tr("{amount} paid back by {player}")).format(
+                amount=amount(abs(done.settled)), player=done.player)
+            left = (tr("{amount} is still owed.").format(amount=amount(abs(done.owed_left)))
+                    if done.owed_left else tr("nothing more is owed."))
+            return tr("Seat {seat}: {paid}; {left}").format(seat=done.seat, paid=paid,
+                                                            left=left)
+
+        super().__init__(backend, tr("Settle owed chips"),
+                         tr("Record chips owed after a void as paid at the cage, at {table}, "
+                            "session {session}. The owed line of the chip reconciliation goes "
+                            "down by as much and the chips count as cashed out.").format(
+                             table=session.table_name, session=session.id),
+                         act, staff, parent)
+
+    def extra_rows(self) -> None:
+        self.player = QComboBox()
+        self.player.setObjectName("owedPlayer")
+        for seat, player, owed in self.owing:
+            self.player.addItem(
+                (tr("Seat {seat} — {player} is owed {amount}") if owed > 0
+                 else tr("Seat {seat} — {player} owes {amount}")).format(
+                    seat=seat, player=player, amount=amount(abs(owed))))
+        self.amount = QSpinBox()
+        self.amount.setObjectName("owedAmount")
+        self.amount.setAlignment(Qt.AlignmentFlag.AlignRight)
+        self.player.currentIndexChanged.connect(self._owed_chosen)
+        self._owed_chosen()
+        self.form.addRow(tr("Player"), self.player)
+        self.form.addRow(tr("Amount paid"), self.amount)
+
+    def _owed_chosen(self) -> None:
+        """The amount: at most what the chosen player is owed (or owes); all of it first."""
+        index = self.player.currentIndex()
+        owed = abs(self.owing[index][2]) if 0 <= index < len(self.owing) else 0
+        self.amount.setRange(min(1, owed), owed)
+        self.amount.setValue(owed)
+
+    def check_fields(self) -> str | None:
+        if not self.owing:
+            return tr("No chips are owed to or by anyone in this session.")
+        return None

@@ -31,6 +31,7 @@ from dealer_app.text import tr
 class SessionReportDialog(QDialog):
     pdf_requested = Signal(int)
     adjust_requested = Signal(int)
+    settle_requested = Signal(int)
     close_requested = Signal(int)
 
     def __init__(self, backend: ReviewBackend, session_id: int | None = None,
@@ -58,12 +59,16 @@ class SessionReportDialog(QDialog):
         top.addWidget(self.session_box, 1)
         self.adjust_button = QPushButton(tr("Adjust stack…"))
         self.adjust_button.setObjectName("reportAdjust")
+        self.settle_button = QPushButton(tr("Settle owed chips…"))
+        self.settle_button.setObjectName("reportSettle")
+        self.settle_button.setToolTip(tr("Record chips owed after a void (to or by a player "
+                                         "who had left) as paid at the cage"))
         self.close_button = QPushButton(tr("Close session…"))
         self.close_button.setObjectName("reportClose")
         self.close_button.setProperty("class", "danger")
         self.pdf_button = QPushButton(tr("PDF…"))
         self.pdf_button.setObjectName("reportPdf")
-        for b in (self.adjust_button, self.close_button, self.pdf_button):
+        for b in (self.adjust_button, self.settle_button, self.close_button, self.pdf_button):
             top.addWidget(b)
         layout.addLayout(top)
         self.title = QLabel()
@@ -107,6 +112,7 @@ class SessionReportDialog(QDialog):
         self.pdf_button.clicked.connect(lambda: self.pdf_requested.emit(self.session_id))
         self.adjust_button.clicked.connect(lambda: self.adjust_requested.emit(self.session_id))
         self.close_button.clicked.connect(lambda: self.close_requested.emit(self.session_id))
+        self.settle_button.clicked.connect(lambda: self.settle_requested.emit(self.session_id))
         if session_id is not None:
             index = self.session_box.findData(session_id)
             if index >= 0:
@@ -147,6 +153,9 @@ class SessionReportDialog(QDialog):
             + rec.equation()
         if rec.problems:
             text += "\n" + "\n".join(f"• {p}" for p in rec.problems)
+        if rec.owed_lines:
+            text += "\n" + "\n".join(tr("• owed: {line}").format(line=p)
+                                      for p in rec.owed_lines)
         self.reconciliation.setText(text)
         self.reconciliation.setProperty("balanced", rec.balanced)
         self.reconciliation.style().unpolish(self.reconciliation)
@@ -166,4 +175,5 @@ class SessionReportDialog(QDialog):
         self.chart.unit = s.currency
         self.adjust_button.setEnabled(s.is_open)
         self.close_button.setEnabled(s.is_open)
+        self.settle_button.setEnabled(bool(rec.owed_lines))
         self.chart.set_history(self.backend.stack_history(session_id))

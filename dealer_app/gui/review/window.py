@@ -39,6 +39,7 @@ from dealer_app.gui.review.chart import render_history
 from dealer_app.gui.review.dialogs import (
     AdjustStackDialog,
     CloseSessionDialog,
+    SettleOwedDialog,
     SupervisorActDialog,
     VoidHandDialog,
 )
@@ -812,6 +813,14 @@ class ReviewWindow(QMainWindow):
         if self.run_act(CloseSessionDialog(self.backend, session, self.staff, self)):
             self._fill_sessions()
 
+    def settle_owed(self, session_id: int) -> None:
+        """The session report's "Settle owed chips…": owed chips paid at the cage."""
+        session = self.backend.session(session_id)
+        if not self.backend.owed_in_session(session_id):
+            self.say(tr("No chips are owed to or by anyone in this session."))
+            return
+        self.run_act(SettleOwedDialog(self.backend, session, self.staff, self))
+
     # ------------------------------------------------------------------ reports
     def show_session_report(self) -> SessionReportDialog | None:
         hand = self.current_hand()
@@ -824,6 +833,7 @@ class ReviewWindow(QMainWindow):
         dialog.pdf_requested.connect(self.export_session_pdf)
         dialog.adjust_requested.connect(self.adjust_stack)
         dialog.close_requested.connect(self.close_session)
+        dialog.settle_requested.connect(self.settle_owed)
         self.report_dialog = dialog
         dialog.show()
         return dialog

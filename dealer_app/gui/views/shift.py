@@ -269,6 +269,10 @@ class StaffBox(QGroupBox):
     add_requested = Signal()
     unlock_account_requested = Signal(str)
     """The name typed in the form: lift that account's lock after wrong PINs."""
+    change_pin_requested = Signal()
+    """The signed-in member changes their own PIN."""
+    reset_pin_requested = Signal(str)
+    """The name typed in the form: a supervisor sets that account's PIN."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(tr("Staff"), parent)
@@ -335,14 +339,20 @@ class StaffBox(QGroupBox):
         self.unlock_account_button.setObjectName("staffUnlockAccount")
         self.unlock_account_button.setToolTip(tr("Lift the lock of the account named above "
                                                  "(after too many wrong PINs); audited"))
+        self.reset_pin_button = QPushButton(tr("Reset PIN…"))
+        self.reset_pin_button.setObjectName("staffResetPin")
+        self.reset_pin_button.setToolTip(tr("Set a new PIN for the account named above (one "
+                                            "they forgot); it also lifts its lock; audited"))
         self.message = PanelMessage()
         cv.addWidget(self.authorised)
         cv.addWidget(self.list, 1)
         cv.addLayout(form)
         cv.addWidget(self.add_button)
         cv.addWidget(self.unlock_account_button)
+        cv.addWidget(self.reset_pin_button)
         cv.addWidget(self.message)
         outer.addWidget(self.content, 1)
+        self._add_own_pin(outer)
         self.unlock_button.clicked.connect(self.unlock_requested)
         self.sup_pin.returnPressed.connect(self.unlock_requested)
         self.add_button.clicked.connect(self.add_requested)
@@ -353,6 +363,19 @@ class StaffBox(QGroupBox):
         self.sup_pin.textEdited.connect(self.lock_error.clear)
         self.sup_name.textEdited.connect(self.lock_error.clear)
         self.set_locked(True)
+
+    def _add_own_pin(self, outer: QVBoxLayout) -> None:
+        """The signed-in member's own PIN: open to everyone, dealer or supervisor."""
+        self.change_pin_button = QPushButton(tr("Change my PIN…"))
+        self.change_pin_button.setObjectName("staffChangePin")
+        self.change_pin_button.setToolTip(tr("Change the PIN of the member signed in (the "
+                                             "PIN used now is asked)"))
+        self.pin_message = PanelMessage()
+        outer.addWidget(self.change_pin_button)
+        outer.addWidget(self.pin_message)
+        self.change_pin_button.clicked.connect(self.change_pin_requested)
+        self.reset_pin_button.clicked.connect(
+            lambda: self.reset_pin_requested.emit(self.name.text().strip()))
 
     def set_locked(self, locked: bool, by: str = "") -> None:
         self.lock.setVisible(locked)
