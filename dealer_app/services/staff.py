@@ -275,7 +275,8 @@ class StaffService:
         with self.db.read() as s:
             row = s.scalar(select(Staff).where(Staff.name == name.strip()))
             if row is None or not row.active:
-                raise StorageError(f"no active staff member named {name.strip()!r}")
+                raise StorageError(tr("no active staff member named {name}").format(
+                    name=repr(name.strip())))
             return row.id, row.name, Role(row.role), row.pin_hash
 
     def change_pin(self, name: str, old_pin: str, new_pin: str) -> StaffMember:
@@ -288,7 +289,7 @@ class StaffService:
         member = self.authenticate(name, old_pin)  # counts a wrong old PIN
         validate_pin(new_pin, member.role)
         if new_pin == old_pin:
-            raise StorageError("the new PIN is the same as the old one: choose another")
+            raise StorageError(tr("the new PIN is the same as the old one: choose another"))
         return self._write_pin(member.id, stored or "", hash_pin(new_pin), "change-pin",
                                member, None, {"name": member.name,
                                               "role": member.role.value})
@@ -298,14 +299,15 @@ class StaffService:
         """A supervisor sets another member's PIN (one they forgot) and lifts its lock.
         Refused for the supervisor's own account (``change_pin`` proves the old PIN), for
         a PIN that does not fit the member's role, and for the PIN it already has."""
-        why = require_supervisor_role(supervisor, reason, "resetting a PIN")
+        why = require_supervisor_role(supervisor, reason, tr("resetting a PIN"))
         staff_id, real_name, role, stored = self._pin_row(name)
         if staff_id == supervisor.id:
-            raise PermissionDeniedError("change your own PIN with Change PIN (it asks for "
-                                        "the old one), or ask another supervisor")
+            raise PermissionDeniedError(tr("change your own PIN with Change my PIN (it asks for "
+                                           "the old one), or ask another supervisor"))
         validate_pin(new_pin, role)
         if check_pin(new_pin, stored):
-            raise StorageError(f"that is already {real_name}'s PIN: choose another")
+            raise StorageError(tr("that is already {name}'s PIN: choose another").format(
+                name=real_name))
         return self._write_pin(staff_id, stored, hash_pin(new_pin), "reset-pin", supervisor,
                                why, {"name": real_name, "role": role.value})
 
@@ -314,12 +316,12 @@ class StaffService:
                    detail: dict[str, object]) -> StaffMember:
         with self.db.transaction() as s:
             if act == "reset-pin":
-                confirm_supervisor(s, by, "resetting a PIN")
+                confirm_supervisor(s, by, tr("resetting a PIN"))
             row = s.get(Staff, staff_id, with_for_update=True)
             if row is None or not row.active:
-                raise StorageError("the account was closed meanwhile; nothing was changed")
+                raise StorageError(tr("the account was closed meanwhile; nothing was changed"))
             if row.pin_hash != stored:
-                raise ConflictError("the PIN was changed meanwhile; nothing was changed")
+                raise ConflictError(tr("the PIN was changed meanwhile; nothing was changed"))
             now = self.db.now()
             was = row.locked_until if row.locked_until and row.locked_until > now else None
             row.pin_hash = new_hash

@@ -304,27 +304,30 @@ class TableService:
         a void as settled at the cage, in the direction they are owed. ``seat_or_player``:
         the seat number, or the player's name when one seat had several players. Refuses
         more than is owed; audited as ``settle-owed`` with the supervisor's reason."""
-        why = require_supervisor_role(supervisor, reason, "settling owed chips")
-        _positive(amount, "the amount settled")
+        why = require_supervisor_role(supervisor, reason, tr("settling owed chips"))
+        _positive(amount, tr("the amount settled"))
         with self.db.transaction() as s:
-            confirm_supervisor(s, supervisor, "settling owed chips")
+            confirm_supervisor(s, supervisor, tr("settling owed chips"))
             session = self._session(s, session_id, lock=True)
             owing = [(row, left) for row, left in self._owed(s, session_id)
                      if (row.seat == seat_or_player if isinstance(seat_or_player, int)
                          else row.player == str(seat_or_player).strip())]
-            who = (f"seat {seat_or_player}" if isinstance(seat_or_player, int)
-                   else repr(str(seat_or_player).strip()))
+            who = (tr("seat {seat}").format(seat=seat_or_player)
+                   if isinstance(seat_or_player, int) else repr(str(seat_or_player).strip()))
             if not owing:
-                raise StorageError(f"no chips are owed to or by {who} in session {session_id}")
+                raise StorageError(tr("no chips are owed to or by {who} in session {session}")
+                                   .format(who=who, session=session_id))
             if len(owing) > 1:
-                raise StorageError(f"chips are owed to more than one player of {who}: name "
-                                   "the player")
+                raise StorageError(tr("chips are owed to more than one player of {who}: name "
+                                      "the player").format(who=who))
             row, owed = owing[0]
             if amount > abs(owed):
                 raise StorageError(
-                    f"{row.player} (seat {row.seat}) "
-                    + (f"is owed only {owed:,}" if owed > 0 else f"owes only {-owed:,}")
-                    + f", not {amount:,}; nothing was changed")
+                    (tr("{player} (seat {seat}) is owed only {owed}, not {amount}; nothing "
+                        "was changed") if owed > 0 else
+                     tr("{player} (seat {seat}) owes only {owed}, not {amount}; nothing was "
+                        "changed")).format(player=row.player, seat=row.seat,
+                                           owed=f"{abs(owed):,}", amount=f"{amount:,}"))
             settled = amount if owed > 0 else -amount
             now = self.db.now()
             s.add(StackMove(seating_id=row.id, kind=OWED_PAID, amount=-settled,

@@ -228,6 +228,22 @@
         <translation>låste upp {name}</translation>
     </message>
     <message>
+        <source>--reason is needed when a supervisor resets a PIN</source>
+        <translation>--reason behövs när en inspektör återställer en PIN-kod</translation>
+    </message>
+    <message>
+        <source>New PIN for {name}: </source>
+        <translation>Ny PIN-kod för {name}: </translation>
+    </message>
+    <message>
+        <source>Current PIN of {name}: </source>
+        <translation>Nuvarande PIN-kod för {name}: </translation>
+    </message>
+    <message>
+        <source>PIN of {name} changed</source>
+        <translation>PIN-koden för {name} är bytt</translation>
+    </message>
+    <message>
         <source>The hand log cannot be opened, so no table can run:
 
 {error}</source>
@@ -1477,8 +1493,60 @@ Detaljerna finns i loggfilen:
         <translation>inspektörens namn</translation>
     </message>
     <message>
+        <source>Change the PIN of {name}: type the PIN you use now, then the new one twice.</source>
+        <translation>Byt PIN-kod för {name}: skriv den PIN-kod du har nu och sedan den nya två gånger.</translation>
+    </message>
+    <message>
+        <source>Change PIN</source>
+        <translation>Byt PIN-kod</translation>
+    </message>
+    <message>
+        <source>PIN now</source>
+        <translation>PIN-kod nu</translation>
+    </message>
+    <message>
+        <source>New PIN</source>
+        <translation>Ny PIN-kod</translation>
+    </message>
+    <message>
+        <source>New PIN again</source>
+        <translation>Ny PIN-kod igen</translation>
+    </message>
+    <message>
+        <source>Type the PIN you use now and the new PIN.</source>
+        <translation>Skriv den PIN-kod du har nu och den nya.</translation>
+    </message>
+    <message>
+        <source>The two new PINs differ: type them again.</source>
+        <translation>De två nya PIN-koderna skiljer sig: skriv dem igen.</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s PIN is changed; sign in with the new one from now on.</source>
+        <translation>PIN-koden för {name} är bytt; logga in med den nya från och med nu.</translation>
+    </message>
+    <message>
+        <source>Reset PIN</source>
+        <translation>Återställ PIN-kod</translation>
+    </message>
+    <message>
+        <source>Set a new PIN for another staff member (one they forgot); it also lifts a lock after wrong PINs. Authorised by {name}; kept in the audit record.</source>
+        <translation>Ange en ny PIN-kod för en annan anställd (en bortglömd); det häver också en spärr efter fel PIN-koder. Godkänt av {name}; sparas i revisionsloggen.</translation>
+    </message>
+    <message>
         <source>why (required; kept in the audit record)</source>
         <translation>varför (krävs; sparas i revisionsloggen)</translation>
+    </message>
+    <message>
+        <source>Type the name of the account whose PIN to reset.</source>
+        <translation>Skriv namnet på kontot vars PIN-kod ska återställas.</translation>
+    </message>
+    <message>
+        <source>Type the new PIN twice.</source>
+        <translation>Skriv den nya PIN-koden två gånger.</translation>
+    </message>
+    <message>
+        <source>{name} has a new PIN and is not locked; tell them in person.</source>
+        <translation>{name} har en ny PIN-kod och är inte spärrad; berätta den personligen.</translation>
     </message>
     <message>
         <source>Ctrl+Enter confirms</source>
@@ -1655,6 +1723,50 @@ Detaljerna finns i loggfilen:
     <message>
         <source>Enter your name and PIN.</source>
         <translation>Ange ditt namn och din PIN-kod.</translation>
+    </message>
+    <message>
+        <source>{amount} paid to {player}</source>
+        <translation>{amount} utbetalt till {player}</translation>
+    </message>
+    <message>
+        <source>{amount} paid back by {player}</source>
+        <translation>{amount} återbetalt av {player}</translation>
+    </message>
+    <message>
+        <source>{amount} is still owed.</source>
+        <translation>{amount} är fortfarande skyldigt.</translation>
+    </message>
+    <message>
+        <source>nothing more is owed.</source>
+        <translation>inget mer är skyldigt.</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: {paid}; {left}</source>
+        <translation>Plats {seat}: {paid}; {left}</translation>
+    </message>
+    <message>
+        <source>Settle owed chips</source>
+        <translation>Reglera skuldmarker</translation>
+    </message>
+    <message>
+        <source>Record chips owed after a void as paid at the cage, at {table}, session {session}. The owed line of the chip reconciliation goes down by as much and the chips count as cashed out.</source>
+        <translation>Registrera marker som är skyldiga efter en annullering som betalda i kassan, vid {table}, session {session}. Skuldraden i markeravstämningen minskar lika mycket och markerna räknas som inlösta.</translation>
+    </message>
+    <message>
+        <source>Seat {seat} — {player} is owed {amount}</source>
+        <translation>Plats {seat} — {player} har {amount} att få</translation>
+    </message>
+    <message>
+        <source>Seat {seat} — {player} owes {amount}</source>
+        <translation>Plats {seat} — {player} är skyldig {amount}</translation>
+    </message>
+    <message>
+        <source>Amount paid</source>
+        <translation>Betalt belopp</translation>
+    </message>
+    <message>
+        <source>No chips are owed to or by anyone in this session.</source>
+        <translation>Inga marker är skyldiga till eller av någon i den här sessionen.</translation>
     </message>
     <message>
         <source>Session {id} report</source>
@@ -2061,6 +2173,14 @@ Detaljerna finns i loggfilen:
         <translation>Justera stack…</translation>
     </message>
     <message>
+        <source>Settle owed chips…</source>
+        <translation>Reglera skuldmarker…</translation>
+    </message>
+    <message>
+        <source>Record chips owed after a void (to or by a player who had left) as paid at the cage</source>
+        <translation>Registrera marker som är skyldiga efter en annullering (till eller av en spelare som har gått) som betalda i kassan</translation>
+    </message>
+    <message>
         <source>Close session…</source>
         <translation>Stäng session…</translation>
     </message>
@@ -2091,6 +2211,10 @@ Detaljerna finns i loggfilen:
     <message>
         <source>Chips do NOT balance ✘  </source>
         <translation>Markerna stämmer INTE ✘  </translation>
+    </message>
+    <message>
+        <source>• owed: {line}</source>
+        <translation>• skuld: {line}</translation>
     </message>
     <message>
         <source>Dealers&apos; stints:</source>
@@ -2549,6 +2673,10 @@ Detaljerna finns i loggfilen:
         <translation>{name} är upplåst; loggar in med sin PIN-kod.</translation>
     </message>
     <message>
+        <source>Your PIN is shorter than a {role}&apos;s PIN must now be ({low} to {high} digits): change it now with Change my PIN…</source>
+        <translation>Din PIN-kod är kortare än vad en {role}s PIN-kod nu måste vara ({low} till {high} siffror): byt den nu med Byt min PIN-kod…</translation>
+    </message>
+    <message>
         <source>Table in use</source>
         <translation>Bordet används</translation>
     </message>
@@ -2923,6 +3051,22 @@ Detaljerna finns i loggfilen:
     <message>
         <source>Lift the lock of the account named above (after too many wrong PINs); audited</source>
         <translation>Häv spärren för kontot ovan (efter för många felaktiga PIN-koder); skrivs i revisionsloggen</translation>
+    </message>
+    <message>
+        <source>Reset PIN…</source>
+        <translation>Återställ PIN-kod…</translation>
+    </message>
+    <message>
+        <source>Set a new PIN for the account named above (one they forgot); it also lifts its lock; audited</source>
+        <translation>Ange en ny PIN-kod för kontot ovan (en bortglömd); det häver också dess spärr; loggas i revisionen</translation>
+    </message>
+    <message>
+        <source>Change my PIN…</source>
+        <translation>Byt min PIN-kod…</translation>
+    </message>
+    <message>
+        <source>Change the PIN of the member signed in (the PIN used now is asked)</source>
+        <translation>Byt PIN-kod för den som är inloggad (nuvarande PIN-kod efterfrågas)</translation>
     </message>
     <message>
         <source>Authorised by {name}</source>
@@ -3618,6 +3762,34 @@ Detaljerna finns i loggfilen:
         <translation>en inspektörsåtgärd</translation>
     </message>
     <message>
+        <source>no active staff member named {name}</source>
+        <translation>ingen aktiv personal heter {name}</translation>
+    </message>
+    <message>
+        <source>the new PIN is the same as the old one: choose another</source>
+        <translation>den nya PIN-koden är samma som den gamla: välj en annan</translation>
+    </message>
+    <message>
+        <source>resetting a PIN</source>
+        <translation>att återställa en PIN-kod</translation>
+    </message>
+    <message>
+        <source>change your own PIN with Change my PIN (it asks for the old one), or ask another supervisor</source>
+        <translation>byt din egen PIN-kod med Byt min PIN-kod (den frågar efter den gamla), eller be en annan inspektör</translation>
+    </message>
+    <message>
+        <source>that is already {name}&apos;s PIN: choose another</source>
+        <translation>det är redan PIN-koden för {name}: välj en annan</translation>
+    </message>
+    <message>
+        <source>the account was closed meanwhile; nothing was changed</source>
+        <translation>kontot stängdes under tiden; inget ändrades</translation>
+    </message>
+    <message>
+        <source>the PIN was changed meanwhile; nothing was changed</source>
+        <translation>PIN-koden ändrades under tiden; inget ändrades</translation>
+    </message>
+    <message>
         <source>{warning}. Closing it anyway needs a reason for the difference; nothing was changed</source>
         <translation>{warning}. Att stänga ändå kräver ett skäl till skillnaden; inget ändrades</translation>
     </message>
@@ -3692,6 +3864,30 @@ Detaljerna finns i loggfilen:
     <message>
         <source>an adjustment is a whole amount other than 0, not {amount}</source>
         <translation>en justering är ett helt belopp skilt från 0, inte {amount}</translation>
+    </message>
+    <message>
+        <source>settling owed chips</source>
+        <translation>att reglera skuldmarker</translation>
+    </message>
+    <message>
+        <source>the amount settled</source>
+        <translation>det reglerade beloppet</translation>
+    </message>
+    <message>
+        <source>no chips are owed to or by {who} in session {session}</source>
+        <translation>inga marker är skuld till eller från {who} i session {session}</translation>
+    </message>
+    <message>
+        <source>chips are owed to more than one player of {who}: name the player</source>
+        <translation>marker är skuld till mer än en spelare för {who}: ange spelaren</translation>
+    </message>
+    <message>
+        <source>{player} (seat {seat}) is owed only {owed}, not {amount}; nothing was changed</source>
+        <translation>{player} (plats {seat}) har bara {owed} att få, inte {amount}; inget ändrades</translation>
+    </message>
+    <message>
+        <source>{player} (seat {seat}) owes only {owed}, not {amount}; nothing was changed</source>
+        <translation>{player} (plats {seat}) är bara skyldig {owed}, inte {amount}; inget ändrades</translation>
     </message>
     <message>
         <source>these settings do not fit the chips at the table: {error}. Change the stacks first (rebuy or adjust), or choose a chip unit that divides every stack; nothing was changed</source>
@@ -3801,6 +3997,11 @@ Detaljerna finns i loggfilen:
         <source>Closing</source>
         <comment>supervisor act</comment>
         <translation>Stängning</translation>
+    </message>
+    <message>
+        <source>Owed chips settled</source>
+        <comment>supervisor act</comment>
+        <translation>Skuldmarker reglerade</translation>
     </message>
     <message>
         <source>complete</source>
@@ -4065,6 +4266,18 @@ Detaljerna finns i loggfilen:
     <message>
         <source>session closed; every seated player cashed out</source>
         <translation>session stängd; alla spelare vid bordet löste in</translation>
+    </message>
+    <message>
+        <source>{who}: {amount} paid to the player</source>
+        <translation>{who}: {amount} utbetalt till spelaren</translation>
+    </message>
+    <message>
+        <source>{who}: {amount} paid back by the player</source>
+        <translation>{who}: {amount} återbetalt av spelaren</translation>
+    </message>
+    <message>
+        <source>, {amount} still owed</source>
+        <translation>, {amount} återstår</translation>
     </message>
     <message>
         <source>{player} (seat {seat}) is owed {amount}</source>
