@@ -136,6 +136,6 @@ def test_a_supervisor_resets_a_locked_members_pin(driver: Driver) -> None:
     _type(d, dialog.new2, "97531864")
     d.qtbot.keyClicks(dialog.reason, "mine")
     d.qtbot.keyClick(dialog.reason, Qt.Key.Key_Return)
-    assert dialog.isVisible() and "Change PIN" in dialog.error.text()
+    assert dialog.isVisible() and "Change my PIN" in dialog.error.text()
     d.qtbot.keyClick(dialog.reason, Qt.Key.Key_Escape)
     d.qtbot.waitUntil(lambda: not dialog.isVisible())

@@ -104,7 +104,7 @@ def test_a_supervisor_resets_a_forgotten_pin_and_it_lifts_the_lock(
         svc.staff.reset_pin("Dana", "8642", boss, "  ")
     with pytest.raises(PermissionDeniedError, match="needs a supervisor"):
         svc.staff.reset_pin("Sam", "86420", dealer, "forgot")
-    with pytest.raises(PermissionDeniedError, match="Change PIN"):
+    with pytest.raises(PermissionDeniedError, match="Change my PIN"):
         svc.staff.reset_pin("Sam", "864200", boss, "my own")
     with pytest.raises(StorageError, match="already Dana's PIN"):
         svc.staff.reset_pin("Dana", DEALER_PIN, boss, "forgot")
