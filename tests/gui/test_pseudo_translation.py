@@ -168,7 +168,7 @@ def test_the_f1_key_map_is_translated_but_its_keys_are_not(pseudo_hand: Driver) 
     pseudo_hand.qtbot.waitUntil(page.key_map.isVisible)
     html = page.key_map.text()
     assert html.startswith(f"<h2>{MARK}Keys</h2>")
-    rows = re.findall(r"<tr><td><b>(.*?)</b></td><td>(.*?)</td></tr>", html)
+    rows = re.findall(r"<tr><td[^>]*><b>(.*?)</b></td><td>(.*?)</td></tr>", html)
     assert len(rows) == len(Command) + 4
     keys = {c.spec.key_text for c in Command} | {"as td 7c 10h", "P / Shift+A"}
     for key, help_text in rows:
