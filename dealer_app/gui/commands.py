@@ -159,7 +159,9 @@ def key_map_html(translate: Callable[[str], str] = tr) -> str:
     for c in Command:
         rows.append((c.spec.key_text, translate(c.spec.help)))
     rows += [(translate(k) if words else k, translate(h)) for k, words, h in _KEYS_AFTER]
-    cells = "".join(f"<tr><td><b>{k}</b></td><td>{h}</td></tr>" for k, h in rows)
+    # a gap after the keys: "Ctrl+1…6, a click on a seat" ran into its help text
+    cells = "".join(f'<tr><td style="padding-right:16px"><b>{k}</b></td><td>{h}</td></tr>'
+                    for k, h in rows)
     return f"<h2>{translate(Command.KEY_MAP.spec.label)}</h2><table cellspacing=6>{cells}</table>"
 
 

@@ -165,7 +165,10 @@ class DealerController(QObject):
         _changed, added = p.log_model.set_log(snap.log, hand)
         if added:
             p.log_view.scrollToBottom()
-        p.picker.set_used(hand.used if hand is not None and snap.in_progress else ())
+        # the hand's cards stay greyed through the award (they are still on the table);
+        # a card undone or corrected away is free again, and so is every card between hands
+        p.picker.set_used(hand.used if hand is not None and (snap.in_progress or hand.complete)
+                          else ())
         self.refresh_actions()
         self.refresh_prompt()
         self.refreshed.emit()

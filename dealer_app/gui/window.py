@@ -295,6 +295,24 @@ class DealerWindow(QMainWindow):
             size = size.boundedTo(available).expandedTo(QSize(MIN_WIDTH, MIN_HEIGHT))
         return size
 
+    @staticmethod
+    def opens_maximised(available: QSize | None) -> bool:
+        """Maximised on every screen that holds the window's minimum size (a dealer's
+        station, 1024×768 and up: the table fills it, and grows with a larger screen); a
+        smaller screen (the offscreen platform's) gets :meth:`default_size` as a window."""
+        return available is not None and (available.width() >= MIN_WIDTH
+                                          and available.height() >= MIN_HEIGHT)
+
+    def show_on_screen(self, available: QSize | None) -> None:
+        """Shows the window for a screen whose free area is ``available``: maximised when
+        it fits (see :meth:`opens_maximised`), with :meth:`default_size` as the size it
+        returns to when the dealer restores it."""
+        self.resize(self.default_size(available))
+        if self.opens_maximised(available):
+            self.showMaximized()
+        else:
+            self.show()
+
     def show_page(self, page: QWidget) -> None:
         self.stack.setCurrentWidget(page)
         if page is self.page:

@@ -238,3 +238,55 @@ def test_a_whole_hand_at_1024_by_768(driver: Driver) -> None:
     for widget in d.page.table.seats.values():
         assert _not_covered(widget, d.window) == []
     assert _clipped_labels([d.page.table.centre.award]) == []
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 800)])
+def test_three_split_pots_fit_the_centre_at_the_award(driver: Driver,
+                                                      size: tuple[int, int]) -> None:
+    """The longest award a hand makes (three pots, each split, an odd chip and its rule)
+    is read whole in the centre: the pots' lines give way to it, and its font shrinks only
+    when it must (at 1024×768, not at 1280×800)."""
+    from dealer_app.engine import DECK, Action
+    from dealer_app.engine.hand import Phase
+
+    d = driver
+    d.window.resize(*size)
+    d.qtbot.waitUntil(lambda: d.page.scale == window_scale(*size))
+    d.sign_in("Sue", "123456", first=True)
+    d.create_table("Table 9", structure="no-limit")
+    d.open_first_table()
+    for seat, (name, chips) in enumerate((("Ann", 500), ("Bo", 60), ("Cy", 1000), ("Dee", 15),
+                                          ("Ed", 120), ("Fay", 640)), start=1):
+        d.seat(seat, name, chips)
+    d.key(Qt.Key.Key_N)
+    d.key(Qt.Key.Key_P)
+    while (hand := d.backend.hand) is not None and not hand.complete:
+        nxt = hand.next_input()
+        assert nxt is not None and not d.refused, d.next_text
+        if hand.phase in (Phase.DEAL, Phase.SHOWDOWN):
+            d.type(next(str(c) for c in DECK if c not in hand.used).lower())
+        elif Action.BRING_IN in nxt.actions:
+            d.key(Qt.Key.Key_B)
+        elif Action.BET in nxt.actions and hand.street == 2:
+            d.key(Qt.Key.Key_E)  # 100 puts Bo and Ed all in: three pots
+            box = d.page.amount
+            d.qtbot.waitUntil(box.isVisible)
+            box.edit.selectAll()
+            d.qtbot.keyClicks(box.edit, "100")
+            d.qtbot.keyClick(box.edit, Qt.Key.Key_Return)
+            d.qtbot.waitUntil(lambda b=box: not b.isVisible())
+        else:
+            d.key(Qt.Key.Key_X if Action.CHECK in nxt.actions else Qt.Key.Key_L)
+    centre = d.page.table.centre
+    lines = centre.award.text().splitlines()
+    assert len(lines) == 3 and all("split between tied hands" in line for line in lines)
+    assert "odd chip" in lines[1]
+    d.qtbot.waitUntil(lambda: _clipped_labels([centre.award]) == [], timeout=1000)
+    assert not centre.side.isVisible()  # the award names each pot and its amount
+    award = _in_window(centre.award, d.window)
+    assert _in_window(centre, d.window).contains(award)
+    assert not award.intersects(_in_window(d.page.table.dealer, d.window))
+    assert centre.award.toolTip() == centre.award.text()
+    assert bool(centre.award.styleSheet()) == (size == (1024, 768))  # the smaller font
+    if SHOTS:
+        d.window.grab().save(str(Path(SHOTS) / f"award-{size[0]}x{size[1]}.png"))

@@ -8,6 +8,7 @@ the names the test types.
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from collections.abc import Iterator
 
@@ -25,6 +26,8 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from dealer_app import text
+from dealer_app.engine import DECK, Action
+from dealer_app.engine.hand import Phase
 from dealer_app.gui.app import application
 from dealer_app.gui.commands import Command
 from dealer_app.gui.views.cards import PickerCard
@@ -34,6 +37,12 @@ MARK = "§"
 PLAYERS = ("Ann", "Bo", "Cy", "Dee", "Ed", "Fay")
 _DATA = re.compile(r"[\d\s,.–-]*")
 """Numbers, amounts and seat numbers: shown as they are in every language."""
+
+
+HAND_NAMES_IN_WORDS = importlib.util.find_spec("dealer_app.words") is not None
+"""The shown hands' names ("One pair, kings") are the engine's English ``describe()`` until
+``dealer_app/words.py`` (branch ``words``, which also wires rows.py and prompts.py) is in;
+from then on the seat notes are checked like every other text."""
 
 
 def _pseudo(source: str, _disambiguation: str | None) -> str:
@@ -107,12 +116,7 @@ def test_every_visible_text_of_the_dealer_window_goes_through_tr(
         pseudo_hand: Driver) -> None:
     d = pseudo_hand
     page, window = d.page, d.window
-    # set by controller.py / shift_control.py (outside this change): "Hand 1 · Sue", the
-    # card entry's "card", "Fay sits at seat 6", the action buttons' labels (the visible
-    # betting ones come from prompts.betting_options: checked below)
-    skip: set[QWidget] = {page.table.dealer.info, page.card_entry, page.players.message,
-                          *page.action_bar.buttons.values()}
-    texts = _widget_texts(window, skip)
+    texts = _widget_texts(window, set())
     texts["window title"] = window.windowTitle()
     texts.update({f"tab {i}": page.tabs.tabText(i) for i in range(page.tabs.count())})
     for view in window.findChildren(QTableView):
@@ -139,8 +143,12 @@ def test_every_visible_text_of_the_dealer_window_goes_through_tr(
     assert len([t for t in texts.values() if t.startswith(MARK)]) > 100
     assert page.action_bar.visible_actions()
     for name in page.action_bar.visible_actions():
-        if name != "undo":
-            assert page.action_bar.buttons[name].text().startswith(MARK), name
+        assert page.action_bar.buttons[name].text().startswith(MARK), name
+    # what controller.py and shift_control.py write: "Hand 1 · Sue", the card entry's
+    # "card", "Fay sits at seat 6"
+    assert page.card_entry.placeholderText().startswith(MARK)
+    assert page.table.dealer.info.text().startswith(MARK), page.table.dealer.info.text()
+    assert page.players.message.text().startswith(MARK), page.players.message.text()
     # a bet past Dee's all-in: a side pot ("§§Side pot 1: 20, §seats 2 and 3")
     d.qtbot.keyClicks(page.amount.edit, "20")
     d.qtbot.keyClick(page.amount.edit, Qt.Key.Key_Return)
@@ -160,10 +168,49 @@ def test_the_f1_key_map_is_translated_but_its_keys_are_not(pseudo_hand: Driver) 
     pseudo_hand.qtbot.waitUntil(page.key_map.isVisible)
     html = page.key_map.text()
     assert html.startswith(f"<h2>{MARK}Keys</h2>")
-    rows = re.findall(r"<tr><td><b>(.*?)</b></td><td>(.*?)</td></tr>", html)
+    rows = re.findall(r"<tr><td[^>]*><b>(.*?)</b></td><td>(.*?)</td></tr>", html)
     assert len(rows) == len(Command) + 4
     keys = {c.spec.key_text for c in Command} | {"as td 7c 10h", "P / Shift+A"}
     for key, help_text in rows:
         assert help_text.startswith(MARK), help_text
         assert key in keys or key.startswith(MARK), key
     assert [k for k, _ in rows].count("Ctrl+Z") == 1  # the keys themselves never change
+
+
+def _play_to(d: Driver, phase: Phase) -> None:
+    """Checks and calls (free cards dealt) until the hand reaches ``phase``."""
+    for _ in range(200):
+        hand = d.backend.hand
+        assert hand is not None and not d.refused, d.next_text
+        if hand.phase is phase or hand.complete:
+            return
+        if hand.phase is Phase.DEAL:
+            d.type(str(next(c for c in DECK if c not in hand.used)).lower())
+        else:
+            nxt = hand.next_input()
+            assert nxt is not None
+            d.key(Qt.Key.Key_X if Action.CHECK in nxt.actions else Qt.Key.Key_L)
+    raise AssertionError(f"never reached {phase}")
+
+
+def test_the_showdown_and_the_award_go_through_tr(pseudo_hand: Driver) -> None:
+    d = pseudo_hand
+    page, window = d.page, d.window
+    d.key(Qt.Key.Key_Escape)  # no bet after all: close the box, check instead
+    d.qtbot.waitUntil(lambda: not page.amount.isVisible())
+    _play_to(d, Phase.SHOWDOWN)
+    texts = _widget_texts(window, set())
+    assert page.action_bar.visible_actions()
+    assert _untranslated(texts) == []
+    hand = d.backend.hand
+    while hand is not None and not hand.complete:
+        d.type(str(next(c for c in DECK if c not in hand.used)).lower())
+        assert not d.refused, d.next_text
+        hand = d.backend.hand
+    assert page.table.centre.award.text()
+    notes = {s.note for s in page.table.seats.values() if s.note.text()}
+    assert notes
+    texts = _widget_texts(window, set() if HAND_NAMES_IN_WORDS else set(notes))
+    assert _untranslated(texts) == []
+    for line in page.table.centre.award.text().splitlines():
+        assert line.startswith(MARK), line

@@ -140,12 +140,19 @@ class SeatWidget(QFrame):
         super().mousePressEvent(event)
 
 
+AWARD_COMPACT = 7 / 8
+"""The award's font, relative to the style sheet's, when it would not fit the centre."""
+
+
 class CentrePanel(QFrame):
     """The middle of the table: the round, the pots with their eligible seats, the bets in
     front of the players (on a line of their own), the award.
 
     Text never runs past the panel: the long lines wrap, and the big pot line switches to a
-    smaller font (``compact`` style property) when it would not fit the panel's width."""
+    smaller font (``compact`` style property) when it would not fit the panel's width. At
+    the award the pots' lines give way to the award's (which name each pot and its amount),
+    and the award too takes a smaller font when it would not fit under the pot (three split
+    pots at 1024×768)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -184,9 +191,39 @@ class CentrePanel(QFrame):
             self.pot.setProperty("compact", wide)
             _restyle(self.pot)
 
+    def _award_room(self) -> tuple[int, int]:
+        """The width of the panel's lines and the height left under the labels above the
+        award."""
+        layout = self.layout()
+        assert layout is not None
+        margins = layout.contentsMargins()
+        width = self.contentsRect().width() - margins.left() - margins.right()
+        above = [w for w in (self.round, self.pot, self.bets, self.side) if not w.isHidden()]
+        used = sum(w.heightForWidth(width) if w.wordWrap() else w.sizeHint().height()
+                   for w in above)
+        height = (self.contentsRect().height() - margins.top() - margins.bottom() - used
+                  - layout.spacing() * len(above))
+        return width, height
+
+    def _fit_award(self) -> None:
+        """The award in the style sheet's font if it fits under the pot, else 7/8 of it
+        (the label's own sheet, so the window's scale still applies)."""
+        if self.award.isHidden():
+            return
+        width, room = self._award_room()
+        if self.award.styleSheet():
+            self.award.setStyleSheet("")
+        self.award.ensurePolished()
+        if self.award.heightForWidth(width) > room:
+            size = self.award.font().pixelSize()
+            if size > 0:
+                self.award.setStyleSheet(
+                    f"font-size: {max(9, round(size * AWARD_COMPACT))}px; padding: 4px;")
+
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt name)
         super().resizeEvent(event)
         self._fit_pot()
+        self._fit_award()
 
     def set_state(self, round_text: str, pots: list[PotRow], bets: int,
                   award: list[str]) -> None:
@@ -201,8 +238,11 @@ class CentrePanel(QFrame):
         self.bets.setVisible(bool(bets))
         sides = [p.label for p in pots] if len(pots) > 1 else []
         self.side.setText("\n".join(sides))
+        self.side.setVisible(bool(sides) and not award)
         self.award.setText("\n".join(award))
+        self.award.setToolTip("\n".join(award))
         self.award.setVisible(bool(award))
+        self._fit_award()
 
 
 class DealerBox(QFrame):
