@@ -5,7 +5,7 @@ The engine stays standard-library only: its ``describe()`` methods (``HandValue`
 reads in the windows and reports is built here from the same data (category and ranks,
 structure and stakes, seat, action, card and amount) with ``tr()`` templates whose named
 placeholders a translation may move. In English every function returns exactly what the
-matching ``describe()`` returns (``tests/gui/test_words.py`` checks all of them).
+matching ``describe()`` returns (``tests/services/test_screen_words.py`` checks all of them).
 
 Card symbols (``Kh``) and amounts (plain integers, as the engine prints them) are not
 translated.

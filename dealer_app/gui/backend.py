@@ -12,6 +12,7 @@ import contextlib
 from dataclasses import dataclass
 from datetime import datetime
 
+from dealer_app import words
 from dealer_app.engine import Event, RuleError, Settings
 from dealer_app.engine.hand import Hand
 from dealer_app.gui.audit_log import log_refusal, logged_sign_in
@@ -73,11 +74,11 @@ def _log_rows(entries: tuple[LogEntry, ...]) -> tuple[LogRow, ...]:
     rows: list[LogRow] = []
     for e in entries:
         if e.kind == "input" and e.event is not None:
-            text = e.event.describe()
+            text = words.event_text(e.event)
         elif e.kind == "undo":
-            text = f"Undo #{e.target_seq}" + (f": {e.event.describe()}" if e.event else "")
+            text = f"Undo #{e.target_seq}" + (f": {words.event_text(e.event)}" if e.event else "")
         elif e.kind == "correct":
-            text = (f"Correction of #{e.target_seq}: {e.event.describe()}" if e.event
+            text = (f"Correction of #{e.target_seq}: {words.event_text(e.event)}" if e.event
                     else f"#{e.target_seq} struck") + (f" ({e.reason})" if e.reason else "")
         else:
             text = "Hand void" + (f": {e.reason}" if e.reason else "")

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from dealer_app import words
 from dealer_app.engine.cards import Card
 from dealer_app.engine.events import Action, Event
 from dealer_app.engine.hand import Hand
@@ -86,7 +87,7 @@ def seat_rows(seats: Mapping[int, SeatInfo], hand: Hand | None) -> list[SeatRow]
                 mucked=st.mucked, all_in=st.all_in and not hand.complete,
                 sitting_out=info.sitting_out if info else False,
                 due=due == n,
-                hand_name=value.describe() if value else "", won=awards.get(n, 0)))
+                hand_name=words.hand_value_text(value) if value else "", won=awards.get(n, 0)))
         elif info is not None:
             rows.append(SeatRow(seat=n, player=info.player, stack=info.stack, bet=0,
                                 in_hand=False, hole=None, hole_dealt=False, up=(),
@@ -189,7 +190,7 @@ _chips_in = _ChipsIn()
 @lru_cache(maxsize=4096)
 def event_text(event: Event, chips: int | None = None) -> str:
     """``Seat 3 calls 20``, ``Seat 1 is dealt Kh``, ``Seat 2 raises to 1,200``."""
-    text = replace(event, to=None).describe()
+    text = words.event_text(replace(event, to=None))
     if event.to is not None:
         text += f" {event.to:,}"
     elif chips and event.action in _PAYS:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QMessageBox
 
+from dealer_app import words
 from dealer_app.engine import SettingsError
 from dealer_app.gui import prompts
 from dealer_app.gui.backend import StorageError, TableHeldError
@@ -67,7 +68,7 @@ class ShiftControl:
                     status += f" · hand {hand_number} in progress"
                 else:
                     status += " · between hands"
-            entries.append((t.id, f"{t.name} · {t.settings.describe()}\n{status}"))
+            entries.append((t.id, f"{t.name} · {words.settings_text(t.settings)}\n{status}"))
         self.window.tables.set_tables(entries, f"{b.staff.name} ({b.staff.role.value})",
                                       b.staff.is_supervisor)
         if b.staff.is_supervisor:

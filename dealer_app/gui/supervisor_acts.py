@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QWidget
 
+from dealer_app import words
 from dealer_app.engine import Action, Event
 from dealer_app.gui import prompts
 
@@ -97,7 +98,7 @@ class SupervisorActs:
             return None
         last = max((e for e in state.log if e.step is not None and e.event is not None),
                    key=lambda e: e.step or 0, default=None)
-        what = last.event.describe() if last is not None and last.event else "its last input"
+        what = words.event_text(last.event) if last is not None and last.event else "its last input"
         number = f"Hand {state.number}" if state.number is not None else "This hand"
 
         def act(supervisor: StaffMember, reason: str) -> str:

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_app import words
 from dealer_app.engine.settings import Settings
 from dealer_app.gui.commands import KEY_MAP, Command
 from dealer_app.gui.models import LogModel, PotsModel, SeatsModel
@@ -233,9 +234,9 @@ class DealerPage(QWidget):
         force for the hand on the table; a settings change waiting for the next hand is
         said as such."""
         hand = f"Hand {number}" if number else "No hand yet"
-        text = f"{table} · {in_force.describe()} · {hand} · Dealer {dealer}"
+        text = f"{table} · {words.settings_text(in_force)} · {hand} · Dealer {dealer}"
         if pending is not None and pending != in_force:
-            text += f"  —  from the next hand: {pending.describe()}"
+            text += f"  —  from the next hand: {words.settings_text(pending)}"
         self.header.setText(text)
 
     def toggle_key_map(self, visible: bool | None = None) -> None:

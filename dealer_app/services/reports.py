@@ -28,6 +28,7 @@ from typing import Any
 
 from sqlalchemy import func, select
 
+from dealer_app import words
 from dealer_app.engine.events import Action, Event
 from dealer_app.engine.hand import Hand
 from dealer_app.services.common import DEFAULT_CURRENCY, CancelFn, ProgressFn, session_info
@@ -263,7 +264,8 @@ class SessionReport:
     def to_text(self, tz: tzinfo | None = None) -> str:
         s = self.session
         lines = [f"Session report — {s.table_name}, session {s.id}",
-                 f"Dealers {self.dealers()} · {s.settings.describe()} · currency {s.currency}",
+                 f"Dealers {self.dealers()} · {words.settings_text(s.settings)} · "
+                 f"currency {s.currency}",
                  f"Opened {zoned_time(s.opened_at, tz)} · "
                  + (f"closed {zoned_time(s.closed_at, tz)}" if s.closed_at else "still open"),
                  f"Hands: {self.hands_complete:,} complete, {self.hands_void:,} void, "
@@ -311,7 +313,7 @@ def session_report_html(report: SessionReport, tz: tzinfo | None = None, *,
     right = "align=right"
     facts = [("Table", esc(s.table_name)), ("Session", f"{s.id}"),
              ("Currency", f"{cur} — amounts in its minor unit, as counted at the table"),
-             ("Game", esc(s.settings.describe())),
+             ("Game", esc(words.settings_text(s.settings))),
              ("Opened", zoned_time(s.opened_at, tz)),
              ("Closed", zoned_time(s.closed_at, tz) if s.closed_at else "still open"),
              ("Dealers", esc(report.dealers())),
@@ -696,7 +698,8 @@ def result_lines(hand: Hand, status: HandStatus = HandStatus.COMPLETE) -> list[s
         st = hand.seats[s]
         if value is not None:
             cards = " ".join(str(c) for c in value.cards)
-            lines.append(f"{_first_upper(seat_name(hand, s))} shows {value.describe()} ({cards})")
+            lines.append(f"{_first_upper(seat_name(hand, s))} shows "
+                         f"{words.hand_value_text(value)} ({cards})")
         elif st.mucked:
             lines.append(f"{_first_upper(seat_name(hand, s))} mucks")
     unit = hand.settings.chip_unit
@@ -707,7 +710,7 @@ def result_lines(hand: Hand, status: HandStatus = HandStatus.COMPLETE) -> list[s
         if len(winners) == 1:
             w = winners[0]
             value = hand.shown_hands.get(w)
-            why = f" with {value.describe().lower()}" if value is not None else \
+            why = f" with {words.hand_value_text(value).lower()}" if value is not None else \
                 " (the only player left in it)"
             lines.append(f"{head}: {seat_name(hand, w)} wins {pot.awards.get(w, 0):,}{why}")
             continue
@@ -735,7 +738,7 @@ def cards_text(hand: Hand, seat: int) -> str:
 
 def describe(event: Event) -> str:
     """``Seat 3 raises to 1,200``: the engine's words, the amount with thousands separators."""
-    text = event.describe()
+    text = words.event_text(event)
     if event.to is not None and text.endswith(f" {event.to}"):
         text = text[: -len(str(event.to))] + f"{event.to:,}"
     return text
@@ -797,7 +800,7 @@ def hand_report(state: HandState, tz: tzinfo | None = None,
              ("Dealer", header.dealer if header is not None else "—"),
              ("Session", str(state.session_id) if state.session_id is not None else "—"),
              ("Status", status),
-             ("Settings", state.settings.describe()),
+             ("Settings", words.settings_text(state.settings)),
              ("Currency", f"{header.currency if header else DEFAULT_CURRENCY} (minor units)"),
              ("Started", zoned_time(state.started_at, tz)),
              ("Ended", zoned_time(state.ended_at, tz) or "—")]
@@ -806,7 +809,7 @@ def hand_report(state: HandState, tz: tzinfo | None = None,
         st = hand.seats[spec.seat]
         value = hand.shown_hands.get(spec.seat)
         if value is not None:
-            what = value.describe()
+            what = words.hand_value_text(value)
         elif st.folded:
             what = "folded"
         elif st.mucked:
@@ -859,7 +862,7 @@ def event_caption(hand: Hand, index: int) -> str:
     if index <= 0:
         return "Start of the hand"
     event = hand.events[index - 1]
-    text = event.describe()
+    text = words.event_text(event)
     if event.action is Action.BRING_IN:
         text += f" {hand.settings.bring_in}"
     return text

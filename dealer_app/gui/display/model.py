@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dealer_app import words
 from dealer_app.engine.events import Action, Event
 from dealer_app.engine.hand import Hand, Phase
 from dealer_app.services.floor import LiveTable, pot_of, street_text
@@ -75,7 +76,7 @@ def action_text(hand: Hand, event: Event) -> str:
         value = hand.shown_hands.get(event.seat)
         st = hand.seats[event.seat]
         card = f" {st.hole}" if st.hole is not None else ""
-        return f"{who} shows{card}" + (f": {value.describe()}" if value else "")
+        return f"{who} shows{card}" + (f": {words.hand_value_text(value)}" if value else "")
     if act is Action.MUCK:
         return f"{who} mucks"
     verb = {Action.BRING_IN: "brings in", Action.BET: "bets", Action.RAISE: "raises to",
@@ -96,7 +97,7 @@ def _result(hand: Hand) -> tuple[str, ...]:
         winners = list(pot.winners)
         names = [_name(hand, w) for w in winners]
         value = hand.shown_hands.get(winners[0]) if winners else None
-        with_hand = f" with {value.describe()}" if value else ""
+        with_hand = f" with {words.hand_value_text(value)}" if value else ""
         if len(winners) == 1:
             lines.append(f"{title} {pot.amount:,}: {names[0]} wins{with_hand}")
             continue
@@ -143,7 +144,8 @@ def public_view(live: LiveTable) -> PublicView:
                 hole=str(st.hole) if shown else None, face_down=down, bet=st.bet,
                 folded=out, all_in=st.all_in and not hand.complete,
                 to_act=due == n and hand.phase is not Phase.DEAL,
-                hand_name=hand.shown_hands[n].describe() if n in hand.shown_hands else "",
+                hand_name=(words.hand_value_text(hand.shown_hands[n])
+                           if n in hand.shown_hands else ""),
                 won=awards.get(n, 0)))
         elif info is not None:
             seats.append(PublicSeat(seat=n, player=info.player, stack=info.stack))
@@ -166,7 +168,7 @@ def public_view(live: LiveTable) -> PublicView:
     elif void:
         last = "Hand void: every bet returned"
     return PublicView(
-        table=live.name, stakes=live.settings.describe(),
+        table=live.name, stakes=words.settings_text(live.settings),
         hand_number=state.number if state is not None else None,
         street=street_text(hand, state.status if state is not None else None),
         seats=tuple(seats), pots=pots, pot_total=total, turn=turn, last_action=last,

@@ -8,6 +8,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from dealer_app import words
 from dealer_app.gui import prompts
 from dealer_app.gui.floor.feed import LiveFeed
 from dealer_app.gui.rows import pot_rows, seat_rows
@@ -65,8 +66,9 @@ class LiveTableWindow(QWidget):
         dealer = live.dealer or "no dealer"
         self.table.dealer.set_info(f"{dealer} · {number}")
         opened = "open" if live.session_id is not None else "closed"
-        self.header.setText(f"{live.name} · {live.settings.describe()} · session {opened} · "
-                            f"{number} · read-only: the dealer records every input")
+        self.header.setText(f"{live.name} · {words.settings_text(live.settings)} · "
+                            f"session {opened} · {number} · read-only: the dealer records "
+                            "every input")
         self.refreshed.emit()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt name)

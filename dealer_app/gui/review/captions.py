@@ -4,6 +4,7 @@ Pure functions of the engine's hands (no Qt)."""
 
 from __future__ import annotations
 
+from dealer_app import words
 from dealer_app.engine import Action
 from dealer_app.engine.hand import Hand
 from dealer_app.services.moments import when
@@ -47,7 +48,7 @@ def caption(before: Hand, after: Hand, *, void: bool = False) -> str:
         st = after.seats.get(seat)
         value = after.shown_hands.get(seat)
         if value is not None:
-            name = value.describe()
+            name = words.hand_value_text(value)
             text += f" {name[:1].lower()}{name[1:]}"
         elif st is not None and st.hole is not None:
             text += f" {st.hole}"

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_app import words
 from dealer_app.engine import Action, CardError, Event, parse_card
 from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.services import (
@@ -311,7 +312,7 @@ class CorrectInputDialog(SupervisorActDialog):
             return correct(seq, self.replacement(), supervisor, reason)
 
         super().__init__(backend, "Correct input",
-                         summary or f"Correct #{seq}: {event.describe()}. The stored input "
+                         summary or f"Correct #{seq}: {words.event_text(event)}. The stored input "
                          "is kept; the correction is a new row of the log with who, when "
                          "and why.", act, staff, parent)
 

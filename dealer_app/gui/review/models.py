@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from dealer_app import words
 from dealer_app.gui.review.captions import when
 from dealer_app.gui.table_model import HeaderedTableModel, Index
 from dealer_app.services import HandQuery, HandStatus, HandSummary, LogEntry
@@ -285,9 +286,9 @@ class HandLogModel(HeaderedTableModel):
             if e.kind == "void":
                 return "Hand voided"
             if e.kind == "correct":
-                return (f"Correction of #{e.target_seq}: {grouped(e.event.describe())}"
+                return (f"Correction of #{e.target_seq}: {grouped(words.event_text(e.event))}"
                         if e.event else f"#{e.target_seq} struck")
-            return grouped(e.event.describe()) if e.event else ""
+            return grouped(words.event_text(e.event)) if e.event else ""
         if e.undone and e.superseded_by is not None:
             kind = next((x.kind for x in self.entries if x.seq == e.superseded_by), "undo")
             verb = "corrected" if kind == "correct" else "undone"

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_app import words
 from dealer_app.engine import Event, RuleError
 from dealer_app.engine.hand import Hand
 from dealer_app.gui import prompts
@@ -329,7 +330,7 @@ class HandDetailWindow(QWidget):
                            + (" · INTEGRITY FAILED" if self.problem else ""))
         names = ", ".join(f"{s.seat} {s.player} ({s.stack:,})" for s in state.seats)
         self.subtitle.setText(
-            f"{state.settings.describe()} · started {when(state.started_at)}"
+            f"{words.settings_text(state.settings)} · started {when(state.started_at)}"
             + (f" · ended {when(state.ended_at)}" if state.ended_at else "")
             + f" · session {state.session_id if state.session_id is not None else '—'}"
             + f"\nSeats: {names}")

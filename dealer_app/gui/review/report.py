@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_app import words
 from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.gui.review.chart import StackChart
 from dealer_app.gui.review.models import SessionReportModel
@@ -124,7 +125,7 @@ class SessionReportDialog(QDialog):
         self.title.setText(f"{s.table_name} · session {s.id} · "
                            f"dealer{'s' if ', ' in dealers else ''} {dealers}")
         self.facts.setText(
-            f"{s.settings.describe()} · amounts in {s.currency} · opened "
+            f"{words.settings_text(s.settings)} · amounts in {s.currency} · opened "
             f"{zoned_time(s.opened_at)} · "
             + (f"closed {zoned_time(s.closed_at)}" if s.closed_at else "open")
             + f"\nHands: {report.hands_complete:,} complete, {report.hands_void:,} void, "
