@@ -8,7 +8,9 @@ placeholders a translation may move. In English every function returns exactly w
 matching ``describe()`` returns (``tests/services/test_screen_words.py`` checks all of them).
 
 Card symbols (``Kh``) and amounts (plain integers, as the engine prints them) are not
-translated.
+translated. ``action_name``, ``hand_name`` and ``event_text(..., grouped=True)`` give the same
+English from the same sources as ``dealer_app.services.words`` (built in parallel for the
+reports), so either can stand in for the other.
 """
 
 from __future__ import annotations
@@ -21,8 +23,8 @@ from dealer_app.engine.events import Action, Event
 from dealer_app.engine.settings import Settings, Structure
 from dealer_app.text import tr, tr_noop
 
-__all__ = ["action_text", "category_name", "event_text", "hand_value_text", "rank_name",
-           "rank_plural", "settings_text", "structure_name"]
+__all__ = ["action_name", "action_text", "category_name", "event_text", "hand_name",
+           "hand_value_text", "rank_name", "rank_plural", "settings_text", "structure_name"]
 
 _CATEGORIES: Final[dict[Category, str]] = {
     Category.HIGH_CARD: tr_noop("High card"),
@@ -113,11 +115,11 @@ def hand_value_text(value: HandValue) -> str:
                Category.HIGH_CARD):
         return tr("{category}, {rank} high").format(category=name, rank=rank_name(ranks[0]))
     if cat is Category.FULL_HOUSE:
-        return tr("{category}, {trips} over {pair}").format(
-            category=name, trips=rank_plural(ranks[0]), pair=rank_plural(ranks[3]))
+        return tr("{category}, {ranks} over {other}").format(
+            category=name, ranks=rank_plural(ranks[0]), other=rank_plural(ranks[3]))
     if cat is Category.TWO_PAIRS:
-        return tr("{category}, {high} and {low}").format(
-            category=name, high=rank_plural(ranks[0]), low=rank_plural(ranks[2]))
+        return tr("{category}, {ranks} and {other}").format(
+            category=name, ranks=rank_plural(ranks[0]), other=rank_plural(ranks[2]))
     # one pair, three of a kind, four of a kind
     return tr("{category}, {ranks}").format(category=name, ranks=rank_plural(ranks[0]))
 
@@ -138,19 +140,38 @@ def action_text(action: Action, seat: int) -> str:
     return tr(_ACTIONS[action]).format(seat=seat)
 
 
-def event_text(event: Event) -> str:
+def event_text(event: Event, *, grouped: bool = False) -> str:
     """``Seat 3 raises to 40``, ``Seat 2 is dealt Kh``: :meth:`Event.describe` in the
-    windows' language. The card stays as typed; the amount is a plain integer."""
+    windows' language. The card stays as typed; the amount is a plain integer (``grouped``:
+    with thousands separators, ``1,200``)."""
     action, card, to = event.action, event.card, event.to
-    if card is not None and to is None and action in _WITH_CARD:
+    amount = None if to is None else f"{to:,}" if grouped else str(to)
+    if card is not None and amount is None and action in _WITH_CARD:
         return tr(_WITH_CARD[action]).format(seat=event.seat, card=card)
-    if to is not None and card is None and action in _WITH_AMOUNT:
-        return tr(_WITH_AMOUNT[action]).format(seat=event.seat, amount=to)
+    if amount is not None and card is None and action in _WITH_AMOUNT:
+        return tr(_WITH_AMOUNT[action]).format(seat=event.seat, amount=amount)
     # Any other shape (a record may carry a card or an amount on any action): the card
     # and the amount follow the words, as the engine writes them.
     text = action_text(action, event.seat)
     if card is not None:
         text += f" {card}"
-    if to is not None:
-        text += f" {to}"
+    if amount is not None:
+        text += f" {amount}"
     return text
+
+
+def action_name(action: Action) -> str:
+    """An input's name as a verb (``next: seat 3 to bet / check``)."""
+    names = {Action.ANTE: tr("ante", "next input"),
+             Action.DEAL_DOWN: tr("deal-down", "next input"),
+             Action.DEAL_UP: tr("deal-up", "next input"),
+             Action.BRING_IN: tr("bring-in", "next input"),
+             Action.BET: tr("bet", "next input"), Action.RAISE: tr("raise", "next input"),
+             Action.CALL: tr("call", "next input"), Action.CHECK: tr("check", "next input"),
+             Action.FOLD: tr("fold", "next input"), Action.SHOW: tr("show", "next input"),
+             Action.MUCK: tr("muck", "next input")}
+    return names[action]
+
+
+hand_name = hand_value_text
+"""The name ``dealer_app.services.words`` gives :func:`hand_value_text`."""

@@ -133,3 +133,21 @@ def test_a_translation_may_reorder_the_words() -> None:
     finally:
         set_translate(None)
 
+
+
+def test_grouped_amounts_and_action_names() -> None:
+    assert words.event_text(Event(3, Action.RAISE, to=1200), grouped=True) == \
+        "Seat 3 raises to 1,200"
+    assert words.event_text(Event(3, Action.CALL, to=12000), grouped=True) == \
+        "Seat 3 calls 12,000"
+    assert words.event_text(Event(3, Action.RAISE, to=1200)) == "Seat 3 raises to 1200"
+    for action in Action:
+        assert words.action_name(action) == action.value
+    value = describe([Card.parse(c) for c in ("As", "Ah", "Ad", "Ks", "Kh")])
+    assert words.hand_name(value) == "Full house, aces over kings"
+
+
+def test_action_names_go_through_tr(marked: None) -> None:
+    assert words.action_name(Action.BRING_IN) == "§bring-in"
+    assert (words.event_text(Event(3, Action.RAISE, to=1200), grouped=True)
+            == "§Seat 3 raises to 1,200")
