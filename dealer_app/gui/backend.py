@@ -12,6 +12,7 @@ import contextlib
 from dataclasses import dataclass
 from datetime import datetime
 
+from dealer_app import words
 from dealer_app.engine import Event, RuleError, Settings
 from dealer_app.engine.hand import Hand
 from dealer_app.gui.audit_log import log_refusal, logged_sign_in
@@ -74,14 +75,14 @@ def _log_rows(entries: tuple[LogEntry, ...]) -> tuple[LogRow, ...]:
     rows: list[LogRow] = []
     for e in entries:
         if e.kind == "input" and e.event is not None:
-            text = e.event.describe()
+            text = words.event_text(e.event)
         elif e.kind == "undo":
             text = (tr("Undo #{seq}: {input}").format(seq=e.target_seq,
-                                                      input=e.event.describe())
+                                                      input=words.event_text(e.event))
                     if e.event else tr("Undo #{seq}").format(seq=e.target_seq))
         elif e.kind == "correct":
             text = (tr("Correction of #{seq}: {input}").format(seq=e.target_seq,
-                                                               input=e.event.describe())
+                                                               input=words.event_text(e.event))
                     if e.event else tr("#{seq} struck").format(seq=e.target_seq))
             if e.reason:
                 text = tr("{text} ({reason})").format(text=text, reason=e.reason)

@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from dealer_app import words
 from dealer_app.engine.allowed import Allowed
 from dealer_app.engine.events import Action
 from dealer_app.engine.hand import Hand, Phase
@@ -204,7 +205,7 @@ def step_reason(hand: Hand | None) -> str:
 
 def hand_names(hand: Hand) -> dict[int, str]:
     """Seat → ``Full house, aces over kings`` for every shown hand."""
-    return {s: value.describe() for s, value in hand.shown_hands.items()}
+    return {s: words.hand_value_text(value) for s, value in hand.shown_hands.items()}
 
 
 def pot_title(index: int) -> str:

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from PySide6.QtCore import QLocale
 
+from dealer_app import words
 from dealer_app.engine.cards import Card
 from dealer_app.engine.events import Action, Event
 from dealer_app.engine.hand import Hand
@@ -94,7 +95,7 @@ def seat_rows(seats: Mapping[int, SeatInfo], hand: Hand | None) -> list[SeatRow]
                 mucked=st.mucked, all_in=st.all_in and not hand.complete,
                 sitting_out=info.sitting_out if info else False,
                 due=due == n,
-                hand_name=value.describe() if value else "", won=awards.get(n, 0)))
+                hand_name=words.hand_value_text(value) if value else "", won=awards.get(n, 0)))
         elif info is not None:
             rows.append(SeatRow(seat=n, player=info.player, stack=info.stack, bet=0,
                                 in_hand=False, hole=None, hole_dealt=False, up=(),
@@ -204,7 +205,7 @@ def event_text(event: Event, chips: int | None = None) -> str:
 @lru_cache(maxsize=4096)
 def _event_text(event: Event, chips: int | None, _locale: str) -> str:
     """:func:`event_text`, kept per number format (``_locale``)."""
-    text = replace(event, to=None).describe()
+    text = words.event_text(replace(event, to=None))
     if event.to is not None:
         text += f" {amount(event.to)}"
     elif chips and event.action in _PAYS:

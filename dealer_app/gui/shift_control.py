@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog, QMessageBox
 
+from dealer_app import words
 from dealer_app.engine import SettingsError
 from dealer_app.gui import prompts
 from dealer_app.gui.backend import StorageError, TableHeldError
@@ -81,7 +82,7 @@ class ShiftControl:
             else:
                 status = tr("Open · dealer {dealer} · between hands").format(
                     dealer=session.dealer)
-            entries.append((t.id, f"{t.name} · {t.settings.describe()}\n{status}"))
+            entries.append((t.id, f"{t.name} · {words.settings_text(t.settings)}\n{status}"))
         self.window.tables.set_tables(entries, f"{b.staff.name} ({role_name(b.staff.role)})",
                                       b.staff.is_supervisor)
         if b.staff.is_supervisor:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QWidget
 
+from dealer_app import words
 from dealer_app.engine import Action, Event
 from dealer_app.gui import prompts
 from dealer_app.text import tr
@@ -100,7 +101,7 @@ class SupervisorActs:
             return None
         last = max((e for e in state.log if e.step is not None and e.event is not None),
                    key=lambda e: e.step or 0, default=None)
-        what = (last.event.describe() if last is not None and last.event
+        what = (words.event_text(last.event) if last is not None and last.event
                 else tr("its last input"))
 
         def act(supervisor: StaffMember, reason: str) -> str:

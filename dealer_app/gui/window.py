@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_app import words
 from dealer_app.engine.settings import Settings
 from dealer_app.gui.commands import Command, key_map_html
 from dealer_app.gui.models import LogModel, PotsModel, SeatsModel
@@ -236,10 +237,10 @@ class DealerPage(QWidget):
         said as such."""
         hand = tr("Hand {number}").format(number=number) if number else tr("No hand yet")
         text = tr("{table} · {settings} · {hand} · Dealer {dealer}").format(
-            table=table, settings=in_force.describe(), hand=hand, dealer=dealer)
+            table=table, settings=words.settings_text(in_force), hand=hand, dealer=dealer)
         if pending is not None and pending != in_force:
             text = tr("{header}  —  from the next hand: {settings}").format(
-                header=text, settings=pending.describe())
+                header=text, settings=words.settings_text(pending))
         self.header.setText(text)
 
     def toggle_key_map(self, visible: bool | None = None) -> None:

@@ -26,6 +26,7 @@ from typing import Any
 from sqlalchemy import Select, and_, bindparam, func, select
 from sqlalchemy.orm import aliased
 
+from dealer_app import words
 from dealer_app.engine import RuleError, Settings
 from dealer_app.engine.hand import Hand, Phase
 from dealer_app.services.calls import CallService, FloorCallInfo, open_calls_in
@@ -84,7 +85,7 @@ def pot_of(hand: Hand) -> int:
 
 def stakes_text(settings: Settings) -> str:
     """``Fixed limit 10/20 · Ante 5``: the structure and the stakes."""
-    return settings.describe()
+    return words.settings_text(settings)
 
 
 @dataclass(frozen=True, slots=True)

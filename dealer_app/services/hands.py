@@ -44,6 +44,7 @@ from typing import Any, cast
 from sqlalchemy import Table, bindparam, exists, func, insert, select, update
 from sqlalchemy.orm import Session
 
+from dealer_app import words
 from dealer_app.engine import Action, Event, RuleError, SeatSpec, Settings, SettingsError
 from dealer_app.engine.events import EventError
 from dealer_app.engine.hand import Hand, ReplayError
@@ -602,7 +603,7 @@ class HandService:
                     if replacement == old:
                         raise StorageError(tr("#{seq} already reads {input}: nothing to "
                                               "correct").format(seq=slot.origin,
-                                                                input=old.describe()))
+                                                                input=words.event_text(old)))
                     if replacement.seat not in {spec.seat for spec in seats}:
                         raise StorageError(tr("seat {seat} is not in this hand")
                                            .format(seat=replacement.seat))
@@ -617,11 +618,11 @@ class HandService:
                     j = exc.index
                     if replacement is not None and j == i:
                         what = tr("the correction ({input})").format(
-                            input=replacement.describe())
+                            input=words.event_text(replacement))
                     else:
                         k = j + 1 if replacement is None and j >= i else j
                         what = tr("input #{seq} ({input})").format(
-                            seq=slots[k].origin, input=events[j].describe())
+                            seq=slots[k].origin, input=words.event_text(events[j]))
                     raise StorageError(
                         tr("correction refused: with it, {what} is refused by the rules: "
                            "{reason} [{code}]. Nothing was stored.").format(

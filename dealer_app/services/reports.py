@@ -40,7 +40,6 @@ from dealer_app.services.types import (
     HandStatus,
     SessionInfo,
 )
-from dealer_app.services.words import action_name, event_text, hand_name, settings_text
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import NotFoundError
 from dealer_app.storage.models import (
@@ -54,6 +53,7 @@ from dealer_app.storage.models import (
     TableSession,
 )
 from dealer_app.text import tr
+from dealer_app.words import action_name, event_text, hand_name, settings_text
 
 __all__ = ["CSV_COLUMNS", "CancelFn", "Cancelled", "ProgressFn", "atomic_write",
            "escape_cell", "temp_path_beside", "write_hand_list_csv"]

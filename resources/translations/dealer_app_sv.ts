@@ -1457,7 +1457,7 @@ Detaljerna finns i loggfilen:
     </message>
     <message>
         <source>No hands in this session yet</source>
-        <translation>Inga händer i denna session än</translation>
+        <translation>Inga händer i sessionen ännu</translation>
     </message>
     <message>
         <source>stack ({unit})</source>
@@ -4433,7 +4433,7 @@ Detaljerna finns i loggfilen:
     </message>
     <message>
         <source>Seat {seat} antes</source>
-        <translation>Plats {seat} betalar ante</translation>
+        <translation>Plats {seat} lägger ante</translation>
     </message>
     <message>
         <source>Seat {seat} is dealt down</source>
@@ -4445,7 +4445,7 @@ Detaljerna finns i loggfilen:
     </message>
     <message>
         <source>Seat {seat} brings in</source>
-        <translation>Plats {seat} gör bring-in</translation>
+        <translation>Plats {seat} lägger bring-in</translation>
     </message>
     <message>
         <source>Seat {seat} bets</source>
@@ -4558,6 +4558,26 @@ Detaljerna finns i loggfilen:
     <message>
         <source>No limit</source>
         <translation>No limit</translation>
+    </message>
+    <message>
+        <source>Seat {seat} is dealt down {card}</source>
+        <translation>Plats {seat} får {card} som hålkort</translation>
+    </message>
+    <message>
+        <source>Seat {seat} is dealt {card}</source>
+        <translation>Plats {seat} får {card}</translation>
+    </message>
+    <message>
+        <source>Seat {seat} shows {card}</source>
+        <translation>Plats {seat} visar {card}</translation>
+    </message>
+    <message>
+        <source>Seat {seat} bets {amount}</source>
+        <translation>Plats {seat} satsar {amount}</translation>
+    </message>
+    <message>
+        <source>Seat {seat} raises to {amount}</source>
+        <translation>Plats {seat} höjer till {amount}</translation>
     </message>
     <message>
         <source>ante</source>

@@ -1,5 +1,5 @@
-"""The engine's facts in words (services/words.py): the engine's English, byte for byte,
-when no translator is installed, and the translation when one is."""
+"""The engine's facts in words for the reports (dealer_app/words.py): the engine's English,
+byte for byte, when no translator is installed, and the translation when one is."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from dealer_app.engine.cards import parse_cards
 from dealer_app.engine.evaluator import Category, describe
 from dealer_app.engine.events import Action, Event
 from dealer_app.engine.settings import Settings, Structure
-from dealer_app.services.words import action_name, event_text, hand_name, settings_text
+from dealer_app.words import action_name, event_text, hand_name, settings_text
 
 HANDS = ["Ts Js Qs Ks As", "9h Th Jh Qh Kh", "8d 8h 8s 8c Ad", "Ks Kh Kd 9c 9s",
          "7s 9s Js Qs As", "7h 8d 9c Ts Js", "Qs Qh Qd 9c 7s", "Ah As 8d 8c 9s",

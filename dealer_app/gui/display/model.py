@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dealer_app import words
 from dealer_app.engine.events import Action, Event
 from dealer_app.engine.hand import Hand, Phase
 from dealer_app.gui.i18n import amount
@@ -93,7 +94,7 @@ def action_text(hand: Hand, event: Event) -> str:
             text = tr("{who} shows {hand}").format(who=who, hand=st.hole)
         else:
             text = tr("{who} shows").format(who=who)
-        return f"{text}: {value.describe()}" if value else text
+        return f"{text}: {words.hand_value_text(value)}" if value else text
     if act is Action.MUCK:
         return tr("{who} mucks").format(who=who)
     chips = event.to
@@ -123,14 +124,14 @@ def _result(hand: Hand) -> tuple[str, ...]:
             won = tr("{pot} {amount}: {winner} wins with {hand}") if value \
                 else tr("{pot} {amount}: {winner} wins")
             lines.append(won.format(pot=title, amount=amount(pot.amount), winner=names[0],
-                                    hand=value.describe() if value else ""))
+                                    hand=words.hand_value_text(value) if value else ""))
             continue
         shares = ", ".join(f"{n} {amount(pot.awards.get(w, 0))}"
                            for n, w in zip(names, winners, strict=True))
         split = tr("{pot} {amount} split with {hand}: {shares}") if value \
             else tr("{pot} {amount} split: {shares}")
         text = split.format(pot=title, amount=amount(pot.amount), shares=shares,
-                            hand=value.describe() if value else "")
+                            hand=words.hand_value_text(value) if value else "")
         if pot.odd_chips:
             odd = ", ".join(_name(hand, s) for s in pot.odd_chips)
             text = tr("{split} (odd chip {unit} to {names})").format(
@@ -172,7 +173,8 @@ def public_view(live: LiveTable) -> PublicView:
                 hole=str(st.hole) if shown else None, face_down=down, bet=st.bet,
                 folded=out, all_in=st.all_in and not hand.complete,
                 to_act=due == n and hand.phase is not Phase.DEAL,
-                hand_name=hand.shown_hands[n].describe() if n in hand.shown_hands else "",
+                hand_name=(words.hand_value_text(hand.shown_hands[n])
+                           if n in hand.shown_hands else ""),
                 won=awards.get(n, 0)))
         elif info is not None:
             seats.append(PublicSeat(seat=n, player=info.player, stack=info.stack))
@@ -193,7 +195,7 @@ def public_view(live: LiveTable) -> PublicView:
     elif void:
         last = tr("Hand void: every bet returned")
     return PublicView(
-        table=live.name, stakes=live.settings.describe(),
+        table=live.name, stakes=words.settings_text(live.settings),
         hand_number=state.number if state is not None else None,
         street=street_text(hand, state.status if state is not None else None),
         seats=tuple(seats), pots=pots, pot_total=total, turn=turn, last_action=last,

@@ -8,6 +8,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from dealer_app import words
 from dealer_app.gui import prompts
 from dealer_app.gui.floor.feed import LiveFeed
 from dealer_app.gui.rows import pot_rows, seat_rows
@@ -70,7 +71,7 @@ class LiveTableWindow(QWidget):
                 "records every input") if live.session_id is not None else
              tr("{table} · {settings} · session closed · {hand} · read-only: the dealer "
                 "records every input")).format(table=live.name,
-                                               settings=live.settings.describe(),
+                                               settings=words.settings_text(live.settings),
                                                hand=number))
         self.refreshed.emit()
 

@@ -4,6 +4,7 @@ Pure functions of the engine's hands (no widgets)."""
 
 from __future__ import annotations
 
+from dealer_app import words
 from dealer_app.engine import Action
 from dealer_app.engine.hand import Hand
 from dealer_app.gui.i18n import amount
@@ -65,7 +66,7 @@ def caption(before: Hand, after: Hand, *, void: bool = False) -> str:
         st = after.seats.get(seat)
         value = after.shown_hands.get(seat)
         if value is not None:
-            shown = value.describe()
+            shown = words.hand_value_text(value)
             text = tr("{who} shows {hand}").format(who=name,
                                                    hand=f"{shown[:1].lower()}{shown[1:]}")
         elif st is not None and st.hole is not None:

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_app import words
 from dealer_app.engine import Action, CardError, Event, parse_card
 from dealer_app.gui.refusals import card_error_text
 from dealer_app.gui.review.backend import ReviewBackend
@@ -326,7 +327,7 @@ class CorrectInputDialog(SupervisorActDialog):
         super().__init__(backend, tr("Correct input"),
                          summary or tr("Correct #{seq}: {input}. The stored input is kept; the "
                                        "correction is a new row of the log with who, when and "
-                                       "why.").format(seq=seq, input=event.describe()),
+                                       "why.").format(seq=seq, input=words.event_text(event)),
                          act, staff, parent)
 
     def extra_rows(self) -> None:

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from dealer_app import words
 from dealer_app.gui import i18n
 from dealer_app.gui.prompts import ACTION_WORDS
 from dealer_app.gui.review.captions import when
@@ -332,9 +333,9 @@ class HandLogModel(TranslatedHeaders):
                 return tr("Hand voided")
             if e.kind == "correct":
                 return (tr("Correction of #{seq}: {input}").format(
-                            seq=e.target_seq, input=grouped(e.event.describe()))
+                            seq=e.target_seq, input=grouped(words.event_text(e.event)))
                         if e.event else tr("#{seq} struck").format(seq=e.target_seq))
-            return grouped(e.event.describe()) if e.event else ""
+            return grouped(words.event_text(e.event)) if e.event else ""
         if e.undone and e.superseded_by is not None:
             kind = next((x.kind for x in self.entries if x.seq == e.superseded_by), "undo")
             text = tr("corrected by #{seq}") if kind == "correct" else tr("undone by #{seq}")

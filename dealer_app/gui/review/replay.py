@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_app import words
 from dealer_app.engine import Event, RuleError
 from dealer_app.engine.hand import Hand
 from dealer_app.gui import prompts
@@ -340,7 +341,7 @@ class HandDetailWindow(QWidget):
                            + (tr(" · INTEGRITY FAILED") if self.problem else ""))
         names = ", ".join(f"{s.seat} {s.player} ({amount(s.stack)})" for s in state.seats)
         self.subtitle.setText(
-            tr("{settings} · started {when}").format(settings=state.settings.describe(),
+            tr("{settings} · started {when}").format(settings=words.settings_text(state.settings),
                                                      when=when(state.started_at))
             + (tr(" · ended {when}").format(when=when(state.ended_at))
                if state.ended_at else "")

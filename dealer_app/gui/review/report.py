@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_app import words
 from dealer_app.gui.i18n import amount
 from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.gui.review.chart import StackChart
@@ -138,7 +139,7 @@ class SessionReportDialog(QDialog):
                 table=s.table_name, id=s.id, dealers=dealers))
         self.facts.setText(
             tr("{settings} · amounts in {currency} · opened {opened} · ").format(
-                settings=s.settings.describe(), currency=s.currency,
+                settings=words.settings_text(s.settings), currency=s.currency,
                 opened=zoned_time(s.opened_at))
             + (tr("closed {when}").format(when=zoned_time(s.closed_at)) if s.closed_at
                else tr("open"))
