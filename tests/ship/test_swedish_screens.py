@@ -41,7 +41,6 @@ from dealer_app.gui.app import application  # noqa: E402
 
 from .screens import Texts, walk_everything  # noqa: E402
 
-
 ROOT = Path(__file__).resolve().parents[2]
 TS = ROOT / "resources" / "translations" / "dealer_app_sv.ts"
 SOURCES = [ROOT / "dealer_app" / "gui", ROOT / "dealer_app" / "services"]
