@@ -42,6 +42,26 @@ def translate_function() -> Translate:
     return _translate
 
 
+_group = ","
+
+
+def thousands(value: int) -> str:
+    """An amount or count with the language's thousands separator (``1,250``; Swedish
+    ``1 250``), for the Qt-free layers (reports, messages)."""
+    return f"{value:,}".replace(",", _group)
+
+
+def thousands_signed(value: int) -> str:
+    """A change of chips with its sign: ``+1,250``, ``-40``, ``+0``."""
+    return f"{value:+,}".replace(",", _group)
+
+
+def set_thousands_separator(separator: str) -> None:
+    """The separator :func:`thousands` uses (the windows set their language's)."""
+    global _group
+    _group = separator or ","
+
+
 def set_translate(function: Translate | None) -> None:
     """Install the function behind :func:`tr` (None: English again)."""
     global _translate

@@ -56,6 +56,7 @@ def _translator(requested: str | None) -> Any:
 
     code = i18n.choose_language(requested)
     QLocale.setDefault(QLocale(i18n.LOCALES[code]))
+    text.set_thousands_separator(QLocale(i18n.LOCALES[code]).groupSeparator())
     if code == i18n.DEFAULT:
         return None
     translator = QTranslator()

@@ -72,6 +72,7 @@ def install(app: QCoreApplication, code: str) -> list[str]:
         app.removeTranslator(old)
     _translators.clear()
     QLocale.setDefault(QLocale(LOCALES[code]))
+    text.set_thousands_separator(QLocale(LOCALES[code]).groupSeparator())
     loaded: list[str] = []
     if code == DEFAULT:
         text.set_translate(None)

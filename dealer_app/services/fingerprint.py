@@ -19,7 +19,7 @@ from sqlalchemy import select
 
 from dealer_app.storage.database import Database
 from dealer_app.storage.models import HandRow
-from dealer_app.text import tr, tr_noop
+from dealer_app.text import thousands, tr, tr_noop
 
 KIND_CHAIN_HEADS = tr_noop("chain heads (SHA-256)")
 
@@ -44,7 +44,7 @@ class Fingerprint:
         return " ".join(head[i:i + 4] for i in range(0, len(head), 4))
 
     def describe(self) -> str:
-        fields = dict(kind=tr(self.kind), hands=f"{self.hands:,}", short=self.short)
+        fields = dict(kind=tr(self.kind), hands=thousands(self.hands), short=self.short)
         if self.checkpoint:
             return tr("signed checkpoint {checkpoint}; {kind} over {hands} hand(s): {short}"
                       ).format(checkpoint=self.checkpoint, **fields)

@@ -63,6 +63,7 @@ from dealer_app.storage.errors import ConflictError, NotFoundError, StorageError
 from dealer_app.storage.models import Checkpoint, GameTable, HandEvent, HandPlayer, HandRow
 from dealer_app.storage.models import Staff as StaffRow
 from dealer_app.storage.notary import SignedCheckpoint
+from dealer_app.text import tr
 
 BATCH = 500
 IMPORT_OUTCOMES = ("stored", "duplicate", "invalid", "refused")
@@ -286,7 +287,7 @@ class LogService:
         with self.db.read() as s:
             row = s.get(HandRow, hand_id)
             if row is None:
-                raise NotFoundError(f"no hand with id {hand_id}")
+                raise NotFoundError(tr("no hand with id {id}").format(id=hand_id))
             rows = list(s.scalars(select(HandEvent).where(HandEvent.hand_id == hand_id)
                                   .order_by(HandEvent.seq)))
             table = s.get(GameTable, row.table_id) if row.table_id else None
@@ -333,9 +334,10 @@ class LogService:
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise StorageError(f"cannot make the folder {folder}: {exc.strerror}") from None
+            raise StorageError(tr("cannot make the folder {folder}: {error}").format(
+                folder=folder, error=exc.strerror)) from None
         if not folder.is_dir():
-            raise StorageError(f"{folder} is not a folder")
+            raise StorageError(tr("{folder} is not a folder").format(folder=folder))
         stmt = select(HandRow.id).order_by(HandRow.id)
         if session_id is not None:
             stmt = stmt.where(HandRow.session_id == session_id)
@@ -382,7 +384,8 @@ class LogService:
             os.replace(tmp, path)
         except OSError as exc:
             tmp.unlink(missing_ok=True)
-            raise StorageError(f"cannot write {path}: {exc.strerror}") from None
+            raise StorageError(tr("cannot write {path}: {error}").format(
+                path=path, error=exc.strerror)) from None
         return path
 
     # ------------------------------------------------------------------ import
@@ -453,8 +456,9 @@ class LogService:
             hand = Hand.replay(record.settings, record.seats, record.events)
         except RuleError as exc:
             index = getattr(exc, "index", "?")
-            raise StorageError(f"event {index} is refused by the rules "
-                               f"({exc.code.value}: {exc.message})") from None
+            raise StorageError(tr("event {index} is refused by the rules ({code}: {message})")
+                               .format(index=index, code=exc.code.value,
+                                       message=exc.message)) from None
         meta = dict(record.meta)
         uid = str(meta.get("uid") or uuid.uuid4())
         try:
@@ -464,12 +468,13 @@ class LogService:
             uid = str(uuid.uuid5(uuid.NAMESPACE_URL, f"americana-hand:{uid}"))
         for spec in record.seats:
             if len(spec.player) > 80:
-                raise StorageError(f"seat {spec.seat}: the player's name is longer than 80 "
-                                   "characters")
+                raise StorageError(tr("seat {seat}: the player's name is longer than 80 "
+                                      "characters").format(seat=spec.seat))
         for index, event in enumerate(record.events):
             if event.card is not None and len(event.card) > 8:
-                raise StorageError(f"event {index}: the card {event.card!r} is written too "
-                                   "long (at most 8 characters)")
+                raise StorageError(tr("event {index}: the card {card} is written too long (at "
+                                      "most 8 characters)").format(index=index,
+                                                                   card=repr(event.card)))
         digest = content_digest(record)
         self._refuse_stored(uid, digest)
         now = self.db.now()
@@ -519,8 +524,8 @@ class LogService:
                 return row.id
         except IntegrityError:
             self._refuse_stored(uid, digest)  # stored by another import meanwhile
-            raise StorageError(f"hand {uid} could not be stored (a constraint refused it)"
-                               ) from None
+            raise StorageError(tr("hand {uid} could not be stored (a constraint refused it)")
+                               .format(uid=uid)) from None
 
     def _refuse_stored(self, uid: str, digest: str) -> None:
         """Raises DuplicateRecordError when this content is stored, ConflictError when its
@@ -535,5 +540,6 @@ class LogService:
         for hand_id, _uid, stored_digest in rows:
             if stored_digest is None and content_digest(self.record(hand_id)) == digest:
                 raise DuplicateRecordError(hand_id)  # a hand of this app, exported
-            raise ConflictError(f"hand {uid} is already stored as hand id {hand_id} with "
-                                "different content; nothing was stored")
+            raise ConflictError(tr("hand {uid} is already stored as hand id {id} with "
+                                   "different content; nothing was stored").format(
+                                       uid=uid, id=hand_id))

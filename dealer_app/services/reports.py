@@ -52,7 +52,7 @@ from dealer_app.storage.models import (
     Staff,
     TableSession,
 )
-from dealer_app.text import tr
+from dealer_app.text import thousands, thousands_signed, tr
 from dealer_app.words import action_name, event_text, hand_name, settings_text
 
 __all__ = ["CSV_COLUMNS", "CancelFn", "Cancelled", "ProgressFn", "atomic_write",
@@ -181,13 +181,14 @@ class Reconciliation:
         """``stacks 1,200 + cash-outs 300 + rake 20 = 1,520 = buy-ins 1,500 + adjustments 20``
         (``≠`` in the middle when it does not hold)."""
         sign = "=" if self.difference == 0 else "≠"
-        owed = tr(" + owed {owed}").format(owed=f"{self.owed:+,}") if self.owed else ""
+        owed = tr(" + owed {owed}").format(owed=thousands_signed(self.owed)) if self.owed else ""
         return tr("stacks {stacks} + cash-outs {cash_outs} + rake {rake}{owed} = {chips_out}"
                   " {sign} buy-ins {buy_ins} + adjustments {adjustments} = {chips_in}").format(
-            stacks=f"{self.stacks:,}", cash_outs=f"{self.cash_outs:,}", rake=f"{self.rake:,}",
-            owed=owed, chips_out=f"{self.chips_out:,}", sign=sign,
-            buy_ins=f"{self.buy_ins:,}", adjustments=f"{self.adjustments:+,}",
-            chips_in=f"{self.chips_in:,}")
+            stacks=thousands(self.stacks), cash_outs=thousands(self.cash_outs),
+            rake=thousands(self.rake),
+            owed=owed, chips_out=thousands(self.chips_out), sign=sign,
+            buy_ins=thousands(self.buy_ins), adjustments=thousands_signed(self.adjustments),
+            chips_in=thousands(self.chips_in))
 
 
 ACT_NAMES = {"void-hand": "Void", "correct-input": "Correction",
@@ -278,16 +279,17 @@ class SessionReport:
         """The chip reconciliation line by line: (label, amount)."""
         rec = self.reconciliation
         verdict = tr("0 — balanced") if rec.balanced else tr(
-            "{difference} — NOT BALANCED").format(difference=f"{rec.difference:+,}")
-        owed = [(tr("+ Owed to players who left (void)"), f"{rec.owed:+,}")] if rec.owed else []
-        return [(tr("Buy-ins and rebuys"), f"{rec.buy_ins:,}"),
-                (tr("+ Supervisor adjustments"), f"{rec.adjustments:+,}"),
-                (tr("= Chips brought to the table"), f"{rec.chips_in:,}"),
-                (tr("Stacks at the table now"), f"{rec.stacks:,}"),
-                (tr("+ Cash-outs"), f"{rec.cash_outs:,}"),
-                (tr("+ Rake"), f"{rec.rake:,}"),
+            "{difference} — NOT BALANCED").format(difference=thousands_signed(rec.difference))
+        owed = ([(tr("+ Owed to players who left (void)"), thousands_signed(rec.owed))]
+                if rec.owed else [])
+        return [(tr("Buy-ins and rebuys"), thousands(rec.buy_ins)),
+                (tr("+ Supervisor adjustments"), thousands_signed(rec.adjustments)),
+                (tr("= Chips brought to the table"), thousands(rec.chips_in)),
+                (tr("Stacks at the table now"), thousands(rec.stacks)),
+                (tr("+ Cash-outs"), thousands(rec.cash_outs)),
+                (tr("+ Rake"), thousands(rec.rake)),
                 *owed,
-                (tr("= Chips accounted for"), f"{rec.chips_out:,}"),
+                (tr("= Chips accounted for"), thousands(rec.chips_out)),
                 (tr("Difference (brought − accounted for)"), verdict)]
 
     def to_text(self, tz: tzinfo | None = None) -> str:
@@ -305,8 +307,8 @@ class SessionReport:
                                                        closed=closed),
                  tr("Hands: {complete} complete, {void} void, {in_progress} in progress · "
                     "rake {rake} {currency}").format(
-                     complete=f"{self.hands_complete:,}", void=f"{self.hands_void:,}",
-                     in_progress=f"{self.hands_in_progress:,}", rake=f"{self.rake:,}",
+                     complete=thousands(self.hands_complete), void=thousands(self.hands_void),
+                     in_progress=thousands(self.hands_in_progress), rake=thousands(self.rake),
                      currency=s.currency), "",
                  # a space between headings however long the language's words are
                  f"{heads[0]:<4} {heads[1]:<17} {heads[2]:>9} {heads[3]:>8} {heads[4]:>10}"
@@ -329,7 +331,7 @@ class SessionReport:
             lines += [tr("  {dealer} {start} – {end}  {hands} hands  {pace} hands/h").format(
                           dealer=f"{x.dealer:<18}", start=zoned_time(x.started_at, tz),
                           end=zoned_time(x.ended_at, tz) or tr("still dealing"),
-                          hands=f"{x.hands:,}", pace=x.pace()) for x in self.stints]
+                          hands=thousands(x.hands), pace=x.pace()) for x in self.stints]
         lines += ["", tr("Voids, corrections, adjustments and closing")]
         lines += [tr("  {time}  {act}: {what} — by {by}, reason: {reason}").format(
                       time=zoned_time(a.at, tz), act=a.act, what=a.what, by=a.by,
@@ -364,8 +366,8 @@ def session_report_html(report: SessionReport, tz: tzinfo | None = None, *,
              (tr("Dealers"), esc(report.dealers())),
              (tr("Hands"), tr("{complete} complete · {void} void · {in_progress} in progress · "
                               "rake {rake} {currency}").format(
-                 complete=f"{report.hands_complete:,}", void=f"{report.hands_void:,}",
-                 in_progress=f"{report.hands_in_progress:,}", rake=f"{report.rake:,}",
+                 complete=thousands(report.hands_complete), void=thousands(report.hands_void),
+                 in_progress=thousands(report.hands_in_progress), rake=thousands(report.rake),
                  currency=cur)),
              (tr("Generated"), (tr("{time} by {name}").format(
                  time=generated, name=esc(report.generated_by)) if report.generated_by
@@ -377,15 +379,16 @@ def session_report_html(report: SessionReport, tz: tzinfo | None = None, *,
                                                    f"{esc(report.evidence.checkpoint)}</span>"))
         facts.append((tr("Evidence"), tr("log fingerprint, {kind} over {hands} hand(s) of the "
                                          "session:").format(
-            kind=esc(tr(report.evidence.kind)), hands=f"{report.evidence.hands:,}")
+            kind=esc(tr(report.evidence.kind)), hands=thousands(report.evidence.hands))
             + f"<br><span class=mono>{esc(report.evidence.short)}</span>"))
     fact_rows = "".join(f"<tr><td class=key>{k}</td><td>{v}</td></tr>" for k, v in facts)
 
     def seat_row(x: SeatLine, total: bool = False) -> str:
         tag = "th" if total else "td"
-        cells = [str(x.seat) if x.seat else "", esc(x.player), f"{x.buy_ins:,}",
-                 f"{x.adjustments:+,}", f"{x.cash_outs:,}", f"{x.stack:,}", f"{x.net:+,}",
-                 f"{x.hands:,}"]
+        cells = [str(x.seat) if x.seat else "", esc(x.player), thousands(x.buy_ins),
+                 thousands_signed(x.adjustments), thousands(x.cash_outs), thousands(x.stack),
+                 thousands_signed(x.net),
+                 thousands(x.hands)]
         return "<tr>" + "".join(
             f"<{tag} {right if i >= 2 else 'align=left'}>{c}</{tag}>"
             for i, c in enumerate(cells)) + "</tr>"
@@ -406,7 +409,8 @@ def session_report_html(report: SessionReport, tz: tzinfo | None = None, *,
     stints = "".join(
         f"<tr><td>{esc(x.dealer)}</td><td>{_nobreak(zoned_time(x.started_at, tz))}</td>"
         f"<td>{_nobreak(zoned_time(x.ended_at, tz) or still)}</td><td {right}>"
-        f"{_nobreak(x.duration())}</td><td {right}>{x.hands:,}</td><td {right}>{x.void:,}</td>"
+        f"{_nobreak(x.duration())}</td><td {right}>{thousands(x.hands)}</td>"
+        f"<td {right}>{thousands(x.void)}</td>"
         f"<td {right}>{x.pace()}</td></tr>" for x in report.stints)
     acts = "".join(
         f"<tr><td>{_nobreak(zoned_time(a.at, tz))}</td><td>{esc(a.act)}</td><td>{esc(a.what)}</td>"
@@ -496,7 +500,7 @@ def _event_text(data: object) -> str:
 
 def _act_what(act: str, detail: dict[str, Any]) -> str:
     number = detail.get("number")
-    hand = (tr("hand {number}").format(number=f"{number:,}") if isinstance(number, int)
+    hand = (tr("hand {number}").format(number=thousands(number)) if isinstance(number, int)
             else tr("a hand"))
     if act == "correct-input":
         return tr("{hand}, input #{target}: {was} → {now}").format(
@@ -507,7 +511,7 @@ def _act_what(act: str, detail: dict[str, Any]) -> str:
             hand=hand, target=detail.get("undone"), input=_event_text(detail.get("event")))
     if act == "adjustment":
         amount = detail.get("amount")
-        shown = f"{amount:+,}" if isinstance(amount, int) else "?"
+        shown = thousands_signed(amount) if isinstance(amount, int) else "?"
         return tr("seat {seat} ({player}) {amount}").format(
             seat=detail.get("seat"), player=detail.get("player", ""), amount=shown)
     if act == "close-session":
@@ -519,12 +523,12 @@ def _act_what(act: str, detail: dict[str, Any]) -> str:
                                                   player=detail.get("player", ""))
         if not isinstance(paid, int):
             return who
-        what = (tr("{who}: {amount} paid to the player").format(who=who, amount=f"{paid:,}")
+        what = (tr("{who}: {amount} paid to the player").format(who=who, amount=thousands(paid))
                 if paid > 0 else
                 tr("{who}: {amount} paid back by the player").format(who=who,
-                                                                     amount=f"{-paid:,}"))
+                                                                     amount=thousands(-paid)))
         if isinstance(left, int) and left:
-            what += tr(", {amount} still owed").format(amount=f"{abs(left):,}")
+            what += tr(", {amount} still owed").format(amount=thousands(abs(left)))
         return what
     return hand
 
@@ -597,9 +601,9 @@ def session_report(db: Database, session_id: int, generated_by: str = "") -> Ses
         if owed:
             owed_lines.append(
                 tr("{player} (seat {seat}) is owed {amount}").format(
-                    player=row.player, seat=row.seat, amount=f"{owed:,}") if owed > 0
+                    player=row.player, seat=row.seat, amount=thousands(owed)) if owed > 0
                 else tr("{player} (seat {seat}) owes {amount}").format(
-                    player=row.player, seat=row.seat, amount=f"{-owed:,}"))
+                    player=row.player, seat=row.seat, amount=thousands(-owed)))
         line = SeatLine(seating_id=row.id, seat=row.seat, player=row.player,
                         seated_at=row.seated_at, left_at=row.left_at,
                         buy_ins=total(row.id, BUY_IN_KINDS),
@@ -610,17 +614,17 @@ def session_report(db: Database, session_id: int, generated_by: str = "") -> Ses
         if line.stack != line.moves_stack:
             problems.append(tr("seat {seat} ({player}): the stack {stack} differs from the sum "
                                "of its buy-ins, hands and cash-outs {moves}").format(
-                seat=row.seat, player=row.player, stack=f"{line.stack:,}",
-                moves=f"{line.moves_stack:,}"))
+                seat=row.seat, player=row.player, stack=thousands(line.stack),
+                moves=thousands(line.moves_stack)))
         lines.append(line)
     if lost != rake:
         problems.append(tr("the players lost {lost} in the hands' results, but the rake "
-                           "taken was {rake} (rule 10.5)").format(lost=f"{lost:,}",
-                                                                  rake=f"{rake:,}"))
+                           "taken was {rake} (rule 10.5)").format(lost=thousands(lost),
+                                                                  rake=thousands(rake)))
     if hand_moves != -lost:
         problems.append(tr("the stack changes written for hands add up to {moves}, but the "
-                           "hands' results to {results}").format(moves=f"{hand_moves:+,}",
-                                                                 results=f"{-lost:+,}"))
+                           "hands' results to {results}").format(moves=thousands_signed(hand_moves),
+                                                                 results=thousands_signed(-lost)))
     if unclosed:
         problems.append(tr("{count} complete hand(s) have no result written for a player")
                         .format(count=unclosed))
@@ -717,7 +721,7 @@ class HandReport:
         for line in self.log:
             mark = undone if line.struck else ""
             note = f"  [{line.note}]" if line.note else ""
-            amount = f"  {line.amount:,}" if line.amount is not None else ""
+            amount = f"  {thousands(line.amount)}" if line.amount is not None else ""
             out.append(f"  #{line.seq:<3} {line.at}  {line.by:<12} {line.text}{amount}{mark}"
                        f"{note}")
         if self.corrections:
@@ -730,13 +734,14 @@ class HandReport:
         facts = "".join(f"<tr><td class=key>{esc(k)}</td><td>{esc(v)}</td></tr>"
                         for k, v in self.facts)
         seats = "".join(
-            f"<tr><td>{seat}</td><td>{esc(player)}</td><td align=right>{before:,}</td>"
-            f"<td>{esc(cards)}</td><td align=right>{after:,}</td><td>{esc(state)}</td></tr>"
+            f"<tr><td>{seat}</td><td>{esc(player)}</td><td align=right>{thousands(before)}</td>"
+            f"<td>{esc(cards)}</td><td align=right>{thousands(after)}</td>"
+            f"<td>{esc(state)}</td></tr>"
             for seat, player, before, cards, after, state in self.seats)
         log = "".join(
             f"<tr><td>#{x.seq}</td><td>{_nobreak(x.at)}</td><td>{esc(x.by)}</td>"
             f"<td>{'<s>' if x.struck else ''}{esc(x.text)}{'</s>' if x.struck else ''}</td>"
-            f"<td align=right>{'' if x.amount is None else f'{x.amount:,}'}</td>"
+            f"<td align=right>{'' if x.amount is None else thousands(x.amount)}</td>"
             f"<td>{esc(x.note)}</td></tr>" for x in self.log)
         result = "".join(f"<li>{esc(r)}</li>" for r in self.result)
         corrections = "".join(f"<li>{esc(c)}</li>" for c in self.corrections)
@@ -810,13 +815,13 @@ def result_lines(hand: Hand, status: HandStatus = HandStatus.COMPLETE) -> list[s
     unit = hand.settings.chip_unit
     for i, pot in enumerate(hand.pots()):
         title = tr("Main pot") if i == 0 else tr("Side pot {number}").format(number=i)
-        head = f"{title} {pot.amount:,}" + (
-            tr(" (rake {rake})").format(rake=f"{pot.rake:,}") if pot.rake else "")
+        head = f"{title} {thousands(pot.amount)}" + (
+            tr(" (rake {rake})").format(rake=thousands(pot.rake)) if pot.rake else "")
         winners = list(pot.winners)
         if len(winners) == 1:
             w = winners[0]
             value = hand.shown_hands.get(w)
-            won = f"{pot.awards.get(w, 0):,}"
+            won = thousands(pot.awards.get(w, 0))
             if value is not None:
                 lines.append(tr("{pot}: {seat} wins {amount} with {hand}").format(
                     pot=head, seat=seat_name(hand, w), amount=won,
@@ -825,7 +830,8 @@ def result_lines(hand: Hand, status: HandStatus = HandStatus.COMPLETE) -> list[s
                 lines.append(tr("{pot}: {seat} wins {amount} (the only player left in it)")
                              .format(pot=head, seat=seat_name(hand, w), amount=won))
             continue
-        shares = ", ".join(f"{seat_name(hand, w)} {pot.awards.get(w, 0):,}" for w in winners)
+        shares = ", ".join(f"{seat_name(hand, w)} {thousands(pot.awards.get(w, 0))}"
+                           for w in winners)
         text = tr("{pot}: split between tied hands: {shares}").format(pot=head, shares=shares)
         if pot.odd_chips:
             odd = (tr("; odd chips of {unit} to {seats}, the tied winner nearest the dealer box "
@@ -839,7 +845,7 @@ def result_lines(hand: Hand, status: HandStatus = HandStatus.COMPLETE) -> list[s
         lines.append(text)
     if hand.rake or hand.settings.rake_percent:
         # "Rake 0" on a raked table, never "No rake"
-        lines.append(tr("Rake {rake}").format(rake=f"{hand.rake:,}"))
+        lines.append(tr("Rake {rake}").format(rake=thousands(hand.rake)))
     else:
         lines.append(tr("No rake"))
     return lines
@@ -901,7 +907,7 @@ def hand_report(state: HandState, tz: tzinfo | None = None,
     """A printable account of one hand from its stored log, replayed by the engine:
     ``header`` names its table and dealer (see :func:`hand_header`)."""
     hand = state.hand
-    label = (tr("hand {number}").format(number=f"{state.number:,}")
+    label = (tr("hand {number}").format(number=thousands(state.number))
              if state.number is not None else
              tr("hand id {id}").format(id=state.hand_id))
     status = status_name(state.status)

@@ -43,6 +43,7 @@ from dealer_app.storage.models import (
     TableSession,
 )
 from dealer_app.storage.search_key import search_key
+from dealer_app.text import thousands, tr
 
 SORT_KEYS = ("started_at", "number", "pot", "status", "table")
 NULLABLE_KEYS = ("number", "table")
@@ -172,7 +173,8 @@ class ReviewQueries:
 
     def _order(self, sort: str, descending: bool) -> tuple[Any, list[Any]]:
         if sort not in SORT_KEYS:
-            raise StorageError(f"cannot sort by {sort!r}; one of {', '.join(SORT_KEYS)}")
+            raise StorageError(tr("cannot sort by {sort}; one of {keys}").format(
+                sort=repr(sort), keys=", ".join(SORT_KEYS)))
         key = {"started_at": HandRow.started_at, "number": HandRow.number, "pot": HandRow.pot,
                "status": HandRow.status, "table": GameTable.name}[sort]
         order: list[Any] = ([key.desc(), HandRow.id.desc()] if descending
@@ -234,10 +236,11 @@ class ReviewQueries:
             if hand_id is not None:
                 found = s.scalar(select(HandRow.id).where(HandRow.id == hand_id))
                 if found is None:
-                    raise NotFoundError(f"there is no hand with id {hand_id:,}")
+                    raise NotFoundError(tr("there is no hand with id {id}").format(
+                        id=thousands(hand_id)))
             else:
                 if table is None or number is None:
-                    raise StorageError("give a table and a hand number, or a hand id")
+                    raise StorageError(tr("give a table and a hand number, or a hand id"))
                 if isinstance(table, int):
                     table_id: int | None = table
                     name = s.scalar(select(GameTable.name).where(GameTable.id == table))
@@ -247,11 +250,12 @@ class ReviewQueries:
                     match = [r for r in rows if search_key(r[1]) == wanted]
                     table_id, name = (match[0][0], match[0][1]) if match else (None, None)
                 if table_id is None or name is None:
-                    raise NotFoundError(f"there is no table {table!s}")
+                    raise NotFoundError(tr("there is no table {table}").format(table=table))
                 found = s.scalar(select(HandRow.id).where(HandRow.table_id == table_id,
                                                           HandRow.number == number))
                 if found is None:
-                    raise NotFoundError(f"{name} has no hand {number:,}")
+                    raise NotFoundError(tr("{table} has no hand {number}").format(
+                        table=name, number=thousands(number)))
         return self.search(HandQuery(), limit=1, after=None, only=int(found))[0]
 
     def position(self, query: HandQuery, hand_id: int, *, sort: str = "started_at",
@@ -291,7 +295,7 @@ class ReviewQueries:
         first, with the net result of each (None while in progress; 0 when void)."""
         key = search_key(player)
         if not key:
-            raise StorageError("give a player's name")
+            raise StorageError(tr("give a player's name"))
         with self.db.read() as s:
             rows = s.execute(
                 select(HandPlayer.hand_id, HandPlayer.player, HandPlayer.stack_before,
@@ -300,7 +304,8 @@ class ReviewQueries:
                 .where(HandPlayer.player_key == key)
                 .order_by(HandRow.started_at.desc(), HandRow.id.desc()).limit(limit)).all()
         if not rows:
-            raise NotFoundError(f"no hand of a player named {player.strip()!r}")
+            raise NotFoundError(tr("no hand of a player named {name}").format(
+                name=repr(player.strip())))
         nets: dict[int, int | None] = {}
         for hand_id, _name, before, after, status in rows:
             if status == HandStatus.VOID.value:
@@ -447,7 +452,8 @@ class ReviewQueries:
         with self.db.read() as s:
             row = s.get(HandRow, hand_id)
             if row is None:
-                raise NotFoundError(f"there is no hand with id {hand_id:,}")
+                raise NotFoundError(tr("there is no hand with id {id}").format(
+                        id=thousands(hand_id)))
             rows = load_rows(s, hand_id)
             players = list(s.scalars(select(HandPlayer).where(HandPlayer.hand_id == hand_id)))
             return check_hand(row, rows, players)
@@ -506,13 +512,14 @@ class AuditLine:
         r = self.record
         parts = []
         if r.hand_id is not None:
-            parts.append(f"{self.table} hand {self.hand_number:,}"
-                         if self.table and self.hand_number is not None
-                         else f"hand id {r.hand_id}")
+            parts.append(tr("{table} hand {number}").format(
+                table=self.table, number=thousands(self.hand_number))
+                if self.table and self.hand_number is not None
+                else tr("hand id {id}").format(id=r.hand_id))
         elif self.table:
             parts.append(self.table)
         if r.session_id is not None:
-            parts.append(f"session {r.session_id}")
+            parts.append(tr("session {id}").format(id=r.session_id))
         return " · ".join(parts)
 
     @property

@@ -57,7 +57,7 @@ from dealer_app.storage.models import (
     Staff,
     TableSession,
 )
-from dealer_app.text import tr
+from dealer_app.text import thousands, tr
 
 
 class UnbalancedSessionError(ConflictError):
@@ -327,7 +327,7 @@ class TableService:
                         "was changed") if owed > 0 else
                      tr("{player} (seat {seat}) owes only {owed}, not {amount}; nothing was "
                         "changed")).format(player=row.player, seat=row.seat,
-                                           owed=f"{abs(owed):,}", amount=f"{amount:,}"))
+                                           owed=thousands(abs(owed)), amount=thousands(amount)))
             settled = amount if owed > 0 else -amount
             now = self.db.now()
             s.add(StackMove(seating_id=row.id, kind=OWED_PAID, amount=-settled,
@@ -407,7 +407,7 @@ class TableService:
             raise ConflictError(tr("the chip unit can change from {old} to {new} only between "
                                    "hands (the hand in progress could leave stacks that are not "
                                    "multiples of it); nothing was changed")
-                                .format(old=f"{old.chip_unit:,}", new=f"{new.chip_unit:,}"))
+                                .format(old=thousands(old.chip_unit), new=thousands(new.chip_unit)))
 
     def _set_sitting_out(self, session_id: int, seat: int, value: bool,
                          by: StaffMember, workstation: str | None = None) -> SeatInfo:
@@ -456,7 +456,7 @@ class TableService:
             return
         total = sum(r.stack for r in self._seatings(s, session.id)) + amount
         try:
-            check_total(total, f"the chips at the table (with these {amount:,})")
+            check_total(total, f"the chips at the table (with these {thousands(amount)})")
         except AmountError as exc:
             raise StorageError(str(exc)) from None
 

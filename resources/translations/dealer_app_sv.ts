@@ -4658,6 +4658,70 @@ Detaljerna finns i loggfilen:
         <source>{structure} bring-in {bring_in} · Ante {ante}</source>
         <translation>{structure} bring-in {bring_in} · Ante {ante}</translation>
     </message>
+    <message>
+        <source>cannot make the folder {folder}: {error}</source>
+        <translation>kan inte skapa mappen {folder}: {error}</translation>
+    </message>
+    <message>
+        <source>{folder} is not a folder</source>
+        <translation>{folder} är inte en mapp</translation>
+    </message>
+    <message>
+        <source>cannot write {path}: {error}</source>
+        <translation>kan inte skriva {path}: {error}</translation>
+    </message>
+    <message>
+        <source>event {index} is refused by the rules ({code}: {message})</source>
+        <translation>händelse {index} avvisas av reglerna ({code}: {message})</translation>
+    </message>
+    <message>
+        <source>seat {seat}: the player&apos;s name is longer than 80 characters</source>
+        <translation>plats {seat}: spelarens namn är längre än 80 tecken</translation>
+    </message>
+    <message>
+        <source>event {index}: the card {card} is written too long (at most 8 characters)</source>
+        <translation>händelse {index}: kortet {card} är för långt skrivet (högst 8 tecken)</translation>
+    </message>
+    <message>
+        <source>hand {uid} could not be stored (a constraint refused it)</source>
+        <translation>hand {uid} kunde inte sparas (ett villkor i databasen avvisade den)</translation>
+    </message>
+    <message>
+        <source>hand {uid} is already stored as hand id {id} with different content; nothing was stored</source>
+        <translation>hand {uid} är redan sparad som hand-id {id} med annat innehåll; inget sparades</translation>
+    </message>
+    <message>
+        <source>cannot sort by {sort}; one of {keys}</source>
+        <translation>kan inte sortera efter {sort}; välj en av {keys}</translation>
+    </message>
+    <message>
+        <source>there is no hand with id {id}</source>
+        <translation>det finns ingen hand med id {id}</translation>
+    </message>
+    <message>
+        <source>give a table and a hand number, or a hand id</source>
+        <translation>ange ett bord och ett handnummer, eller ett hand-id</translation>
+    </message>
+    <message>
+        <source>there is no table {table}</source>
+        <translation>det finns inget bord {table}</translation>
+    </message>
+    <message>
+        <source>{table} has no hand {number}</source>
+        <translation>{table} har ingen hand {number}</translation>
+    </message>
+    <message>
+        <source>give a player&apos;s name</source>
+        <translation>ange en spelares namn</translation>
+    </message>
+    <message>
+        <source>no hand of a player named {name}</source>
+        <translation>ingen hand med en spelare som heter {name}</translation>
+    </message>
+    <message>
+        <source>session {id}</source>
+        <translation>session {id}</translation>
+    </message>
 </context>
 <context>
     <name>text</name>

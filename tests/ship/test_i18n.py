@@ -21,7 +21,7 @@ from dealer_app.commands.gui import LANGUAGES as CLI_LANGUAGES  # noqa: E402
 from dealer_app.gui import i18n  # noqa: E402
 from dealer_app.gui.app import application  # noqa: E402
 from dealer_app.gui.views.language import LanguageBox  # noqa: E402
-from dealer_app.text import tr  # noqa: E402
+from dealer_app.text import thousands, thousands_signed, tr  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "resources" / "translations"
@@ -57,6 +57,7 @@ def test_swedish_translates_and_formats_numbers(qtbot: QtBot) -> None:
     assert any(name.endswith("dealer_app_sv.qm") for name in loaded)
     assert any("qtbase_sv" in name for name in loaded)
     assert i18n.amount(1250) == "1\u00a0250"
+    assert thousands(1250) == "1\u00a0250" and thousands_signed(-40000) == "-40\u00a0000"
     box = LanguageBox()
     qtbot.addWidget(box)
     assert box.label.text() == "Språk"
@@ -64,6 +65,7 @@ def test_swedish_translates_and_formats_numbers(qtbot: QtBot) -> None:
     i18n.install(app, "en")
     assert tr("Language") == "Language"
     assert i18n.amount(1250) == "1,250"
+    assert thousands(1250) == "1,250"  # the reports' amounts follow the language too
     assert QLocale().name() == "en_GB"
 
 
