@@ -29,7 +29,7 @@ from dealer_app.gui import prompts
 from dealer_app.gui.backend import StorageError
 from dealer_app.gui.commands import Command, seat_for_key
 from dealer_app.gui.refusals import card_reason, refusal_text
-from dealer_app.text import tr
+from dealer_app.text import tr, tr_noop
 
 if TYPE_CHECKING:
     from dealer_app.gui.controller import DealerController
@@ -37,26 +37,21 @@ if TYPE_CHECKING:
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
 
+_NONE_NOW = {Action.BRING_IN: tr_noop("no bring-in now: {reason}"),
+             Action.BET: tr_noop("no bet now: {reason}"),
+             Action.RAISE: tr_noop("no raise now: {reason}"),
+             Action.CALL: tr_noop("no call now: {reason}"),
+             Action.CHECK: tr_noop("no check now: {reason}"),
+             Action.FOLD: tr_noop("no fold now: {reason}"),
+             Action.SHOW: tr_noop("no show now: {reason}"),
+             Action.MUCK: tr_noop("no muck now: {reason}")}
+"""One sentence per action a key sends, so that each reads naturally in every language."""
+
+
 def _none_now(action: Action, reason: str) -> str:
-    """``no call now: <why>`` (one sentence per action, so each reads naturally)."""
-    if action is Action.BRING_IN:
-        text = tr("no bring-in now: {reason}")
-    elif action is Action.BET:
-        text = tr("no bet now: {reason}")
-    elif action is Action.RAISE:
-        text = tr("no raise now: {reason}")
-    elif action is Action.CALL:
-        text = tr("no call now: {reason}")
-    elif action is Action.CHECK:
-        text = tr("no check now: {reason}")
-    elif action is Action.FOLD:
-        text = tr("no fold now: {reason}")
-    elif action is Action.SHOW:
-        text = tr("no show now: {reason}")
-    elif action is Action.MUCK:
-        text = tr("no muck now: {reason}")
-    else:
-        text = "no " + action.value + " now: {reason}"  # no key sends it
+    """``no call now: <why>``."""
+    template = _NONE_NOW.get(action)
+    text = tr(template) if template else "no " + action.value + " now: {reason}"
     return text.format(reason=reason)
 
 
