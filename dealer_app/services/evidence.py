@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import bisect
 import os
+from collections import namedtuple
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from itertools import chain
 from multiprocessing import get_context
 from pathlib import Path
@@ -73,6 +75,26 @@ def plain_rows(s: Session, stmt: Select[Any]) -> Iterator[tuple[Any, ...]]:
             yield from batch
     finally:
         cursor.close()
+
+
+_ROW_TYPES: dict[tuple[str, ...], Any] = {}
+
+
+def named_rows(s: Session, stmt: Select[Any]) -> list[Any]:
+    """All rows of ``stmt`` as named tuples. Straight from the driver's cursor (see
+    :func:`plain_rows`) when no column needs SQLAlchemy's conversion of its values, but for
+    plain date-times: those come as the driver gives them (SQLite: the stored text, which
+    :func:`ledger.tuple_digest` reads). Otherwise through SQLAlchemy."""
+    dialect = s.connection().dialect
+    columns = list(stmt.selected_columns)
+    if any(c.type.result_processor(dialect, None) is not None
+           and type(c.type) is not DateTime for c in columns):
+        return list(s.execute(stmt).all())
+    names = tuple(c.key for c in columns)
+    row_type = _ROW_TYPES.get(names)
+    if row_type is None:
+        row_type = _ROW_TYPES[names] = namedtuple("Row", names)  # type: ignore[misc]
+    return list(map(partial(tuple.__new__, row_type), plain_rows(s, stmt)))
 
 
 def row_label(tbl: str, k1: int, k2: int, values: Any = None) -> str:

@@ -23,7 +23,7 @@ import logging
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from itertools import chain, compress, repeat
+from itertools import compress, repeat
 from operator import is_not
 from typing import Any, cast
 
@@ -92,15 +92,28 @@ def row_digest(tbl: str, values: Mapping[str, Any]) -> str:
 
 def tuple_digest(tbl: str, values: Sequence[Any]) -> str:
     """:func:`row_digest` of a row given as its :func:`digest_columns` values, in order
-    (no mapping built: the verify path)."""
+    (no mapping built: the verify path). A date-time may come as the text SQLite stores
+    (``2025-01-01 20:15:03.123456``), as read from the driver without SQLAlchemy."""
     vals = list(values)
     for i in _times(tbl):
         value = vals[i]
         if value is not None:
+            if value.__class__ is str:
+                value = datetime.fromisoformat(value)
             vals[i] = value.isoformat() if value.tzinfo is None else _plain(value)
-    kept = compress(zip(_columns(tbl), vals, strict=True), map(is_not, vals, repeat(None)))
-    parts = [tbl, *chain.from_iterable(kept)]
-    return hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()
+    present = tuple(map(is_not, vals, repeat(None)))
+    template = _TEMPLATES.get((tbl, present))
+    if template is None:  # the list's repr with a %r for each value present
+        names = [f"{name!r}, %r" for name, kept in zip(_columns(tbl), present, strict=True)
+                 if kept]
+        template = _TEMPLATES[tbl, present] = f"[{', '.join([repr(tbl), *names])}]"
+    text = template % tuple(compress(vals, present))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+_TEMPLATES: dict[tuple[str, tuple[bool, ...]], str] = {}
+"""``repr([tbl, name, value, ...])`` as a %-template, by table and the columns not NULL
+(the same text as :func:`row_digest` hashes, without building the list per row)."""
 
 
 _TIMES: dict[str, tuple[int, ...]] = {}
