@@ -52,6 +52,8 @@ LABELS = {"staff": "staff member", "game_table": "table", "table_session": "sess
 PARALLEL_FROM = 3000
 """Fewer hands than this are replayed in this process (starting workers costs more)."""
 CHUNK = 4000
+MIN_CHUNK = 500
+"""Hands replayed by one task: about a quarter of each process's share, within these."""
 SPAN = 20000
 """Keys of one table checked by one task (the tables are split among the workers)."""
 
@@ -157,7 +159,8 @@ class _Verifier:
         self.cp_seqs = [c.signed.seq for c in self.cps]
         self.anchors = self._read_anchors()
         tables = [t for t in CHAINED if t in Base.metadata.tables]
-        chunks = [ids[i:i + CHUNK] for i in range(0, len(ids), CHUNK)]
+        size = min(CHUNK, max(MIN_CHUNK, -(-len(ids) // (4 * max(workers, 1)))))
+        chunks = [ids[i:i + size] for i in range(0, len(ids), size)]
         bounds = event_bounds(self.db, chunks)
         if chunks:  # the events are checked with the replay of their hands
             tables = [t for t in tables if t != EVENTS]
@@ -166,49 +169,53 @@ class _Verifier:
         url = self.db.engine.url.render_as_string(hide_password=False)
         parallel = (workers > 1 and len(ids) >= PARALLEL_FROM and self.db.sqlite_path is not None
                     or workers > 1 and len(ids) >= PARALLEL_FROM and not self.db.is_sqlite)
-        futures: list[Future[tuple[list[tuple[int, str, str]],
-                                   list[tuple[str, str, int, int]]]]] = []
-        table_futures: list[Future[list[tuple[str, str, int, int]]]] = []
+        tasks: list[tuple[Any, tuple[Any, ...]]] = [
+            *((check_table, (url, *p)) for p in parts),
+            *((check_hands, (url, c[0], c[-1], *b)) for c, b in zip(chunks, bounds, strict=True))]
+        futures: list[Future[Any]] = []
+        done: dict[int, Any] = {}
         pool: ProcessPoolExecutor | None = None
-        if parallel:
-            pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"))
-            table_futures = [pool.submit(check_table, url, *p) for p in parts]
-            futures = [pool.submit(check_hands, url, c[0], c[-1], *b)
-                       for c, b in zip(chunks, bounds, strict=True)]
+        if parallel:  # this process walks the ledger, then takes tasks from the back
+            pool = ProcessPoolExecutor(workers - 1, mp_context=get_context("spawn"))
+            futures = [pool.submit(fn, *args) for fn, args in tasks]
         try:
             self._walk_ledger()
             if not self.report.cancelled:
                 self._check_checkpoints()
                 self._check_anchors()
                 self._check_tail()
-            for i, part in enumerate(parts):
+            for i in reversed(range(len(tasks))):
+                if self.report.cancelled or futures and not futures[i].cancel():
+                    break  # the pool started this one, so every one before it too
+                done[i] = self._local(i - len(parts), *tasks[i][1][1:])
+                self.tick(len(chunks[i - len(parts)]) if i >= len(parts) else 1)
+            for i in range(len(tasks)):
                 if self.report.cancelled:
                     break
-                self._rows(table_futures[i].result() if pool is not None
-                           else table_findings(self.db, *part))
-            if pool is None:
-                for c, b in zip(chunks, bounds, strict=True):
-                    if self.report.cancelled:
-                        break
-                    self._hands(check_hands_on(self.db, c[0], c[-1], *b), len(c))
-            else:
-                for future, c in zip(futures, chunks, strict=True):
-                    if self.report.cancelled:
-                        break
-                    self._hands(future.result(), len(c))
+                found = done[i] if i in done else futures[i].result()
+                if i < len(parts):
+                    self._rows(found, tick=i not in done)
+                else:
+                    self._hands(found, len(chunks[i - len(parts)]), tick=i not in done)
         finally:
             if pool is not None:
                 pool.shutdown(wait=True, cancel_futures=True)
         return self.report
 
+    def _local(self, chunk: int, *args: Any) -> Any:
+        """A task run in this process: a table range (``chunk`` < 0), or a chunk of hands."""
+        return check_hands_on(self.db, *args) if chunk >= 0 else table_findings(self.db, *args)
+
     def _hands(self, found: tuple[list[tuple[int, str, str]],
-                                  list[tuple[str, str, int, int]]], count: int) -> None:
+                                  list[tuple[str, str, int, int]]], count: int,
+               tick: bool = True) -> None:
         broken, events = found
         self._rows(events, tick=False)
         for hand_id, label, reason in broken:
             self.fail(label, reason, hand_id)
         self.report.checked += count
-        self.tick(count)
+        if tick:
+            self.tick(count)
 
     # ------------------------------------------------------------------ 1. ledger
     def _walk_ledger(self) -> None:

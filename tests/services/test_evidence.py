@@ -387,6 +387,29 @@ def test_events_checked_with_the_replay_chunk_by_chunk_find_the_same(
     assert found(2) == whole
 
 
+def test_two_cores_count_each_task_once_and_report_hands_in_order(
+        demo: tuple[Services, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """This process takes tasks from the back of the workers' queue: each is counted once
+    in the progress, and the broken hands are still reported in id order."""
+    from dealer_app.services import evidence
+
+    svc, anchors = demo
+    monkeypatch.setattr(evidence, "CHUNK", 2)
+    monkeypatch.setattr(evidence, "MIN_CHUNK", 1)  # one hand a task
+    monkeypatch.setattr(evidence, "PARALLEL_FROM", 1)
+    with svc.db.engine.begin() as conn:
+        conn.execute(text("UPDATE hand SET rake = rake + 5 WHERE status = 'complete'"))
+    seen: list[tuple[int, int]] = []
+    report = svc.log.verify_all(anchors=[anchors], workers=2,
+                                progress=lambda done, total: seen.append((done, total)))
+    total = seen[-1][1]
+    assert seen[-1] == (total, total) and seen.count((total, total)) == 1
+    assert [done for done, _t in seen] == sorted(done for done, _t in seen)
+    assert report.checked == 7
+    replayed = [b.hand_id for b in report.broken if b.reason.startswith("its pot")]
+    assert len(replayed) >= 2 and replayed == sorted(replayed)
+
+
 def test_a_database_without_hands_is_verified(db_url: str, tmp_path: Path) -> None:
     svc = Services.open(db_url)
     report = svc.log.verify_all(anchors=[tmp_path])
