@@ -228,6 +228,7 @@ class _Verifier:
         L = ledger.LEDGER.c
         last = 0
         batch = 20000
+        link, at_seq = ledger.link, self.at_seq
         while True:
             with self.db.read() as s:
                 entries = list(plain_rows(s, select(L.seq, L.tbl, L.k1, L.k2, L.row_digest,
@@ -244,12 +245,12 @@ class _Verifier:
                     expected = seq
                 if tbl not in CHAINED:
                     self.fail(f"ledger entry {seq}", f"names a table {tbl!r} that is not chained")
-                if ledger.link(previous, seq, tbl, k1, k2, rd) != digest:
+                if link(previous, seq, tbl, k1, k2, rd) != digest:
                     self.fail(f"ledger entry {seq} ({row_label(tbl, k1, k2)})",
                               f"does not chain to the entry before it: changed, inserted or "
                               f"reordered {self.since(seq)}")
                 if seq in wanted:
-                    self.at_seq[seq] = digest
+                    at_seq[seq] = digest
                 if seq > newest and tbl in ("hand", "table_session"):
                     self.tail.add((tbl, k1))
                 previous = digest
@@ -475,16 +476,17 @@ class _EventCheck:
         self.elo, self.ehi = elo, ehi
         self.out: list[tuple[str, str, int, int]] = []
         L = ledger.LEDGER.c
-        self.newest: dict[int, tuple[int, str]] = {}
-        with db.read() as s:
-            for k1, seq, rd in plain_rows(s, select(L.k1, L.seq, L.row_digest).where(
-                    L.tbl == EVENTS, *_within(L.k1, elo, ehi)).order_by(L.k1, L.seq)):
-                self.newest[int(k1)] = (int(seq), str(rd))
+        with db.read() as s:  # in seq order: the newest entry of each key stays
+            self.newest: dict[int, tuple[int, str]] = {
+                k1: (seq, rd) for k1, seq, rd in plain_rows(s, select(
+                    L.k1, L.seq, L.row_digest).where(L.tbl == EVENTS, *_within(L.k1, elo, ehi))
+                    .order_by(L.k1, L.seq))}
 
     def rows(self, rows: Sequence[Any]) -> None:
         elo, ehi, width, newest = self.elo, self.ehi, self.width, self.newest
+        digest = ledger.tuple_digest
         for row in rows:
-            key = int(row.id)
+            key = row.id
             if not elo < key <= ehi:
                 continue
             entry = newest.pop(key, None)
@@ -492,7 +494,7 @@ class _EventCheck:
                 values = dict(zip(self.names, row, strict=False))
                 self.out.append((row_label(EVENTS, key, 0, values), "inserted", 0,
                                  _hand(EVENTS, values)))
-            elif entry[1] != ledger.tuple_digest(EVENTS, row[:width]):
+            elif entry[1] != digest(EVENTS, row[:width]):
                 values = dict(zip(self.names, row, strict=False))
                 self.out.append((row_label(EVENTS, key, 0, values), "changed", entry[0],
                                  _hand(EVENTS, values)))

@@ -97,10 +97,15 @@ def tuple_digest(tbl: str, values: Sequence[Any]) -> str:
     vals = list(values)
     for i in _times(tbl):
         value = vals[i]
-        if value is not None:
-            if value.__class__ is str:
-                value = datetime.fromisoformat(value)
-            vals[i] = value.isoformat() if value.tzinfo is None else _plain(value)
+        if value is None:
+            continue
+        if value.__class__ is str:
+            if len(value) == 26 and value[10] == " " and value[19] == ".":  # SQLite's text
+                vals[i] = (f"{value[:10]}T{value[11:19]}" if value.endswith(".000000")
+                           else f"{value[:10]}T{value[11:]}")
+                continue
+            value = datetime.fromisoformat(value)
+        vals[i] = value.isoformat() if value.tzinfo is None else _plain(value)
     present = tuple(map(is_not, vals, repeat(None)))
     template = _TEMPLATES.get((tbl, present))
     if template is None:  # the list's repr with a %r for each value present
