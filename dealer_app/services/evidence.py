@@ -92,10 +92,10 @@ def named_rows(s: Session, stmt: Select[Any]) -> list[Any]:
     if any(c.type.result_processor(dialect, None) is not None
            and type(c.type) is not DateTime for c in columns):
         return list(s.execute(stmt).all())
-    names = tuple(c.key for c in columns)
+    names = tuple(str(c.key) for c in columns)
     row_type = _ROW_TYPES.get(names)
     if row_type is None:
-        row_type = _ROW_TYPES[names] = namedtuple("Row", names)  # type: ignore[misc]
+        row_type = _ROW_TYPES[names] = namedtuple("Row", names)
     return list(map(partial(tuple.__new__, row_type), plain_rows(s, stmt)))
 
 
