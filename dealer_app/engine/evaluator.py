@@ -189,7 +189,20 @@ def board_key(cards: Sequence[Card]) -> tuple[int, ...]:
     """
     if not 1 <= len(cards) <= 4:
         raise ValueError(f"a board is 1 to 4 up cards, got {len(cards)}")
-    ranks = [card.rank for card in cards]
+    key = 1
+    for card in cards:
+        key *= _PRIMES[card.rank]
+    found = _BOARDS.get(key)  # one entry per multiset of ranks (at most 494)
+    if found is None:
+        found = _BOARDS[key] = _board_key([card.rank for card in cards])
+    return found
+
+
+_BOARDS: dict[int, tuple[int, ...]] = {}
+"""Board keys by the product of their ranks' primes (see :func:`board_key`)."""
+
+
+def _board_key(ranks: list[int]) -> tuple[int, ...]:
     groups = sorted({(ranks.count(rank), rank) for rank in ranks}, reverse=True)
     top = groups[0][0]
     if top >= 3:
