@@ -381,7 +381,7 @@ def table_findings(db: Database, tbl: str, lo: int | None = None,
     if lo is not None and hi is not None:
         entry_q = entry_q.where(L.k1 >= lo, L.k1 <= hi)
         row_q = row_q.where(pk[0] >= lo, pk[0] <= hi)
-    digest = ledger.tuple_digest
+    digest = ledger.digester(tbl)
     with db.read() as s:
         conn = s.connection()
         entries = plain_rows(s, entry_q.order_by(L.k1, L.k2, L.seq))
@@ -398,7 +398,7 @@ def table_findings(db: Database, tbl: str, lo: int | None = None,
                 values = dict(zip(columns, row, strict=True))
                 out.append((row_label(tbl, *key, values), "inserted", 0, _hand(tbl, values)))
                 continue
-            if entry[3] != digest(tbl, row[:width]):
+            if entry[3] != digest(row[:width]):
                 values = dict(zip(columns, row, strict=True))
                 out.append((row_label(tbl, *key, values), "changed", entry[2],
                             _hand(tbl, values)))
@@ -484,7 +484,7 @@ class _EventCheck:
 
     def rows(self, rows: Sequence[Any]) -> None:
         elo, ehi, width, newest = self.elo, self.ehi, self.width, self.newest
-        digest = ledger.tuple_digest
+        digest = ledger.digester(EVENTS)
         for row in rows:
             key = row.id
             if not elo < key <= ehi:
@@ -494,7 +494,7 @@ class _EventCheck:
                 values = dict(zip(self.names, row, strict=False))
                 self.out.append((row_label(EVENTS, key, 0, values), "inserted", 0,
                                  _hand(EVENTS, values)))
-            elif entry[1] != digest(EVENTS, row[:width]):
+            elif entry[1] != digest(row[:width]):
                 values = dict(zip(self.names, row, strict=False))
                 self.out.append((row_label(EVENTS, key, 0, values), "changed", entry[0],
                                  _hand(EVENTS, values)))

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from itertools import compress, repeat
@@ -94,31 +94,47 @@ def tuple_digest(tbl: str, values: Sequence[Any]) -> str:
     """:func:`row_digest` of a row given as its :func:`digest_columns` values, in order
     (no mapping built: the verify path). A date-time may come as the text SQLite stores
     (``2025-01-01 20:15:03.123456``), as read from the driver without SQLAlchemy."""
-    vals = list(values)
-    for i in _times(tbl):
-        value = vals[i]
-        if value is None:
-            continue
-        if value.__class__ is str:
-            if len(value) == 26 and value[10] == " " and value[19] == ".":  # SQLite's text
-                vals[i] = (f"{value[:10]}T{value[11:19]}" if value.endswith(".000000")
-                           else f"{value[:10]}T{value[11:]}")
+    return digester(tbl)(values)
+
+
+_DIGESTERS: dict[str, Callable[[Sequence[Any]], str]] = {}
+
+
+def digester(tbl: str) -> Callable[[Sequence[Any]], str]:
+    """:func:`tuple_digest` of one table, as a function of the values alone (the verify
+    path calls it for every row)."""
+    found = _DIGESTERS.get(tbl)
+    if found is not None:
+        return found
+    times, columns = _times(tbl), _columns(tbl)
+    templates: dict[tuple[bool, ...], str] = {}
+    """``repr([tbl, name, value, ...])`` as a %-template, by the columns not NULL (the
+    text :func:`row_digest` hashes, without building the list per row)."""
+    sha256, fromisoformat = hashlib.sha256, datetime.fromisoformat
+
+    def digest(values: Sequence[Any]) -> str:
+        vals = list(values)
+        for i in times:
+            value = vals[i]
+            if value is None:
                 continue
-            value = datetime.fromisoformat(value)
-        vals[i] = value.isoformat() if value.tzinfo is None else _plain(value)
-    present = tuple(map(is_not, vals, repeat(None)))
-    template = _TEMPLATES.get((tbl, present))
-    if template is None:  # the list's repr with a %r for each value present
-        names = [f"{name!r}, %r" for name, kept in zip(_columns(tbl), present, strict=True)
-                 if kept]
-        template = _TEMPLATES[tbl, present] = f"[{', '.join([repr(tbl), *names])}]"
-    text = template % tuple(compress(vals, present))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+            if value.__class__ is str:
+                if len(value) == 26 and value[10] == " " and value[19] == ".":  # SQLite's
+                    vals[i] = (f"{value[:10]}T{value[11:19]}" if value.endswith(".000000")
+                               else f"{value[:10]}T{value[11:]}")
+                    continue
+                value = fromisoformat(value)
+            vals[i] = value.isoformat() if value.tzinfo is None else _plain(value)
+        present = tuple(map(is_not, vals, repeat(None)))
+        template = templates.get(present)
+        if template is None:
+            names = [f"{name!r}, %r" for name, kept in zip(columns, present, strict=True)
+                     if kept]
+            template = templates[present] = f"[{', '.join([repr(tbl), *names])}]"
+        return sha256((template % tuple(compress(vals, present))).encode()).hexdigest()
 
-
-_TEMPLATES: dict[tuple[str, tuple[bool, ...]], str] = {}
-"""``repr([tbl, name, value, ...])`` as a %-template, by table and the columns not NULL
-(the same text as :func:`row_digest` hashes, without building the list per row)."""
+    _DIGESTERS[tbl] = digest
+    return digest
 
 
 _TIMES: dict[str, tuple[int, ...]] = {}
