@@ -10,8 +10,9 @@
    belong to work in progress (a completed hand or closed session there is unsealed);
 4. every anchor file line: the checkpoint it holds is in the database and the ledger still
    agrees with it (catches a ledger cut back together with its checkpoints);
-5. every hand replayed by the engine (its own chain, status, pot, rake, stacks), spread
-   over worker processes so both cores work while this process walks the ledger.
+5. every hand replayed by the engine (its own chain, status, pot, rake, stacks), in
+   chunks given to a worker process while this process walks the ledger; this process
+   then takes chunks from the back of the worker's queue, so both cores work to the end.
 """
 
 from __future__ import annotations
