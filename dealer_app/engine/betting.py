@@ -13,6 +13,11 @@ from dealer_app.engine.settings import Structure
 if TYPE_CHECKING:
     from dealer_app.engine.hand import Hand, SeatState
 
+# Plain module names for enum members on the per-input paths (see hand.py).
+_BRING_IN, _BET, _RAISE = Action.BRING_IN, Action.BET, Action.RAISE
+_CALL, _CHECK, _FOLD = Action.CALL, Action.CHECK, Action.FOLD
+_FIXED_LIMIT = Structure.FIXED_LIMIT
+
 
 @dataclass(frozen=True, slots=True)
 class WagerRange:
@@ -146,7 +151,7 @@ class BettingRound:
     # ------------------------------------------------------------------ helpers
     @property
     def fixed(self) -> bool:
-        return self.settings.structure is Structure.FIXED_LIMIT
+        return self.settings.structure is _FIXED_LIMIT
 
     def _seat(self, seat: int) -> SeatState:
         return self.hand.seats[seat]
@@ -255,14 +260,14 @@ class BettingRound:
                 raise RuleError(Code.ILLEGAL_ACTION, "there is no bet to call: check (or bet)",
                                 Reason.NO_BET_TO_CALL)
             return min(to_call, st.stack)
-        if action is Action.CHECK:
+        if action is _CHECK:
             if to_call > 0:
                 raise RuleError(Code.ILLEGAL_ACTION,
                                 f"seat {seat} faces a bet of {self.current}: call, raise or "
                                 "fold (rule 7.6)", Reason.FACING_BET,
                                 {"seat": seat, "bet": self.current, "rule": "7.6"})
             return 0
-        if action is Action.FOLD:
+        if action is _FOLD:
             if not self._may_fold(seat):
                 raise RuleError(Code.ILLEGAL_ACTION, "every other player is all-in and no bet "
                                 "faces this seat: it checks (rule 7.7)",
@@ -356,9 +361,9 @@ class BettingRound:
             self.full_seq = 1
             self.current = max(s.bring_in, st.bet)
             self.min_increment = max(s.bring_in, st.bet)
-        elif action is Action.FOLD:
+        elif action is _FOLD:
             st.folded = True
-        elif action in (Action.BET, Action.RAISE):
+        elif action in (_BET, _RAISE):
             increment = st.bet - self.current
             if self._is_full(increment, st.stack == 0):
                 self.full_wagers += 1
@@ -378,16 +383,17 @@ class BettingRound:
 
     def _advance(self, after: int) -> None:
         seats = self.hand.seats
-        if sum(1 for st in seats.values() if not st.folded) <= 1:
+        if sum(not st.folded for st in seats.values()) <= 1:
             self.finished = True
             return
         order = self.hand.order
         i = order.index(after)
+        acted, current = self.acted_level, self.current
         for seat in order[i + 1:] + order[:i + 1]:
             st = seats[seat]
             if st.folded or st.stack == 0:
                 continue
-            if seat not in self.acted_level or st.bet < self.current:
+            if st.bet < current or seat not in acted:
                 self.due = seat
                 return
         self.finished = True

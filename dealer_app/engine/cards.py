@@ -73,6 +73,9 @@ class Card:
     def __str__(self) -> str:
         return RANKS[self.rank] + SUITS[self.suit]
 
+    def __hash__(self) -> int:  # equal cards have equal ranks and suits; cheaper than a tuple's
+        return self.rank * 4 + self.suit
+
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 

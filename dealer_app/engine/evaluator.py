@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from itertools import combinations_with_replacement
+from operator import attrgetter
 from typing import Final
 
 from dealer_app.engine.cards import RANK_NAMES, RANK_PLURALS, RANKS, Card
@@ -167,13 +168,16 @@ def describe(cards: Sequence[Card]) -> HandValue:
         raise ValueError("a hand cannot hold the same card twice: "
                          + " ".join(str(card) for card in hand))
     strength = evaluate(hand)
-    by_rank = sorted(hand, key=lambda card: card.suit)
+    by_rank = sorted(hand, key=_suit)
     ordered: list[Card] = []
     for shift in (16, 12, 8, 4, 0):
         rank = (strength >> shift) & 15
         if not ordered or ordered[-1].rank != rank:
-            ordered.extend(card for card in by_rank if card.rank == rank)
+            ordered += [card for card in by_rank if card.rank == rank]
     return HandValue(category_of(strength), tuple(ordered), strength)
+
+
+_suit = attrgetter("suit")
 
 
 def board_key(cards: Sequence[Card]) -> tuple[int, ...]:
@@ -185,10 +189,21 @@ def board_key(cards: Sequence[Card]) -> tuple[int, ...]:
     """
     if not 1 <= len(cards) <= 4:
         raise ValueError(f"a board is 1 to 4 up cards, got {len(cards)}")
-    counts = [0] * 8
+    key = 1
     for card in cards:
-        counts[card.rank] += 1
-    groups = sorted(((n, rank) for rank, n in enumerate(counts) if n), reverse=True)
+        key *= _PRIMES[card.rank]
+    found = _BOARDS.get(key)  # one entry per multiset of ranks (at most 494)
+    if found is None:
+        found = _BOARDS[key] = _board_key([card.rank for card in cards])
+    return found
+
+
+_BOARDS: dict[int, tuple[int, ...]] = {}
+"""Board keys by the product of their ranks' primes (see :func:`board_key`)."""
+
+
+def _board_key(ranks: list[int]) -> tuple[int, ...]:
+    groups = sorted({(ranks.count(rank), rank) for rank in ranks}, reverse=True)
     top = groups[0][0]
     if top >= 3:
         klass = top + 1  # trips 4, quads 5

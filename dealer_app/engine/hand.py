@@ -30,6 +30,14 @@ LAST_STREET = 4
 """Streets 1–4 deal the 2nd (with the hole card), 3rd, 4th and 5th cards (rules 5)."""
 
 
+# Enum members as plain module names for the per-input paths: on Python 3.11 each
+# ``Action.X`` or ``Phase.X`` goes through the enum metaclass's ``__getattr__`` hook (about
+# 0.3 µs), which the replay of a log paid several times per input.
+_ANTE, _DEAL_DOWN, _DEAL_UP = Action.ANTE, Action.DEAL_DOWN, Action.DEAL_UP
+_SHOW, _MUCK, _BET, _RAISE = Action.SHOW, Action.MUCK, Action.BET, Action.RAISE
+_ANTES, _DEAL, _BETTING = Phase.ANTES, Phase.DEAL, Phase.BETTING
+_SHOWDOWN, _COMPLETE = Phase.SHOWDOWN, Phase.COMPLETE
+
 __all__ = ["Allowed", "Applied", "Expected", "Hand", "Phase", "ReplayError", "SeatState"]
 
 
@@ -130,7 +138,7 @@ class Hand:
         hand = cls(settings, seats)
         for index, event in enumerate(events):
             try:
-                hand.apply(event)
+                hand._apply(event)
             except RuleError as exc:
                 raise ReplayError(index, exc, hand) from None
         return hand
@@ -158,7 +166,7 @@ class Hand:
 
     @property
     def complete(self) -> bool:
-        return self.phase is Phase.COMPLETE
+        return self.phase is _COMPLETE
 
     @property
     def stacks(self) -> dict[int, int]:
@@ -242,7 +250,7 @@ class Hand:
 
     def expected_card_seat(self) -> int | None:
         """The first seat clockwise still missing this street's up card, while dealing."""
-        if self.phase is not Phase.DEAL:
+        if self.phase is not _DEAL:
             return None
         for s in self.order:
             st = self.seats[s]
@@ -298,7 +306,7 @@ class Hand:
         """Applies one input and says what it did, or raises :class:`RuleError` and changes
         nothing."""
         plan = self._verify(event)
-        if event.action is Action.ANTE:
+        if event.action is _ANTE:
             chips = min(self.settings.ante, self.seats[event.seat].stack)
         else:
             chips = plan if isinstance(plan, int) and not isinstance(plan, bool) else 0
@@ -309,6 +317,11 @@ class Hand:
                        self.street, round_before is not None and self.round is not round_before,
                        self.complete)
 
+    def _apply(self, event: Event) -> None:
+        """:meth:`apply` without the report of what it did (a replay needs none)."""
+        self._execute(event, self._verify(event))
+        self._events.append(event)
+
     def _verify(self, event: Event) -> Plan:
         """Raises the rules' error for ``event``, or returns what applying it needs: the
         parsed card of a deal or show, the chips a betting action moves, or None."""
@@ -318,37 +331,37 @@ class Hand:
             raise _err(Code.HAND_COMPLETE, "the hand is complete: the pots were awarded",
                        Reason.HAND_COMPLETE)
         action = event.action
-        if action is Action.ANTE:
+        if action is _ANTE:
             self._verify_ante(event)
             return None
-        if action in (Action.DEAL_UP, Action.DEAL_DOWN):
+        if action in (_DEAL_UP, _DEAL_DOWN):
             return self._verify_card(event)
-        if action in (Action.SHOW, Action.MUCK):
+        if action in (_SHOW, _MUCK):
             return self._verify_showdown(event)
         return self._verify_betting(event)
 
     def _execute(self, event: Event, plan: Plan) -> None:
         action = event.action
         st = self.seats[event.seat]
-        if action is Action.ANTE:
-            amount = min(self.settings.ante, st.stack)
-            st.stack -= amount
-            st.committed += amount
-            st.anted = True
-            if all(x.anted for x in self.seats.values()):
-                self.phase = Phase.DEAL
-                self.street = 1
-        elif action is Action.DEAL_DOWN:
-            assert isinstance(plan, Card)
-            st.hole = plan
-            self.used.add(plan)
-        elif action is Action.DEAL_UP:
+        if action is _DEAL_UP:
             assert isinstance(plan, Card)
             st.up = (*st.up, plan)
             self.used.add(plan)
             if self.expected_card_seat() is None:
                 self._street_dealt()
-        elif action in (Action.SHOW, Action.MUCK):
+        elif action is _ANTE:
+            amount = min(self.settings.ante, st.stack)
+            st.stack -= amount
+            st.committed += amount
+            st.anted = True
+            if all(x.anted for x in self.seats.values()):
+                self.phase = _DEAL
+                self.street = 1
+        elif action is _DEAL_DOWN:
+            assert isinstance(plan, Card)
+            st.hole = plan
+            self.used.add(plan)
+        elif action in (_SHOW, _MUCK):
             assert plan is None or isinstance(plan, Card)
             self._execute_showdown(event, plan)
         else:
@@ -357,7 +370,7 @@ class Hand:
                 self.deal_down_closed = True
             assert isinstance(plan, int)
             self.round.execute(event, plan)
-            if self.street == LAST_STREET and action in (Action.BET, Action.RAISE):
+            if self.street == LAST_STREET and action in (_BET, _RAISE):
                 self.last_aggressor_round4 = event.seat
             if self.round.finished:
                 self._end_round()
@@ -404,7 +417,7 @@ class Hand:
                            "the player shows it (rule 5.3)", Reason.HOLE_CARD_TOO_LATE,
                            {"seat": event.seat, "rule": "5.3"})
             return card
-        if self.phase is not Phase.DEAL:
+        if self.phase is not _DEAL:
             what = ("betting round is still open" if self.phase is Phase.BETTING
                     else "all cards are dealt")
             raise _err(Code.WRONG_STREET, f"no up card now: the {what} (rule 5.3)",
@@ -419,11 +432,11 @@ class Hand:
     def _hole_card_open(self) -> bool:
         if self.deal_down_closed:
             return False
-        if self.phase is Phase.DEAL and self.street == 1:
+        if self.phase is _DEAL and self.street == 1:
             return True
-        if self.phase is Phase.BETTING and self.street == 1:
+        if self.phase is _BETTING and self.street == 1:
             return True  # closed by the first action of round 1
-        if self.phase is Phase.DEAL and self.street == 2 and not self.round1_opened:
+        if self.phase is _DEAL and self.street == 2 and not self.round1_opened:
             return not any(len(self.seats[s].up) >= 2 for s in self.order)
         return False
 
@@ -431,7 +444,7 @@ class Hand:
         """Every up card of the street is in: open its betting round, or deal on (rule 5.4)."""
         able = [s for s in self.order if self.seats[s].can_bet]
         if len(able) >= 2:
-            self.phase = Phase.BETTING
+            self.phase = _BETTING
             if self.street == 1:
                 self.round1_opened = True
                 seat = max(able, key=lambda s: self.seats[s].up[0].bring_in_order)
@@ -449,13 +462,13 @@ class Hand:
         self.round = None
         if self.street < LAST_STREET:
             self.street += 1
-            self.phase = Phase.DEAL
+            self.phase = _DEAL
         else:
             self._open_showdown()
 
     # ------------------------------------------------------------------ betting
     def _verify_betting(self, event: Event) -> int:
-        if self.phase is not Phase.BETTING or self.round is None:
+        if self.phase is not _BETTING or self.round is None:
             where = {Phase.ANTES: "antes are being posted", Phase.DEAL: "cards are being dealt",
                      Phase.SHOWDOWN: "it is the showdown"}[self.phase]
             raise _err(Code.OUT_OF_TURN, f"no betting now: {where}",
@@ -485,7 +498,7 @@ class Hand:
 
     # ------------------------------------------------------------------ showdown
     def _open_showdown(self) -> None:
-        self.phase = Phase.SHOWDOWN
+        self.phase = _SHOWDOWN
         live = self.live_seats()
         first = self.last_aggressor_round4
         if first is None or first not in live:
@@ -541,7 +554,7 @@ class Hand:
 
     def _execute_showdown(self, event: Event, card: Card | None) -> None:
         st = self.seats[event.seat]
-        if event.action is Action.MUCK:
+        if event.action is _MUCK:
             st.mucked = True
         else:
             if card is not None:
@@ -570,7 +583,7 @@ class Hand:
             for s, amount in pot.awards.items():
                 self.seats[s].stack += amount
         self.awarded = pots
-        self.phase = Phase.COMPLETE
+        self.phase = _COMPLETE
         self.round = None
 
 

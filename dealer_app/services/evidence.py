@@ -10,19 +10,25 @@
    belong to work in progress (a completed hand or closed session there is unsealed);
 4. every anchor file line: the checkpoint it holds is in the database and the ledger still
    agrees with it (catches a ledger cut back together with its checkpoints);
-5. every hand replayed by the engine (its own chain, status, pot, rake, stacks), spread
-   over worker processes so both cores work while this process walks the ledger.
+5. every hand replayed by the engine (its own chain, status, pot, rake, stacks), in
+   chunks given to a worker process while this process walks the ledger; this process
+   then takes chunks from the back of the worker's queue, so both cores work to the end.
 """
 
 from __future__ import annotations
 
 import bisect
 import os
+import sys
+import threading
+from collections import namedtuple
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from itertools import chain
 from multiprocessing import get_context
+from multiprocessing.context import BaseContext
 from pathlib import Path
 from typing import Any, cast
 
@@ -51,8 +57,20 @@ LABELS = {"staff": "staff member", "game_table": "table", "table_session": "sess
 PARALLEL_FROM = 3000
 """Fewer hands than this are replayed in this process (starting workers costs more)."""
 CHUNK = 4000
+MIN_CHUNK = 500
+"""Hands replayed by one task: about a quarter of each process's share, within these."""
 SPAN = 20000
 """Keys of one table checked by one task (the tables are split among the workers)."""
+
+
+def start_context() -> BaseContext:
+    """How the worker starts: forked where that is safe (Linux, no other thread in this
+    process, no Qt loaded), so it works at once instead of importing the app again (about
+    0.5 s of CPU); spawned otherwise (the GUI's threads make a fork unsafe)."""
+    if (sys.platform.startswith("linux") and threading.active_count() == 1
+            and not any(name.startswith("PySide6") for name in sys.modules)):
+        return get_context("fork")
+    return get_context("spawn")
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +92,26 @@ def plain_rows(s: Session, stmt: Select[Any]) -> Iterator[tuple[Any, ...]]:
             yield from batch
     finally:
         cursor.close()
+
+
+_ROW_TYPES: dict[tuple[str, ...], Any] = {}
+
+
+def named_rows(s: Session, stmt: Select[Any]) -> list[Any]:
+    """All rows of ``stmt`` as named tuples. Straight from the driver's cursor (see
+    :func:`plain_rows`) when no column needs SQLAlchemy's conversion of its values, but for
+    plain date-times: those come as the driver gives them (SQLite: the stored text, which
+    :func:`ledger.tuple_digest` reads). Otherwise through SQLAlchemy."""
+    dialect = s.connection().dialect
+    columns = list(stmt.selected_columns)
+    if any(c.type.result_processor(dialect, None) is not None
+           and type(c.type) is not DateTime for c in columns):
+        return list(s.execute(stmt).all())
+    names = tuple(str(c.key) for c in columns)
+    row_type = _ROW_TYPES.get(names)
+    if row_type is None:
+        row_type = _ROW_TYPES[names] = namedtuple("Row", names)
+    return list(map(partial(tuple.__new__, row_type), plain_rows(s, stmt)))
 
 
 def row_label(tbl: str, k1: int, k2: int, values: Any = None) -> str:
@@ -137,7 +175,8 @@ class _Verifier:
         self.cp_seqs = [c.signed.seq for c in self.cps]
         self.anchors = self._read_anchors()
         tables = [t for t in CHAINED if t in Base.metadata.tables]
-        chunks = [ids[i:i + CHUNK] for i in range(0, len(ids), CHUNK)]
+        size = min(CHUNK, max(MIN_CHUNK, -(-len(ids) // (4 * max(workers, 1)))))
+        chunks = [ids[i:i + size] for i in range(0, len(ids), size)]
         bounds = event_bounds(self.db, chunks)
         if chunks:  # the events are checked with the replay of their hands
             tables = [t for t in tables if t != EVENTS]
@@ -146,49 +185,53 @@ class _Verifier:
         url = self.db.engine.url.render_as_string(hide_password=False)
         parallel = (workers > 1 and len(ids) >= PARALLEL_FROM and self.db.sqlite_path is not None
                     or workers > 1 and len(ids) >= PARALLEL_FROM and not self.db.is_sqlite)
-        futures: list[Future[tuple[list[tuple[int, str, str]],
-                                   list[tuple[str, str, int, int]]]]] = []
-        table_futures: list[Future[list[tuple[str, str, int, int]]]] = []
+        tasks: list[tuple[Any, tuple[Any, ...]]] = [
+            *((check_table, (url, *p)) for p in parts),
+            *((check_hands, (url, c[0], c[-1], *b)) for c, b in zip(chunks, bounds, strict=True))]
+        futures: list[Future[Any]] = []
+        done: dict[int, Any] = {}
         pool: ProcessPoolExecutor | None = None
-        if parallel:
-            pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"))
-            table_futures = [pool.submit(check_table, url, *p) for p in parts]
-            futures = [pool.submit(check_hands, url, c[0], c[-1], *b)
-                       for c, b in zip(chunks, bounds, strict=True)]
+        if parallel:  # this process walks the ledger, then takes tasks from the back
+            pool = ProcessPoolExecutor(workers - 1, mp_context=start_context())
+            futures = [pool.submit(fn, *args) for fn, args in tasks]
         try:
             self._walk_ledger()
             if not self.report.cancelled:
                 self._check_checkpoints()
                 self._check_anchors()
                 self._check_tail()
-            for i, part in enumerate(parts):
+            for i in reversed(range(len(tasks))):
+                if self.report.cancelled or futures and not futures[i].cancel():
+                    break  # the pool started this one, so every one before it too
+                done[i] = self._local(i - len(parts), *tasks[i][1][1:])
+                self.tick(len(chunks[i - len(parts)]) if i >= len(parts) else 1)
+            for i in range(len(tasks)):
                 if self.report.cancelled:
                     break
-                self._rows(table_futures[i].result() if pool is not None
-                           else table_findings(self.db, *part))
-            if pool is None:
-                for c, b in zip(chunks, bounds, strict=True):
-                    if self.report.cancelled:
-                        break
-                    self._hands(check_hands_on(self.db, c[0], c[-1], *b), len(c))
-            else:
-                for future, c in zip(futures, chunks, strict=True):
-                    if self.report.cancelled:
-                        break
-                    self._hands(future.result(), len(c))
+                found = done[i] if i in done else futures[i].result()
+                if i < len(parts):
+                    self._rows(found, tick=i not in done)
+                else:
+                    self._hands(found, len(chunks[i - len(parts)]), tick=i not in done)
         finally:
             if pool is not None:
                 pool.shutdown(wait=True, cancel_futures=True)
         return self.report
 
+    def _local(self, chunk: int, *args: Any) -> Any:
+        """A task run in this process: a table range (``chunk`` < 0), or a chunk of hands."""
+        return check_hands_on(self.db, *args) if chunk >= 0 else table_findings(self.db, *args)
+
     def _hands(self, found: tuple[list[tuple[int, str, str]],
-                                  list[tuple[str, str, int, int]]], count: int) -> None:
+                                  list[tuple[str, str, int, int]]], count: int,
+               tick: bool = True) -> None:
         broken, events = found
         self._rows(events, tick=False)
         for hand_id, label, reason in broken:
             self.fail(label, reason, hand_id)
         self.report.checked += count
-        self.tick(count)
+        if tick:
+            self.tick(count)
 
     # ------------------------------------------------------------------ 1. ledger
     def _walk_ledger(self) -> None:
@@ -201,6 +244,7 @@ class _Verifier:
         L = ledger.LEDGER.c
         last = 0
         batch = 20000
+        link, at_seq = ledger.link, self.at_seq
         while True:
             with self.db.read() as s:
                 entries = list(plain_rows(s, select(L.seq, L.tbl, L.k1, L.k2, L.row_digest,
@@ -217,12 +261,12 @@ class _Verifier:
                     expected = seq
                 if tbl not in CHAINED:
                     self.fail(f"ledger entry {seq}", f"names a table {tbl!r} that is not chained")
-                if ledger.link(previous, seq, tbl, k1, k2, rd) != digest:
+                if link(previous, seq, tbl, k1, k2, rd) != digest:
                     self.fail(f"ledger entry {seq} ({row_label(tbl, k1, k2)})",
                               f"does not chain to the entry before it: changed, inserted or "
                               f"reordered {self.since(seq)}")
                 if seq in wanted:
-                    self.at_seq[seq] = digest
+                    at_seq[seq] = digest
                 if seq > newest and tbl in ("hand", "table_session"):
                     self.tail.add((tbl, k1))
                 previous = digest
@@ -356,7 +400,7 @@ def table_findings(db: Database, tbl: str, lo: int | None = None,
     if lo is not None and hi is not None:
         entry_q = entry_q.where(L.k1 >= lo, L.k1 <= hi)
         row_q = row_q.where(pk[0] >= lo, pk[0] <= hi)
-    digest = ledger.tuple_digest
+    digest = ledger.digester(tbl)
     with db.read() as s:
         conn = s.connection()
         entries = plain_rows(s, entry_q.order_by(L.k1, L.k2, L.seq))
@@ -373,7 +417,7 @@ def table_findings(db: Database, tbl: str, lo: int | None = None,
                 values = dict(zip(columns, row, strict=True))
                 out.append((row_label(tbl, *key, values), "inserted", 0, _hand(tbl, values)))
                 continue
-            if entry[3] != digest(tbl, row[:width]):
+            if entry[3] != digest(row[:width]):
                 values = dict(zip(columns, row, strict=True))
                 out.append((row_label(tbl, *key, values), "changed", entry[2],
                             _hand(tbl, values)))
@@ -451,16 +495,17 @@ class _EventCheck:
         self.elo, self.ehi = elo, ehi
         self.out: list[tuple[str, str, int, int]] = []
         L = ledger.LEDGER.c
-        self.newest: dict[int, tuple[int, str]] = {}
-        with db.read() as s:
-            for k1, seq, rd in plain_rows(s, select(L.k1, L.seq, L.row_digest).where(
-                    L.tbl == EVENTS, *_within(L.k1, elo, ehi)).order_by(L.k1, L.seq)):
-                self.newest[int(k1)] = (int(seq), str(rd))
+        with db.read() as s:  # in seq order: the newest entry of each key stays
+            self.newest: dict[int, tuple[int, str]] = {
+                k1: (seq, rd) for k1, seq, rd in plain_rows(s, select(
+                    L.k1, L.seq, L.row_digest).where(L.tbl == EVENTS, *_within(L.k1, elo, ehi))
+                    .order_by(L.k1, L.seq))}
 
     def rows(self, rows: Sequence[Any]) -> None:
         elo, ehi, width, newest = self.elo, self.ehi, self.width, self.newest
+        digest = ledger.digester(EVENTS)
         for row in rows:
-            key = int(row.id)
+            key = row.id
             if not elo < key <= ehi:
                 continue
             entry = newest.pop(key, None)
@@ -468,7 +513,7 @@ class _EventCheck:
                 values = dict(zip(self.names, row, strict=False))
                 self.out.append((row_label(EVENTS, key, 0, values), "inserted", 0,
                                  _hand(EVENTS, values)))
-            elif entry[1] != ledger.tuple_digest(EVENTS, row[:width]):
+            elif entry[1] != digest(row[:width]):
                 values = dict(zip(self.names, row, strict=False))
                 self.out.append((row_label(EVENTS, key, 0, values), "changed", entry[0],
                                  _hand(EVENTS, values)))

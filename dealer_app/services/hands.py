@@ -119,7 +119,14 @@ def resolve(rows: Sequence[HandEvent]) -> tuple[list[Slot], dict[int, int]]:
 def current_inputs(rows: Sequence[HandEvent]) -> list[HandEvent]:
     """The rows in force, in play order: inputs not undone or struck, and the corrections
     standing in the place of the inputs they replaced."""
-    return [slot.row for slot in resolve(rows)[0]]
+    inputs = []
+    for r in rows:  # most logs hold inputs only: no slots to resolve
+        kind = r.kind
+        if kind == "input":
+            inputs.append(r)
+        elif kind == "undo" or kind == "correct":
+            return [slot.row for slot in resolve(rows)[0]]
+    return inputs
 
 
 def log_entries(rows: Sequence[HandEvent]) -> tuple[LogEntry, ...]:

@@ -35,7 +35,7 @@ from typing import Any, cast
 from sqlalchemy import Table, or_, select
 from sqlalchemy.exc import IntegrityError
 
-from dealer_app.engine import RuleError
+from dealer_app.engine import Event, RuleError, Settings
 from dealer_app.engine.hand import Hand
 from dealer_app.engine.record import HandRecord, RecordError, dump_record
 from dealer_app.engine.record_file import parse_utc, read_record_file
@@ -148,11 +148,11 @@ def check_result(row: HandRow, rows: Sequence[HandEvent],
     stack before and after) must be what the engine makes of the chained inputs."""
     try:
         seats = seats_of(row.seats_json)
-        settings = settings_of(row.settings_json)
+        settings = _settings(row.settings_json)
     except (ValueError, KeyError, TypeError):
         return "its settings or seats are unreadable"
     try:
-        hand = Hand.replay(settings, seats, [event_of(r) for r in current_inputs(rows)])
+        hand = Hand.replay(settings, seats, [_event(r) for r in current_inputs(rows)])
     except RuleError as exc:
         return f"its inputs are refused by the rules ({exc.message})"
     except (ValueError, KeyError, TypeError, AssertionError) as exc:
@@ -183,6 +183,34 @@ def check_result(row: HandRow, rows: Sequence[HandEvent],
             return (f"seat {player.seat}'s result is stored as {player.stack_after}, but its "
                     f"log gives {hand.stacks[player.seat]}")
     return None
+
+
+_SETTINGS: dict[str, Settings] = {}
+_EVENTS_MADE: dict[tuple[Any, ...], Event] = {}
+CACHED = 50_000
+"""Entries kept by each cache of the replay of many hands (cleared when full)."""
+
+
+def _settings(text: str) -> Settings:
+    """``settings_of``, each text read once (a table's hands share their settings)."""
+    settings = _SETTINGS.get(text)
+    if settings is None:
+        if len(_SETTINGS) >= CACHED:
+            _SETTINGS.clear()
+        settings = _SETTINGS[text] = settings_of(text)
+    return settings
+
+
+def _event(row: Any) -> Event:
+    """``event_of``, each (seat, action, card, to) made once: events are frozen values and
+    a log repeats few of them."""
+    key = (row.seat, row.action, row.card, row.to_amount)
+    event = _EVENTS_MADE.get(key)
+    if event is None:
+        if len(_EVENTS_MADE) >= CACHED:
+            _EVENTS_MADE.clear()
+        event = _EVENTS_MADE[key] = event_of(row)
+    return event
 
 
 def correction_provenance(rows: Sequence[HandEvent]) -> list[dict[str, Any]]:
@@ -227,6 +255,8 @@ def check_hand_range(db: Database, lo: int, hi: int, tables: dict[int, str],
     """Replays every hand with an id from ``lo`` to ``hi`` (see :func:`check_hand`).
     ``on_events`` is given each batch's event rows (read with ``event_columns`` too), so
     they are read once for the replay and for the evidence ledger."""
+    from dealer_app.services.evidence import named_rows
+
     broken: list[BrokenHand] = []
     last_id = lo - 1
     while last_id < hi:
@@ -238,17 +268,17 @@ def check_hand_range(db: Database, lo: int, hi: int, tables: dict[int, str],
                 break
             first, last_id = hands[0].id, hands[-1].id
             events: dict[int, list[Any]] = {h.id: [] for h in hands}
-            rows = s.execute(select(*dict.fromkeys([*event_columns, *_REPLAYED])).where(
-                    _EVENTS.c.hand_id >= first, _EVENTS.c.hand_id <= last_id)
-                    .order_by(_EVENTS.c.hand_id, _EVENTS.c.seq)).all()
+            rows = named_rows(s, select(*dict.fromkeys([*event_columns, *_REPLAYED])).where(
+                _EVENTS.c.hand_id >= first, _EVENTS.c.hand_id <= last_id)
+                .order_by(_EVENTS.c.hand_id, _EVENTS.c.seq))
             if on_events is not None:
                 on_events(rows)
             for ev in rows:
                 if ev.hand_id in events:
                     events[ev.hand_id].append(ev)
             players: dict[int, list[Any]] = {h.id: [] for h in hands}
-            for pl in s.execute(select(*_STACKS).where(
-                    _PLAYERS.c.hand_id >= first, _PLAYERS.c.hand_id <= last_id)).all():
+            for pl in named_rows(s, select(*_STACKS).where(
+                    _PLAYERS.c.hand_id >= first, _PLAYERS.c.hand_id <= last_id)):
                 if pl.hand_id in players:
                     players[pl.hand_id].append(pl)
             for hand in hands:

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from itertools import chain, compress, repeat
+from itertools import compress, repeat
 from operator import is_not
 from typing import Any, cast
 
@@ -92,15 +92,49 @@ def row_digest(tbl: str, values: Mapping[str, Any]) -> str:
 
 def tuple_digest(tbl: str, values: Sequence[Any]) -> str:
     """:func:`row_digest` of a row given as its :func:`digest_columns` values, in order
-    (no mapping built: the verify path)."""
-    vals = list(values)
-    for i in _times(tbl):
-        value = vals[i]
-        if value is not None:
+    (no mapping built: the verify path). A date-time may come as the text SQLite stores
+    (``2025-01-01 20:15:03.123456``), as read from the driver without SQLAlchemy."""
+    return digester(tbl)(values)
+
+
+_DIGESTERS: dict[str, Callable[[Sequence[Any]], str]] = {}
+
+
+def digester(tbl: str) -> Callable[[Sequence[Any]], str]:
+    """:func:`tuple_digest` of one table, as a function of the values alone (the verify
+    path calls it for every row)."""
+    found = _DIGESTERS.get(tbl)
+    if found is not None:
+        return found
+    times, columns = _times(tbl), _columns(tbl)
+    templates: dict[tuple[bool, ...], str] = {}
+    """``repr([tbl, name, value, ...])`` as a %-template, by the columns not NULL (the
+    text :func:`row_digest` hashes, without building the list per row)."""
+    sha256, fromisoformat = hashlib.sha256, datetime.fromisoformat
+
+    def digest(values: Sequence[Any]) -> str:
+        vals = list(values)
+        for i in times:
+            value = vals[i]
+            if value is None:
+                continue
+            if value.__class__ is str:
+                if len(value) == 26 and value[10] == " " and value[19] == ".":  # SQLite's
+                    vals[i] = (f"{value[:10]}T{value[11:19]}" if value.endswith(".000000")
+                               else f"{value[:10]}T{value[11:]}")
+                    continue
+                value = fromisoformat(value)
             vals[i] = value.isoformat() if value.tzinfo is None else _plain(value)
-    kept = compress(zip(_columns(tbl), vals, strict=True), map(is_not, vals, repeat(None)))
-    parts = [tbl, *chain.from_iterable(kept)]
-    return hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()
+        present = tuple(map(is_not, vals, repeat(None)))
+        template = templates.get(present)
+        if template is None:
+            names = [f"{name!r}, %r" for name, kept in zip(columns, present, strict=True)
+                     if kept]
+            template = templates[present] = f"[{', '.join([repr(tbl), *names])}]"
+        return sha256((template % tuple(compress(vals, present))).encode()).hexdigest()
+
+    _DIGESTERS[tbl] = digest
+    return digest
 
 
 _TIMES: dict[str, tuple[int, ...]] = {}

@@ -366,3 +366,22 @@ def test_board_key_refuses_empty_or_five_cards() -> None:
         board_key([])
     with pytest.raises(ValueError):
         board_key(parse_cards("As Ks Qs Js Ts"))
+
+
+def _counted_board_key(cards: tuple[Card, ...]) -> tuple[int, ...]:
+    """Rule 8.1 counted out directly (the looked-up :func:`board_key` must agree)."""
+    counts = [0] * 8
+    for card in cards:
+        counts[card.rank] += 1
+    groups = sorted(((n, rank) for rank, n in enumerate(counts) if n), reverse=True)
+    top = groups[0][0]
+    klass = top + 1 if top >= 3 else (3 if len(groups) > 1 and groups[1][0] == 2 else 2) \
+        if top == 2 else 1
+    return (klass, *(rank for _n, rank in groups))
+
+
+def test_board_key_of_every_board_of_one_to_four_cards() -> None:
+    for size in range(1, 5):
+        for cards in combinations(DECK, size):
+            assert board_key(cards) == _counted_board_key(cards)
+            assert board_key(list(reversed(cards))) == _counted_board_key(cards)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
+import sys
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -385,6 +386,69 @@ def test_events_checked_with_the_replay_chunk_by_chunk_find_the_same(
     monkeypatch.setattr(evidence, "PARALLEL_FROM", 1)
     assert found(1) == whole
     assert found(2) == whole
+
+
+def test_two_cores_count_each_task_once_and_report_hands_in_order(
+        demo: tuple[Services, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """This process takes tasks from the back of the workers' queue: each is counted once
+    in the progress, and the broken hands are still reported in id order."""
+    from dealer_app.services import evidence
+
+    svc, anchors = demo
+    monkeypatch.setattr(evidence, "CHUNK", 2)
+    monkeypatch.setattr(evidence, "MIN_CHUNK", 1)  # one hand a task
+    monkeypatch.setattr(evidence, "PARALLEL_FROM", 1)
+    with svc.db.engine.begin() as conn:
+        conn.execute(text("UPDATE hand SET rake = rake + 5 WHERE status = 'complete'"))
+    seen: list[tuple[int, int]] = []
+    report = svc.log.verify_all(anchors=[anchors], workers=2,
+                                progress=lambda done, total: seen.append((done, total)))
+    total = seen[-1][1]
+    assert seen[-1] == (total, total) and seen.count((total, total)) == 1
+    assert [done for done, _t in seen] == sorted(done for done, _t in seen)
+    assert report.checked == 7
+    replayed = [b.hand_id for b in report.broken if b.reason.startswith("its pot")]
+    assert len(replayed) >= 2 and replayed == sorted(replayed)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="fork is used on Linux")
+def test_a_forked_worker_finds_what_one_process_finds(
+        demo: tuple[Services, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    from multiprocessing import get_context
+
+    from dealer_app.services import evidence
+
+    svc, anchors = demo
+    with svc.db.engine.begin() as conn:
+        conn.execute(text("UPDATE hand_event SET card = 'As' WHERE id = "
+                          "(SELECT MIN(id) FROM hand_event WHERE card IS NOT NULL)"))
+        conn.execute(text("UPDATE stack_move SET amount = amount * 10 WHERE id = "
+                          "(SELECT MIN(id) FROM stack_move)"))
+    whole = sorted((b.label, b.reason) for b in
+                   svc.log.verify_all(anchors=[anchors], workers=1).broken)
+    assert any(label.startswith("hand event") for label, _r in whole)
+    assert any(label.startswith("stack move") for label, _r in whole)
+    monkeypatch.setattr(evidence, "start_context", lambda: get_context("fork"))
+    monkeypatch.setattr(evidence, "CHUNK", 2)
+    monkeypatch.setattr(evidence, "PARALLEL_FROM", 1)
+    report = svc.log.verify_all(anchors=[anchors], workers=2)
+    assert sorted((b.label, b.reason) for b in report.broken) == whole
+    assert report.checked == 7
+
+
+def test_workers_are_spawned_while_another_thread_runs() -> None:
+    import threading
+
+    from dealer_app.services.evidence import start_context
+
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        assert start_context().get_start_method() == "spawn"
+    finally:
+        stop.set()
+        thread.join()
 
 
 def test_a_database_without_hands_is_verified(db_url: str, tmp_path: Path) -> None:
