@@ -249,13 +249,13 @@ class BettingRound:
             raise RuleError(Code.OUT_OF_TURN, f"seat {self.due} is due to act, not seat {seat}",
                             Reason.NOT_YOUR_TURN, {"due": self.due, "seat": seat})
         to_call = self.current - st.bet
-        if action is Action.BRING_IN:
+        if action is _BRING_IN:
             raise RuleError(Code.WRONG_BRING_IN, "the bring-in was already posted"
                             if self.number == 1 else f"there is no bring-in in round "
                             f"{self.number}", Reason.BRING_IN_ALREADY_POSTED
                             if self.number == 1 else Reason.NO_BRING_IN_THIS_ROUND,
                             {"round": self.number})
-        if action is Action.CALL:
+        if action is _CALL:
             if to_call <= 0:
                 raise RuleError(Code.ILLEGAL_ACTION, "there is no bet to call: check (or bet)",
                                 Reason.NO_BET_TO_CALL)

@@ -327,7 +327,7 @@ class Hand:
         parsed card of a deal or show, the chips a betting action moves, or None."""
         if event.seat not in self.seats:
             raise EventError(f"seat {event.seat} is not in this hand")
-        if self.phase is Phase.COMPLETE:
+        if self.phase is _COMPLETE:
             raise _err(Code.HAND_COMPLETE, "the hand is complete: the pots were awarded",
                        Reason.HAND_COMPLETE)
         action = event.action
@@ -398,7 +398,7 @@ class Hand:
         if card == self.seats[event.seat].hole:
             raise _err(Code.DUPLICATE_CARD, f"{card} is already dealt in this hand",
                        Reason.CARD_ALREADY_DEALT, {"card": str(card)})
-        if self.phase is Phase.ANTES:
+        if self.phase is _ANTES:
             missing = [s for s in self.order if not self.seats[s].anted]
             raise _err(Code.ANTES_MISSING, "no card before every ante is in: seat "
                        + ", ".join(map(str, missing)) + " still to ante (rule 4.1)",
@@ -408,7 +408,7 @@ class Hand:
         if st.folded:
             raise _err(Code.WRONG_STREET, f"seat {event.seat} has folded",
                        Reason.CARD_TO_FOLDED_SEAT, {"seat": event.seat})
-        if event.action is Action.DEAL_DOWN:
+        if event.action is _DEAL_DOWN:
             if st.hole is not None:
                 raise _err(Code.WRONG_STREET, f"seat {event.seat} already has its hole card",
                            Reason.HOLE_CARD_ALREADY_DEALT, {"seat": event.seat})
