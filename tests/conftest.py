@@ -4,9 +4,11 @@ DEALER_APP_TEST_PG_URL is set, again on a fresh PostgreSQL schema."""
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from storage.helpers import FakeClock
@@ -26,25 +28,108 @@ def _backends() -> list[str]:
 
 
 @pytest.fixture(params=_backends())
-def db_url(request: pytest.FixtureRequest, tmp_path: object) -> Iterator[str]:
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh, migrated, empty database: a copy of a migrated SQLite file made once per
+    process, or a new PostgreSQL schema made from the DDL of one migrated once (see
+    :func:`_pg_template`). Migrating each test's database anew took a third of the run."""
     if request.param == "sqlite":
+        template: Path = request.getfixturevalue("_sqlite_template")
+        shutil.copyfile(template, tmp_path / "test.sqlite3")
         yield f"sqlite:///{tmp_path}/test.sqlite3"
         return
-    from sqlalchemy import create_engine
-    from sqlalchemy.engine import make_url
-
-    base = os.environ[PG_ENV]
+    template_sql: _PgTemplate = request.getfixturevalue("_pg_template")
     schema = f"t_{uuid.uuid4().hex[:16]}"
-    admin = create_engine(base)
-    with admin.begin() as conn:
-        conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
-    url = make_url(base).update_query_dict({"options": f"-csearch_path={schema}"})
+    template_sql.create(schema)
     try:
-        yield url.render_as_string(hide_password=False)
+        yield template_sql.url(schema)
     finally:
-        with admin.begin() as conn:
+        template_sql.drop(schema)
+
+
+@pytest.fixture(scope="session")
+def _sqlite_template(tmp_path_factory: pytest.TempPathFactory, _key_folder: Path) -> Path:
+    """An empty SQLite hand log at the newest schema (a new file's migration writes nothing
+    to the anchor folder, so the file alone is the template)."""
+    from dealer_app.storage import Database
+
+    path = tmp_path_factory.mktemp("sqlite-template") / "test.sqlite3"
+    Database.open(f"sqlite:///{path}").close()
+    extra = sorted(p.name for p in path.parent.iterdir() if p != path)
+    assert not extra, f"the template left files beside it: {extra}"
+    return path
+
+
+class _PgTemplate:
+    """Makes migrated schemas: replays the ``pg_dump`` of one schema migrated once (about
+    3x cheaper than running the migrations), or migrates each schema when pg_dump is not
+    there."""
+
+    def __init__(self, base: str) -> None:
+        from sqlalchemy import create_engine
+
+        self.base = base
+        self.admin = create_engine(base, pool_size=1)
+        self.ddl: str | None = None
+        self.name = ""
+
+    def url(self, schema: str) -> str:
+        from sqlalchemy.engine import make_url
+
+        url = make_url(self.base).update_query_dict({"options": f"-csearch_path={schema}"})
+        return url.render_as_string(hide_password=False)
+
+    def create(self, schema: str) -> None:
+        """A migrated schema, or an empty one the test's first open migrates."""
+        with self.admin.begin() as conn:
+            if self.ddl is None:
+                conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
+            else:  # psycopg runs several statements in one call only without parameters
+                conn.connection.driver_connection.execute(self.ddl.replace(self.name, schema))
+
+    def drop(self, schema: str) -> None:
+        with self.admin.begin() as conn:
             conn.exec_driver_sql(f"DROP SCHEMA {schema} CASCADE")
-        admin.dispose()
+
+    def prepare(self) -> None:
+        """Migrates the template schema and reads its DDL back with pg_dump."""
+        import shutil as _shutil
+        import subprocess
+
+        from psycopg.conninfo import make_conninfo
+        from sqlalchemy.engine import make_url
+
+        pg_dump = _shutil.which("pg_dump")
+        if pg_dump is None:
+            return
+        from dealer_app.storage import Database
+
+        self.name = f"t_template_{uuid.uuid4().hex[:16]}"
+        self.create(self.name)
+        Database.open(self.url(self.name)).close()
+        url = make_url(self.base)
+        params = {k: v for k, v in (("host", url.host), ("port", url.port),
+                                    ("user", url.username), ("password", url.password),
+                                    ("dbname", url.database)) if v}
+        try:
+            done = subprocess.run(
+                [pg_dump, "--schema", self.name, "--no-owner", "--no-privileges", "--inserts",
+                 "--dbname", make_conninfo("", **params)],
+                capture_output=True, text=True, check=True, timeout=60)
+        except (subprocess.SubprocessError, OSError):
+            return  # e.g. a pg_dump older than the server: migrate each schema
+        finally:
+            self.drop(self.name)
+        # pg_dump's own meta-commands (\restrict...) are not SQL
+        self.ddl = "\n".join(line for line in done.stdout.splitlines()
+                             if not line.startswith("\\"))
+
+
+@pytest.fixture(scope="session")
+def _pg_template(_key_folder: Path) -> Iterator[_PgTemplate]:
+    template = _PgTemplate(os.environ[PG_ENV])
+    template.prepare()
+    yield template
+    template.admin.dispose()
 
 
 @pytest.fixture(scope="session", autouse=True)
