@@ -181,14 +181,32 @@ def _no_modal_file_dialog(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(module, "_chosen", refuse)
 
 
-SHARED_BUILDS = ("bulk_db", "demo_template", "named_template", "report_template", "strengths")
-"""Fixtures that build much, once per process: under ``--dist loadgroup`` (what
-./scripts/run-tests uses) the tests that use one run on a single worker, so it is built
-once, not once per worker; every other test goes to whichever worker is free."""
+SHARED_BUILDS = {
+    "tests/review/test_paging.py": "bulk_db", "tests/review/test_models.py": "bulk_db",
+    "tests/services/test_evidence.py": "demo_template",
+    "tests/review/test_find.py": "named_template",
+    "tests/review/test_compliance_reports.py": "report_template",
+    "tests/engine/test_evaluator.py": "strengths",
+}
+"""Files whose tests share a fixture that builds much, once per process. Under ``--dist
+loadgroup`` (what ./scripts/run-tests uses) each such group runs on one worker, so it is
+built once, not once per worker; every other test goes to whichever worker is free. (The
+scheduler below does this by file: xdist's own xdist_group marks are lost on pytest 9.)"""
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        used = [name for name in SHARED_BUILDS if name in getattr(item, "fixturenames", ())]
-        if used:
-            item.add_marker(pytest.mark.xdist_group(used[0]))
+try:
+    from xdist.scheduler import LoadScopeScheduling
+except ImportError:  # -p no:xdist still works without the plugin installed
+    LoadScopeScheduling = None
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
+    if LoadScopeScheduling is None or config.getvalue("dist") != "loadgroup":
+        return None
+
+    class SharedBuildScheduling(LoadScopeScheduling):  # type: ignore[misc,valid-type]
+        def _split_scope(self, nodeid: str) -> str:
+            return SHARED_BUILDS.get(nodeid.split("::", 1)[0], nodeid)
+
+    return SharedBuildScheduling(config, log)
