@@ -68,7 +68,9 @@ class _PgTemplate:
         from sqlalchemy import create_engine
 
         self.base = base
-        self.admin = create_engine(base, pool_size=1)
+        # its DDL commits need not wait for the WAL flush either (see url())
+        self.admin = create_engine(base, pool_size=1,
+                                   connect_args={"options": "-csynchronous_commit=off"})
         self.ddl: str | None = None
         self.name = ""
 
