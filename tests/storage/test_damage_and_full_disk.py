@@ -120,7 +120,7 @@ SECRET = "s3cret-" + uuid.uuid4().hex[:6]
     f"postgresql+nosuchdriver://dealer:{SECRET}@127.0.0.1:1/hands",
     f"post gres://dealer:{SECRET}@127.0.0.1/hands",
     f"postgresql+psycopg://dealer:{SECRET}@127.0.0.1:1/hands?connect_timeout=1",
-])
+], ids=["unknown-driver", "malformed", "unreachable"])  # stable ids: xdist workers compare them
 def test_no_message_shows_a_database_password(url: str,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(StorageError) as caught:
