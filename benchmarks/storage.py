@@ -334,8 +334,11 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=100_000)
     parser.add_argument("--verify-hands", type=int, default=100_000)
     parser.add_argument("--only", choices=["record", "verify"], help="run one figure only")
+    parser.add_argument("--dir", type=Path, default=None,
+                        help="where the SQLite files go (e.g. /dev/shm to leave the disk's "
+                             "fsync out of the figures)")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         folder = Path(tmp)
         os.environ.setdefault("DEALER_APP_CONFIG_DIR", str(folder / "config"))
         os.environ.setdefault("DEALER_APP_ANCHOR_DIR", str(folder / "anchors"))
