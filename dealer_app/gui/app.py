@@ -92,7 +92,7 @@ def run(db_url: str | None, lang: str | None = None) -> int:
         raise
     window, _controller = build(backend, first_start_guide=True)
     screen = app.primaryScreen()
-    window.show_on_screen(screen.availableGeometry().size() if screen else None)
+    window.show_on_screen(screen.availableGeometry() if screen else None)
     if os.environ.get(READY_ENV):
         t0 = float(os.environ.get(START_ENV, "0") or 0)
 

@@ -24,6 +24,7 @@ LOCALES = {"en": "en_GB", "sv": "sv_SE"}
 """The locale whose number and date formats each language uses."""
 _SETTING = "language"
 _translators: list[QTranslator] = []
+_installed: list[str] = []
 
 
 def settings() -> QSettings:
@@ -61,6 +62,12 @@ def choose_language(requested: str | None = None) -> str:
     return saved_language() or system_language()
 
 
+def installed_language() -> str:
+    """The language the windows speak now (``--lang``, the setting or the system's), as
+    last installed; before any install, the one :func:`choose_language` would pick."""
+    return _installed[0] if _installed else choose_language()
+
+
 def translation_file(code: str) -> str:
     return str(resource("translations", f"dealer_app_{code}.qm"))
 
@@ -71,6 +78,7 @@ def install(app: QCoreApplication, code: str) -> list[str]:
     for old in _translators:
         app.removeTranslator(old)
     _translators.clear()
+    _installed[:] = [code]
     QLocale.setDefault(QLocale(LOCALES[code]))
     text.set_thousands_separator(QLocale(LOCALES[code]).groupSeparator())
     loaded: list[str] = []

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -304,14 +304,17 @@ class DealerWindow(QMainWindow):
         return available is not None and (available.width() >= MIN_WIDTH
                                           and available.height() >= MIN_HEIGHT)
 
-    def show_on_screen(self, available: QSize | None) -> None:
-        """Shows the window for a screen whose free area is ``available``: maximised when
-        it fits (see :meth:`opens_maximised`), with :meth:`default_size` as the size it
-        returns to when the dealer restores it."""
-        self.resize(self.default_size(available))
-        if self.opens_maximised(available):
+    def show_on_screen(self, available: QRect | None) -> None:
+        """Shows the window on a screen whose free area is ``available``: maximised when it
+        fits (see :meth:`opens_maximised`), else at :meth:`default_size`. The maximised
+        window is also given the whole free area, so it fills a station's screen where no
+        window manager honours the maximised state (a kiosk session, Xvfb)."""
+        size = available.size() if available is not None else None
+        if available is not None and self.opens_maximised(size):
+            self.setGeometry(available)
             self.showMaximized()
         else:
+            self.resize(self.default_size(size))
             self.show()
 
     def show_page(self, page: QWidget) -> None:

@@ -5,7 +5,7 @@ the minimum size (the offscreen platform's 800×800)."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QRect, QSize
 from pytestqt.qtbot import QtBot
 
 from dealer_app.gui.app import application
@@ -41,15 +41,17 @@ def test_show_on_a_large_screen_maximises_the_window(qtbot: QtBot) -> None:
     application()
     window = DealerWindow()
     qtbot.addWidget(window)
-    window.show_on_screen(QSize(1920, 1080))
+    window.show_on_screen(QRect(0, 0, 1920, 1080))
     qtbot.waitExposed(window)
     assert window.isMaximized()
+    # the whole screen even where no window manager maximises it (a kiosk, Xvfb)
+    assert window.geometry().size() == QSize(1920, 1080)
 
 
 def test_show_on_a_screen_too_small_for_a_station_is_a_plain_window(qtbot: QtBot) -> None:
     application()
     window = DealerWindow()
     qtbot.addWidget(window)
-    window.show_on_screen(QSize(800, 800))
+    window.show_on_screen(QRect(0, 0, 800, 800))
     qtbot.waitExposed(window)
     assert not window.isMaximized() and window.size() == QSize(1280, 800)

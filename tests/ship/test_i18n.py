@@ -61,6 +61,7 @@ def test_swedish_translates_and_formats_numbers(qtbot: QtBot) -> None:
     box = LanguageBox()
     qtbot.addWidget(box)
     assert box.label.text() == "Språk"
+    assert box.choice.currentData() == "sv"  # the language on screen (--lang), not the setting
     assert tr("Language") == "Språk"  # the Qt-free hook the services' words go through too
     i18n.install(app, "en")
     assert tr("Language") == "Language"

@@ -21,7 +21,7 @@ class LanguageBox(QWidget):
         self.choice.setObjectName("language")
         for code, name in i18n.LANGUAGES.items():
             self.choice.addItem(name, code)
-        current = i18n.saved_language() or i18n.system_language()
+        current = i18n.installed_language()  # what is on screen, --lang included
         self.choice.setCurrentIndex(self.choice.findData(current))
         self.label.setBuddy(self.choice)
         self.note = QLabel()
