@@ -183,7 +183,7 @@ class DealerController(QObject):
         if snap is None:
             return
         p = self.page
-        seated = sum(1 for s in snap.seats.values() if not s.sitting_out and s.stack > 0)
+        seated = self.seated()
         error = p.next_line.error
         p.next_line.show_prompt(self._prompt(snap, seated))
         if error:
@@ -210,6 +210,13 @@ class DealerController(QObject):
                 return tr("Card '{typed}': type the rest (its suit)").format(
                     typed=self.page.card_entry.text())
         return prompts.next_line(hand, seated=seated)
+
+    def seated(self) -> int:
+        """The players who could be dealt into the next hand (in, with chips)."""
+        snap = self.snap
+        if snap is None:
+            return 0
+        return sum(1 for s in snap.seats.values() if not s.sitting_out and s.stack > 0)
 
     def _action_labels(self, snap: Snapshot) -> dict[str, str]:
         hand = snap.hand

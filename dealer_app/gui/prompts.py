@@ -176,10 +176,12 @@ def next_line(hand: Hand | None, *, seated: int = 0) -> str:
     return ""
 
 
-def step_reason(hand: Hand | None) -> str:
+def step_reason(hand: Hand | None, *, seated: int = 2) -> str:
     """Why a key that does nothing in this step is refused: the step, in plain words
-    (``betting is open: seat 2 (Bo) to act``)."""
+    (``betting is open: seat 2 (Bo) to act``); ``seated``: players who could be dealt in."""
     if hand is None:
+        if seated < 2:
+            return tr("no hand in progress: seat at least two players to deal one")
         return tr("no hand in progress: press {key} to deal one").format(
             key=_key(Command.NEXT))
     now = hand.allowed()

@@ -75,6 +75,10 @@ class TableInput:
         snap = self.ctl.snap
         return snap.hand if snap is not None and snap.in_progress else None
 
+    def step_reason(self, hand: Hand | None) -> str:
+        """The step in plain words, for a refused key (see :func:`prompts.step_reason`)."""
+        return prompts.step_reason(hand, seated=self.ctl.seated())
+
     def reset(self) -> None:
         """After an input, recorded or refused: no card half typed, no seat chosen, no
         hole-card mode, no amount box."""
@@ -136,7 +140,7 @@ class TableInput:
         else:
             self.refuse(tr("'{key}' is not a key of the table: {reason} (F1: every "
                            "key)").format(key=text.upper(),
-                                          reason=prompts.step_reason(self.hand())))
+                                          reason=self.step_reason(self.hand())))
         return True
 
     def refuse_digit(self, digit: str) -> None:
@@ -160,7 +164,7 @@ class TableInput:
                                     key=bet.spec.key_text))
         else:
             self.refuse(tr("'{digit}' starts no card (7 8 9 10 T J Q K A): {reason}").format(
-                digit=digit, reason=prompts.step_reason(hand)))
+                digit=digit, reason=self.step_reason(hand)))
 
     def type_card_char(self, char: str) -> None:
         """One more key of a card; the card goes as soon as it is complete (``""``: Enter)."""
@@ -233,7 +237,7 @@ class TableInput:
             self.refuse(tr("no hole card can be recorded now: a hole card is recorded until "
                            "round 1's first action; later it is typed when the player shows "
                            "it (rule 5.3)") if hand is not None
-                        else prompts.step_reason(None))
+                        else self.step_reason(None))
             return
         chosen = self.chosen_seat
         if chosen is not None and chosen not in hand.allowed().hole_card_seats:
@@ -246,7 +250,7 @@ class TableInput:
         """Ctrl+1..6 or a click on a seat: the next card goes to ``seat``."""
         hand = self.hand()
         if hand is None:
-            self.refuse(prompts.step_reason(None))
+            self.refuse(self.step_reason(None))
             return
         if seat not in hand.seats:
             self.refuse(tr("seat {seat} is not in this hand").format(seat=seat))
@@ -260,7 +264,7 @@ class TableInput:
             return
         if not hole and now.card_action is None:
             self.refuse(tr("no card goes to seat {seat} now: {reason}").format(
-                seat=seat, reason=prompts.step_reason(hand)))
+                seat=seat, reason=self.step_reason(hand)))
             return
         free = next(str(c) for c in DECK if c not in hand.used)
         action = Action.DEAL_DOWN if hole else (now.card_action or Action.DEAL_UP)
@@ -272,8 +276,8 @@ class TableInput:
         hand = self.hand()
         if hand is None or hand.allowed().phase is not Phase.ANTES:
             self.refuse(tr("every ante is already in: {reason}").format(
-                reason=prompts.step_reason(hand)) if hand is not None
-                else prompts.step_reason(hand))
+                reason=self.step_reason(hand)) if hand is not None
+                else self.step_reason(hand))
             return
         for seat in hand.allowed().missing_antes:
             if not self.record(Event(seat, Action.ANTE)):
@@ -283,13 +287,13 @@ class TableInput:
         """A betting action, show or muck, for the seat due."""
         hand = self.hand()
         if hand is None:
-            self.refuse(prompts.step_reason(None))
+            self.refuse(self.step_reason(None))
             return
         now = hand.allowed()
         wrong_phase = (now.phase is not Phase.SHOWDOWN if action in (Action.SHOW, Action.MUCK)
                        else now.phase is not Phase.BETTING)
         if now.seat is None or wrong_phase:
-            self.refuse(_none_now(action, prompts.step_reason(hand)))
+            self.refuse(_none_now(action, self.step_reason(hand)))
             return
         if action is Action.SHOW and now.show_needs_card:
             self.refuse(tr("the hole card of {seat} was not recorded: type the card shown "
@@ -315,7 +319,7 @@ class TableInput:
         hand = self.hand()
         chosen, hole = self.chosen_seat, self.page.hole_button.isChecked()
         if hand is None:
-            self.refuse(prompts.step_reason(None))
+            self.refuse(self.step_reason(None))
             return
         now = hand.allowed()
         if hole:
@@ -325,7 +329,7 @@ class TableInput:
             return
         if now.card_action is None or now.seat is None:
             self.refuse(tr("{reason} — the card {card} is not recorded").format(
-                reason=prompts.step_reason(hand), card=text))
+                reason=self.step_reason(hand), card=text))
             return
         seat = chosen if chosen is not None else now.seat
         self.record(Event(seat, now.card_action, card=text))
@@ -391,7 +395,7 @@ class TableInput:
     def next_hand(self) -> None:
         if self.backend.in_progress:
             self.refuse(tr("the hand is not finished: {reason}").format(
-                reason=prompts.step_reason(self.hand())))
+                reason=self.step_reason(self.hand())))
             return
         try:
             self.backend.start_hand()

@@ -285,6 +285,7 @@ class DealerWindow(QMainWindow):
         sheet = style_sheet()
         self.setStyleSheet(scaled_sheet(sheet, scale) if scale != 1 and sheet else "")
         self.page.set_scale(scale)
+        self.tables.set_scale(scale)
         self.page.header.updateGeometry()
 
     @staticmethod

@@ -1256,6 +1256,10 @@ Detaljerna finns i loggfilen:
         <translation>Showdown: {seat} måste visa — {card}</translation>
     </message>
     <message>
+        <source>no hand in progress: seat at least two players to deal one</source>
+        <translation>ingen hand pågår: placera minst två spelare för att dela en</translation>
+    </message>
+    <message>
         <source>no hand in progress: press {key} to deal one</source>
         <translation>ingen hand pågår: tryck {key} för att dela en</translation>
     </message>

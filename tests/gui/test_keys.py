@@ -259,3 +259,19 @@ def test_the_hole_card_button_works_as_its_key(table: Driver) -> None:
     d.qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert not button.isChecked() and d.refused and "rule 5.3" in d.next_text
     assert d.page.card_entry.hasFocus()
+
+
+def test_a_key_at_an_empty_table_says_to_seat_players_not_to_press_n(driver: Driver) -> None:
+    """Between hands with fewer than two players, N cannot deal: the refusal says what
+    can (the NEXT line's own advice), not "press N"."""
+    d = driver
+    d.sign_in("Sue", "123456", first=True)
+    d.create_table("Table 3")
+    d.open_first_table()
+    d.key(Qt.Key.Key_P)
+    assert d.refused and "seat at least two players to deal one" in d.next_text
+    assert "press N" not in d.next_text
+    d.seat(1, "Ann", 500)
+    d.seat(3, "Bo", 320)
+    d.key(Qt.Key.Key_P)
+    assert "No hand in progress: press N to deal one" in d.next_text

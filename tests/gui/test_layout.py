@@ -145,6 +145,11 @@ def test_window_fits_every_station_screen(no_limit_hand: Driver) -> None:
         assert _clipped_labels([page.next_line, page.amount.limits]) == [], size
         assert all(_not_covered(w, window) == [] for w in page.table.seats.values()), size
         page.next_line.clear_error()
+        # the dealer box's line is cut to its width, whole in the tooltip
+        long_info = "Ingen hand än · Dana Maria Andersson-Lindqvist"
+        page.table.dealer.set_info(long_info)
+        assert _clipped_labels([page.table.dealer.info]) == [], size
+        assert page.table.dealer.info.toolTip() == long_info, size
     # text grows with the window: 1024×768 < 1280×800 < 1920×1080
     assert next_fonts[0] < next_fonts[1] < next_fonts[3], next_fonts
 

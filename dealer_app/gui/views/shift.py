@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from dealer_app.engine.settings import Settings, Structure
 from dealer_app.gui.views.language import LanguageBox
+from dealer_app.gui.views.scale import px
 from dealer_app.text import tr, tr_noop
 
 
@@ -456,11 +457,11 @@ class TablePage(QWidget):
         rv.addWidget(self.error)
         rv.addStretch(1)
         self.staff = StaffBox()
-        for box in (left, right, self.staff):  # three across from 1024 px wide up
-            box.setMinimumWidth(300)
-            box.setMaximumWidth(520)
-            outer.addWidget(box, 1)
+        self.boxes = (left, right, self.staff)
+        for box in self.boxes:  # three across from 1024 px wide up
+            outer.addWidget(box, 4)  # the boxes take the room before the margins do
         outer.addStretch(1)
+        self.set_scale(1.0)
         self.open_button.clicked.connect(self._open)
         # a double click or Enter on a table opens it, as the button does
         self.tables.itemActivated.connect(lambda _item: self._open())
@@ -472,6 +473,13 @@ class TablePage(QWidget):
             edit.textEdited.connect(self.error.clear)  # a refusal goes once edited
         self.form.structure.currentIndexChanged.connect(self.error.clear)
         self.tables.currentRowChanged.connect(self.open_error.clear)
+
+    def set_scale(self, scale: float) -> None:
+        """The boxes grow with the window's text (``scale``), so a larger screen's larger
+        fonts never clip their fields; never narrower than 300 px (1024×768)."""
+        for box in self.boxes:
+            box.setMinimumWidth(max(300, px(300, scale)))
+            box.setMaximumWidth(px(520, scale))
 
     def set_tables(self, entries: list[tuple[int, str]], who: str,
                    is_supervisor: bool) -> None:

@@ -251,19 +251,37 @@ class DealerBox(QFrame):
         self.setObjectName("dealerBox")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
+        self.margins = layout.contentsMargins()
         self.title = _label("dealerTitle", tr("DEALER"))
         self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.info = _label("dealerInfo")
         self.info.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(self.title)
         layout.addWidget(self.info)
+        self.full_info = ""
         self.set_scale(1.0)
 
     def set_scale(self, scale: float) -> None:
         self.setFixedHeight(px(74, scale))
 
     def set_info(self, text: str) -> None:
-        self.info.setText(text)
+        """``Hand 12 · Dana``; elided to the box's width (a 1024×768 window leaves it
+        narrow), whole in the tooltip."""
+        self.full_info = text
+        self.info.setToolTip(text)
+        self._elide()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt name)
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        room = self.contentsRect().width() - self.margins.left() - self.margins.right() - 4
+        if not self.isVisible() or room <= 0:  # not laid out yet: the whole text
+            self.info.setText(self.full_info)
+            return
+        self.info.setText(self.info.fontMetrics().elidedText(
+            self.full_info, Qt.TextElideMode.ElideRight, room))
 
 
 class TableView(QWidget):
