@@ -450,6 +450,32 @@ def test_window_fits_1366_by_768_and_remembers_its_size(qtbot: QtBot, named: Wor
     again.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_every_button_fits_1024_by_768_in_every_language(qtbot: QtBot, named: World,
+                                                         tmp_path: Path, lang: str) -> None:
+    from dealer_app.gui import i18n
+    from dealer_app.gui.app import application
+
+    settings = QSettings(str(tmp_path / "review.ini"), QSettings.Format.IniFormat)
+    i18n.install(application(), lang)
+    try:
+        win = ReviewWindow(ReviewBackend(named.svc), named.boss, settings=settings)
+        qtbot.addWidget(win)
+        win.resize(1024, 768)
+        win.show()
+        qtbot.waitExposed(win)
+        assert win.width() <= 1024 and win.height() <= 768, (win.width(), win.height())
+        for button in win.findChildren(QPushButton):
+            if not button.isVisible():
+                continue
+            assert button.width() >= button.sizeHint().width(), button.text()
+            right = button.mapTo(win, button.rect().bottomRight())
+            assert right.x() <= win.width() and right.y() <= win.height(), button.text()
+        win.close()
+    finally:
+        i18n.install(application(), "en")
+
+
 def test_clear_filters_also_resets_the_sort_order(qtbot: QtBot, window: ReviewWindow) -> None:
     window._header_clicked(HandListModel.COL_POT)
     window._header_clicked(HandListModel.COL_POT)

@@ -358,9 +358,6 @@ class ReviewWindow(QMainWindow):
             self.table_box.addItem(t.name, t.id)
         self.session_box = QComboBox()
         self.session_box.setObjectName("filterSession")
-        self.session_box.setMinimumWidth(160)
-        self.session_box.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.dealer_box = QComboBox()
         self.dealer_box.setObjectName("filterDealer")
         self.dealer_box.addItem(tr("All dealers"), None)
@@ -394,6 +391,12 @@ class ReviewWindow(QMainWindow):
             grid.addWidget(widget, r, 2 * c + 1)
             grid.setColumnStretch(2 * c + 1, 1)
         grid.addWidget(self.clear_button, 1, 9)
+        self.clear_button.setMinimumWidth(self.clear_button.sizeHint().width())
+        for combo in (self.table_box, self.session_box, self.dealer_box, self.status_box):
+            # the lists give up width before a button does (a 1024-pixel screen, Swedish)
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(8)
         self._fill_sessions()
         if self.restricted:
             for combo in (self.table_box, self.session_box, self.dealer_box):
@@ -435,28 +438,30 @@ class ReviewWindow(QMainWindow):
         go_label.setBuddy(self.goto_edit)
         first.addWidget(go_label)
         first.addWidget(self.goto_edit, 1)
-        rows = (first, QHBoxLayout())
+        # three rows (a hand; the supervisor's acts and the records; the whole log), so
+        # that each fits a 1024-pixel-wide screen in every language
+        rows = (first, QHBoxLayout(), QHBoxLayout())
         supervisor_only = {"voidHand", "adjustStack", "closeSession", "verifyLog", "auditLog"}
         for row, name, text, slot in (
                 (0, "goToButton", tr("Go"), self.go_to),
                 (0, "openHand", tr("Open hand"), self.open_selected),
                 (0, "playerHistory", tr("Player history…"), self.show_player_history),
-                (0, "voidHand", tr("Void hand…"), self.void_selected),
                 (0, "handPdf", tr("Hand PDF…"), self.export_hand_pdf),
-                (0, "exportRecords", tr("Export records…"), self.export_records),
-                (1, "sessionReport", tr("Session report…"), self.show_session_report),
+                (1, "voidHand", tr("Void hand…"), self.void_selected),
                 (1, "adjustStack", tr("Adjust stack…"), self.adjust_stack),
                 (1, "closeSession", tr("Close session…"), self.close_session),
-                (1, "verifyLog", tr("Check integrity…"), self.verify_log),
-                (1, "auditLog", tr("Audit log…"), self.show_audit),
-                (1, "exportCsv", tr("Export CSV…"), self.export_csv)):
+                (1, "exportRecords", tr("Export records…"), self.export_records),
+                (2, "sessionReport", tr("Session report…"), self.show_session_report),
+                (2, "verifyLog", tr("Check integrity…"), self.verify_log),
+                (2, "auditLog", tr("Audit log…"), self.show_audit),
+                (2, "exportCsv", tr("Export CSV…"), self.export_csv)):
             button = QPushButton(text)
             button.setObjectName(name)
             button.clicked.connect(lambda _checked=False, f=slot: f())
             button.setMinimumWidth(button.sizeHint().width())
             self.buttons[name] = button
             rows[row].addWidget(button)
-            if name in ("goToButton", "playerHistory", "closeSession"):
+            if name in ("goToButton", "playerHistory"):
                 rows[row].addSpacing(12)
             if self.restricted and name in supervisor_only:
                 button.hide()
@@ -548,7 +553,7 @@ class ReviewWindow(QMainWindow):
         self.empty_label.show()
 
     def clear_filters(self) -> None:
-        for combo in (self.table_box, self.dealer_box, self.status_box):
+        for combo in (self.table_box, self.session_box, self.dealer_box, self.status_box):
             combo.blockSignals(True)
             combo.setCurrentIndex(0)
             combo.blockSignals(False)
