@@ -476,6 +476,27 @@ def test_every_button_fits_1024_by_768_in_every_language(qtbot: QtBot, named: Wo
         i18n.install(application(), "en")
 
 
+def test_the_review_dialogs_fit_the_screen(qtbot: QtBot, named: World) -> None:
+    """A dialog sized for a large screen shrinks to a smaller one (the offscreen screen is
+    800×800; a station's may be 1024×768)."""
+    from PySide6.QtGui import QGuiApplication
+
+    from dealer_app.gui.review.audit import AuditDialog
+    from dealer_app.gui.review.history import PlayerHistoryDialog
+    from dealer_app.gui.review.report import SessionReportDialog
+
+    screen = QGuiApplication.primaryScreen()
+    assert screen is not None
+    free = screen.availableGeometry().size()
+    backend = ReviewBackend(named.svc)
+    for dialog in (SessionReportDialog(backend), PlayerHistoryDialog(backend),
+                   AuditDialog(backend)):
+        qtbot.addWidget(dialog)
+        size = dialog.size()
+        assert size.width() <= free.width() and size.height() <= free.height(), (
+            type(dialog).__name__, size, free)
+
+
 def test_clear_filters_also_resets_the_sort_order(qtbot: QtBot, window: ReviewWindow) -> None:
     window._header_clicked(HandListModel.COL_POT)
     window._header_clicked(HandListModel.COL_POT)

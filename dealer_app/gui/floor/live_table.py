@@ -12,6 +12,7 @@ from dealer_app import words
 from dealer_app.gui import prompts
 from dealer_app.gui.floor.feed import LiveFeed
 from dealer_app.gui.rows import pot_rows, seat_rows
+from dealer_app.gui.screen import resize_within_screen
 from dealer_app.gui.views.table import TableView
 from dealer_app.services import Services
 from dealer_app.services.floor import FloorService, LiveTable
@@ -40,7 +41,7 @@ class LiveTableWindow(QWidget):
         self.live: LiveTable | None = None
         self.feed = feed
         feed.changed.connect(self._changed)
-        self.resize(1100, 720)
+        resize_within_screen(self, 1100, 720)
         self.refresh()
 
     def _changed(self, tables: set[int] | None) -> None:

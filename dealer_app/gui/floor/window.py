@@ -30,6 +30,7 @@ from dealer_app.gui.floor.feed import LiveFeed
 from dealer_app.gui.floor.live_table import LiveTableWindow
 from dealer_app.gui.floor.tiles import TileWidget
 from dealer_app.gui.i18n import amount
+from dealer_app.gui.screen import resize_within_screen
 from dealer_app.services import Services, StaffMember, StorageError
 from dealer_app.services.calls import FloorCallInfo
 from dealer_app.services.floor import FloorFigures, FloorService, TableTile
@@ -114,7 +115,7 @@ class FloorWindow(QMainWindow):
         self.figures_timer = QTimer(self)
         self.figures_timer.setSingleShot(True)
         self.figures_timer.timeout.connect(self.refresh_figures)
-        self.resize(1500, 900)
+        resize_within_screen(self, 1500, 900)
 
     # ------------------------------------------------------------------ life
     def start(self) -> None:

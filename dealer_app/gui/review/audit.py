@@ -27,6 +27,7 @@ from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.gui.review.files import save_path
 from dealer_app.gui.review.models import HAND_ID_ROLE, AuditModel
 from dealer_app.gui.review.moments import MomentEdit
+from dealer_app.gui.screen import resize_within_screen
 from dealer_app.services import StorageError
 from dealer_app.services.reports import atomic_write, iso_z
 from dealer_app.services.review import AUDIT_KINDS
@@ -58,7 +59,7 @@ class AuditDialog(QDialog):
         self.backend = backend
         self.setObjectName("auditView")
         self.setWindowTitle(tr("Audit log"))
-        self.resize(1240, 640)
+        resize_within_screen(self, 1240, 640)
         layout = QVBoxLayout(self)
         bar = QHBoxLayout()
         self.since = MomentEdit("auditSince")

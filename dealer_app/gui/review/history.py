@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from dealer_app.gui.i18n import amount
 from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.gui.review.models import HAND_ID_ROLE, PlayerHistoryModel
+from dealer_app.gui.screen import resize_within_screen
 from dealer_app.services import StorageError
 from dealer_app.text import tr
 
@@ -35,7 +36,7 @@ class PlayerHistoryDialog(QDialog):
         self.backend = backend
         self.setObjectName("playerHistory")
         self.setWindowTitle(tr("Player history"))
-        self.resize(980, 600)
+        resize_within_screen(self, 980, 600)
         layout = QVBoxLayout(self)
         bar = QHBoxLayout()
         bar.addWidget(QLabel(tr("Player")))

@@ -9,7 +9,7 @@ from dataclasses import replace
 from html import escape
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -40,6 +40,7 @@ from dealer_app.gui.review.captions import caption, next_text, when, who
 from dealer_app.gui.review.dialogs import CorrectInputDialog
 from dealer_app.gui.review.models import HandLogModel
 from dealer_app.gui.rows import SeatRow, pot_rows, seat_rows
+from dealer_app.gui.screen import resize_within_screen
 from dealer_app.gui.views.table import TableView
 from dealer_app.services import HandState, HandStatus, LogEntry, StaffMember, StorageError
 from dealer_app.services.reports import hand_report, result_lines
@@ -225,10 +226,7 @@ class HandDetailWindow(QWidget):
         """Why the hand's stored log does not hold (the integrity check), or None."""
         self.hint = ""
         self.setObjectName("handDetail")
-        screen = QGuiApplication.primaryScreen()
-        free = screen.availableGeometry() if screen is not None else None
-        self.resize(min(1560, free.width()) if free else 1560,
-                    min(900, free.height()) if free else 900)
+        resize_within_screen(self, 1560, 900)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(14, 10, 14, 10)
         self.title = QLabel()

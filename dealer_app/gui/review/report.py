@@ -24,6 +24,7 @@ from dealer_app.gui.i18n import amount
 from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.gui.review.chart import StackChart
 from dealer_app.gui.review.models import SessionReportModel
+from dealer_app.gui.screen import resize_within_screen
 from dealer_app.services import SessionInfo
 from dealer_app.services.reports import SessionReport, local_time, zoned_time
 from dealer_app.text import tr
@@ -42,7 +43,7 @@ class SessionReportDialog(QDialog):
         self.report: SessionReport | None = None
         self.setObjectName("sessionReport")
         self.setWindowTitle(tr("Session report"))
-        self.resize(1280, 900)
+        resize_within_screen(self, 1280, 900)
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
         top.addWidget(QLabel(tr("Session")))

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import IO, cast
 
 from PySide6.QtCore import QModelIndex, QPoint, QSettings, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeySequence, QShortcut
+from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -51,6 +51,7 @@ from dealer_app.gui.review.replay import HandDetailWindow
 from dealer_app.gui.review.report import SessionReportDialog
 from dealer_app.gui.review.style import apply_style
 from dealer_app.gui.review.tasks import run_with_progress
+from dealer_app.gui.screen import resize_within_screen
 from dealer_app.services import (
     HandQuery,
     HandStatus,
@@ -330,12 +331,7 @@ class ReviewWindow(QMainWindow):
             if isinstance(position, QPoint):
                 self.move(position)
             return
-        screen = QGuiApplication.primaryScreen()
-        width, height = DEFAULT_SIZE
-        if screen is not None:
-            free = screen.availableGeometry()
-            width, height = min(width, free.width()), min(height, free.height())
-        self.resize(width, height)
+        resize_within_screen(self, *DEFAULT_SIZE)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt name)
         self.settings.setValue("size", self.size())
