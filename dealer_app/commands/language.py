@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from dealer_app import text
+from dealer_app.commands.gui import LANGUAGES
 
-LANGUAGES = ("en", "sv")
+__all__ = ["LANGUAGES", "take_lang_option", "use_language"]
 
 
 def take_lang_option(args: list[str]) -> tuple[str | None, list[str]]:
