@@ -457,7 +457,7 @@ class ReviewWindow(QMainWindow):
             button.setMinimumWidth(button.sizeHint().width())
             self.buttons[name] = button
             rows[row].addWidget(button)
-            if name in ("goToButton", "playerHistory"):
+            if name == "goToButton":
                 rows[row].addSpacing(12)
             if self.restricted and name in supervisor_only:
                 button.hide()
