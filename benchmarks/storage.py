@@ -289,8 +289,9 @@ def cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
-def bench_verify(folder: Path, count: int) -> None:
-    """log verify over ``count`` genuine hands, against replaying the same hands' records."""
+def bench_verify(folder: Path, count: int, replay: bool = True) -> None:
+    """log verify over ``count`` genuine hands, against replaying the same hands' records.
+    A ``folder`` that already holds them (``--keep``) is used as it is."""
     import contextlib
     import io
 
@@ -298,34 +299,44 @@ def bench_verify(folder: Path, count: int) -> None:
     from dealer_app.engine.record import dump_record
 
     url = f"sqlite:///{folder}/verify.sqlite3"
-    svc, boss, table_id, session = setup(url)
-    t0 = time.perf_counter()
-    bulk_hands(svc, table_id, session, boss.id, count, random.Random(5), True,
-               datetime(2025, 1, 1, tzinfo=UTC))
-    load = time.perf_counter() - t0
     records = folder / "records"
-    records.mkdir()
-    with svc.db.read() as s:
-        ids = list(s.scalars(select(HandRow.id).order_by(HandRow.id)))
-    files = []
-    for hand_id in ids:  # the same hands as americana-hand/1 files (no fsync: not timed)
-        path = records / f"{hand_id}.json"
-        path.write_text(dump_record(svc.log.record(hand_id)))
-        files.append(str(path))
+    load = 0.0
+    if (folder / "verify.sqlite3").exists() and (records / "done").exists():
+        svc = Services.open(url)
+        files = sorted(str(p) for p in records.glob("*.json"))
+        count = len(files)
+    else:
+        svc, boss, table_id, session = setup(url)
+        t0 = time.perf_counter()
+        bulk_hands(svc, table_id, session, boss.id, count, random.Random(5), True,
+                   datetime(2025, 1, 1, tzinfo=UTC))
+        load = time.perf_counter() - t0
+        records.mkdir()
+        with svc.db.read() as s:
+            ids = list(s.scalars(select(HandRow.id).order_by(HandRow.id)))
+        files = []
+        for hand_id in ids:  # the same hands as americana-hand/1 files (no fsync: not timed)
+            path = records / f"{hand_id}.json"
+            path.write_text(dump_record(svc.log.record(hand_id)))
+            files.append(str(path))
+        (records / "done").touch()
     start, cpu = time.perf_counter(), cpu_seconds()
     report = svc.log.verify_all()
     verify_s, verify_cpu = time.perf_counter() - start, cpu_seconds() - cpu
     svc.close()
-    start, cpu = time.perf_counter(), cpu_seconds()
-    with contextlib.redirect_stdout(io.StringIO()):
-        for i in range(0, len(files), 5000):
-            cli(["replay", "--json", *files[i:i + 5000]])
-    replay_s, replay_cpu = time.perf_counter() - start, cpu_seconds() - cpu
+    against = ""
+    if replay:
+        start, cpu = time.perf_counter(), cpu_seconds()
+        with contextlib.redirect_stdout(io.StringIO()):
+            for i in range(0, len(files), 5000):
+                cli(["replay", "--json", *files[i:i + 5000]])
+        replay_s, replay_cpu = time.perf_counter() - start, cpu_seconds() - cpu
+        against = (f"; `dealer-app replay --json` of the same hands: {replay_s:.1f} s "
+                   f"(CPU {replay_cpu:.1f} s)")
     print(f"log verify of {count:,} hands ({'ok' if report.ok else 'BROKEN'}; ledger, "
           f"checkpoints, anchors, replay on {min(2, os.cpu_count() or 1)} cores): "
-          f"{verify_s:.1f} s (CPU {verify_cpu:.1f} s); `dealer-app replay --json` of the same "
-          f"hands: {replay_s:.1f} s (CPU {replay_cpu:.1f} s) "
-          f"(data made in {load:.1f} s)")
+          f"{verify_s:.1f} s (CPU {verify_cpu:.1f} s){against} "
+          f"(data made in {load:.1f} s; load average {os.getloadavg()[0]:.1f})")
 
 
 def main() -> int:
@@ -337,7 +348,19 @@ def main() -> int:
     parser.add_argument("--dir", type=Path, default=None,
                         help="where the SQLite files go (e.g. /dev/shm to leave the disk's "
                              "fsync out of the figures)")
+    parser.add_argument("--keep", type=Path, default=None,
+                        help="with --only verify: build the data in this folder and keep it; "
+                             "a later run with the same folder reuses it")
+    parser.add_argument("--no-replay", action="store_true",
+                        help="with --only verify: leave out the timing of replay --json")
     args = parser.parse_args()
+    if args.only == "verify" and args.keep is not None:
+        folder = args.keep.resolve()
+        folder.mkdir(parents=True, exist_ok=True)
+        os.environ.setdefault("DEALER_APP_CONFIG_DIR", str(folder / "config"))
+        os.environ.setdefault("DEALER_APP_ANCHOR_DIR", str(folder / "anchors"))
+        bench_verify(folder, args.verify_hands, replay=not args.no_replay)
+        return 0
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         folder = Path(tmp)
         os.environ.setdefault("DEALER_APP_CONFIG_DIR", str(folder / "config"))
