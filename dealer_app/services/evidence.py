@@ -101,7 +101,7 @@ def named_rows(s: Session, stmt: Select[Any]) -> list[Any]:
     """All rows of ``stmt`` as named tuples. Straight from the driver's cursor (see
     :func:`plain_rows`) when no column needs SQLAlchemy's conversion of its values, but for
     plain date-times: those come as the driver gives them (SQLite: the stored text, which
-    :func:`ledger.tuple_digest` reads). Otherwise through SQLAlchemy."""
+    :func:`ledger.row_matcher` reads). Otherwise through SQLAlchemy."""
     dialect = s.connection().dialect
     columns = list(stmt.selected_columns)
     if any(c.type.result_processor(dialect, None) is not None
@@ -400,7 +400,7 @@ def table_findings(db: Database, tbl: str, lo: int | None = None,
     if lo is not None and hi is not None:
         entry_q = entry_q.where(L.k1 >= lo, L.k1 <= hi)
         row_q = row_q.where(pk[0] >= lo, pk[0] <= hi)
-    digest = ledger.digester(tbl)
+    matches = ledger.row_matcher(tbl, raw_first=db.is_sqlite)
     with db.read() as s:
         conn = s.connection()
         entries = plain_rows(s, entry_q.order_by(L.k1, L.k2, L.seq))
@@ -417,7 +417,7 @@ def table_findings(db: Database, tbl: str, lo: int | None = None,
                 values = dict(zip(columns, row, strict=True))
                 out.append((row_label(tbl, *key, values), "inserted", 0, _hand(tbl, values)))
                 continue
-            if entry[3] != digest(row[:width]):
+            if not matches(row[:width], entry[3]):
                 values = dict(zip(columns, row, strict=True))
                 out.append((row_label(tbl, *key, values), "changed", entry[2],
                             _hand(tbl, values)))
@@ -493,6 +493,7 @@ class _EventCheck:
         self.names = [*names, *(n for n in ("id", "hand_id", "seq") if n not in names)]
         self.width = len(names)
         self.elo, self.ehi = elo, ehi
+        self.matches = ledger.row_matcher(EVENTS, raw_first=db.is_sqlite)
         self.out: list[tuple[str, str, int, int]] = []
         L = ledger.LEDGER.c
         with db.read() as s:  # in seq order: the newest entry of each key stays
@@ -502,8 +503,8 @@ class _EventCheck:
                     .order_by(L.k1, L.seq))}
 
     def rows(self, rows: Sequence[Any]) -> None:
-        elo, ehi, width, newest = self.elo, self.ehi, self.width, self.newest
-        digest = ledger.digester(EVENTS)
+        elo, ehi, width, newest, matches = (self.elo, self.ehi, self.width, self.newest,
+                                            self.matches)
         for row in rows:
             key = row.id
             if not elo < key <= ehi:
@@ -513,7 +514,7 @@ class _EventCheck:
                 values = dict(zip(self.names, row, strict=False))
                 self.out.append((row_label(EVENTS, key, 0, values), "inserted", 0,
                                  _hand(EVENTS, values)))
-            elif entry[1] != digest(row[:width]):
+            elif not matches(row[:width], entry[1]):
                 values = dict(zip(self.names, row, strict=False))
                 self.out.append((row_label(EVENTS, key, 0, values), "changed", entry[0],
                                  _hand(EVENTS, values)))

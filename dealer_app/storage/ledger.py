@@ -2,7 +2,8 @@
 
 Every insert, update or delete of a row of a table marked ``@chained`` (``chained.py``)
 appends one entry: ``(seq, tbl, k1, k2, row_digest, digest)`` where ``row_digest`` is the
-SHA-256 of the row's non-operational columns (``deleted`` for a removed row) and
+SHA-256 of the row's non-operational columns (in the entry's format, :data:`ROW_FORMAT`;
+``deleted`` for a removed row) and
 ``digest = SHA-256(previous digest | seq | tbl | k1 | k2 | row_digest)``. The chain is one
 per database: one total order, one head to sign, so a row inserted, deleted, edited or
 moved anywhere breaks a link or stops matching the newest entry of its key.
@@ -18,16 +19,17 @@ appends it to its anchor file once committed.
 
 from __future__ import annotations
 
+import binascii
 import hashlib
 import logging
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from itertools import compress, repeat
-from operator import is_not
+from operator import is_not, itemgetter
 from typing import Any, cast
 
-from sqlalchemy import Connection, DateTime, Table, event, insert, inspect, select, text
+from sqlalchemy import Boolean, Connection, DateTime, Table, event, insert, inspect, select, text
 from sqlalchemy.orm import Session, sessionmaker
 
 from dealer_app.storage.chained import CHAINED
@@ -60,26 +62,51 @@ def _plain(value: datetime) -> str:
     return value.replace(tzinfo=None).isoformat()
 
 
+ROW_FORMAT = 2
+"""The format of the row digests that new entries get (:func:`row_digest`). An entry keeps
+the format it was written in, told by its row digest (format 2 starts with ``2:``; format 1
+is 64 hex digits), so a database written before verifies as it did: nothing is migrated."""
+FORMAT_2 = "2:"
+
+_SORTED: dict[str, tuple[str, ...]] = {}
+
+
+def _sorted_columns(tbl: str) -> tuple[str, ...]:
+    """The table's columns in a format 1 digest (sorted, operational ones left out)."""
+    names = _SORTED.get(tbl)
+    if names is None:
+        names = _SORTED[tbl] = tuple(sorted(digest_columns(tbl)))
+    return names
+
+
 _COLUMNS: dict[str, tuple[str, ...]] = {}
 
 
-def _columns(tbl: str) -> tuple[str, ...]:
-    """The table's columns in the digest (sorted, operational ones left out)."""
+def digest_columns(tbl: str) -> tuple[str, ...]:
+    """The columns a row digest covers (every one but the operational ones), in the order
+    of the model: the order of the values :func:`row_matcher` and format 2 take."""
     names = _COLUMNS.get(tbl)
     if names is None:
         skip = CHAINED[tbl]
-        names = tuple(sorted(c.name for c in Base.metadata.tables[tbl].columns
-                             if c.name not in skip))
-        _COLUMNS[tbl] = names
+        names = _COLUMNS[tbl] = tuple(c.name for c in Base.metadata.tables[tbl].columns
+                                      if c.name not in skip)
     return names
 
 
 def row_digest(tbl: str, values: Mapping[str, Any]) -> str:
-    """SHA-256 over the ``repr`` of the table name and every non-NULL, non-operational
-    column's name and value (str, int, bool; a datetime as its UTC ISO text). A nullable
-    column added later leaves old digests valid."""
+    """The digest of a row's version in the current format (:data:`ROW_FORMAT`), from
+    ``values`` (column name -> value as the app holds it; a missing column is NULL)."""
+    if ROW_FORMAT == 1:
+        return row_digest_1(tbl, values)
+    return row_digest_2([values.get(name) for name in digest_columns(tbl)])
+
+
+def row_digest_1(tbl: str, values: Mapping[str, Any]) -> str:
+    """Format 1: SHA-256 (hex) over the ``repr`` of the list of the table name and every
+    non-NULL, non-operational column's name and value (str, int, bool; a datetime as its UTC
+    ISO text). A nullable column added later leaves old digests valid."""
     parts: list[Any] = [tbl]
-    for name in _columns(tbl):
+    for name in _sorted_columns(tbl):
         value = values.get(name)
         if value is None:
             continue
@@ -90,30 +117,115 @@ def row_digest(tbl: str, values: Mapping[str, Any]) -> str:
     return hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()
 
 
-def tuple_digest(tbl: str, values: Sequence[Any]) -> str:
-    """:func:`row_digest` of a row given as its :func:`digest_columns` values, in order
-    (no mapping built: the verify path). A date-time may come as the text SQLite stores
-    (``2025-01-01 20:15:03.123456``), as read from the driver without SQLAlchemy."""
-    return digester(tbl)(values)
+def row_digest_2(values: Sequence[Any]) -> str:
+    """Format 2: ``2:`` and the base64 SHA-256 of the ``repr`` of the tuple of the row's
+    :func:`digest_columns` values, trailing NULLs left out (a nullable column added at the
+    end of a model leaves old digests valid), each date-time as its naive UTC text with
+    microseconds (``2025-01-01 20:15:03.000000``) and each bool as 0 or 1: the form in which
+    the SQLite driver returns a stored row, so verifying it needs no conversion (format 1
+    built a list of names and values per row: about twice the cost)."""
+    return _encode_2(tuple(map(_canonical, values)))
+
+
+def _encode_2(values: tuple[Any, ...]) -> str:
+    n = len(values)
+    while n and values[n - 1] is None:
+        n -= 1
+    digest = hashlib.sha256(repr(values[:n]).encode("utf-8")).digest()
+    return FORMAT_2 + binascii.b2a_base64(digest, newline=False).decode("ascii")
+
+
+def _canonical(value: Any) -> Any:
+    """A value as format 2 writes it (see :func:`row_digest_2`)."""
+    if value.__class__ is bool:
+        return int(value)
+    if isinstance(value, datetime):
+        return _time_text(value)
+    return value
+
+
+def _time_text(value: Any) -> Any:
+    """A date-time (a datetime, naive UTC or aware, or the text SQLite stores) as format 2
+    writes it; a text that is no date-time stays as it is (and matches nothing)."""
+    if value.__class__ is str:
+        if len(value) == 26 and value[10] == " " and value[19] == ".":
+            return value
+        try:
+            value = datetime.fromisoformat(value)
+        except ValueError:
+            return value
+    if not isinstance(value, datetime):
+        return value
+    if value.tzinfo is not None:
+        value = value.astimezone(UTC).replace(tzinfo=None)
+    return value.isoformat(" ", "microseconds")
+
+
+_MATCHERS: dict[tuple[str, bool], Callable[[Sequence[Any], str], bool]] = {}
+
+
+def row_matcher(tbl: str, raw_first: bool = True) -> Callable[[Sequence[Any], str], bool]:
+    """``matches(values, stored)``: whether a row of ``tbl``, given as its
+    :func:`digest_columns` values as a driver reads them (a date-time as a datetime or as
+    SQLite's text, a bool as a bool or 0/1), is the version whose row digest is ``stored``,
+    in the format ``stored`` was written in. ``raw_first`` (SQLite): the values are hashed
+    as given first, converted only when that does not match (see :func:`row_digest_2`)."""
+    found = _MATCHERS.get((tbl, raw_first))
+    if found is not None:
+        return found
+    times, flags = _times(tbl), _bools(tbl)
+    format_1 = digester(tbl)
+    sha256, b2a = hashlib.sha256, binascii.b2a_base64
+
+    def canonical(values: Sequence[Any]) -> tuple[Any, ...]:
+        vals = list(values)
+        for i in times:
+            if vals[i] is not None:
+                vals[i] = _time_text(vals[i])
+        for i in flags:
+            if vals[i].__class__ is bool:
+                vals[i] = int(vals[i])
+        return tuple(vals)
+
+    def matches(values: Sequence[Any], stored: str) -> bool:
+        if not stored.startswith(FORMAT_2):
+            return bool(format_1(values) == stored)
+        if raw_first:
+            row = tuple(values)
+            if row and row[-1] is None:
+                return _encode_2(row) == stored or _encode_2(canonical(row)) == stored
+            text = repr(row).encode("utf-8")
+            if FORMAT_2 + b2a(sha256(text).digest(), newline=False).decode("ascii") == stored:
+                return True
+        return _encode_2(canonical(values)) == stored
+
+    _MATCHERS[(tbl, raw_first)] = matches
+    return matches
 
 
 _DIGESTERS: dict[str, Callable[[Sequence[Any]], str]] = {}
 
 
 def digester(tbl: str) -> Callable[[Sequence[Any]], str]:
-    """:func:`tuple_digest` of one table, as a function of the values alone (the verify
-    path calls it for every row)."""
+    """:func:`row_digest_1` of a row given as its :func:`digest_columns` values, in order
+    (no mapping built). A date-time may come as the text SQLite stores
+    (``2025-01-01 20:15:03.123456``) and a bool as 0/1, as read from the driver without
+    SQLAlchemy."""
     found = _DIGESTERS.get(tbl)
     if found is not None:
         return found
-    times, columns = _times(tbl), _columns(tbl)
+    order = digest_columns(tbl)
+    columns = _sorted_columns(tbl)
+    pick = itemgetter(*(order.index(name) for name in columns))
+    times = tuple(columns.index(order[i]) for i in _times(tbl))
+    flags = tuple(columns.index(order[i]) for i in _bools(tbl))
     templates: dict[tuple[bool, ...], str] = {}
     """``repr([tbl, name, value, ...])`` as a %-template, by the columns not NULL (the
-    text :func:`row_digest` hashes, without building the list per row)."""
+    text :func:`row_digest_1` hashes, without building the list per row)."""
     sha256, fromisoformat = hashlib.sha256, datetime.fromisoformat
 
     def digest(values: Sequence[Any]) -> str:
-        vals = list(values)
+        vals = list(pick(values)) if len(columns) > 1 else [values[0]]
         for i in times:
             value = vals[i]
             if value is None:
@@ -123,8 +235,14 @@ def digester(tbl: str) -> Callable[[Sequence[Any]], str]:
                     vals[i] = (f"{value[:10]}T{value[11:19]}" if value.endswith(".000000")
                                else f"{value[:10]}T{value[11:]}")
                     continue
-                value = fromisoformat(value)
+                try:
+                    value = fromisoformat(value)
+                except ValueError:
+                    continue  # no date-time: as it is (matches nothing)
             vals[i] = value.isoformat() if value.tzinfo is None else _plain(value)
+        for i in flags:  # SQLite's 0/1, as SQLAlchemy reads it
+            if vals[i].__class__ is int:
+                vals[i] = bool(vals[i])
         present = tuple(map(is_not, vals, repeat(None)))
         template = templates.get(present)
         if template is None:
@@ -138,6 +256,7 @@ def digester(tbl: str) -> Callable[[Sequence[Any]], str]:
 
 
 _TIMES: dict[str, tuple[int, ...]] = {}
+_BOOLS: dict[str, tuple[int, ...]] = {}
 
 
 def _is_time(kind: Any) -> bool:
@@ -149,14 +268,21 @@ def _times(tbl: str) -> tuple[int, ...]:
     found = _TIMES.get(tbl)
     if found is None:
         table = Base.metadata.tables[tbl]
-        found = tuple(i for i, n in enumerate(_columns(tbl)) if _is_time(table.c[n].type))
+        found = tuple(i for i, n in enumerate(digest_columns(tbl))
+                      if _is_time(table.c[n].type))
         _TIMES[tbl] = found
     return found
 
 
-def digest_columns(tbl: str) -> tuple[str, ...]:
-    """The columns :func:`tuple_digest` wants, in its order."""
-    return _columns(tbl)
+def _bools(tbl: str) -> tuple[int, ...]:
+    """Positions of the bool columns among :func:`digest_columns`."""
+    found = _BOOLS.get(tbl)
+    if found is None:
+        table = Base.metadata.tables[tbl]
+        found = tuple(i for i, n in enumerate(digest_columns(tbl))
+                      if isinstance(table.c[n].type, Boolean))
+        _BOOLS[tbl] = found
+    return found
 
 
 def link(previous: str, seq: int, tbl: str, k1: int, k2: int, digest_of_row: str) -> str:

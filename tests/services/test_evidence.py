@@ -25,28 +25,50 @@ from dealer_app.storage.models import Base
 from dealer_app.storage.notary import Notary, rotate_key
 
 
-@pytest.fixture(scope="session")
-def demo_template(tmp_path_factory: pytest.TempPathFactory, _key_folder: Path) -> Path:
-    """A demo floor built once: ``demo.sqlite3`` and its ``anchors/``."""
-    folder = tmp_path_factory.mktemp("demo")
+def _build_template(folder: Path, row_format: int) -> Path:
+    """A demo floor: ``demo.sqlite3`` and its ``anchors/``, its rows' ledger entries in
+    ``row_format`` (1: as written before format 2)."""
     saved = os.environ["DEALER_APP_ANCHOR_DIR"]
     os.environ["DEALER_APP_ANCHOR_DIR"] = str(folder / "anchors")
     try:
-        svc = Services.open(f"sqlite:///{folder}/demo.sqlite3")
-        build_demo(svc, hands=7)
-        svc.close()
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(ledger, "ROW_FORMAT", row_format)
+            svc = Services.open(f"sqlite:///{folder}/demo.sqlite3")
+            build_demo(svc, hands=7)
+            svc.close()
     finally:
         os.environ["DEALER_APP_ANCHOR_DIR"] = saved
     return folder
 
 
-@pytest.fixture
-def demo(demo_template: Path, tmp_path: Path) -> Iterator[tuple[Services, Path]]:
-    shutil.copy(demo_template / "demo.sqlite3", tmp_path / "demo.sqlite3")
-    shutil.copytree(demo_template / "anchors", tmp_path / "anchors")
+@pytest.fixture(scope="session")
+def demo_template(tmp_path_factory: pytest.TempPathFactory, _key_folder: Path) -> Path:
+    """A demo floor built once."""
+    return _build_template(tmp_path_factory.mktemp("demo"), ledger.ROW_FORMAT)
+
+
+@pytest.fixture(scope="session")
+def demo_template_1(tmp_path_factory: pytest.TempPathFactory, _key_folder: Path) -> Path:
+    """A demo floor built once by the ledger's row format 1 (a database written before)."""
+    return _build_template(tmp_path_factory.mktemp("demo1"), 1)
+
+
+def _copy(template: Path, tmp_path: Path) -> Iterator[tuple[Services, Path]]:
+    shutil.copy(template / "demo.sqlite3", tmp_path / "demo.sqlite3")
+    shutil.copytree(template / "anchors", tmp_path / "anchors")
     svc = Services.open(f"sqlite:///{tmp_path}/demo.sqlite3")
     yield svc, tmp_path / "anchors"
     svc.close()
+
+
+@pytest.fixture
+def demo(demo_template: Path, tmp_path: Path) -> Iterator[tuple[Services, Path]]:
+    yield from _copy(demo_template, tmp_path)
+
+
+@pytest.fixture
+def demo_1(demo_template_1: Path, tmp_path: Path) -> Iterator[tuple[Services, Path]]:
+    yield from _copy(demo_template_1, tmp_path)
 
 
 def verify(svc: Services, anchors: Path) -> list[str]:
@@ -83,10 +105,16 @@ def _changed(value: Any, column: str = "") -> Any:
 MATRIX_TABLES = [t for t in Base.metadata.tables if t in CHAINED] + ["ledger", "checkpoint"]
 
 
+@pytest.mark.parametrize("row_format", [2, 1])
 @pytest.mark.parametrize("tbl", MATRIX_TABLES)
 def test_the_tamper_matrix_every_column_of_the_newest_row(
-        demo: tuple[Services, Path], tbl: str) -> None:
-    svc, anchors = demo
+        request: pytest.FixtureRequest, tbl: str, row_format: int) -> None:
+    """Row format 1: a database whose entries were written before format 2."""
+    svc, anchors = request.getfixturevalue("demo" if row_format == 2 else "demo_1")
+    with svc.db.read() as s:
+        digests = s.execute(text("SELECT row_digest FROM ledger WHERE row_digest != "
+                                 "'deleted'")).scalars().all()
+    assert digests and all(d.startswith("2:") == (row_format == 2) for d in digests)
     assert verify(svc, anchors) == []
     path = svc.db.sqlite_path
     assert path is not None
@@ -312,10 +340,15 @@ def test_paper_and_records_carry_the_evidence(demo: tuple[Services, Path]) -> No
     assert svc.log.record(hand_id).meta["head_digest"] == head
 
 
-def test_the_tamper_matrix_on_every_backend(db_url: str) -> None:
-    """On each database (PostgreSQL too): for every table, the newest row's first evidence
-    column changed, then the row deleted (the full column matrix runs on SQLite above)."""
+@pytest.mark.parametrize("row_format", [2, 1])
+def test_the_tamper_matrix_on_every_backend(db_url: str, row_format: int,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """On each database (PostgreSQL too), its ledger in each row format: for every table,
+    the newest row's first evidence column changed, then the row deleted (the full column
+    matrix runs on SQLite above)."""
+    monkeypatch.setattr(ledger, "ROW_FORMAT", row_format)
     svc = _floor(db_url)
+    monkeypatch.undo()
     anchors = Path(os.environ["DEALER_APP_ANCHOR_DIR"])
     assert verify(svc, anchors) == []
     for tbl in MATRIX_TABLES:
@@ -457,3 +490,59 @@ def test_a_database_without_hands_is_verified(db_url: str, tmp_path: Path) -> No
     assert report.checked == 0 and not report.cancelled
     assert not [b for b in report.broken if b.label.startswith("hand event")]
     svc.close()
+
+
+def test_a_database_written_before_format_2_goes_on_in_format_2(
+        demo_1: tuple[Services, Path]) -> None:
+    """The ledger's old entries keep their format 1 digests, new ones are in format 2: both
+    verify, and a change to a row of either is found."""
+    svc, anchors = demo_1
+    with svc.db.read() as s:
+        old_top = s.execute(text("SELECT MAX(seq) FROM ledger")).scalar()
+        old_hand = s.execute(text("SELECT MIN(id) FROM hand")).scalar()
+    _play_a_hand(svc)
+    with svc.db.read() as s:
+        formats = {seq > old_top: d.startswith("2:") for seq, d in s.execute(text(
+            "SELECT seq, row_digest FROM ledger WHERE row_digest != 'deleted'"))}
+        new_hand = s.execute(text("SELECT MAX(id) FROM hand")).scalar()
+    assert formats == {False: False, True: True}
+    assert verify(svc, anchors) == []
+    with svc.db.engine.begin() as conn:
+        for hand in (old_hand, new_hand):
+            conn.execute(text("UPDATE hand_event SET staff_name = 'Mallory' WHERE id = "
+                              "(SELECT MIN(id) FROM hand_event WHERE hand_id = :h)"),
+                         {"h": hand})
+            conn.execute(text("UPDATE hand_player SET player = 'Mallory' WHERE hand_id = :h "
+                              "AND seat = (SELECT MIN(seat) FROM hand_player WHERE "
+                              "hand_id = :h)"), {"h": hand})
+    found = verify(svc, anchors)
+    for hand in (old_hand, new_hand):
+        assert any(f.startswith("hand event") and f"of hand id {hand}" in f
+                   and "changed" in f for f in found), (hand, found)
+        assert any(f.startswith(f"hand player (hand id {hand}") and "changed" in f
+                   for f in found), (hand, found)
+
+
+def _play_a_hand(svc: Services) -> None:
+    """A new table, its session and one hand played to the end, through the services."""
+    from dealer_app.engine import Action, Event, Settings
+    from dealer_app.services.demo import PINS
+
+    boss = svc.staff.authenticate("Sam", PINS["Sam"])
+    table = svc.tables.create_table("Format 2", Settings(ante=5, chip_unit=5), boss)
+    session = svc.tables.open_session(table.id, boss)
+    for seat in (1, 4):
+        svc.tables.seat_player(session.id, seat, f"Player {seat}", 1000, boss)
+    state = svc.hands.start_hand(session.id, boss)
+    free = iter(["7s", "8s", "9s", "Ts", "Js", "Qs", "Ks", "As", "7h", "8h"])
+    while (expected := state.hand.next_input()) is not None:
+        if Action.DEAL_UP in expected.actions:
+            event = Event(expected.seat, Action.DEAL_UP, card=next(free))
+        elif Action.SHOW in expected.actions:
+            hole = state.hand.seats[expected.seat].hole
+            event = Event(expected.seat, Action.SHOW, card=None if hole else next(free))
+        else:
+            action = next(a for a in (Action.ANTE, Action.BRING_IN, Action.CHECK, Action.CALL)
+                          if a in expected.actions)
+            event = Event(expected.seat, action)
+        state = svc.hands.record_input(state.hand_id, event, boss)
