@@ -253,9 +253,10 @@ def check_hand_range(db: Database, lo: int, hi: int, tables: dict[int, str],
                      on_events: Callable[[Sequence[Any]], None] | None = None,
                      event_columns: Sequence[Any] = ()) -> list[BrokenHand]:
     """Replays every hand with an id from ``lo`` to ``hi`` (see :func:`check_hand`).
-    ``on_events`` is given each batch's event rows (read with ``event_columns`` too), so
-    they are read once for the replay and for the evidence ledger."""
-    from dealer_app.services.evidence import named_rows
+    ``on_events`` is given each batch's event rows as plain tuples of ``event_columns``
+    (which hold the replay's), so they are read once for the replay and for the evidence
+    ledger."""
+    from dealer_app.services.evidence import named_rows, plain_tuples
 
     broken: list[BrokenHand] = []
     last_id = lo - 1
@@ -268,12 +269,13 @@ def check_hand_range(db: Database, lo: int, hi: int, tables: dict[int, str],
                 break
             first, last_id = hands[0].id, hands[-1].id
             events: dict[int, list[Any]] = {h.id: [] for h in hands}
-            rows = named_rows(s, select(*dict.fromkeys([*event_columns, *_REPLAYED])).where(
-                _EVENTS.c.hand_id >= first, _EVENTS.c.hand_id <= last_id)
-                .order_by(_EVENTS.c.hand_id, _EVENTS.c.seq))
+            stmt = select(*dict.fromkeys([*event_columns, *_REPLAYED])).where(
+                _EVENTS.c.hand_id >= first, _EVENTS.c.hand_id <= last_id).order_by(
+                _EVENTS.c.hand_id, _EVENTS.c.seq)
+            rows, make = plain_tuples(s, stmt)
             if on_events is not None:
                 on_events(rows)
-            for ev in rows:
+            for ev in map(make, rows):
                 if ev.hand_id in events:
                     events[ev.hand_id].append(ev)
             players: dict[int, list[Any]] = {h.id: [] for h in hands}
