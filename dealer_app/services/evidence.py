@@ -22,9 +22,9 @@ import gc
 import os
 import sys
 import threading
-from collections import namedtuple
+from collections import deque, namedtuple
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import chain, repeat
@@ -58,9 +58,10 @@ LABELS = {"staff": "staff member", "game_table": "table", "table_session": "sess
           "hand_player": "hand player", "hand_event": "hand event", "audit": "audit row"}
 PARALLEL_FROM = 3000
 """Fewer hands than this are replayed in this process (starting workers costs more)."""
-CHUNK = 4000
-MIN_CHUNK = 500
-"""Hands replayed by one task: about a quarter of each process's share, within these."""
+CHUNK = 1000
+MIN_CHUNK = 250
+"""Hands replayed by one task: about an eighth of each process's share, within these (the
+last task of a worker is what the other process may wait for at the end)."""
 SPAN = 20000
 """Keys of one table checked by one task (the tables are split among the workers)."""
 
@@ -235,7 +236,7 @@ class _Verifier:
         self.cp_seqs = [c.signed.seq for c in self.cps]
         self.anchors = self._read_anchors()
         tables = [t for t in CHAINED if t in Base.metadata.tables]
-        size = min(CHUNK, max(MIN_CHUNK, -(-len(ids) // (4 * max(workers, 1)))))
+        size = min(CHUNK, max(MIN_CHUNK, -(-len(ids) // (8 * max(workers, 1)))))
         chunks = [ids[i:i + size] for i in range(0, len(ids), size)]
         bounds = event_bounds(self.db, chunks)
         if chunks:  # the events are checked with the replay of their hands
@@ -248,23 +249,36 @@ class _Verifier:
         tasks: list[tuple[Any, tuple[Any, ...]]] = [
             *((check_table, (url, *p)) for p in parts),
             *((check_hands, (url, c[0], c[-1], *b)) for c, b in zip(chunks, bounds, strict=True))]
-        futures: list[Future[Any]] = []
+        futures: dict[int, Future[Any]] = {}
         done: dict[int, Any] = {}
+        queue = deque(range(len(tasks)))
+        """Tasks not begun: the workers take them from the front, this process (once it has
+        walked the ledger) from the back, so both cores work to the end."""
+        lock = threading.Lock()
         pool: ProcessPoolExecutor | None = None
-        if parallel:  # this process walks the ledger, then takes tasks from the back
+        feeder: threading.Thread | None = None
+        if parallel:
             pool = ProcessPoolExecutor(workers - 1, mp_context=start_context())
-            futures = [pool.submit(fn, *args) for fn, args in tasks]
+            running = {self._submit(pool, tasks, queue, futures)
+                       for _ in range(min(workers - 1, len(tasks)))}  # forks here, no thread yet
+            feeder = threading.Thread(target=self._feed, daemon=True,
+                                      args=(pool, tasks, queue, lock, futures, running))
+            feeder.start()
         try:
             self._walk_ledger()
             if not self.report.cancelled:
                 self._check_checkpoints()
                 self._check_anchors()
                 self._check_tail()
-            for i in reversed(range(len(tasks))):
-                if self.report.cancelled or futures and not futures[i].cancel():
-                    break  # the pool started this one, so every one before it too
+            while not self.report.cancelled:
+                with lock:
+                    if not queue:
+                        break
+                    i = queue.pop()
                 done[i] = self._local(i - len(parts), *tasks[i][1][1:])
                 self.tick(len(chunks[i - len(parts)]) if i >= len(parts) else 1)
+            if feeder is not None:
+                feeder.join()
             for i in range(len(tasks)):
                 if self.report.cancelled:
                     break
@@ -275,8 +289,30 @@ class _Verifier:
                     self._hands(found, len(chunks[i - len(parts)]), tick=i not in done)
         finally:
             if pool is not None:
+                with lock:
+                    queue.clear()
                 pool.shutdown(wait=True, cancel_futures=True)
         return self.report
+
+    @staticmethod
+    def _submit(pool: ProcessPoolExecutor, tasks: Sequence[tuple[Any, tuple[Any, ...]]],
+                queue: deque[int], futures: dict[int, Future[Any]]) -> Future[Any]:
+        i = queue.popleft()
+        fn, args = tasks[i]
+        futures[i] = pool.submit(fn, *args)
+        return futures[i]
+
+    def _feed(self, pool: ProcessPoolExecutor, tasks: Sequence[tuple[Any, tuple[Any, ...]]],
+              queue: deque[int], lock: threading.Lock, futures: dict[int, Future[Any]],
+              running: set[Future[Any]]) -> None:
+        """In a thread: gives the workers the next task from the front as each one ends
+        (one a worker at a time, so none is left waiting for a worker at the end)."""
+        slots = len(running)
+        while running:
+            _ended, running = wait(running, return_when=FIRST_COMPLETED)
+            with lock:
+                while len(running) < slots and queue and not self.report.cancelled:
+                    running.add(self._submit(pool, tasks, queue, futures))
 
     def _local(self, chunk: int, *args: Any) -> Any:
         """A task run in this process: a table range (``chunk`` < 0), or a chunk of hands."""
