@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass
-from itertools import chain, repeat
+from itertools import repeat
 from multiprocessing import get_context
 from multiprocessing.context import BaseContext
 from operator import itemgetter
@@ -343,9 +343,8 @@ class _Verifier:
         link, at_seq = ledger.link, self.at_seq
         while True:
             with self.db.read() as s:
-                entries = list(plain_rows(s, select(L.seq, L.tbl, L.k1, L.k2, L.row_digest,
-                                                    L.digest)
-                                          .where(L.seq > last).order_by(L.seq).limit(batch)))
+                entries = all_rows(s, select(L.seq, L.tbl, L.k1, L.k2, L.row_digest, L.digest)
+                                   .where(L.seq > last).order_by(L.seq).limit(batch))
             if not entries:
                 break
             for seq, tbl, k1, k2, rd, digest in entries:
@@ -497,14 +496,12 @@ def table_findings(db: Database, tbl: str, lo: int | None = None,
         entry_q = entry_q.where(L.k1 >= lo, L.k1 <= hi)
         row_q = row_q.where(pk[0] >= lo, pk[0] <= hi)
     matches = ledger.row_matcher(tbl, raw_first=db.is_sqlite)
-    with db.read() as s:
-        conn = s.connection()
+    with db.read() as s:  # the rows as the driver reads them (see ledger.row_matcher)
         entries = plain_rows(s, entry_q.order_by(L.k1, L.k2, L.seq))
-        rows = conn.execution_options(stream_results=True, yield_per=5000).execute(
-            row_q.order_by(*pk))
+        rows = plain_rows(s, row_q.order_by(*pk))
         newest = _newest(entries)
         entry = next(newest, None)
-        for row in chain.from_iterable(rows.partitions()):
+        for row in rows:
             key = (int(row[k1_at]), int(row[k2_at]) if k2_at >= 0 else 0)
             while entry is not None and (entry[0], entry[1]) < key:
                 missing(entry)

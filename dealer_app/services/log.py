@@ -29,6 +29,8 @@ import os
 import re
 import uuid
 from collections.abc import Callable, Iterable, Sequence
+from itertools import groupby
+from operator import attrgetter, itemgetter
 from pathlib import Path
 from typing import Any, cast
 
@@ -116,10 +118,11 @@ def chain_break(row: HandRow, rows: Sequence[HandEvent], full: bool = True) -> s
     if full:
         return chain.first_break(start, ((link_of(r), r.digest) for r in rows),
                                  row.head_digest)
-    for expected, r in enumerate(rows, 1):
-        if r.seq != expected:
-            return f"event {expected} is missing" if r.seq > expected else \
-                f"event {r.seq} is out of order"
+    if list(map(_SEQ, rows)) != list(range(1, len(rows) + 1)):
+        for expected, r in enumerate(rows, 1):
+            if r.seq != expected:
+                return f"event {expected} is missing" if r.seq > expected else \
+                    f"event {r.seq} is out of order"
     if (rows[-1].digest if rows else start) != row.head_digest:
         return "events at the end were removed" if rows else \
             "the hand's settings or seats were changed, or its events removed"
@@ -134,25 +137,27 @@ def check_hand(row: HandRow, rows: Sequence[HandEvent],
     broken = chain_break(row, rows, full=full_chain)
     if broken:
         return broken
-    voided = any(r.kind == "void" for r in rows)
-    if voided != (row.status == HandStatus.VOID.value):
+    kinds = set(map(_KIND, rows))
+    if ("void" in kinds) != (row.status == HandStatus.VOID.value):
         return f"its status {row.status!r} does not match its log"
-    if any(r.kind == "correct" for r in rows) and not row.corrected:
+    if "correct" in kinds and not row.corrected:
         return "it holds a supervisor's correction but is not marked corrected"
-    return check_result(row, rows, players)
+    return check_result(row, rows, players, inputs_only=kinds <= {"input"})
 
 
 def check_result(row: HandRow, rows: Sequence[HandEvent],
-                 players: Sequence[HandPlayer]) -> str | None:
+                 players: Sequence[HandPlayer], inputs_only: bool = False) -> str | None:
     """The stored figures that the chain does not cover (status, pot, rake, each player's
-    stack before and after) must be what the engine makes of the chained inputs."""
+    stack before and after) must be what the engine makes of the chained inputs.
+    ``inputs_only``: every row is an input (none undone or corrected)."""
     try:
         seats = seats_of(row.seats_json)
         settings = _settings(row.settings_json)
     except (ValueError, KeyError, TypeError):
         return "its settings or seats are unreadable"
     try:
-        hand = Hand.replay(settings, seats, [_event(r) for r in current_inputs(rows)])
+        hand = Hand.replay(settings, seats, _events(rows if inputs_only
+                                                    else current_inputs(rows)))
     except RuleError as exc:
         return f"its inputs are refused by the rules ({exc.message})"
     except (ValueError, KeyError, TypeError, AssertionError) as exc:
@@ -211,6 +216,19 @@ def _event(row: Any) -> Event:
             _EVENTS_MADE.clear()
         event = _EVENTS_MADE[key] = event_of(row)
     return event
+
+
+def _events(rows: Sequence[Any]) -> list[Event]:
+    """:func:`_event` of each row (the cache looked up in C; made only for a new key)."""
+    found: list[Event | None] = list(map(_EVENTS_MADE.get, map(_EVENT_KEY, rows)))
+    if None in found:
+        return [_event(r) for r in rows]
+    return cast(list[Event], found)
+
+
+_EVENT_KEY = attrgetter("seat", "action", "card", "to_amount")
+_SEQ = attrgetter("seq")
+_KIND = attrgetter("kind")
 
 
 def correction_provenance(rows: Sequence[HandEvent]) -> list[dict[str, Any]]:
@@ -275,9 +293,11 @@ def check_hand_range(db: Database, lo: int, hi: int, tables: dict[int, str],
             rows, make = plain_tuples(s, stmt)
             if on_events is not None:
                 on_events(rows)
-            for ev in map(make, rows):
-                if ev.hand_id in events:
-                    events[ev.hand_id].append(ev)
+            at = [c.key for c in stmt.selected_columns].index("hand_id")
+            for hand_id, group in groupby(rows, itemgetter(at)):
+                found = events.get(hand_id)
+                if found is not None:
+                    found.extend(map(make, group))
             players: dict[int, list[Any]] = {h.id: [] for h in hands}
             for pl in named_rows(s, select(*_STACKS).where(
                     _PLAYERS.c.hand_id >= first, _PLAYERS.c.hand_id <= last_id)):
