@@ -383,7 +383,7 @@ class BettingRound:
 
     def _advance(self, after: int) -> None:
         seats = self.hand.seats
-        if sum(not st.folded for st in seats.values()) <= 1:
+        if [st.folded for st in seats.values()].count(False) <= 1:
             self.finished = True
             return
         order = self.hand.order

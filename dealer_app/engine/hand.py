@@ -136,11 +136,13 @@ class Hand:
                events: Iterable[Event]) -> Hand:
         """A hand with ``events`` applied; raises :class:`ReplayError` at the first refusal."""
         hand = cls(settings, seats)
-        for index, event in enumerate(events):
+        execute, verify, accepted = hand._execute, hand._verify, hand._events.append
+        for index, event in enumerate(events):  # _apply, its lookups made once
             try:
-                hand._apply(event)
+                execute(event, verify(event))
             except RuleError as exc:
                 raise ReplayError(index, exc, hand) from None
+            accepted(event)
         return hand
 
     def copy(self) -> Hand:

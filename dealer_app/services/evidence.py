@@ -34,7 +34,17 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any, cast
 
-from sqlalchemy import DateTime, Select, Table, func, select, type_coerce
+import sqlalchemy as sa
+from sqlalchemy import (
+    DateTime,
+    LargeBinary,
+    Select,
+    Table,
+    case,
+    func,
+    select,
+    type_coerce,
+)
 from sqlalchemy.orm import Session
 
 from dealer_app.services.common import CancelFn, ProgressFn
@@ -593,13 +603,18 @@ class _EventCheck:
         self.matches = ledger.row_matcher(EVENTS, raw_first=self.raw)
         self.out: list[tuple[str, str, int, int]] = []
         L = ledger.LEDGER.c
-        with db.read() as s:  # in seq order: the newest entry of each key stays
-            raw, sql = _sql(s, select(L.k1, L.row_digest).where(
-                L.tbl == EVENTS, *_within(L.k1, elo, ehi)).order_by(L.k1, L.seq))
+        stored: Any = L.row_digest
+        if self.raw:  # a format 2 digest as the bytes raw_hashes_2 gives (see _full)
+            stored = case((func.substr(L.row_digest, 1, 2) == ledger.FORMAT_2,
+                           sa.cast(func.substr(L.row_digest, 3), LargeBinary)),
+                          else_=L.row_digest)
+        with db.read() as s:  # in key order (the index's: no sort), the newest one stays
+            raw, sql = _sql(s, select(L.k1, stored).where(
+                L.tbl == EVENTS, *_within(L.k1, elo, ehi)).order_by(L.k1, L.k2, L.seq))
             cursor = raw.cursor()
             try:
                 cursor.execute(sql)
-                self.newest: dict[int, str] = dict(cursor.fetchall())
+                self.newest: dict[int, str | bytes] = dict(cursor.fetchall())
             finally:
                 cursor.close()
         self.db = db
@@ -612,7 +627,7 @@ class _EventCheck:
             return
         if elo < min(keys) and max(keys) <= ehi:
             stored = list(map(newest.pop, keys, repeat(None)))
-            if self.raw and stored == ledger.raw_digests_2(rows):
+            if self.raw and stored == ledger.raw_hashes_2(rows):
                 return  # every row is the version its newest entry recorded
             self._each(rows, keys, stored)
             return
@@ -621,9 +636,10 @@ class _EventCheck:
                    [newest.pop(keys[i], None) for i in inside])
 
     def _each(self, rows: Sequence[tuple[Any, ...]], keys: Sequence[int],
-              stored_digests: Sequence[str | None]) -> None:
+              stored_digests: Sequence[str | bytes | None]) -> None:
         width, matches = self.width, self.matches
-        for row, key, stored in zip(rows, keys, stored_digests, strict=True):
+        for row, key, found in zip(rows, keys, stored_digests, strict=True):
+            stored = _full(found)
             if stored is None:
                 values = dict(zip(self.names, row, strict=False))
                 self.out.append((row_label(EVENTS, key, 0, values), "inserted", 0,
@@ -648,9 +664,17 @@ class _EventCheck:
                 *_within(ids, self.elo, self.ehi),
                 hand.is_(None) | (hand < lo) | (hand > hi)))])
         for key, rd in sorted(self.newest.items()):
-            if rd != ledger.DELETED:
+            if _full(rd) != ledger.DELETED:
                 self.out.append((row_label(EVENTS, key, 0), "deleted", self._seq(key), 0))
         return self.out
+
+
+def _full(stored: str | bytes | None) -> str | None:
+    """A row digest as the ledger holds it (SQLite's read gives format 2 as its base64
+    bytes, without the ``2:``)."""
+    if isinstance(stored, bytes):
+        return ledger.FORMAT_2 + stored.decode("utf-8", "replace")
+    return stored
 
 
 def _within(column: Any, elo: int, ehi: int) -> list[Any]:

@@ -167,8 +167,13 @@ def raw_digests_2(rows: Iterable[tuple[Any, ...]]) -> list[str]:
     :func:`digest_columns` values, none converted, no trailing NULL): right for rows as the
     SQLite driver returns them; any other row just does not match (then
     :func:`row_matcher` decides). One pass in C over a batch, no Python code per row."""
-    digests = map(_DIGEST, map(hashlib.sha256, map(str.encode, map(repr, rows))))
-    return list(map(FORMAT_2.__add__, map(bytes.decode, map(_BASE64, digests))))
+    return list(map(FORMAT_2.__add__, map(bytes.decode, raw_hashes_2(rows))))
+
+
+def raw_hashes_2(rows: Iterable[tuple[Any, ...]]) -> list[bytes]:
+    """:func:`raw_digests_2` without the ``2:``, as ASCII bytes (no text made per row)."""
+    return list(map(_BASE64, map(_DIGEST, map(hashlib.sha256, map(str.encode,
+                                                                   map(repr, rows))))))
 
 
 _DIGEST = methodcaller("digest")
