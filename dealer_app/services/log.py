@@ -221,7 +221,7 @@ def _event(row: Any) -> Event:
 def _events(rows: Sequence[Any]) -> list[Event]:
     """:func:`_event` of each row (the cache looked up in C; made only for a new key)."""
     found: list[Event | None] = list(map(_EVENTS_MADE.get, map(_EVENT_KEY, rows)))
-    if None in found:
+    if not all(found):  # (an event is always true; ``None in`` would call its __eq__)
         return [_event(r) for r in rows]
     return cast(list[Event], found)
 
