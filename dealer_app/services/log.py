@@ -145,19 +145,21 @@ def check_hand(row: HandRow, rows: Sequence[HandEvent],
     return check_result(row, rows, players, inputs_only=kinds <= {"input"})
 
 
-def check_result(row: HandRow, rows: Sequence[HandEvent],
-                 players: Sequence[HandPlayer], inputs_only: bool = False) -> str | None:
+def check_result(row: HandRow, rows: Sequence[Any],
+                 players: Sequence[HandPlayer], inputs_only: bool = False,
+                 events: Callable[[Sequence[Any]], list[Event]] | None = None) -> str | None:
     """The stored figures that the chain does not cover (status, pot, rake, each player's
     stack before and after) must be what the engine makes of the chained inputs.
-    ``inputs_only``: every row is an input (none undone or corrected)."""
+    ``inputs_only``: every row is an input (none undone or corrected); ``events``: makes
+    the inputs' events of ``rows`` (default :func:`_events`)."""
     try:
         seats = seats_of(row.seats_json)
         settings = _settings(row.settings_json)
     except (ValueError, KeyError, TypeError):
         return "its settings or seats are unreadable"
     try:
-        hand = Hand.replay(settings, seats, _events(rows if inputs_only
-                                                    else current_inputs(rows)))
+        hand = Hand.replay(settings, seats, (events or _events)(
+            rows if inputs_only else current_inputs(rows)))
     except RuleError as exc:
         return f"its inputs are refused by the rules ({exc.message})"
     except (ValueError, KeyError, TypeError, AssertionError) as exc:
@@ -218,11 +220,14 @@ def _event(row: Any) -> Event:
     return event
 
 
-def _events(rows: Sequence[Any]) -> list[Event]:
-    """:func:`_event` of each row (the cache looked up in C; made only for a new key)."""
-    found: list[Event | None] = list(map(_EVENTS_MADE.get, map(_EVENT_KEY, rows)))
+def _events(rows: Sequence[Any], key: Callable[[Any], Any] | None = None,
+            named: Callable[[Any], Any] | None = None) -> list[Event]:
+    """:func:`_event` of each row (the cache looked up in C; made only for a new key).
+    ``key`` and ``named``: for rows that are plain tuples, their (seat, action, card, to)
+    and the row as a named tuple."""
+    found: list[Event | None] = list(map(_EVENTS_MADE.get, map(key or _EVENT_KEY, rows)))
     if not all(found):  # (an event is always true; ``None in`` would call its __eq__)
-        return [_event(r) for r in rows]
+        return [_event(named(r) if named else r) for r in rows]
     return cast(list[Event], found)
 
 
@@ -293,22 +298,49 @@ def check_hand_range(db: Database, lo: int, hi: int, tables: dict[int, str],
             rows, make = plain_tuples(s, stmt)
             if on_events is not None:
                 on_events(rows)
-            at = [c.key for c in stmt.selected_columns].index("hand_id")
-            for hand_id, group in groupby(rows, itemgetter(at)):
+            plain = _Plain([str(c.key) for c in stmt.selected_columns], make)
+            for hand_id, group in groupby(rows, plain.hand_id):
                 found = events.get(hand_id)
                 if found is not None:
-                    found.extend(map(make, group))
+                    found.extend(group)
             players: dict[int, list[Any]] = {h.id: [] for h in hands}
             for pl in named_rows(s, select(*_STACKS).where(
                     _PLAYERS.c.hand_id >= first, _PLAYERS.c.hand_id <= last_id)):
                 if pl.hand_id in players:
                     players[pl.hand_id].append(pl)
             for hand in hands:
-                reason = check_hand(hand, events[hand.id], players[hand.id], full_chain=False)
+                reason = plain.check(hand, events[hand.id], players[hand.id])
                 if reason:
                     label = hand_label(hand, tables.get(hand.table_id or -1))
                     broken.append(BrokenHand(hand.id, label, reason))
     return broken
+
+
+class _Plain:
+    """:func:`check_hand` (``full_chain=False``) of a hand whose event rows are plain
+    tuples: the usual log (inputs only, in order, up to the head) is checked on the tuples
+    as they are; any other is made named tuples and goes through :func:`check_hand`."""
+
+    def __init__(self, names: Sequence[str], make: Callable[[Any], Any]) -> None:
+        self.make = make
+        self.hand_id = itemgetter(names.index("hand_id"))
+        self.seq = itemgetter(names.index("seq"))
+        self.kind = itemgetter(names.index("kind"))
+        self.digest = names.index("digest")
+        self.key = itemgetter(*(names.index(n) for n in ("seat", "action", "card",
+                                                          "to_amount")))
+
+    def events(self, rows: Sequence[Any]) -> list[Event]:
+        return _events(rows, self.key, self.make)
+
+    def check(self, row: Any, rows: Sequence[tuple[Any, ...]],
+              players: Sequence[Any]) -> str | None:
+        if (rows and set(map(self.kind, rows)) == {"input"}
+                and list(map(self.seq, rows)) == list(range(1, len(rows) + 1))
+                and rows[-1][self.digest] == row.head_digest
+                and row.status != HandStatus.VOID.value):
+            return check_result(row, rows, players, inputs_only=True, events=self.events)
+        return check_hand(row, list(map(self.make, rows)), players, full_chain=False)
 
 
 def _safe(text: str) -> str:
