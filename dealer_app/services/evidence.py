@@ -26,6 +26,7 @@ import threading
 from collections import deque, namedtuple
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
@@ -310,9 +311,10 @@ class _Verifier:
     @staticmethod
     def _submit(pool: ProcessPoolExecutor, tasks: Sequence[tuple[Any, tuple[Any, ...]]],
                 queue: deque[int], futures: dict[int, Future[Any]]) -> Future[Any]:
-        i = queue.popleft()
+        i = queue[0]
         fn, args = tasks[i]
         futures[i] = pool.submit(fn, *args)
+        queue.popleft()  # only once given (a broken pool's task stays for this process)
         return futures[i]
 
     def _feed(self, pool: ProcessPoolExecutor, tasks: Sequence[tuple[Any, tuple[Any, ...]]],
@@ -324,8 +326,11 @@ class _Verifier:
         while running:
             _ended, running = wait(running, return_when=FIRST_COMPLETED)
             with lock:
-                while len(running) < slots and queue and not self.report.cancelled:
-                    running.add(self._submit(pool, tasks, queue, futures))
+                try:
+                    while len(running) < slots and queue and not self.report.cancelled:
+                        running.add(self._submit(pool, tasks, queue, futures))
+                except BrokenProcessPool:
+                    return  # its failed tasks raise when their results are read
 
     def _local(self, chunk: int, *args: Any) -> Any:
         """A task run in this process: a table range (``chunk`` < 0), or a chunk of hands."""
