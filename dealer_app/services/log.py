@@ -99,6 +99,10 @@ _REPLAYED = [_EVENTS.c[n] for n in ("hand_id", "seq", "kind", "seat", "action", 
                                     "to_amount", "target_seq", "digest")]
 """The event columns a replay reads (the rest is checked against the evidence ledger)."""
 _STACKS = [_PLAYERS.c[n] for n in ("hand_id", "seat", "stack_before", "stack_after")]
+_CHECKED = [_HANDS.c[n] for n in ("id", "uid", "table_id", "number", "settings_json",
+                                  "seats_json", "started_at", "status", "pot", "rake",
+                                  "corrected", "head_digest")]
+"""The hand columns :func:`check_hand` reads (the rest is checked against the ledger)."""
 
 
 def hand_label(row: HandRow, table: str | None) -> str:
@@ -286,7 +290,7 @@ def check_hand_range(db: Database, lo: int, hi: int, tables: dict[int, str],
     while last_id < hi:
         with db.read() as s:  # plain rows (same attribute names as the models): no ORM
             hands: list[Any] = list(s.execute(
-                select(_HANDS).where(_HANDS.c.id > last_id, _HANDS.c.id <= hi)
+                select(*_CHECKED).where(_HANDS.c.id > last_id, _HANDS.c.id <= hi)
                 .order_by(_HANDS.c.id).limit(BATCH)))
             if not hands:
                 break
