@@ -210,12 +210,34 @@ STATE_COLUMNS = (HandRow.id, HandRow.uid, HandRow.table_id, HandRow.session_id,
 # Prepared once: the statements of the common path of record_input (see _record_cached).
 _HAND_TABLE = cast(Table, HandRow.__table__)
 _HAND = _HAND_TABLE.c
-_HEAD = (select(_HAND.status, _HAND.head_digest, _HAND.table_id)
+_HEAD = (select(_HAND.status, _HAND.head_digest, _HAND.table_id, _HAND.session_id)
          .where(_HAND.id == bindparam("hand_id")).with_for_update())
 _STATE = select(*STATE_COLUMNS).where(_HAND.id == bindparam("hand_id"))
 _INSERT_EVENT = insert(cast(Table, HandEvent.__table__))
 _MOVE_HEAD = (update(_HAND_TABLE).where(_HAND.id == bindparam("hand_id"))
               .values(head_digest=bindparam("digest"), pot=bindparam("pot")))
+# ... and of an input completing the hand (see _complete_cached).
+_SESSION = cast(Table, TableSession.__table__).c
+_LOCK_SESSION = (select(_SESSION.id).where(_SESSION.id == bindparam("session_id"))
+                 .with_for_update())
+_COMPLETE = (update(_HAND_TABLE).where(_HAND.id == bindparam("hand_id"))
+             .values(head_digest=bindparam("digest"), pot=bindparam("pot"),
+                     rake=bindparam("rake"), status=HandStatus.COMPLETE.value,
+                     ended_at=bindparam("at")))
+_WHOLE_HAND = select(_HAND_TABLE).where(_HAND.id == bindparam("hand_id"))
+_PLAYER_TABLE = cast(Table, HandPlayer.__table__)
+_SEATING_TABLE = cast(Table, Seating.__table__)
+_PLAYERS = (select(_PLAYER_TABLE).where(_PLAYER_TABLE.c.hand_id == bindparam("hand_id"))
+            .order_by(_PLAYER_TABLE.c.seat))
+_SEATINGS = select(_SEATING_TABLE).where(_SEATING_TABLE.c.id.in_(bindparam("ids",
+                                                                            expanding=True)))
+_SET_RESULT = (update(_PLAYER_TABLE)
+               .where(_PLAYER_TABLE.c.hand_id == bindparam("p_hand"),
+                      _PLAYER_TABLE.c.seat == bindparam("p_seat"))
+               .values(stack_after=bindparam("p_after")))
+_SET_STACK = (update(_SEATING_TABLE).where(_SEATING_TABLE.c.id == bindparam("s_id"))
+              .values(stack=bindparam("s_stack")))
+_INSERT_MOVE = insert(cast(Table, StackMove.__table__))
 
 
 def pot_of(hand: Hand) -> int:
@@ -263,6 +285,49 @@ def write_result(s: Session, row: HandRow, hand: Hand, at: datetime) -> None:
             seating.stack += delta
             s.add(StackMove(seating_id=seating.id, kind="hand", amount=delta, hand_id=row.id,
                             at=at))
+
+
+def _complete_cached(s: Session, hand_id: int, session_id: int | None, digest: str,
+                     hand: Hand, at: datetime) -> Any:
+    """:func:`write_result` in plain statements, for the input that completes a cached hand
+    (one round trip per kind of row, not an ORM flush per seat): marks the hand complete,
+    writes each player's stack after it, moves the seats' stacks with a ``hand`` stack move,
+    notes every changed row for the ledger and asks for the hand's checkpoint. Returns the
+    hand row as it now stands."""
+    conn = s.connection()
+    if session_id is not None:  # the session's lock, as lock_session takes it
+        conn.execute(_LOCK_SESSION, {"session_id": session_id})
+    pot = sum(p.amount for p in hand.pots())
+    conn.execute(_COMPLETE, {"hand_id": hand_id, "digest": digest, "pot": pot,
+                             "rake": hand.rake, "at": at})
+    row = conn.execute(_WHOLE_HAND, {"hand_id": hand_id}).one()
+    ledger.note_row(s, "hand", dict(row._mapping))
+    ledger.request_checkpoint(s, f"hand {row.number or row.id} complete")
+    players = [dict(p._mapping) for p in conn.execute(_PLAYERS, {"hand_id": hand_id})]
+    ids = [p["seating_id"] for p in players if p["seating_id"] is not None]
+    seatings = ({r.id: dict(r._mapping) for r in conn.execute(_SEATINGS, {"ids": ids})}
+                if ids else {})
+    stacks = hand.stacks
+    results, moves = [], []
+    for player in players:
+        player["stack_after"] = stacks[player["seat"]]
+        results.append({"p_hand": hand_id, "p_seat": player["seat"],
+                        "p_after": player["stack_after"]})
+        ledger.note_row(s, "hand_player", player)
+        delta = player["stack_after"] - player["stack_before"]
+        seating = seatings.get(player["seating_id"])
+        if seating is not None and delta:
+            seating["stack"] += delta
+            conn.execute(_SET_STACK, {"s_id": seating["id"], "s_stack": seating["stack"]})
+            ledger.note_row(s, "seating", seating)
+            moves.append({"seating_id": seating["id"], "kind": "hand", "amount": delta,
+                          "hand_id": hand_id, "staff_id": None, "at": at, "reason": None})
+    conn.execute(_SET_RESULT, results)
+    for move in moves:
+        inserted = conn.execute(_INSERT_MOVE, move).inserted_primary_key
+        assert inserted is not None
+        ledger.note_row(s, "stack_move", {**move, "id": inserted[0]})
+    return row
 
 
 def check_not_playing_elsewhere(s: Session, seating: Seating, player: str,
@@ -449,7 +514,12 @@ class HandService:
                 s.flush()
                 s.add_all(HandPlayer(hand_id=row.id, seat=r.seat, player=r.player,
                                      seating_id=r.id, stack_before=r.stack) for r in seatings)
-                return build_state(row, [])
+                state = build_state(row, [])
+                head = row.head_digest
+            # committed: the first input finds the hand cached (no reload and replay)
+            self._remember(state.hand_id, Replayed(head, 0, state.settings, state.seats,
+                                                   state.log, state.hand.copy()))
+            return state
 
         return retrying(start, tr("starting a hand"))
 
@@ -474,7 +544,8 @@ class HandService:
     def _record_cached(self, s: Session, hand_id: int, event: Event, staff: StaffMember,
                        workstation: str | None) -> tuple[HandState, Replayed] | None:
         """The common case, with plain statements instead of the ORM's unit of work: the
-        hand is cached and the input does not complete it. None: take the full path."""
+        hand is cached (an input completing it included: :func:`_complete_cached`). None:
+        take the full path."""
         conn = s.connection()
         head = conn.execute(_HEAD, {"hand_id": hand_id}).one_or_none()
         if head is None or head.status != HandStatus.IN_PROGRESS.value:
@@ -485,8 +556,6 @@ class HandService:
             return None
         hand = base.hand.copy()
         hand.apply(event)  # RuleError: rolled back, nothing stored
-        if hand.complete:
-            return None
         now = self.db.now()
         new = new_event_row(hand_id, base.count + 1, "input", by=staff.name,
                             staff_id=staff.id, at=now, event=event)
@@ -500,9 +569,12 @@ class HandService:
         assert inserted is not None
         event_id = inserted[0]
         ledger.note_row(s, "hand_event", {**values, "id": event_id})
-        conn.execute(_MOVE_HEAD, {"hand_id": hand_id, "digest": new.digest,
-                                  "pot": pot_of(hand)})
-        row = conn.execute(_STATE, {"hand_id": hand_id}).one()
+        if hand.complete:
+            row = _complete_cached(s, hand_id, head.session_id, new.digest, hand, now)
+        else:
+            conn.execute(_MOVE_HEAD, {"hand_id": hand_id, "digest": new.digest,
+                                      "pot": pot_of(hand)})
+            row = conn.execute(_STATE, {"hand_id": hand_id}).one()
         entry = LogEntry(seq=new.seq, kind="input", event=event, target_seq=None,
                          by=staff.name, at=now, reason=None, step=len(hand.events))
         after = Replayed(new.digest, new.seq, base.settings, base.seats,
