@@ -210,12 +210,16 @@ STATE_COLUMNS = (HandRow.id, HandRow.uid, HandRow.table_id, HandRow.session_id,
 # Prepared once: the statements of the common path of record_input (see _record_cached).
 _HAND_TABLE = cast(Table, HandRow.__table__)
 _HAND = _HAND_TABLE.c
-_HEAD = (select(_HAND.status, _HAND.head_digest, _HAND.table_id, _HAND.session_id)
+_HEAD = (select(*STATE_COLUMNS, _HAND.head_digest, _HAND.pot)
          .where(_HAND.id == bindparam("hand_id")).with_for_update())
-_STATE = select(*STATE_COLUMNS).where(_HAND.id == bindparam("hand_id"))
+"""The hand row locked, with what the returned state shows (an input that does not complete
+the hand changes none of it)."""
 _INSERT_EVENT = insert(cast(Table, HandEvent.__table__))
 _MOVE_HEAD = (update(_HAND_TABLE).where(_HAND.id == bindparam("hand_id"))
               .values(head_digest=bindparam("digest"), pot=bindparam("pot")))
+_MOVE_HEAD_ONLY = (update(_HAND_TABLE).where(_HAND.id == bindparam("hand_id"))
+                   .values(head_digest=bindparam("digest")))
+"""A card leaves the pot as it is: the pot's index is then not rewritten."""
 # ... and of an input completing the hand (see _complete_cached).
 _SESSION = cast(Table, TableSession.__table__).c
 _LOCK_SESSION = (select(_SESSION.id).where(_SESSION.id == bindparam("session_id"))
@@ -572,9 +576,12 @@ class HandService:
         if hand.complete:
             row = _complete_cached(s, hand_id, head.session_id, new.digest, hand, now)
         else:
-            conn.execute(_MOVE_HEAD, {"hand_id": hand_id, "digest": new.digest,
-                                      "pot": pot_of(hand)})
-            row = conn.execute(_STATE, {"hand_id": hand_id}).one()
+            pot = pot_of(hand)
+            if pot == head.pot:
+                conn.execute(_MOVE_HEAD_ONLY, {"hand_id": hand_id, "digest": new.digest})
+            else:
+                conn.execute(_MOVE_HEAD, {"hand_id": hand_id, "digest": new.digest, "pot": pot})
+            row = head
         entry = LogEntry(seq=new.seq, kind="input", event=event, target_seq=None,
                          by=staff.name, at=now, reason=None, step=len(hand.events))
         after = Replayed(new.digest, new.seq, base.settings, base.seats,
