@@ -4,8 +4,8 @@
 :class:`~dealer_app.storage.errors.StorageError` saying why, having written nothing.
 SQLite connections use WAL, ``foreign_keys=ON``, ``synchronous=FULL`` and a busy timeout;
 every transaction starts with ``BEGIN IMMEDIATE`` so two writers queue instead of failing.
-The WAL is copied back into the database file by a :class:`WalCheckpointer` thread, not
-inside a dealer's commit.
+The WAL is copied back into the database file on a background thread
+(:class:`WalCheckpointer`), not inside a dealer's commit.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModu
 from sqlalchemy.orm import Session, sessionmaker
 
 from dealer_app.storage import ledger, migrate
+from dealer_app.storage.background import BACKGROUND
 from dealer_app.storage.backup import backup_sqlite_file
 from dealer_app.storage.errors import (
     DatabaseLockedError,
@@ -113,13 +114,11 @@ class Database:
         except DBAPIError as exc:
             raise translate_error(exc, self.url, self._folder) from exc
 
-    def settle(self) -> None:
-        """Waits for this database's background work: a WAL checkpoint under way and the
-        ``fsync`` of the anchor lines written so far."""
-        if self.checkpointer is not None:
-            self.checkpointer.wait()
-        if self.notary is not None:
-            self.notary.flush()
+    @staticmethod
+    def settle() -> None:
+        """Runs the background work given so far (WAL checkpoints, the ``fsync`` of anchor
+        lines) and ends its thread (``background.py``; the next job starts it again)."""
+        BACKGROUND.stop()
 
     def close(self) -> None:
         self.settle()
@@ -203,19 +202,18 @@ background checkpoint cannot finish (a reader holding an old snapshot for long).
 
 
 class WalCheckpointer:
-    """Copies the WAL into the database file (``PRAGMA wal_checkpoint(PASSIVE)``) on a
-    short-lived thread with a connection of its own, every :data:`WAL_CHECKPOINT_EVERY`
-    commits, instead of SQLite doing it inside whichever commit crosses 1000 pages (writing
-    hundreds of pages and ``fsync``-ing the database file before the dealer sees the input
-    accepted).
+    """Copies the WAL into the database file (``PRAGMA wal_checkpoint(PASSIVE)``) on the
+    background thread (``background.py``), with a connection of its own, every
+    :data:`WAL_CHECKPOINT_EVERY` commits, instead of SQLite doing it inside whichever commit
+    crosses 1000 pages (writing hundreds of pages and ``fsync``-ing the database file before
+    the dealer sees the input accepted).
 
     Nothing about a commit changes: each one is durable in the WAL (``synchronous=FULL``)
     before it returns. A PASSIVE checkpoint takes no writer's lock; it copies committed
     frames only, ``fsync``-s the database file before it records them as copied, and the
     WAL is reused from its start only after that: a crash at any moment leaves the WAL,
     the database file or both holding every committed transaction (SQLite's own recovery
-    on the next open). The thread ends when its checkpoint is done, so an idle process has
-    none (``log verify`` forks its worker only where no other thread runs)."""
+    on the next open)."""
 
     def __init__(self, path: Path, busy_timeout: float,
                  every: int | None = None) -> None:
@@ -227,12 +225,10 @@ class WalCheckpointer:
         self.last: tuple[int, int, int] | None = None
         """The last one's (busy, WAL frames, frames copied)."""
         self._commits = 0
-        self._again = False
         self._lock = threading.Lock()
-        self._thread: threading.Thread | None = None
 
-    def committed(self, _conn: Any = None) -> None:
-        """After a commit (the write sessions' ``after_commit``): counts it, and starts a
+    def committed(self, _session: Any = None) -> None:
+        """After a commit (the write sessions' ``after_commit``): counts it, and asks for a
         checkpoint every :attr:`every` commits."""
         with self._lock:
             self._commits += 1
@@ -242,33 +238,13 @@ class WalCheckpointer:
         self.start()
 
     def start(self) -> None:
-        """Starts a checkpoint now (once more after the current one, if one is running)."""
-        with self._lock:
-            if self._thread is not None:
-                self._again = True
-                return
-            self._thread = threading.Thread(target=self._run, name="wal-checkpoint",
-                                            daemon=True)
-            self._thread.start()
+        """Asks for a checkpoint now (one already waiting covers this one)."""
+        BACKGROUND.submit(("wal-checkpoint", self.path), self._checkpoint)
 
-    def wait(self, timeout: float | None = None) -> None:
-        """Waits for the checkpoint under way (if any) and its thread to end."""
-        with self._lock:
-            thread = self._thread
-        if thread is not None:
-            thread.join(timeout)
-
-    def _run(self) -> None:
-        while True:
-            try:
-                self._checkpoint()
-            except Exception:  # never leave the thread marked running
-                log.exception("WAL checkpoint of %s failed", self.path)
-            with self._lock:
-                if not self._again:
-                    self._thread = None
-                    return
-                self._again = False
+    @staticmethod
+    def wait(timeout: float | None = None) -> None:
+        """Waits for the checkpoints asked for so far."""
+        BACKGROUND.flush(timeout)
 
     def _checkpoint(self) -> None:
         try:

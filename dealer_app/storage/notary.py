@@ -11,22 +11,21 @@ Files (``DEALER_APP_CONFIG_DIR`` overrides the configuration folder, platformdir
   adds every workstation's key (``dealer-app log key`` prints it).
 - ``<anchor dir>/<key id>-<ledger id>.anchor``: every checkpoint this key signed for one
   database (its ledger id: ``ledger.ledger_id``), one JSON line each,
-  appended after its commit and fsynced by a thread of its own (:class:`AnchorSyncer`).
+  appended after its commit and fsynced by the background thread (``background.py``).
   Keep copies elsewhere.
 """
 
 from __future__ import annotations
 
-import atexit
 import hashlib
 import json
 import logging
 import os
 import stat
-import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +37,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import (
 )
 from platformdirs import user_config_dir, user_data_dir
 
+from dealer_app.storage.background import BACKGROUND
 from dealer_app.storage.errors import StorageError
 
 log = logging.getLogger(__name__)
@@ -253,8 +253,14 @@ class Notary:
 
     def signed(self, checkpoint: SignedCheckpoint, ledger_id: str) -> None:
         """After the commit: remembers the time and appends the line to the anchor file of
-        this key and ledger (readable at once); its ``fsync`` is left to :data:`SYNCER`, off
-        the dealer's path. A failure is logged (the commit stands)."""
+        this key and ledger. A failure is logged (the commit stands).
+
+        The line is written here, so it is in the file (for every reader, and through a
+        crash of the process) the moment the dealer sees the input accepted; only its
+        ``fsync``, a second wait for the disk per completed hand, runs on the background
+        thread (``background.py``), in order. A power cut in between can lose the newest
+        line, as it could between the commit and the line before: ``log verify`` checks
+        anchor lines against the database, never the other way round."""
         self.last_at = checkpoint.at
         path = self.anchor_file(ledger_id)
         if path is None:
@@ -271,58 +277,12 @@ class Notary:
             log.error("cannot append checkpoint %s to %s: %s", checkpoint.seq, path,
                       exc.strerror)
             return
-        SYNCER.sync(path)
+        BACKGROUND.submit(("anchor-fsync", path), partial(_fsync_file, path))
 
     @staticmethod
     def flush(timeout: float | None = None) -> bool:
         """Waits until every anchor line written so far is on disk (False: timed out)."""
-        return SYNCER.flush(timeout)
-
-
-class AnchorSyncer:
-    """``fsync`` of the anchor files on a thread of its own, in the order they were written.
-
-    The line itself is written by the committing thread, so it is in the file (for every
-    reader, and through a crash of the process) the moment the dealer sees the input
-    accepted; only the wait for the disk, a second ``fsync`` per completed hand, is taken
-    off that path. A power cut in between can lose the newest line, as it could between
-    the commit and the line before: ``log verify`` checks anchor lines against the
-    database, never the other way round. The thread ends once nothing is left to sync;
-    ``flush`` (``Database.close``, ``log verify``, exit) waits for it."""
-
-    def __init__(self) -> None:
-        self._cond = threading.Condition()
-        self._pending: dict[Path, None] = {}
-        self._thread: threading.Thread | None = None
-
-    def sync(self, path: Path) -> None:
-        with self._cond:
-            self._pending[path] = None
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="anchor-fsync",
-                                                daemon=True)
-                self._thread.start()
-
-    def flush(self, timeout: float | None = None) -> bool:
-        """Waits until the lines written so far are synced and the thread has ended."""
-        with self._cond:
-            thread = self._thread
-            done = self._cond.wait_for(lambda: self._thread is None, timeout)
-        if done and thread is not None:
-            thread.join(timeout)  # its last steps: no thread left behind
-        return done
-
-    def _run(self) -> None:
-        while True:
-            with self._cond:
-                if not self._pending:
-                    self._thread = None
-                    self._cond.notify_all()
-                    return
-                paths = list(self._pending)
-                self._pending.clear()
-            for path in paths:
-                _fsync_file(path)
+        return BACKGROUND.flush(timeout)
 
 
 def _fsync_file(path: Path) -> None:
@@ -334,13 +294,6 @@ def _fsync_file(path: Path) -> None:
             os.close(fd)
     except OSError as exc:
         log.error("cannot sync the anchor file %s: %s", path, exc.strerror)
-    except Exception:  # never leave the thread dead with lines waiting
-        log.exception("cannot sync the anchor file %s", path)
-
-
-SYNCER = AnchorSyncer()
-"""The process's one anchor syncer."""
-atexit.register(SYNCER.flush, 10.0)
 
 
 def rotate_key(folder: Path | None = None) -> tuple[str, str]:

@@ -1,6 +1,6 @@
-"""Work kept off the dealer's path: the WAL checkpoint (a thread of the database) and the
-``fsync`` of the anchor files (the notary's syncer). Neither may lose or reorder anything
-committed, and neither may leave a thread behind."""
+"""Work kept off the dealer's path, on the storage's background thread: the WAL checkpoint
+and the ``fsync`` of the anchor files. Neither may lose or reorder anything committed, and
+``Database.settle`` (close, ``log verify``) leaves no thread behind."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from sqlalchemy import func, select, text
 from dealer_app.engine import Settings
 from dealer_app.services import Role, Services, StaffMember
 from dealer_app.storage import database, notary
+from dealer_app.storage.background import BACKGROUND
 from dealer_app.storage.models import HandEvent
 from storage.helpers import next_event
 
@@ -99,7 +100,7 @@ def test_the_deferred_checkpoint_happens_and_loses_nothing(
         checkpointer = svc.db.checkpointer
         assert checkpointer is not None
         checkpointer.wait()
-        assert checkpointer.runs >= 10 and ran_on == {"wal-checkpoint"}
+        assert checkpointer.runs >= 10 and ran_on == {BACKGROUND.name}
         assert _wal_frames(path) < 1000  # reused from its start, not grown past SQLite's point
         with svc.db.read() as s:
             assert s.scalar(select(func.count()).select_from(HandEvent)) == recorded
@@ -116,7 +117,7 @@ def test_the_deferred_checkpoint_happens_and_loses_nothing(
             again.close()
     finally:
         svc.close()
-    assert not [t for t in threading.enumerate() if t.name == "wal-checkpoint"]
+    assert not [t for t in threading.enumerate() if t.name == BACKGROUND.name]
 
 
 def test_a_checkpoint_under_way_is_waited_for_and_leaves_no_thread(tmp_path: Path) -> None:
@@ -126,7 +127,7 @@ def test_a_checkpoint_under_way_is_waited_for_and_leaves_no_thread(tmp_path: Pat
         assert checkpointer is not None
         _record(svc, boss, session_id, 20)
         checkpointer.start()
-        checkpointer.start()  # while one runs: once more after it
+        checkpointer.start()  # one waiting already: covered by it
         svc.db.settle()
         assert checkpointer.runs >= 1 and checkpointer.last is not None
         assert checkpointer.last[0] == 0  # not busy: every frame copied
@@ -159,10 +160,39 @@ def test_anchor_lines_are_readable_at_once_and_synced_off_the_recording_thread(
         (anchor,) = anchors.glob("*.anchor")
         assert str(newest) in anchor.read_text().splitlines()[-1]
         assert notary.Notary.flush(10.0)
-        assert synced and {who for who, _ in synced} == {"anchor-fsync"}
+        assert synced and {who for who, _ in synced} == {BACKGROUND.name}
         if synced[0][1]:
             assert {Path(name) for _, name in synced} == {anchor.resolve()}
-        assert not [t for t in threading.enumerate() if t.name == "anchor-fsync"]
+        svc.db.settle()
+        assert not [t for t in threading.enumerate() if t.name == BACKGROUND.name]
         assert svc.log.verify_all(anchors=[anchors], workers=1).ok
     finally:
         svc.close()
+
+
+def test_the_background_worker_runs_jobs_in_order_once_per_key_and_stops() -> None:
+    from dealer_app.storage.background import Worker
+
+    worker = Worker("test-worker")
+    gate = threading.Event()
+    done: list[str] = []
+    def first() -> None:
+        gate.wait(5)
+        done.append("first")
+
+    worker.submit("first", first)
+    worker.submit("a", lambda: done.append("a"))
+    worker.submit("a", lambda: done.append("a again"))  # waiting already: one run
+    worker.submit("b", lambda: done.append("b"))
+    worker.submit("boom", lambda: 1 / 0)  # type: ignore[func-returns-value]
+    worker.submit("c", lambda: done.append("c"))
+    assert not worker.flush(0.05)  # held by the first job
+    gate.set()
+    assert worker.flush(5)
+    assert done == ["first", "a", "b", "c"]  # a failed job is logged, the next one runs
+    worker.submit("d", lambda: done.append("d"))
+    assert worker.stop(5)  # runs what is queued, then ends
+    assert done[-1] == "d"
+    assert not [t for t in threading.enumerate() if t.name == "test-worker"]
+    worker.submit("e", lambda: done.append("e"))  # started again by the next job
+    assert worker.stop(5) and done[-1] == "e"
