@@ -561,30 +561,31 @@ class HandService:
         hand = base.hand.copy()
         hand.apply(event)  # RuleError: rolled back, nothing stored
         now = self.db.now()
-        new = new_event_row(hand_id, base.count + 1, "input", by=staff.name,
-                            staff_id=staff.id, at=now, event=event)
-        new.digest = link_of(new).digest(base.head)
+        seq, action = base.count + 1, event.action.value
+        digest = chain.ChainLink(seq=seq, kind="input", seat=event.seat, action=action,
+                                 card=event.card, to=event.to, target_seq=None,
+                                 by=staff.name, at=now, reason=None).digest(base.head)
         values = {
-            "hand_id": hand_id, "seq": new.seq, "kind": new.kind, "seat": new.seat,
-            "action": new.action, "card": new.card, "to_amount": new.to_amount,
+            "hand_id": hand_id, "seq": seq, "kind": "input", "seat": event.seat,
+            "action": action, "card": event.card, "to_amount": event.to,
             "target_seq": None, "staff_id": staff.id, "staff_name": staff.name, "at": now,
-            "reason": None, "digest": new.digest}
+            "reason": None, "digest": digest}
         inserted = conn.execute(_INSERT_EVENT, values).inserted_primary_key
         assert inserted is not None
         event_id = inserted[0]
         ledger.note_row(s, "hand_event", {**values, "id": event_id})
         if hand.complete:
-            row = _complete_cached(s, hand_id, head.session_id, new.digest, hand, now)
+            row = _complete_cached(s, hand_id, head.session_id, digest, hand, now)
         else:
             pot = pot_of(hand)
             if pot == head.pot:
-                conn.execute(_MOVE_HEAD_ONLY, {"hand_id": hand_id, "digest": new.digest})
+                conn.execute(_MOVE_HEAD_ONLY, {"hand_id": hand_id, "digest": digest})
             else:
-                conn.execute(_MOVE_HEAD, {"hand_id": hand_id, "digest": new.digest, "pot": pot})
+                conn.execute(_MOVE_HEAD, {"hand_id": hand_id, "digest": digest, "pot": pot})
             row = head
-        entry = LogEntry(seq=new.seq, kind="input", event=event, target_seq=None,
+        entry = LogEntry(seq=seq, kind="input", event=event, target_seq=None,
                          by=staff.name, at=now, reason=None, step=len(hand.events))
-        after = Replayed(new.digest, new.seq, base.settings, base.seats,
+        after = Replayed(digest, seq, base.settings, base.seats,
                          (*base.log, entry), hand)
         return state_of(row, after.settings, after.seats, after.log, hand), after
 
