@@ -227,21 +227,25 @@ _LOCK_SESSION = (select(_SESSION.id).where(_SESSION.id == bindparam("session_id"
 _COMPLETE = (update(_HAND_TABLE).where(_HAND.id == bindparam("hand_id"))
              .values(head_digest=bindparam("digest"), pot=bindparam("pot"),
                      rake=bindparam("rake"), status=HandStatus.COMPLETE.value,
-                     ended_at=bindparam("at")))
-_WHOLE_HAND = select(_HAND_TABLE).where(_HAND.id == bindparam("hand_id"))
+                     ended_at=bindparam("at"))
+             .returning(*_HAND_TABLE.c))
 _PLAYER_TABLE = cast(Table, HandPlayer.__table__)
 _SEATING_TABLE = cast(Table, Seating.__table__)
-_PLAYERS = (select(_PLAYER_TABLE).where(_PLAYER_TABLE.c.hand_id == bindparam("hand_id"))
+_PLAYER_COLUMNS = [c.name for c in _PLAYER_TABLE.c]
+_SEATING_COLUMNS = [c.name for c in _SEATING_TABLE.c]
+_PLAYERS = (select(*_PLAYER_TABLE.c, *_SEATING_TABLE.c)
+            .outerjoin(_SEATING_TABLE, _SEATING_TABLE.c.id == _PLAYER_TABLE.c.seating_id)
+            .where(_PLAYER_TABLE.c.hand_id == bindparam("hand_id"))
             .order_by(_PLAYER_TABLE.c.seat))
-_SEATINGS = select(_SEATING_TABLE).where(_SEATING_TABLE.c.id.in_(bindparam("ids",
-                                                                            expanding=True)))
+"""A hand's players, each followed by the columns of its seating (NULL: none)."""
 _SET_RESULT = (update(_PLAYER_TABLE)
                .where(_PLAYER_TABLE.c.hand_id == bindparam("p_hand"),
                       _PLAYER_TABLE.c.seat == bindparam("p_seat"))
                .values(stack_after=bindparam("p_after")))
 _SET_STACK = (update(_SEATING_TABLE).where(_SEATING_TABLE.c.id == bindparam("s_id"))
               .values(stack=bindparam("s_stack")))
-_INSERT_MOVE = insert(cast(Table, StackMove.__table__))
+_MOVE_TABLE = cast(Table, StackMove.__table__)
+_INSERT_MOVES = insert(_MOVE_TABLE).returning(_MOVE_TABLE.c.id, sort_by_parameter_order=True)
 
 
 def pot_of(hand: Hand) -> int:
@@ -299,20 +303,24 @@ def _complete_cached(s: Session, hand_id: int, session_id: int | None, digest: s
     notes every changed row for the ledger and asks for the hand's checkpoint. Returns the
     hand row as it now stands."""
     conn = s.connection()
-    if session_id is not None:  # the session's lock, as lock_session takes it
+    if session_id is not None and conn.dialect.name != "sqlite":
+        # the session's lock, as lock_session takes it (SQLite: BEGIN IMMEDIATE holds all)
         conn.execute(_LOCK_SESSION, {"session_id": session_id})
     pot = sum(p.amount for p in hand.pots())
-    conn.execute(_COMPLETE, {"hand_id": hand_id, "digest": digest, "pot": pot,
-                             "rake": hand.rake, "at": at})
-    row = conn.execute(_WHOLE_HAND, {"hand_id": hand_id}).one()
+    row = conn.execute(_COMPLETE, {"hand_id": hand_id, "digest": digest, "pot": pot,
+                                   "rake": hand.rake, "at": at}).one()
     ledger.note_row(s, "hand", dict(row._mapping))
     ledger.request_checkpoint(s, f"hand {row.number or row.id} complete")
-    players = [dict(p._mapping) for p in conn.execute(_PLAYERS, {"hand_id": hand_id})]
-    ids = [p["seating_id"] for p in players if p["seating_id"] is not None]
-    seatings = ({r.id: dict(r._mapping) for r in conn.execute(_SEATINGS, {"ids": ids})}
-                if ids else {})
+    players, seatings = [], {}
+    split = len(_PLAYER_COLUMNS)
+    for found in conn.execute(_PLAYERS, {"hand_id": hand_id}):
+        player = dict(zip(_PLAYER_COLUMNS, found[:split], strict=True))
+        players.append(player)
+        if player["seating_id"] is not None:
+            seatings[player["seating_id"]] = dict(zip(_SEATING_COLUMNS, found[split:],
+                                                      strict=True))
     stacks = hand.stacks
-    results, moves = [], []
+    results, new_stacks, moves = [], [], []
     for player in players:
         player["stack_after"] = stacks[player["seat"]]
         results.append({"p_hand": hand_id, "p_seat": player["seat"],
@@ -322,15 +330,16 @@ def _complete_cached(s: Session, hand_id: int, session_id: int | None, digest: s
         seating = seatings.get(player["seating_id"])
         if seating is not None and delta:
             seating["stack"] += delta
-            conn.execute(_SET_STACK, {"s_id": seating["id"], "s_stack": seating["stack"]})
+            new_stacks.append({"s_id": seating["id"], "s_stack": seating["stack"]})
             ledger.note_row(s, "seating", seating)
             moves.append({"seating_id": seating["id"], "kind": "hand", "amount": delta,
                           "hand_id": hand_id, "staff_id": None, "at": at, "reason": None})
     conn.execute(_SET_RESULT, results)
-    for move in moves:
-        inserted = conn.execute(_INSERT_MOVE, move).inserted_primary_key
-        assert inserted is not None
-        ledger.note_row(s, "stack_move", {**move, "id": inserted[0]})
+    if moves:
+        conn.execute(_SET_STACK, new_stacks)
+        move_ids = conn.execute(_INSERT_MOVES, moves).scalars().all()
+        for move, move_id in zip(moves, move_ids, strict=True):
+            ledger.note_row(s, "stack_move", {**move, "id": move_id})
     return row
 
 
