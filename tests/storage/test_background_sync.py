@@ -71,19 +71,20 @@ def test_no_commit_checkpoints_the_wal_sqlite_leaves_it_to_the_thread(
         with svc.db.engine.connect() as conn:
             assert conn.execute(text("PRAGMA wal_autocheckpoint")).scalar() == \
                 database.WAL_AUTOCHECKPOINT
-        _record(svc, boss, session_id, 200)
+        _record(svc, boss, session_id, 200)  # about 1,400 pages
         assert svc.db.checkpointer is not None and svc.db.checkpointer.runs == 0
         frames = _wal_frames(path)
-        assert 1000 < frames < database.WAL_AUTOCHECKPOINT
+        assert 1000 < frames < database.WAL_AUTOCHECKPOINT, frames
     finally:
         svc.close()
 
 
 def test_the_deferred_checkpoint_happens_and_loses_nothing(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Checkpoints run on their own thread every few commits while inputs keep coming; the
-    database file alone then holds what they copied, the WAL is reused from its start, and
-    every accepted input is there (and verifies) after a copy taken as a crash leaves it."""
+    """Checkpoints run on the background thread every few commits while inputs keep coming;
+    one that ends between two inputs lets the next commit reuse the WAL from its start; and
+    every accepted input is there (and verifies) in a copy of the files as a crash leaves
+    them."""
     monkeypatch.setattr(database, "WAL_CHECKPOINT_EVERY", 5)
     path = tmp_path / "a.sqlite3"
     svc, boss, session_id = _floor(f"sqlite:///{path}")
@@ -101,7 +102,11 @@ def test_the_deferred_checkpoint_happens_and_loses_nothing(
         assert checkpointer is not None
         checkpointer.wait()
         assert checkpointer.runs >= 10 and ran_on == {BACKGROUND.name}
-        assert _wal_frames(path) < 1000  # reused from its start, not grown past SQLite's point
+        checkpointer.start()  # between two inputs: the whole WAL is copied ...
+        checkpointer.wait()
+        assert checkpointer.last is not None and checkpointer.last[1] == checkpointer.last[2]
+        recorded += _record(svc, boss, session_id, 1)
+        assert _wal_frames(path) < 50  # ... and the next commit starts it again from the top
         with svc.db.read() as s:
             assert s.scalar(select(func.count()).select_from(HandEvent)) == recorded
         # a crash now: the files as they are (the WAL included), opened by a new process
