@@ -198,11 +198,12 @@ CHECKPOINT_PASSES = 4
 copied the whole WAL, the next writer starts it again from the beginning."""
 WAL_AUTOCHECKPOINT = 2000
 """Pages past which SQLite still checkpoints inside a commit: a backstop. The WAL is reused
-from its start only by a commit that begins after a pass copied all of it; when inputs come
-back to back (a benchmark, not a dealer) no background pass ends between two of them, and
-this one restarts it: its copy is small (the background copied the rest), its ``fsync`` of
-the database file on that input's path, once in about 290 inputs. Also when a reader holds
-an old snapshot for long."""
+from its start only by a commit that begins after a pass copied all of it. With 50 ms
+between inputs every background pass leads to that; when inputs come faster than a pass
+takes (a few ms on a busy disk: the benchmark's back-to-back inputs) a commit always
+overlaps it, and this backstop restarts the WAL: its copy is small (the background copied
+the rest), but its ``fsync`` of the database file is on that input's path, once in about
+290 back-to-back inputs. Also when a reader holds an old snapshot for long."""
 
 
 class WalCheckpointer:
