@@ -21,7 +21,11 @@ CHILD = Path(__file__).with_name("crash_child.py")
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
-def test_inputs_reported_accepted_survive_sigkill(tmp_path: Path) -> None:
+@pytest.mark.parametrize("checkpoint_every", [None, 1])
+def test_inputs_reported_accepted_survive_sigkill(tmp_path: Path,
+                                                  checkpoint_every: int | None) -> None:
+    """``checkpoint_every=1``: the child checkpoints the WAL in the background after every
+    commit, so kills land in the middle of checkpoints too."""
     url = f"sqlite:///{tmp_path}/crash.sqlite3"
     svc = Services.open(url)
     boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, "246810")
@@ -36,8 +40,9 @@ def test_inputs_reported_accepted_survive_sigkill(tmp_path: Path) -> None:
     rng = random.Random(7)
     accepted: list[tuple[int, int, dict[str, object]]] = []
     for round_ in range(3):
-        child = subprocess.Popen([sys.executable, str(CHILD), url, str(round_)], env=env,
-                                 stdout=subprocess.PIPE, text=True)
+        extra = [] if checkpoint_every is None else [str(checkpoint_every)]
+        child = subprocess.Popen([sys.executable, str(CHILD), url, str(round_), *extra],
+                                 env=env, stdout=subprocess.PIPE, text=True)
         assert child.stdout is not None
         first = child.stdout.readline()  # running: wait for its first input
         assert first, "the child recorded nothing"
