@@ -746,6 +746,7 @@ def verify(db: Database, *, trust: Sequence[Path] = (), anchors: Sequence[Path] 
            workers: int | None = None) -> VerifyReport:
     """Everything above. ``trust``: extra trust files (the configuration folder's is always
     read); ``anchors``: anchor folders or files (default: the data folder's)."""
+    db.settle()  # the anchor lines on disk; no background thread left to stop a fork
     trust_files = [config_dir() / TRUST_FILE, *trust]
     anchor_dirs = list(anchors) or [default_anchor_dir()]
     anchor_dirs = [p for p in anchor_dirs if p.exists()]

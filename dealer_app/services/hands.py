@@ -210,12 +210,42 @@ STATE_COLUMNS = (HandRow.id, HandRow.uid, HandRow.table_id, HandRow.session_id,
 # Prepared once: the statements of the common path of record_input (see _record_cached).
 _HAND_TABLE = cast(Table, HandRow.__table__)
 _HAND = _HAND_TABLE.c
-_HEAD = (select(_HAND.status, _HAND.head_digest, _HAND.table_id)
+_HEAD = (select(*STATE_COLUMNS, _HAND.head_digest, _HAND.pot)
          .where(_HAND.id == bindparam("hand_id")).with_for_update())
-_STATE = select(*STATE_COLUMNS).where(_HAND.id == bindparam("hand_id"))
+"""The hand row locked, with what the returned state shows (an input that does not complete
+the hand changes none of it)."""
 _INSERT_EVENT = insert(cast(Table, HandEvent.__table__))
 _MOVE_HEAD = (update(_HAND_TABLE).where(_HAND.id == bindparam("hand_id"))
               .values(head_digest=bindparam("digest"), pot=bindparam("pot")))
+_MOVE_HEAD_ONLY = (update(_HAND_TABLE).where(_HAND.id == bindparam("hand_id"))
+                   .values(head_digest=bindparam("digest")))
+"""A card leaves the pot as it is: the pot's index is then not rewritten."""
+# ... and of an input completing the hand (see _complete_cached).
+_SESSION = cast(Table, TableSession.__table__).c
+_LOCK_SESSION = (select(_SESSION.id).where(_SESSION.id == bindparam("session_id"))
+                 .with_for_update())
+_COMPLETE = (update(_HAND_TABLE).where(_HAND.id == bindparam("hand_id"))
+             .values(head_digest=bindparam("digest"), pot=bindparam("pot"),
+                     rake=bindparam("rake"), status=HandStatus.COMPLETE.value,
+                     ended_at=bindparam("at"))
+             .returning(*_HAND_TABLE.c))
+_PLAYER_TABLE = cast(Table, HandPlayer.__table__)
+_SEATING_TABLE = cast(Table, Seating.__table__)
+_PLAYER_COLUMNS = [c.name for c in _PLAYER_TABLE.c]
+_SEATING_COLUMNS = [c.name for c in _SEATING_TABLE.c]
+_PLAYERS = (select(*_PLAYER_TABLE.c, *_SEATING_TABLE.c)
+            .outerjoin(_SEATING_TABLE, _SEATING_TABLE.c.id == _PLAYER_TABLE.c.seating_id)
+            .where(_PLAYER_TABLE.c.hand_id == bindparam("hand_id"))
+            .order_by(_PLAYER_TABLE.c.seat))
+"""A hand's players, each followed by the columns of its seating (NULL: none)."""
+_SET_RESULT = (update(_PLAYER_TABLE)
+               .where(_PLAYER_TABLE.c.hand_id == bindparam("p_hand"),
+                      _PLAYER_TABLE.c.seat == bindparam("p_seat"))
+               .values(stack_after=bindparam("p_after")))
+_SET_STACK = (update(_SEATING_TABLE).where(_SEATING_TABLE.c.id == bindparam("s_id"))
+              .values(stack=bindparam("s_stack")))
+_MOVE_TABLE = cast(Table, StackMove.__table__)
+_INSERT_MOVES = insert(_MOVE_TABLE).returning(_MOVE_TABLE.c.id, sort_by_parameter_order=True)
 
 
 def pot_of(hand: Hand) -> int:
@@ -263,6 +293,54 @@ def write_result(s: Session, row: HandRow, hand: Hand, at: datetime) -> None:
             seating.stack += delta
             s.add(StackMove(seating_id=seating.id, kind="hand", amount=delta, hand_id=row.id,
                             at=at))
+
+
+def _complete_cached(s: Session, hand_id: int, session_id: int | None, digest: str,
+                     hand: Hand, at: datetime) -> Any:
+    """:func:`write_result` in plain statements, for the input that completes a cached hand
+    (one round trip per kind of row, not an ORM flush per seat): marks the hand complete,
+    writes each player's stack after it, moves the seats' stacks with a ``hand`` stack move,
+    notes every changed row for the ledger and asks for the hand's checkpoint. Returns the
+    hand row as it now stands."""
+    conn = s.connection()
+    if session_id is not None and conn.dialect.name != "sqlite":
+        # the session's lock, as lock_session takes it (SQLite: BEGIN IMMEDIATE holds all)
+        conn.execute(_LOCK_SESSION, {"session_id": session_id})
+    pot = sum(p.amount for p in hand.pots())
+    row = conn.execute(_COMPLETE, {"hand_id": hand_id, "digest": digest, "pot": pot,
+                                   "rake": hand.rake, "at": at}).one()
+    ledger.note_row(s, "hand", dict(row._mapping))
+    ledger.request_checkpoint(s, f"hand {row.number or row.id} complete")
+    players, seatings = [], {}
+    split = len(_PLAYER_COLUMNS)
+    for found in conn.execute(_PLAYERS, {"hand_id": hand_id}):
+        player = dict(zip(_PLAYER_COLUMNS, found[:split], strict=True))
+        players.append(player)
+        if player["seating_id"] is not None:
+            seatings[player["seating_id"]] = dict(zip(_SEATING_COLUMNS, found[split:],
+                                                      strict=True))
+    stacks = hand.stacks
+    results, new_stacks, moves = [], [], []
+    for player in players:
+        player["stack_after"] = stacks[player["seat"]]
+        results.append({"p_hand": hand_id, "p_seat": player["seat"],
+                        "p_after": player["stack_after"]})
+        ledger.note_row(s, "hand_player", player)
+        delta = player["stack_after"] - player["stack_before"]
+        seating = seatings.get(player["seating_id"])
+        if seating is not None and delta:
+            seating["stack"] += delta
+            new_stacks.append({"s_id": seating["id"], "s_stack": seating["stack"]})
+            ledger.note_row(s, "seating", seating)
+            moves.append({"seating_id": seating["id"], "kind": "hand", "amount": delta,
+                          "hand_id": hand_id, "staff_id": None, "at": at, "reason": None})
+    conn.execute(_SET_RESULT, results)
+    if moves:
+        conn.execute(_SET_STACK, new_stacks)
+        move_ids = conn.execute(_INSERT_MOVES, moves).scalars().all()
+        for move, move_id in zip(moves, move_ids, strict=True):
+            ledger.note_row(s, "stack_move", {**move, "id": move_id})
+    return row
 
 
 def check_not_playing_elsewhere(s: Session, seating: Seating, player: str,
@@ -449,7 +527,12 @@ class HandService:
                 s.flush()
                 s.add_all(HandPlayer(hand_id=row.id, seat=r.seat, player=r.player,
                                      seating_id=r.id, stack_before=r.stack) for r in seatings)
-                return build_state(row, [])
+                state = build_state(row, [])
+                head = row.head_digest
+            # committed: the first input finds the hand cached (no reload and replay)
+            self._remember(state.hand_id, Replayed(head, 0, state.settings, state.seats,
+                                                   state.log, state.hand.copy()))
+            return state
 
         return retrying(start, tr("starting a hand"))
 
@@ -474,7 +557,8 @@ class HandService:
     def _record_cached(self, s: Session, hand_id: int, event: Event, staff: StaffMember,
                        workstation: str | None) -> tuple[HandState, Replayed] | None:
         """The common case, with plain statements instead of the ORM's unit of work: the
-        hand is cached and the input does not complete it. None: take the full path."""
+        hand is cached (an input completing it included: :func:`_complete_cached`). None:
+        take the full path."""
         conn = s.connection()
         head = conn.execute(_HEAD, {"hand_id": hand_id}).one_or_none()
         if head is None or head.status != HandStatus.IN_PROGRESS.value:
@@ -485,27 +569,32 @@ class HandService:
             return None
         hand = base.hand.copy()
         hand.apply(event)  # RuleError: rolled back, nothing stored
-        if hand.complete:
-            return None
         now = self.db.now()
-        new = new_event_row(hand_id, base.count + 1, "input", by=staff.name,
-                            staff_id=staff.id, at=now, event=event)
-        new.digest = link_of(new).digest(base.head)
+        seq, action = base.count + 1, event.action.value
+        digest = chain.ChainLink(seq=seq, kind="input", seat=event.seat, action=action,
+                                 card=event.card, to=event.to, target_seq=None,
+                                 by=staff.name, at=now, reason=None).digest(base.head)
         values = {
-            "hand_id": hand_id, "seq": new.seq, "kind": new.kind, "seat": new.seat,
-            "action": new.action, "card": new.card, "to_amount": new.to_amount,
+            "hand_id": hand_id, "seq": seq, "kind": "input", "seat": event.seat,
+            "action": action, "card": event.card, "to_amount": event.to,
             "target_seq": None, "staff_id": staff.id, "staff_name": staff.name, "at": now,
-            "reason": None, "digest": new.digest}
+            "reason": None, "digest": digest}
         inserted = conn.execute(_INSERT_EVENT, values).inserted_primary_key
         assert inserted is not None
         event_id = inserted[0]
         ledger.note_row(s, "hand_event", {**values, "id": event_id})
-        conn.execute(_MOVE_HEAD, {"hand_id": hand_id, "digest": new.digest,
-                                  "pot": pot_of(hand)})
-        row = conn.execute(_STATE, {"hand_id": hand_id}).one()
-        entry = LogEntry(seq=new.seq, kind="input", event=event, target_seq=None,
+        if hand.complete:
+            row = _complete_cached(s, hand_id, head.session_id, digest, hand, now)
+        else:
+            pot = pot_of(hand)
+            if pot == head.pot:
+                conn.execute(_MOVE_HEAD_ONLY, {"hand_id": hand_id, "digest": digest})
+            else:
+                conn.execute(_MOVE_HEAD, {"hand_id": hand_id, "digest": digest, "pot": pot})
+            row = head
+        entry = LogEntry(seq=seq, kind="input", event=event, target_seq=None,
                          by=staff.name, at=now, reason=None, step=len(hand.events))
-        after = Replayed(new.digest, new.seq, base.settings, base.seats,
+        after = Replayed(digest, seq, base.settings, base.seats,
                          (*base.log, entry), hand)
         return state_of(row, after.settings, after.seats, after.log, hand), after
 

@@ -412,12 +412,17 @@ def _after_flush(s: Session, _context: Any) -> None:
     pending.extend(found)
 
 
+_ADVISORY = text(f"SELECT pg_advisory_xact_lock({ADVISORY_LOCK})")
+_HEAD = select(LEDGER.c.seq, LEDGER.c.digest).order_by(LEDGER.c.seq.desc()).limit(1)
+_INSERT = insert(LEDGER)
+"""Built once: every commit that changes a chained row runs them."""
+
+
 def lock_head(conn: Connection) -> tuple[int, str]:
     """Serialises ledger writers and returns the newest entry's (seq, digest)."""
     if conn.dialect.name == "postgresql":
-        conn.execute(text(f"SELECT pg_advisory_xact_lock({ADVISORY_LOCK})"))
-    head = conn.execute(select(LEDGER.c.seq, LEDGER.c.digest)
-                        .order_by(LEDGER.c.seq.desc()).limit(1)).one_or_none()
+        conn.execute(_ADVISORY)
+    head = conn.execute(_HEAD).one_or_none()
     return (0, GENESIS) if head is None else (int(head.seq), str(head.digest))
 
 
@@ -431,7 +436,7 @@ def append(conn: Connection, entries: Sequence[Pending]) -> tuple[int, str]:
         rows.append({"seq": seq, "tbl": p.tbl, "k1": p.k1, "k2": p.k2,
                      "row_digest": p.row_digest, "digest": head})
     if rows:
-        conn.execute(insert(LEDGER), rows)
+        conn.execute(_INSERT, rows)
     return seq, head
 
 

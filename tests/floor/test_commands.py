@@ -9,6 +9,7 @@ from dealer_app.cli import main
 from dealer_app.services import Services, StaffMember
 
 
+@pytest.mark.one_backend
 def test_display_names_the_tables_when_the_table_is_unknown(
         db_url: str, floor_db: tuple[Services, StaffMember],
         capsys: pytest.CaptureFixture[str]) -> None:

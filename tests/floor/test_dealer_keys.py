@@ -59,6 +59,7 @@ def test_f8_calls_the_floor_and_the_table_sees_the_acknowledgement(
     qtbot.waitUntil(lambda: "resolved by Sam: float filled" in status.text(), timeout=5000)
 
 
+@pytest.mark.one_backend
 def test_the_floor_keys_leave_no_window_of_their_own(dealer_window: Driver) -> None:
     keys = _keys(dealer_window)
     assert not keys.status.isWindow()  # a parentless label would be a top-level window

@@ -4,6 +4,7 @@ a translation reaches the red NEXT line of the dealer window."""
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 import string
@@ -58,9 +59,11 @@ def _candidates(hand: Hand) -> Iterator[Event]:
                 yield Event(seat, action)
 
 
-def _real_refusals() -> dict[Reason, list[tuple[RuleError, Hand]]]:
+@functools.cache
+def _refusals() -> dict[Reason, list[tuple[RuleError, Hand]]]:
     """Refusals the engine gives in random legal hands (a fixed seed), up to three a reason,
-    each with the hand it refused (a copy, for the seats' names)."""
+    each with the hand it refused (a copy, for the seats' names). Found once a process, when
+    a test first asks (not at import: collecting would pay for it on every worker)."""
     found: dict[Reason, list[tuple[RuleError, Hand]]] = {}
     rng = random.Random(13)
     for _ in range(200):
@@ -78,8 +81,6 @@ def _real_refusals() -> dict[Reason, list[tuple[RuleError, Hand]]]:
             break
     return found
 
-
-REFUSALS = _real_refusals()
 
 
 @pytest.fixture(autouse=True)
@@ -111,12 +112,12 @@ def test_every_reason_has_words() -> None:
 
 
 def test_every_reason_comes_from_a_real_refusal() -> None:
-    assert {r for r in Reason if r not in _CARD_ONLY} <= set(REFUSALS)
+    assert {r for r in Reason if r not in _CARD_ONLY} <= set(_refusals())
 
 
 @pytest.mark.parametrize("reason", [r for r in Reason if r not in _CARD_ONLY])
 def test_words_say_what_the_engine_says(reason: Reason) -> None:
-    for error, hand in REFUSALS[reason]:
+    for error, hand in _refusals()[reason]:
         words = template(error.reason, error.details)
         assert words is not None
         names = _names(words)
@@ -172,14 +173,14 @@ def marked() -> Iterator[None]:
 
 @pytest.mark.usefixtures("marked")
 def test_every_refusal_is_translated() -> None:
-    for reason, found in REFUSALS.items():
+    for reason, found in _refusals().items():
         for error, hand in found:
             assert refusal_text(error).startswith("§"), reason
             assert refusal_text(error, hand).startswith("§"), reason
 
 
 def test_a_translation_naming_a_missing_value_falls_back_to_english() -> None:
-    error, _ = REFUSALS[Reason.SEAT_FOLDED][0]
+    error, _ = _refusals()[Reason.SEAT_FOLDED][0]
     text.set_translate(lambda source, disambiguation: source.replace("{seat}", "{plats}"))
     try:
         assert refusal_text(error) == error.message
@@ -188,7 +189,7 @@ def test_a_translation_naming_a_missing_value_falls_back_to_english() -> None:
 
 
 def test_an_unknown_reason_shows_the_engine_message() -> None:
-    error, _ = REFUSALS[Reason.SEAT_FOLDED][0]
+    error, _ = _refusals()[Reason.SEAT_FOLDED][0]
     odd = RuleError(error.code, "some words", "no-such-reason")  # type: ignore[arg-type]
     assert refusal_text(odd) == "some words"
 

@@ -1,4 +1,5 @@
-"""`dealer-app replay` end to end, in a subprocess, as other tools will run it."""
+"""`dealer-app replay` end to end, in a subprocess, as other tools will run it; the checks
+repeated for each sample and each malformed file call the same ``main()`` in this process."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from dealer_app.cli import main
+
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = Path(__file__).resolve().parent / "samples"
 SHARED = ROOT.parent / "shared" / "spec" / "samples"
@@ -21,6 +24,15 @@ def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     return subprocess.run([sys.executable, "-m", "dealer_app", "replay", *args], cwd=ROOT,
                           env=env, input=stdin, capture_output=True, text=True, timeout=60)
+
+
+def run_here(capsys: pytest.CaptureFixture[str], *args: str
+             ) -> subprocess.CompletedProcess[str]:
+    """:func:`run` through ``dealer_app.cli.main`` in this process (no interpreter start)."""
+    capsys.readouterr()
+    status = main(["replay", *args])
+    out, err = capsys.readouterr()
+    return subprocess.CompletedProcess(["dealer-app", "replay", *args], status, out, err)
 
 
 def lines(proc: subprocess.CompletedProcess[str]) -> list[dict[str, Any]]:
@@ -78,8 +90,8 @@ def test_every_sample_prints_its_expected_line() -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_sample_alone(name: str) -> None:
-    proc = run("--json", str(SAMPLES / f"{name}.json"))
+def test_sample_alone(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    proc = run_here(capsys, "--json", str(SAMPLES / f"{name}.json"))
     expected = json.loads((SAMPLES / f"{name}.expect.json").read_text(encoding="utf-8"))
     [result] = lines(proc)
     assert without_message(result) == expected
@@ -132,9 +144,10 @@ MALFORMED: dict[str, Any] = {
 
 
 @pytest.mark.parametrize("case", sorted(MALFORMED))
-def test_malformed_record_exit_2(tmp_path: Path, case: str) -> None:
+def test_malformed_record_exit_2(tmp_path: Path, case: str,
+                                 capsys: pytest.CaptureFixture[str]) -> None:
     path = write(tmp_path, f"{case}.json", MALFORMED[case])
-    proc = run("--json", path)
+    proc = run_here(capsys, "--json", path)
     assert proc.returncode == 2
     [result] = lines(proc)
     assert set(result) == {"file", "error"}

@@ -151,6 +151,73 @@ def test_the_cached_path_stores_what_a_fresh_replay_finds(
     assert len(mine.log) == 14 and svc.log.verify_all().ok
 
 
+def _stored_result(svc: Services, hand_id: int) -> tuple[object, ...]:
+    """What completing a hand wrote: the hand row, its players, its session's stacks and the
+    hand's stack moves (seatings named by seat; times only as "the hand's end")."""
+    from sqlalchemy import select
+
+    from dealer_app.storage.models import HandPlayer, HandRow, Seating, StackMove
+
+    with svc.db.read() as s:
+        row = s.get(HandRow, hand_id)
+        assert row is not None
+        players = [(p.seat, p.stack_before, p.stack_after) for p in s.scalars(
+            select(HandPlayer).where(HandPlayer.hand_id == hand_id).order_by(HandPlayer.seat))]
+        seatings = list(s.scalars(select(Seating).where(Seating.session_id == row.session_id)
+                                  .order_by(Seating.seat)))
+        seat_of = {r.id: r.seat for r in seatings}
+        moves = [(seat_of[m.seating_id], m.kind, m.amount, m.staff_id, m.reason,
+                  m.at == row.ended_at)
+                 for m in s.scalars(select(StackMove).where(StackMove.hand_id == hand_id)
+                                    .order_by(StackMove.id))]
+        return (row.number, row.status, row.pot, row.rake, row.ended_at is not None, players,
+                [(r.seat, r.stack) for r in seatings], moves)
+
+
+def _checkpoints(svc: Services) -> list[str]:
+    from sqlalchemy import select
+
+    from dealer_app.storage.models import Checkpoint
+
+    with svc.db.read() as s:
+        return list(s.scalars(select(Checkpoint.reason).order_by(Checkpoint.seq)))
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_hand_completed_on_the_cached_path_stores_what_the_full_path_does(
+        svc: Services, boss: StaffMember, seed: int) -> None:
+    """The completing input through the cache (plain statements) writes the same hand row,
+    players, stacks and stack moves as through the ORM (cache cold), the ledger agrees with
+    every row, and each completed hand is sealed by its checkpoint."""
+    import random
+
+    from dealer_app.engine import Settings
+
+    results: dict[bool, list[tuple[object, ...]]] = {}
+    for warm in (True, False):
+        table = svc.tables.create_table(f"T{warm}", Settings(ante=5, chip_unit=5), boss)
+        info = svc.tables.open_session(table.id, boss)
+        for seat, name, chips in ((1, "Ann", 500), (3, "Bo", 320), (6, "Cy", 1000)):
+            svc.tables.seat_player(info.id, seat, name, chips, boss)
+        rng = random.Random(seed)
+        results[warm] = []
+        for _ in range(3):
+            state = svc.hands.start_hand(info.id, boss)
+            while (event := next_event(state.hand, rng)) is not None:
+                if not warm:
+                    svc.hands._replayed.clear()
+                hits = svc.hands.cache_hits
+                state = svc.hands.record_input(state.hand_id, event, boss)
+                assert (svc.hands.cache_hits > hits) == warm
+            assert state.status is HandStatus.COMPLETE
+            assert _checkpoints(svc)[-1] == f"hand {state.number} complete"
+            results[warm].append(_stored_result(svc, state.hand_id))
+    assert results[True] == results[False]
+    assert any(r[-1] for r in results[True])  # stacks moved
+    report = svc.log.verify_all()
+    assert report.ok, report
+
+
 def test_an_earlier_hand_cannot_move_stacks_that_a_hand_in_progress_dealt_in(
         svc: Services, session: SessionInfo, dealer: StaffMember, boss: StaffMember) -> None:
     """Voiding or correcting hand 1 while hand 2 plays would change stacks hand 2 dealt in

@@ -74,6 +74,7 @@ def _count(svc: Services) -> int:
     return svc.review.count(HandQuery())
 
 
+@pytest.mark.one_backend
 @pytest.mark.parametrize("fault", sorted(BAD_FILES))
 def test_each_bad_file_gets_a_clear_message_and_status_2_like_replay(
         db_url: str, svc: Services, session: SessionInfo, dealer: StaffMember,
@@ -92,6 +93,7 @@ def test_each_bad_file_gets_a_clear_message_and_status_2_like_replay(
     assert "Traceback" not in capsys.readouterr().err
 
 
+@pytest.mark.one_backend
 def test_dev_zero_is_refused_without_reading_it_all(db_url: str, svc: Services,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["log", "import", "--db", db_url, "/dev/zero"]) == 2

@@ -70,6 +70,7 @@ def test_a_wrong_old_pin_counts_toward_the_lock_like_a_sign_in(
     ("123", "dealer's PIN is 4 to 12 digits"),
     (DEALER_PIN, "the same as the old one"),
 ])
+@pytest.mark.one_backend
 def test_an_invalid_new_pin_is_refused_and_nothing_changes(
         svc: Services, dealer: StaffMember, new: str, words: str) -> None:
     before = _stored_hash(svc, "Dana")

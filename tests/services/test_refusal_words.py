@@ -27,6 +27,7 @@ def marked() -> Iterator[None]:
     text.set_translate(None)
 
 
+@pytest.mark.one_backend
 def test_refusals_are_english_without_a_translation(svc: Services, dealer: StaffMember,
                                                      session: SessionInfo) -> None:
     with pytest.raises(AuthenticationError, match="^unknown name or wrong PIN$"):
@@ -35,6 +36,7 @@ def test_refusals_are_english_without_a_translation(svc: Services, dealer: Staff
         svc.tables.seat_player(session.id, 1, "Di", 100, dealer)
 
 
+@pytest.mark.one_backend
 @pytest.mark.usefixtures("marked")
 def test_refusals_go_through_the_translation(svc: Services, dealer: StaffMember,
                                              session: SessionInfo) -> None:

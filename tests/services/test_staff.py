@@ -87,6 +87,7 @@ def test_supervisor_rights_are_audited_with_who_when_why(
     assert entry.at.tzinfo is not None and abs((entry.at - clock.moment).total_seconds()) < 1
 
 
+@pytest.mark.one_backend
 def test_pins_are_digits(svc: Services) -> None:
     for pin in ("12", "abcd", "1234567890123"):
         with pytest.raises(ValueError, match="PIN"):

@@ -121,6 +121,7 @@ def test_the_floor_view_speaks_through_the_translator(
         window.close()
 
 
+@pytest.mark.one_backend
 def test_the_players_screen_speaks_through_the_translator(
         qtbot: QtBot, marked: None, floor_db: Floor) -> None:
     svc = floor_db.svc

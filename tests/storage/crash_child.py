@@ -1,7 +1,9 @@
 """Child process of the crash test: records inputs forever, reporting each one accepted.
 
-Usage: python crash_child.py DB_URL SEED. Prints ``hand_id seq json-event`` after each
-``record_input`` returns (that is, after the commit).
+Usage: python crash_child.py DB_URL SEED [CHECKPOINT_EVERY]. Prints ``hand_id seq
+json-event`` after each ``record_input`` returns (that is, after the commit). With
+CHECKPOINT_EVERY, the background WAL checkpoint runs after that many commits (1: after
+each), so the kill often lands while one copies the WAL into the database file.
 """
 
 from __future__ import annotations
@@ -16,6 +18,10 @@ from storage.helpers import next_event
 
 def main() -> None:
     url, seed = sys.argv[1], int(sys.argv[2])
+    if len(sys.argv) > 3:
+        from dealer_app.storage import database
+
+        database.WAL_CHECKPOINT_EVERY = int(sys.argv[3])
     rng = random.Random(seed)
     svc = Services.open(url)
     dealer = next(m for m in svc.staff.list_staff() if m.name == "Dana")

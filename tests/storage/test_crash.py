@@ -21,7 +21,11 @@ CHILD = Path(__file__).with_name("crash_child.py")
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
-def test_inputs_reported_accepted_survive_sigkill(tmp_path: Path) -> None:
+@pytest.mark.parametrize("checkpoint_every", [None, 1])
+def test_inputs_reported_accepted_survive_sigkill(tmp_path: Path,
+                                                  checkpoint_every: int | None) -> None:
+    """``checkpoint_every=1``: the child checkpoints the WAL in the background after every
+    commit, so kills land in the middle of checkpoints too."""
     url = f"sqlite:///{tmp_path}/crash.sqlite3"
     svc = Services.open(url)
     boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, "246810")
@@ -36,17 +40,20 @@ def test_inputs_reported_accepted_survive_sigkill(tmp_path: Path) -> None:
     rng = random.Random(7)
     accepted: list[tuple[int, int, dict[str, object]]] = []
     for round_ in range(3):
-        child = subprocess.Popen([sys.executable, str(CHILD), url, str(round_)], env=env,
-                                 stdout=subprocess.PIPE, text=True)
+        extra = [] if checkpoint_every is None else [str(checkpoint_every)]
+        child = subprocess.Popen([sys.executable, str(CHILD), url, str(round_), *extra],
+                                 env=env, stdout=subprocess.PIPE, text=True)
         assert child.stdout is not None
-        first = child.stdout.readline()  # running: wait for its first input
-        assert first, "the child recorded nothing"
-        time.sleep(rng.uniform(0.05, 0.25))
+        # some inputs reported (however loaded the machine), then the kill at a random
+        # moment of the next ones
+        reported = [child.stdout.readline() for _ in range(rng.randint(8, 14))]
+        assert all(reported), "the child stopped recording"
+        time.sleep(rng.uniform(0.0, 0.03))
         child.send_signal(signal.SIGKILL)
         rest, _ = child.communicate()
         # a line cut short by the kill was never fully reported: only whole lines count
         complete = rest.split("\n")[:-1]
-        for line in [first.rstrip("\n"), *complete]:
+        for line in [*(r.rstrip("\n") for r in reported), *complete]:
             if line.strip():
                 hand_id, seq, event = line.split(" ", 2)
                 accepted.append((int(hand_id), int(seq), json.loads(event)))
