@@ -10,7 +10,8 @@
 4. ``log verify`` (ledger, checkpoints, anchors, every hand replayed on both cores) over
    ``--verify-hands`` genuine hands, against ``dealer-app replay --json`` of the same hands
    exported as records, in the same run (target: verify < 20 s for 100,000, and no more
-   than the bare replay).
+   than the bare replay). ``--keep DIR`` builds that data in DIR once and reuses it (a
+   build of 100,000 hands takes minutes); ``--no-replay`` times verify alone.
 Data for 2, 3 and 4 is generated with bulk inserts (3 stores no events: it measures search),
 chained into the ledger and sealed by one checkpoint. Recording an input includes the
 ledger entry and the checkpoints (each completed hand, every 2 minutes).
