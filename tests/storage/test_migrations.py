@@ -60,3 +60,22 @@ def test_a_new_database_needs_no_backup(tmp_path: Path) -> None:
 
 def test_head_constant_is_alembics_head() -> None:
     assert migrate.alembic_head() == migrate.HEAD
+
+
+def test_an_app_before_ledger_format_2_refuses_a_database_that_has_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Revision 0011 changes no table: it keeps apps that know ledger row format 1 only
+    (whose verify would call every format 2 entry changed) out of a database written by
+    this one."""
+    from dealer_app.storage import ledger
+    from dealer_app.storage.errors import MigrationError
+
+    assert ledger.ROW_FORMAT == 2 and migrate.head_revision() >= "0011"
+    url = f"sqlite:///{tmp_path}/new.sqlite3"
+    Database.open(url).close()
+    monkeypatch.setattr(migrate, "HEAD", "0010")  # the app as it was before format 2
+    monkeypatch.setattr(migrate, "known_revisions",
+                        lambda: {"0001", "0002", "0003", "0004", "0005", "0006", "0007",
+                                 "0008", "0009", "0010"})
+    with pytest.raises(MigrationError, match="newer dealer-app"):
+        Database.open(url)
