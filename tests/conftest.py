@@ -3,6 +3,7 @@ DEALER_APP_TEST_PG_URL is set, again on a fresh PostgreSQL schema."""
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import tempfile
@@ -20,8 +21,10 @@ PG_ENV = "DEALER_APP_TEST_PG_URL"
 PRODUCTION_SCRYPT_N = _staff.SCRYPT_N
 """The PIN hashes' work factor the app ships with (tests/services/test_staff.py checks it)."""
 _staff.SCRYPT_N = 2**10  # every test in this process hashes PINs cheaply; children do not
-os.environ.setdefault("DEALER_APP_LOG_DIR", tempfile.mkdtemp(prefix="dealer-app-test-log-"))
-"""The app's log file of the test run: not the user's data folder."""
+if "DEALER_APP_LOG_DIR" not in os.environ:
+    os.environ["DEALER_APP_LOG_DIR"] = tempfile.mkdtemp(prefix="dealer-app-test-log-")
+    atexit.register(shutil.rmtree, os.environ["DEALER_APP_LOG_DIR"], True)
+"""The app's log file of the test run (not the user's data folder), removed at the end."""
 
 
 def _backends() -> list[str]:

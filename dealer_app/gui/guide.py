@@ -9,6 +9,7 @@ table, add a dealer, seat two players, deal one hand (each step names its keys).
 
 from __future__ import annotations
 
+import atexit
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -243,7 +244,7 @@ def open_demo_floor(parent: QWidget | None = None, hands: int | None = None) -> 
     total = hands or DEMO_HANDS
     folder = Path(tempfile.mkdtemp(prefix="dealer-app-demo-"))
     progress = QProgressDialog(tr("Playing the demo floor's hands…"), "", 0, total, parent)
-    progress.setCancelButton(None)  # a few seconds; the folder is thrown away anyway
+    progress.setCancelButton(None)  # a few seconds; the folder goes with the window
     progress.setWindowModality(Qt.WindowModality.WindowModal)
     progress.setMinimumDuration(0)
 
@@ -258,6 +259,13 @@ def open_demo_floor(parent: QWidget | None = None, hands: int | None = None) -> 
     finally:
         progress.close()
     window = open_review_window(services, boss)
+
+    def discard() -> None:  # the demo database and its folder go with the window
+        services.close()
+        shutil.rmtree(folder, ignore_errors=True)
+
+    window.destroyed.connect(discard)
+    atexit.register(shutil.rmtree, folder, True)  # if the app ends with the window open
     pins = ", ".join(f"{name} {pin}" for name, pin in PINS.items())
     window.setWindowTitle(tr("dealer-app — DEMO floor, not the real hand log (PINs: "
                              "{pins})").format(pins=pins))
