@@ -69,6 +69,27 @@ _ACTIONS: Final[dict[Action, str]] = {
     Action.MUCK: tr_noop("Seat {seat} mucks"),
 }
 
+INPUT_VERBS: Final[dict[Action, str]] = {
+    Action.ANTE: tr_noop("{who} antes"),
+    Action.DEAL_DOWN: tr_noop("{who} is dealt a card face down"),
+    Action.DEAL_UP: tr_noop("{who} is dealt"), Action.BRING_IN: tr_noop("{who} brings in"),
+    Action.BET: tr_noop("{who} bets"), Action.RAISE: tr_noop("{who} raises to"),
+    Action.CALL: tr_noop("{who} calls"), Action.CHECK: tr_noop("{who} checks"),
+    Action.FOLD: tr_noop("{who} folds"), Action.SHOW: tr_noop("{who} shows"),
+    Action.MUCK: tr_noop("{who} mucks"),
+}
+"""Each input with the player's name (``{who}``), without its amount or card: the replay's
+captions and the players' display."""
+
+INPUT_AMOUNTS: Final[dict[Action, str]] = {
+    Action.ANTE: tr_noop("{who} antes {amount}"),
+    Action.BRING_IN: tr_noop("{who} brings in {amount}"),
+    Action.BET: tr_noop("{who} bets {amount}"),
+    Action.RAISE: tr_noop("{who} raises to {amount}"),
+    Action.CALL: tr_noop("{who} calls {amount}"),
+}
+"""The inputs that move chips, with the player's name and the amount."""
+
 _WITH_CARD: Final[dict[Action, str]] = {
     Action.DEAL_DOWN: tr_noop("Seat {seat} is dealt down {card}"),
     Action.DEAL_UP: tr_noop("Seat {seat} is dealt {card}"),

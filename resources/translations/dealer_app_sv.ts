@@ -563,14 +563,6 @@ Detaljerna finns i loggfilen:
         <translation>{who} synar {amount}</translation>
     </message>
     <message>
-        <source>{who} checks {amount}</source>
-        <translation>{who} checkar {amount}</translation>
-    </message>
-    <message>
-        <source>{who} folds {amount}</source>
-        <translation>{who} lägger sig {amount}</translation>
-    </message>
-    <message>
         <source>{who} antes</source>
         <translation>{who} lägger ante</translation>
     </message>

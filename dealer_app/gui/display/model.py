@@ -14,7 +14,7 @@ from dealer_app.engine.hand import Hand, Phase
 from dealer_app.gui.i18n import amount
 from dealer_app.services.floor import LiveTable, pot_of, street_text
 from dealer_app.services.types import HandStatus
-from dealer_app.text import tr, tr_noop
+from dealer_app.text import tr
 
 SEATS = (1, 2, 3, 4, 5, 6)
 
@@ -64,27 +64,10 @@ def _name(hand: Hand, seat: int) -> str:
     return hand.seats[seat].player if seat in hand.seats else tr("Seat {seat}").format(seat=seat)
 
 
-VERBS = {Action.BRING_IN: tr_noop("{who} brings in"), Action.BET: tr_noop("{who} bets"),
-         Action.RAISE: tr_noop("{who} raises to"), Action.CALL: tr_noop("{who} calls"),
-         Action.CHECK: tr_noop("{who} checks"), Action.FOLD: tr_noop("{who} folds")}
-"""The betting inputs in words, without an amount."""
-AMOUNTS = {Action.BRING_IN: tr_noop("{who} brings in {amount}"),
-           Action.BET: tr_noop("{who} bets {amount}"),
-           Action.RAISE: tr_noop("{who} raises to {amount}"),
-           Action.CALL: tr_noop("{who} calls {amount}"),
-           Action.CHECK: tr_noop("{who} checks {amount}"),
-           Action.FOLD: tr_noop("{who} folds {amount}")}
-"""The betting inputs in words, with the amount."""
-
-
 def action_text(hand: Hand, event: Event) -> str:
     """An input as the players may hear it: never the card of a hole card dealt down."""
     who = _name(hand, event.seat)
     act = event.action
-    if act is Action.ANTE:
-        return tr("{who} antes").format(who=who)
-    if act is Action.DEAL_DOWN:
-        return tr("{who} is dealt a card face down").format(who=who)
     if act is Action.DEAL_UP:
         return tr("{who} is dealt {card}").format(who=who, card=event.card)
     if act is Action.SHOW:
@@ -95,14 +78,13 @@ def action_text(hand: Hand, event: Event) -> str:
         else:
             text = tr("{who} shows").format(who=who)
         return f"{text}: {words.hand_value_text(value)}" if value else text
-    if act is Action.MUCK:
-        return tr("{who} mucks").format(who=who)
     chips = event.to
     if act is Action.CALL:
         chips = hand.seats[event.seat].bet or None
-    if chips is None:
-        return tr(VERBS[act]).format(who=who)
-    return tr(AMOUNTS[act]).format(who=who, amount=amount(chips))
+    template = words.INPUT_AMOUNTS.get(act)
+    if chips is None or template is None:  # no amount, or an input moving none (a fold)
+        return tr(words.INPUT_VERBS[act]).format(who=who)
+    return tr(template).format(who=who, amount=amount(chips))
 
 
 def pot_title(index: int) -> str:

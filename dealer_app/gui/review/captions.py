@@ -13,20 +13,8 @@ from dealer_app.text import tr, tr_noop
 
 __all__ = ["caption", "next_text", "when", "who"]
 
-VERBS = {Action.ANTE: tr_noop("{who} antes"),
-         Action.DEAL_DOWN: tr_noop("{who} is dealt a card face down"),
-         Action.DEAL_UP: tr_noop("{who} is dealt"), Action.BRING_IN: tr_noop("{who} brings in"),
-         Action.BET: tr_noop("{who} bets"), Action.RAISE: tr_noop("{who} raises to"),
-         Action.CALL: tr_noop("{who} calls"), Action.CHECK: tr_noop("{who} checks"),
-         Action.FOLD: tr_noop("{who} folds"), Action.SHOW: tr_noop("{who} shows"),
-         Action.MUCK: tr_noop("{who} mucks")}
-"""Each input in words, without its amount or card."""
-AMOUNTS = {Action.ANTE: tr_noop("{who} antes {amount}"),
-           Action.BRING_IN: tr_noop("{who} brings in {amount}"),
-           Action.BET: tr_noop("{who} bets {amount}"),
-           Action.RAISE: tr_noop("{who} raises to {amount}"),
-           Action.CALL: tr_noop("{who} calls {amount}")}
-"""The inputs that move chips, with the amount."""
+VERBS = words.INPUT_VERBS
+AMOUNTS = words.INPUT_AMOUNTS
 WORDS = {Action.ANTE: tr_noop("ante"), Action.DEAL_DOWN: tr_noop("be dealt a card face down"),
          Action.DEAL_UP: tr_noop("be dealt a card"), Action.BRING_IN: tr_noop("bring in"),
          Action.BET: tr_noop("bet"), Action.RAISE: tr_noop("raise"),
