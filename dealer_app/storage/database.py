@@ -253,8 +253,11 @@ class WalCheckpointer:
 
     def _checkpoint(self) -> None:
         try:
-            conn = sqlite3.connect(self.path, timeout=self.busy_timeout,
-                                   isolation_level=None, check_same_thread=False)
+            # mode=rw: a file gone meanwhile (restored, moved) is an error, never a new
+            # empty database left in its place
+            conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=rw", uri=True,
+                                   timeout=self.busy_timeout, isolation_level=None,
+                                   check_same_thread=False)
             try:
                 conn.execute("PRAGMA synchronous = FULL")
                 for _ in range(CHECKPOINT_PASSES):  # a pass copies what the last one missed

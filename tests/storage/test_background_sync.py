@@ -201,3 +201,13 @@ def test_the_background_worker_runs_jobs_in_order_once_per_key_and_stops() -> No
     assert not [t for t in threading.enumerate() if t.name == "test-worker"]
     worker.submit("e", lambda: done.append("e"))  # started again by the next job
     assert worker.stop(5) and done[-1] == "e"
+
+
+def test_a_checkpoint_of_a_file_gone_meanwhile_creates_nothing(tmp_path: Path) -> None:
+    from dealer_app.storage.database import WalCheckpointer
+
+    gone = tmp_path / "moved away.sqlite3"
+    checkpointer = WalCheckpointer(gone, 1.0, every=1)
+    checkpointer.committed()
+    checkpointer.wait()
+    assert not gone.exists() and checkpointer.runs == 0
