@@ -114,6 +114,28 @@ class Driver:
         self.window = self.controller = self.page = None  # type: ignore[assignment]
 
 
+def no_limit_round_2(d: Driver, players: tuple[tuple[str, int], ...]) -> Driver:
+    """Signed in as the first supervisor, a no-limit table with six ``players`` (name,
+    buy-in), round 2 under way and the bet box open: the keys a dealer presses."""
+    d.sign_in("Sue", "123456", first=True)
+    d.create_table("Table 9", structure="no-limit")
+    d.open_first_table()
+    for seat, (name, chips) in enumerate(players, start=1):
+        d.seat(seat, name, chips)
+    d.key(Qt.Key.Key_N)
+    d.key(Qt.Key.Key_P)
+    d.type("khas9d8cqsjd")
+    d.key(Qt.Key.Key_B)
+    for _ in range(5):
+        d.key(Qt.Key.Key_L)
+    d.type("kd7s9ctcjh8h")
+    d.key(Qt.Key.Key_X)
+    d.key(Qt.Key.Key_E)
+    d.qtbot.waitUntil(d.page.amount.isVisible)
+    assert not d.refused, d.next_text
+    return d
+
+
 _DRIVERS: list[Driver] = []
 """Every window a test made; the autouse fixture below disposes of them."""
 

@@ -13,7 +13,7 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QAbstractButton, QLabel, QPushButton, QWidget
 
 from dealer_app.gui.views.scale import TOUCH, scaled_sheet, window_scale
-from tests.gui.conftest import Driver
+from tests.gui.conftest import Driver, no_limit_round_2
 
 SIZES = ((1024, 768), (1280, 800), (1366, 768), (1920, 1080))
 LONG_REFUSAL = ("Seat 2 (Bo) cannot raise: the raise cap of 3 is reached in this round "
@@ -87,25 +87,8 @@ def _small_targets(window: QWidget) -> list[str]:
 @pytest.fixture
 def no_limit_hand(driver: Driver) -> Driver:
     """A no-limit table with six players, round 2 under way, the bet box open."""
-    d = driver
-    d.sign_in("Sue", "123456", first=True)
-    d.create_table("Table 9", structure="no-limit")
-    d.open_first_table()
-    for seat, (name, chips) in enumerate((("Ann", 500), ("Bo", 320), ("Cy", 1000),
-                                          ("Dee", 15), ("Ed", 1200), ("Fay", 640)), start=1):
-        d.seat(seat, name, chips)
-    d.key(Qt.Key.Key_N)
-    d.key(Qt.Key.Key_P)
-    d.type("khas9d8cqsjd")
-    d.key(Qt.Key.Key_B)
-    for _ in range(5):
-        d.key(Qt.Key.Key_L)
-    d.type("kd7s9ctcjh8h")
-    d.key(Qt.Key.Key_X)
-    d.key(Qt.Key.Key_E)
-    d.qtbot.waitUntil(d.page.amount.isVisible)
-    assert not d.refused, d.next_text
-    return d
+    return no_limit_round_2(driver, (("Ann", 500), ("Bo", 320), ("Cy", 1000), ("Dee", 15),
+                                     ("Ed", 1200), ("Fay", 640)))
 
 
 def test_window_fits_every_station_screen(no_limit_hand: Driver) -> None:

@@ -31,7 +31,7 @@ from dealer_app.engine.hand import Phase
 from dealer_app.gui.app import application
 from dealer_app.gui.commands import Command
 from dealer_app.gui.views.cards import PickerCard
-from tests.gui.conftest import Driver, make_driver
+from tests.gui.conftest import Driver, make_driver, no_limit_round_2
 
 MARK = "§"
 PLAYERS = ("Ann", "Bo", "Cy", "Dee", "Ed", "Fay")
@@ -61,25 +61,8 @@ def pseudo() -> Iterator[None]:
 @pytest.fixture
 def pseudo_hand(qtbot: QtBot, db_url: str, pseudo: None) -> Driver:
     """A no-limit table with six players (one all-in), round 2 under way, the bet box open."""
-    d = make_driver(qtbot, db_url)
-    d.sign_in("Sue", "123456", first=True)
-    d.create_table("Table 9", structure="no-limit")
-    d.open_first_table()
-    for seat, (name, chips) in enumerate(zip(PLAYERS, (500, 320, 1000, 15, 1200, 640),
-                                             strict=True), start=1):
-        d.seat(seat, name, chips)
-    d.key(Qt.Key.Key_N)
-    d.key(Qt.Key.Key_P)
-    d.type("khas9d8cqsjd")
-    d.key(Qt.Key.Key_B)
-    for _ in range(5):
-        d.key(Qt.Key.Key_L)
-    d.type("kd7s9ctcjh8h")
-    d.key(Qt.Key.Key_X)
-    d.key(Qt.Key.Key_E)
-    d.qtbot.waitUntil(d.page.amount.isVisible)
-    assert not d.refused, d.next_text
-    return d
+    return no_limit_round_2(make_driver(qtbot, db_url), tuple(zip(
+        PLAYERS, (500, 320, 1000, 15, 1200, 640), strict=True)))
 
 
 def _is_data(shown: str) -> bool:
