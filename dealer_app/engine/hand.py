@@ -128,6 +128,9 @@ class Hand:
         self.used: set[Card] = set()
         self.deal_down_closed = False
         """Set by the first action of round 1: later hole cards come only with a show."""
+        self._cards_due = 0
+        """While dealing: the street's up cards still to deal (set by :meth:`_open_street`), so
+        that each card need not scan the seats for :meth:`expected_card_seat`."""
         self._events: list[Event] = []
 
     # ------------------------------------------------------------------ construction
@@ -349,7 +352,8 @@ class Hand:
             assert isinstance(plan, Card)
             st.up = (*st.up, plan)
             self.used.add(plan)
-            if self.expected_card_seat() is None:
+            self._cards_due -= 1
+            if not self._cards_due:
                 self._street_dealt()
         elif action is _ANTE:
             amount = min(self.settings.ante, st.stack)
@@ -357,8 +361,8 @@ class Hand:
             st.committed += amount
             st.anted = True
             if all(x.anted for x in self.seats.values()):
-                self.phase = _DEAL
                 self.street = 1
+                self._open_street()
         elif action is _DEAL_DOWN:
             assert isinstance(plan, Card)
             st.hole = plan
@@ -444,27 +448,45 @@ class Hand:
 
     def _street_dealt(self) -> None:
         """Every up card of the street is in: open its betting round, or deal on (rule 5.4)."""
-        able = [s for s in self.order if self.seats[s].can_bet]
+        seats = self.seats
+        able = [st for st in map(seats.__getitem__, self.order) if st.can_bet]
         if len(able) >= 2:
             self.phase = _BETTING
+            # The first of the best clockwise (a strict > keeps the earlier of equal boards,
+            # rule 8.2), in a plain loop: max() with a key lambda cost more than the keys.
+            best = able[0]
             if self.street == 1:
                 self.round1_opened = True
-                seat = max(able, key=lambda s: self.seats[s].up[0].bring_in_order)
-                self.bring_in_seat = seat
-                self.round = BettingRound(self, 1, seat, bring_in=True)
+                top = best.up[0].bring_in_order
+                for st in able:
+                    order = st.up[0].bring_in_order
+                    if order > top:
+                        best, top = st, order
+                self.bring_in_seat = best.seat
+                self.round = BettingRound(self, 1, best.seat, bring_in=True)
             else:
-                seat = max(able, key=lambda s: (board_key(self.seats[s].up),
-                                                -self.order.index(s)))
-                self.round = BettingRound(self, self.street, seat)
-            self.first_to_act[self.street] = seat
+                key = board_key(best.up)
+                for st in able:
+                    board = board_key(st.up)
+                    if board > key:
+                        best, key = st, board
+                self.round = BettingRound(self, self.street, best.seat)
+            self.first_to_act[self.street] = best.seat
             return
         self._next_street()
+
+    def _open_street(self) -> None:
+        """Deals ``self.street``: its up cards go to the seats not folded (rule 5.4)."""
+        self.phase = _DEAL
+        street = self.street
+        self._cards_due = sum(1 for st in self.seats.values()
+                              if not st.folded and len(st.up) < street)
 
     def _next_street(self) -> None:
         self.round = None
         if self.street < LAST_STREET:
             self.street += 1
-            self.phase = _DEAL
+            self._open_street()
         else:
             self._open_showdown()
 
