@@ -236,7 +236,7 @@ class BettingRound:
     def verify(self, event: Event) -> int:
         """Checks a betting action; returns the chips it moves from the stack to the bet."""
         seat, action = event.seat, event.action
-        st = self._seat(seat)
+        st = self.hand.seats[seat]
         if self.bring_in_due:
             return self._verify_bring_in(event, st)
         if st.folded:
@@ -351,7 +351,7 @@ class BettingRound:
     def execute(self, event: Event, amount: int) -> None:
         """Applies a verified betting action moving ``amount`` chips from stack to bet."""
         seat, action = event.seat, event.action
-        st = self._seat(seat)
+        st = self.hand.seats[seat]
         st.stack -= amount
         st.bet += amount
         s = self.settings
@@ -363,6 +363,12 @@ class BettingRound:
             self.min_increment = max(s.bring_in, st.bet)
         elif action is _FOLD:
             st.folded = True
+            # Only a fold can leave one player in: the round opens with two or more.
+            if [x.folded for x in self.hand.seats.values()].count(False) <= 1:
+                self.acted_level[seat] = self.current
+                self.acted_seq[seat] = self.full_seq
+                self.finished = True
+                return
         elif action in (_BET, _RAISE):
             increment = st.bet - self.current
             if self._is_full(increment, st.stack == 0):
@@ -382,14 +388,11 @@ class BettingRound:
         return increment >= minimum
 
     def _advance(self, after: int) -> None:
+        """The next seat due after ``after``, or the round finished (one player left is
+        checked by :meth:`execute` on a fold)."""
         seats = self.hand.seats
-        if [st.folded for st in seats.values()].count(False) <= 1:
-            self.finished = True
-            return
-        order = self.hand.order
-        i = order.index(after)
         acted, current = self.acted_level, self.current
-        for seat in order[i + 1:] + order[:i + 1]:
+        for seat in self.hand.clockwise_after[after]:
             st = seats[seat]
             if st.folded or st.stack == 0:
                 continue

@@ -167,6 +167,12 @@ def describe(cards: Sequence[Card]) -> HandValue:
     if len(set(hand)) != 5:
         raise ValueError("a hand cannot hold the same card twice: "
                          + " ".join(str(card) for card in hand))
+    return describe_checked(hand)
+
+
+def describe_checked(hand: tuple[Card, ...]) -> HandValue:
+    """:func:`describe` of five cards the caller guarantees are distinct (the hand state
+    machine refuses duplicates): the same value, without describe's checks."""
     strength = evaluate(hand)
     by_rank = sorted(hand, key=_suit)
     ordered: list[Card] = []

@@ -15,9 +15,10 @@ from typing import Any
 
 from dealer_app.engine.allowed import Allowed, Applied, Phase
 from dealer_app.engine.betting import BettingRound, WagerRange
+from dealer_app.engine.cards import _BY_TEXT as _CARDS
 from dealer_app.engine.cards import Card, CardError, parse_card
 from dealer_app.engine.errors import Code, Details, Reason, RuleError
-from dealer_app.engine.evaluator import HandValue, board_key, describe, evaluate
+from dealer_app.engine.evaluator import HandValue, board_key, describe_checked
 from dealer_app.engine.events import Action, Event, EventError
 from dealer_app.engine.limits import MAX_AMOUNT
 from dealer_app.engine.pots import Pot, award_pots, build_pots, rake_amount
@@ -37,6 +38,8 @@ _ANTE, _DEAL_DOWN, _DEAL_UP = Action.ANTE, Action.DEAL_DOWN, Action.DEAL_UP
 _SHOW, _MUCK, _BET, _RAISE = Action.SHOW, Action.MUCK, Action.BET, Action.RAISE
 _ANTES, _DEAL, _BETTING = Phase.ANTES, Phase.DEAL, Phase.BETTING
 _SHOWDOWN, _COMPLETE = Phase.SHOWDOWN, Phase.COMPLETE
+_BETTING_ACTIONS = frozenset({Action.BRING_IN, _BET, _RAISE, Action.CALL, Action.CHECK,
+                              Action.FOLD})
 
 __all__ = ["Allowed", "Applied", "Expected", "Hand", "Phase", "ReplayError", "SeatState"]
 
@@ -111,6 +114,10 @@ class Hand:
         self.specs: tuple[SeatSpec, ...] = tuple(specs)
         self.order: tuple[int, ...] = tuple(s.seat for s in specs)
         """Seats clockwise from the dealer box."""
+        order = self.order
+        self.clockwise_after: dict[int, tuple[int, ...]] = {
+            seat: order[i + 1:] + order[:i + 1] for i, seat in enumerate(order)}
+        """For each seat, the seats clockwise after it, ending with itself (not changed)."""
         self.seats: dict[int, SeatState] = {
             s.seat: SeatState(s.seat, s.player, s.stack, s.stack) for s in specs}
         self.phase = Phase.ANTES
@@ -128,6 +135,8 @@ class Hand:
         self.used: set[Card] = set()
         self.deal_down_closed = False
         """Set by the first action of round 1: later hole cards come only with a show."""
+        self._antes_due = len(specs)
+        """Seats still to post the ante (each posts once: see :meth:`_verify`)."""
         self._cards_due = 0
         """While dealing: the street's up cards still to deal (set by :meth:`_open_street`), so
         that each card need not scan the seats for :meth:`expected_card_seat`."""
@@ -330,17 +339,27 @@ class Hand:
     def _verify(self, event: Event) -> Plan:
         """Raises the rules' error for ``event``, or returns what applying it needs: the
         parsed card of a deal or show, the chips a betting action moves, or None."""
-        if event.seat not in self.seats:
+        st = self.seats.get(event.seat)
+        if st is None:
             raise EventError(f"seat {event.seat} is not in this hand")
-        if self.phase is _COMPLETE:
+        phase = self.phase
+        if phase is _COMPLETE:
             raise _err(Code.HAND_COMPLETE, "the hand is complete: the pots were awarded",
                        Reason.HAND_COMPLETE)
         action = event.action
+        # The commonest inputs first: a card dealt up, then a betting action of an open round.
+        if action is _DEAL_UP:
+            return self._verify_card(event, st)
+        betting = self.round
+        if betting is not None and phase is _BETTING and action in _BETTING_ACTIONS:
+            return betting.verify(event)
         if action is _ANTE:
-            self._verify_ante(event)
+            if st.anted:
+                raise _err(Code.ANTES_MISSING, f"seat {event.seat} has already posted the ante",
+                           Reason.ANTE_ALREADY_POSTED, {"seat": event.seat})
             return None
         if action in (_DEAL_UP, _DEAL_DOWN):
-            return self._verify_card(event)
+            return self._verify_card(event, st)
         if action in (_SHOW, _MUCK):
             return self._verify_showdown(event)
         return self._verify_betting(event)
@@ -360,7 +379,8 @@ class Hand:
             st.stack -= amount
             st.committed += amount
             st.anted = True
-            if all(x.anted for x in self.seats.values()):
+            self._antes_due -= 1
+            if not self._antes_due:
                 self.street = 1
                 self._open_street()
         elif action is _DEAL_DOWN:
@@ -381,12 +401,6 @@ class Hand:
             if self.round.finished:
                 self._end_round()
 
-    # ------------------------------------------------------------------ antes
-    def _verify_ante(self, event: Event) -> None:
-        if self.seats[event.seat].anted:
-            raise _err(Code.ANTES_MISSING, f"seat {event.seat} has already posted the ante",
-                       Reason.ANTE_ALREADY_POSTED, {"seat": event.seat})
-
     # ------------------------------------------------------------------ cards
     def _parse_new_card(self, text: str | None, seat: int) -> Card:
         try:
@@ -399,9 +413,13 @@ class Hand:
                        Reason.CARD_ALREADY_DEALT, {"card": str(card)})
         return card
 
-    def _verify_card(self, event: Event) -> Card:
-        card = self._parse_new_card(event.card, event.seat)
-        if card == self.seats[event.seat].hole:
+    def _verify_card(self, event: Event, st: SeatState) -> Card:
+        text = event.card
+        card = _CARDS.get(text) if isinstance(text, str) else None  # parse_card's fast path
+        if card is None:
+            card = self._parse_new_card(text, event.seat)
+        # _parse_new_card's check of a card already dealt, and the seat's own hole card
+        if card in self.used or (st.hole is not None and card == st.hole):
             raise _err(Code.DUPLICATE_CARD, f"{card} is already dealt in this hand",
                        Reason.CARD_ALREADY_DEALT, {"card": str(card)})
         if self.phase is _ANTES:
@@ -410,7 +428,6 @@ class Hand:
                        + ", ".join(map(str, missing)) + " still to ante (rule 4.1)",
                        Reason.ANTES_MISSING, {"seats": ", ".join(map(str, missing)),
                                               "rule": "4.1"})
-        st = self.seats[event.seat]
         if st.folded:
             raise _err(Code.WRONG_STREET, f"seat {event.seat} has folded",
                        Reason.CARD_TO_FOLDED_SEAT, {"seat": event.seat})
@@ -503,19 +520,26 @@ class Hand:
 
     def _end_round(self) -> None:
         """Returns the uncalled part of the top bet, gathers the bets, and moves on."""
-        bets = sorted(((st.bet, s) for s, st in self.seats.items() if st.bet), reverse=True)
-        if bets:
-            top, top_seat = bets[0]
-            second = bets[1][0] if len(bets) > 1 else 0
-            if top > second:
-                self.seats[top_seat].bet -= top - second
-                self.seats[top_seat].stack += top - second
+        # The top bet and the second (0 if alone), in one pass rather than a sort.
+        top = second = 0
+        top_st: SeatState | None = None
+        live = 0
+        for st in self.seats.values():
+            bet = st.bet
+            if bet > top:
+                top, second, top_st = bet, top, st
+            elif bet > second:
+                second = bet
+            if not st.folded and not st.mucked:
+                live += 1
+        if top_st is not None and top > second:
+            top_st.bet -= top - second
+            top_st.stack += top - second
         for st in self.seats.values():
             st.committed += st.bet
             st.bet = 0
         self.round = None
-        live = self.live_seats()
-        if len(live) == 1:
+        if live == 1:
             self._award()
             return
         self._next_street()
@@ -543,9 +567,9 @@ class Hand:
     def _verify_showdown(self, event: Event) -> Card | None:
         st = self.seats[event.seat]
         card: Card | None = None
-        if event.action is Action.SHOW and event.card is not None:
+        if event.action is _SHOW and event.card is not None:
             card = self._parse_new_card(event.card, event.seat)
-        if self.phase is not Phase.SHOWDOWN:
+        if self.phase is not _SHOWDOWN:
             raise _err(Code.OUT_OF_TURN, "no showdown yet: the hand is still being played",
                        Reason.NO_SHOWDOWN_YET)
         due = self._showdown_due()
@@ -554,13 +578,13 @@ class Hand:
                        f"seat {due} must show or muck before seat {event.seat} (rule 9.2)",
                        Reason.SHOWDOWN_NOT_YOUR_TURN,
                        {"due": due, "seat": event.seat, "rule": "9.2"})
-        if event.action is Action.MUCK and not self._may_muck(event.seat):
+        if event.action is _MUCK and not self._may_muck(event.seat):
             why = ("it shows first" if event.seat == self.showdown_order_first()
                    else "a player is all-in, so every hand is shown")
             raise _err(Code.SHOWDOWN_ORDER, f"seat {event.seat} may not muck: {why} (rule 9.3)",
                        Reason.MAY_NOT_MUCK_FIRST if event.seat == self.showdown_order_first()
                        else Reason.MAY_NOT_MUCK_ALL_IN, {"seat": event.seat, "rule": "9.3"})
-        if event.action is Action.SHOW and event.card is None and st.hole is None:
+        if event.action is _SHOW and event.card is None and st.hole is None:
             # after the order (hand-record.md's precedence list): only the seat due is told
             raise _err(Code.BAD_CARD, f"seat {event.seat} must show its hole card: "
                        "enter it (it was not recorded at the deal)",
@@ -585,7 +609,10 @@ class Hand:
                 st.hole = card
                 self.used.add(card)
             st.shown = True
-            self.shown_hands[event.seat] = describe(st.cards)
+            # A show needs the hole card (see _verify_showdown), and no card is dealt twice:
+            # five distinct cards, so describe()'s checks are not needed.
+            assert st.hole is not None
+            self.shown_hands[event.seat] = describe_checked((st.hole, *st.up))
         if all(self.seats[s].shown or self.seats[s].mucked for s in self.showdown_order or ()):
             self._award()
 
@@ -594,7 +621,8 @@ class Hand:
         pots = self.pots()
         total = sum(p.amount for p in pots)
         self.rake = rake_amount(self.settings, total)
-        strength = {s: evaluate(self.seats[s].cards) for s in self.shown_hands}
+        # describe() evaluated each shown hand's five cards, which no input changes after
+        strength = {s: value.strength for s, value in self.shown_hands.items()}
 
         def best(eligible: Sequence[int]) -> list[int]:
             if len(eligible) == 1:
