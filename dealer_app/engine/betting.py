@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 # Plain module names for enum members on the per-input paths (see hand.py).
 _BRING_IN, _BET, _RAISE = Action.BRING_IN, Action.BET, Action.RAISE
 _CALL, _CHECK, _FOLD = Action.CALL, Action.CHECK, Action.FOLD
-_FIXED_LIMIT = Structure.FIXED_LIMIT
+_FIXED_LIMIT, _POT_LIMIT = Structure.FIXED_LIMIT, Structure.POT_LIMIT
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +74,7 @@ class Wager:
 
     def refusal(self, to: int) -> RuleError | None:
         """The rules' ``bad-amount`` refusal of ``to``, or None when they accept it."""
-        what = "bet" if self.action is Action.BET else "raise"
+        what = "bet" if self.action is _BET else "raise"
         if to <= 0:
             return RuleError(Code.BAD_AMOUNT, f"a {what} must be to a positive amount, not {to}",
                              Reason.NOT_POSITIVE, {"action": what, "to": to})
@@ -138,6 +138,8 @@ class BettingRound:
         self.acted_level: dict[int, int] = {}
         self.acted_seq: dict[int, int] = {}
         self.finished = False
+        self.fixed = self.settings.structure is _FIXED_LIMIT
+        """Fixed limit (rule 7.1): the settings are frozen, so this is kept, not re-read."""
 
     def copy_for(self, hand: Hand) -> BettingRound:
         """This round's state, owned by ``hand`` (a copy of the hand that owns this one)."""
@@ -149,10 +151,6 @@ class BettingRound:
         return new
 
     # ------------------------------------------------------------------ helpers
-    @property
-    def fixed(self) -> bool:
-        return self.settings.structure is _FIXED_LIMIT
-
     def _seat(self, seat: int) -> SeatState:
         return self.hand.seats[seat]
 
@@ -190,17 +188,17 @@ class BettingRound:
         st = self._seat(seat)
         if self.bring_in_due:
             if not self.fixed and st.stack > self.settings.bring_in:
-                return (Action.BRING_IN, Action.BET)
-            return (Action.BRING_IN,)
+                return (_BRING_IN, _BET)
+            return (_BRING_IN,)
         out: list[Action] = []
         if self._may_bet(seat):
-            out.append(Action.BET)
+            out.append(_BET)
         if self._may_raise(seat):
-            out.append(Action.RAISE)
+            out.append(_RAISE)
         to_call = self.current - st.bet
-        out.append(Action.CALL if to_call > 0 else Action.CHECK)
+        out.append(_CALL if to_call > 0 else _CHECK)
         if self._may_fold(seat):
-            out.append(Action.FOLD)
+            out.append(_FOLD)
         return tuple(out)
 
     def wager_range(self) -> WagerRange | None:
@@ -208,7 +206,7 @@ class BettingRound:
         seat = self.due
         st = self._seat(seat)
         acts = self.actions()
-        if Action.BET not in acts and Action.RAISE not in acts:
+        if _BET not in acts and _RAISE not in acts:
             return None
         return self._range(st)
 
@@ -224,10 +222,7 @@ class BettingRound:
             lo = hi = min(target, all_in)
             return WagerRange(lo, hi, all_in, lo, call_amount)
         lo = s.bring_in if self.current == 0 else self.current + self.min_increment
-        if s.structure is Structure.POT_LIMIT:
-            hi = max(self.current + pot_after_call, lo)
-        else:
-            hi = all_in
+        hi = max(self.current + pot_after_call, lo) if s.structure is _POT_LIMIT else all_in
         hi = min(hi, all_in)
         lo = min(lo, all_in)
         return WagerRange(lo, hi, all_in, pot_to, call_amount)
@@ -277,7 +272,7 @@ class BettingRound:
             raise RuleError(Code.ILLEGAL_ACTION, "every opponent is all-in: nobody may bet or "
                             "raise (rule 7.8)", Reason.OPPONENTS_ALL_IN,
                             {"seat": seat, "rule": "7.8"})
-        if action is Action.BET:
+        if action is _BET:
             if self.current > 0:
                 raise RuleError(Code.ILLEGAL_ACTION,
                                 f"there is already a bet of {self.current}: raise or call",
@@ -307,9 +302,9 @@ class BettingRound:
                             f"seat {due} must bring in first (rule 6.1), not seat {event.seat}",
                             Reason.BRING_IN_FIRST, {"due": due, "seat": event.seat, "rule": "6.1"})
         bring_in = self.settings.bring_in
-        if event.action is Action.BRING_IN:
+        if event.action is _BRING_IN:
             return min(bring_in, st.stack)
-        if event.action is Action.BET:
+        if event.action is _BET:
             if st.stack <= bring_in and event.to == st.stack:
                 return st.stack  # all they have, as the bring-in (rule 6.3)
             if not self.fixed:
@@ -325,10 +320,10 @@ class BettingRound:
     def wager(self) -> Wager | None:
         """The bet or raise open to the seat due (amounts and check), or None."""
         acts = self.actions()
-        if Action.BET in acts:
-            action = Action.BET
-        elif Action.RAISE in acts:
-            action = Action.RAISE
+        if _BET in acts:
+            action = _BET
+        elif _RAISE in acts:
+            action = _RAISE
         else:
             return None
         return self._wager(self.due, action)

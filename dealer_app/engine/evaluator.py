@@ -180,7 +180,11 @@ def describe_checked(hand: tuple[Card, ...]) -> HandValue:
         rank = (strength >> shift) & 15
         if not ordered or ordered[-1].rank != rank:
             ordered += [card for card in by_rank if card.rank == rank]
-    return HandValue(category_of(strength), tuple(ordered), strength)
+    return HandValue(_CATEGORIES[strength >> _SHIFT], tuple(ordered), strength)
+
+
+_CATEGORIES: Final = {category.value: category for category in Category}
+""":func:`category_of` without the call of the enum class (about 0.5 µs)."""
 
 
 _suit = attrgetter("suit")

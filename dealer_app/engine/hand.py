@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from operator import attrgetter
 from typing import Any
 
 from dealer_app.engine.allowed import Allowed, Applied, Phase
@@ -88,6 +89,21 @@ class SeatState:
         return ((self.hole,) if self.hole else ()) + self.up
 
 
+_seat_of = attrgetter("seat")
+
+_ROTATIONS: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {}
+""":func:`_clockwise_after` by seat order: at most the 57 orders of 2 to 6 of seats 1–6."""
+
+
+def _clockwise_after(order: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """For each seat of ``order``, the seats clockwise after it, ending with itself."""
+    found = _ROTATIONS.get(order)
+    if found is None:
+        found = _ROTATIONS[order] = {
+            seat: order[i + 1:] + order[:i + 1] for i, seat in enumerate(order)}
+    return found
+
+
 def _err(code: Code, message: str, reason: Reason,
          details: Details | None = None) -> RuleError:
     return RuleError(code, message, reason, details)
@@ -97,10 +113,11 @@ class Hand:
     """One hand of Americana from the antes to the award."""
 
     def __init__(self, settings: Settings, seats: Sequence[SeatSpec]) -> None:
-        specs = sorted(seats, key=lambda s: s.seat)
+        specs = sorted(seats, key=_seat_of)
         if len(specs) < 2:
             raise SettingsError("a hand needs at least 2 players (rule 3.2)")
-        if len({s.seat for s in specs}) != len(specs):
+        order = tuple(map(_seat_of, specs))
+        if len(set(order)) != len(specs):
             raise SettingsError("a seat is listed twice")
         for spec in specs:
             if spec.stack <= 0:
@@ -112,15 +129,13 @@ class Hand:
                                 f"amount the app takes ({MAX_AMOUNT:,})")
         self.settings = settings
         self.specs: tuple[SeatSpec, ...] = tuple(specs)
-        self.order: tuple[int, ...] = tuple(s.seat for s in specs)
+        self.order: tuple[int, ...] = order
         """Seats clockwise from the dealer box."""
-        order = self.order
-        self.clockwise_after: dict[int, tuple[int, ...]] = {
-            seat: order[i + 1:] + order[:i + 1] for i, seat in enumerate(order)}
-        """For each seat, the seats clockwise after it, ending with itself (not changed)."""
+        self.clockwise_after = _clockwise_after(order)
+        """For each seat, the seats clockwise after it, ending with itself (shared: read only)."""
         self.seats: dict[int, SeatState] = {
             s.seat: SeatState(s.seat, s.player, s.stack, s.stack) for s in specs}
-        self.phase = Phase.ANTES
+        self.phase = _ANTES
         self.street = 0
         """The street being dealt or bet: 1 (hole and 2nd card) to 4 (5th card)."""
         self.round: BettingRound | None = None
@@ -466,7 +481,8 @@ class Hand:
     def _street_dealt(self) -> None:
         """Every up card of the street is in: open its betting round, or deal on (rule 5.4)."""
         seats = self.seats
-        able = [st for st in map(seats.__getitem__, self.order) if st.can_bet]
+        able = [st for st in map(seats.__getitem__, self.order)
+                if not st.folded and st.stack > 0]  # SeatState.can_bet, without the property
         if len(able) >= 2:
             self.phase = _BETTING
             # The first of the best clockwise (a strict > keeps the earlier of equal boards,
@@ -495,9 +511,11 @@ class Hand:
     def _open_street(self) -> None:
         """Deals ``self.street``: its up cards go to the seats not folded (rule 5.4)."""
         self.phase = _DEAL
-        street = self.street
-        self._cards_due = sum(1 for st in self.seats.values()
-                              if not st.folded and len(st.up) < street)
+        street, due = self.street, 0
+        for st in self.seats.values():
+            if not st.folded and len(st.up) < street:
+                due += 1
+        self._cards_due = due
 
     def _next_street(self) -> None:
         self.round = None
