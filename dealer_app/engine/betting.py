@@ -74,48 +74,55 @@ class Wager:
 
     def refusal(self, to: int) -> RuleError | None:
         """The rules' ``bad-amount`` refusal of ``to``, or None when they accept it."""
-        what = "bet" if self.action is _BET else "raise"
-        if to <= 0:
-            return RuleError(Code.BAD_AMOUNT, f"a {what} must be to a positive amount, not {to}",
-                             Reason.NOT_POSITIVE, {"action": what, "to": to})
-        if to > MAX_AMOUNT:
-            return RuleError(Code.BAD_AMOUNT, too_large(f"a {what} to", to), Reason.TOO_LARGE,
-                             {"action": what, "to": to, "maximum": MAX_AMOUNT})
-        if to > self.all_in_to:
-            return RuleError(Code.BAD_AMOUNT,
-                             f"{what} to {to} is more than seat {self.seat} has: all-in is "
-                             f"{self.all_in_to} (rule 7.6)", Reason.OVER_STACK,
-                             {"action": what, "to": to, "seat": self.seat,
-                              "all_in": self.all_in_to, "rule": "7.6"})
-        unit = self.chip_unit
-        if to % unit and to != self.all_in_to:
-            return RuleError(Code.BAD_AMOUNT,
-                             f"{to} is not a multiple of the chip unit {unit} (rule 3.3)",
-                             Reason.NOT_CHIP_MULTIPLE,
-                             {"action": what, "to": to, "unit": unit, "rule": "3.3"})
-        if to <= self.current:
-            return RuleError(Code.BAD_AMOUNT, f"a raise must be to more than {self.current}",
-                             Reason.NOT_ABOVE_CURRENT, {"action": what, "bet": self.current})
-        if to > self.max_to:
-            limit = "the pot limit" if not self.fixed else "the fixed-limit amount"
-            return RuleError(Code.BAD_AMOUNT,
-                             f"{what} to {to} is above {limit}: at most {self.max_to} (rule 7)",
-                             Reason.ABOVE_FIXED_LIMIT if self.fixed else Reason.ABOVE_POT_LIMIT,
-                             {"action": what, "to": to, "maximum": self.max_to, "rule": "7"})
-        if to < self.min_to and to != self.all_in_to:
-            if self.fixed:
-                return RuleError(Code.BAD_AMOUNT, f"in fixed limit this {what} is to exactly "
-                                 f"{self.min_to} (rule 7.1)", Reason.FIXED_LIMIT_EXACT,
-                                 {"action": what, "amount": self.min_to, "rule": "7.1"})
-            return RuleError(Code.BAD_AMOUNT,
-                             f"{what} to {to} is below the minimum {self.min_to} (rule 7.4)",
-                             Reason.BELOW_MINIMUM,
-                             {"action": what, "to": to, "minimum": self.min_to, "rule": "7.4"})
-        return None
+        return _refusal(self.seat, self.action, to, self.min_to, self.max_to, self.all_in_to,
+                        self.current, self.chip_unit, self.fixed)
 
     def allows(self, to: int) -> bool:
         """The rules accept ``to``, chip unit included."""
         return self.refusal(to) is None
+
+
+def _refusal(seat: int, action: Action, to: int, min_to: int, max_to: int, all_in_to: int,
+             current: int, unit: int, fixed: bool) -> RuleError | None:
+    """:meth:`Wager.refusal` of its fields, for the verify of a bet or raise without
+    building the (frozen, so slower to make) Wager and WagerRange."""
+    what = "bet" if action is _BET else "raise"
+    if to <= 0:
+        return RuleError(Code.BAD_AMOUNT, f"a {what} must be to a positive amount, not {to}",
+                         Reason.NOT_POSITIVE, {"action": what, "to": to})
+    if to > MAX_AMOUNT:
+        return RuleError(Code.BAD_AMOUNT, too_large(f"a {what} to", to), Reason.TOO_LARGE,
+                         {"action": what, "to": to, "maximum": MAX_AMOUNT})
+    if to > all_in_to:
+        return RuleError(Code.BAD_AMOUNT,
+                         f"{what} to {to} is more than seat {seat} has: all-in is "
+                         f"{all_in_to} (rule 7.6)", Reason.OVER_STACK,
+                         {"action": what, "to": to, "seat": seat,
+                          "all_in": all_in_to, "rule": "7.6"})
+    if to % unit and to != all_in_to:
+        return RuleError(Code.BAD_AMOUNT,
+                         f"{to} is not a multiple of the chip unit {unit} (rule 3.3)",
+                         Reason.NOT_CHIP_MULTIPLE,
+                         {"action": what, "to": to, "unit": unit, "rule": "3.3"})
+    if to <= current:
+        return RuleError(Code.BAD_AMOUNT, f"a raise must be to more than {current}",
+                         Reason.NOT_ABOVE_CURRENT, {"action": what, "bet": current})
+    if to > max_to:
+        limit = "the pot limit" if not fixed else "the fixed-limit amount"
+        return RuleError(Code.BAD_AMOUNT,
+                         f"{what} to {to} is above {limit}: at most {max_to} (rule 7)",
+                         Reason.ABOVE_FIXED_LIMIT if fixed else Reason.ABOVE_POT_LIMIT,
+                         {"action": what, "to": to, "maximum": max_to, "rule": "7"})
+    if to < min_to and to != all_in_to:
+        if fixed:
+            return RuleError(Code.BAD_AMOUNT, f"in fixed limit this {what} is to exactly "
+                             f"{min_to} (rule 7.1)", Reason.FIXED_LIMIT_EXACT,
+                             {"action": what, "amount": min_to, "rule": "7.1"})
+        return RuleError(Code.BAD_AMOUNT,
+                         f"{what} to {to} is below the minimum {min_to} (rule 7.4)",
+                         Reason.BELOW_MINIMUM,
+                         {"action": what, "to": to, "minimum": min_to, "rule": "7.4"})
+    return None
 
 
 class BettingRound:
@@ -211,21 +218,30 @@ class BettingRound:
         return self._range(st)
 
     def _range(self, st: SeatState) -> WagerRange:
-        s = self.settings
-        all_in = st.bet + st.stack
+        min_to, max_to, all_in = self._limits(st)
         call_amount = min(self.current - st.bet, st.stack)
-        pot_after_call = (sum(p.committed + p.bet for p in self.hand.seats.values())
-                          + (self.current - st.bet))
-        pot_to = min(self.current + pot_after_call, all_in)
+        pot_to = min_to if self.fixed else min(self.current + self._pot_after_call(st), all_in)
+        return WagerRange(min_to, max_to, all_in, pot_to, call_amount)
+
+    def _limits(self, st: SeatState) -> tuple[int, int, int]:
+        """``min_to``, ``max_to`` and ``all_in_to`` of :meth:`_range`."""
+        s = self.settings
+        current = self.current
+        all_in = st.bet + st.stack
         if self.fixed:
-            target = self.current + s.fixed_bet(self.number)
-            lo = hi = min(target, all_in)
-            return WagerRange(lo, hi, all_in, lo, call_amount)
-        lo = s.bring_in if self.current == 0 else self.current + self.min_increment
-        hi = max(self.current + pot_after_call, lo) if s.structure is _POT_LIMIT else all_in
-        hi = min(hi, all_in)
-        lo = min(lo, all_in)
-        return WagerRange(lo, hi, all_in, pot_to, call_amount)
+            lo = min(current + s.fixed_bet(self.number), all_in)
+            return lo, lo, all_in
+        lo = s.bring_in if current == 0 else current + self.min_increment
+        if s.structure is _POT_LIMIT:
+            hi = min(max(current + self._pot_after_call(st), lo), all_in)
+        else:
+            hi = all_in
+        return min(lo, all_in), hi, all_in
+
+    def _pot_after_call(self, st: SeatState) -> int:
+        """The chips in the middle and in front of the players once ``st`` has called."""
+        return (sum(p.committed + p.bet for p in self.hand.seats.values())
+                + (self.current - st.bet))
 
     # ------------------------------------------------------------------ verify
     def verify(self, event: Event) -> int:
@@ -337,7 +353,10 @@ class BettingRound:
     def _verify_amount(self, event: Event, st: SeatState) -> int:
         to = event.to
         assert to is not None
-        refusal = self._wager(event.seat, event.action).refusal(to)
+        # self._wager(event.seat, event.action).refusal(to), without building the Wager
+        min_to, max_to, all_in = self._limits(st)
+        refusal = _refusal(event.seat, event.action, to, min_to, max_to, all_in, self.current,
+                           self.settings.chip_unit, self.fixed)
         if refusal is not None:
             raise refusal
         return to - st.bet
