@@ -303,9 +303,18 @@ class Hand:
         """The pots: gathered chips while the hand runs, with winners once awarded."""
         if self.awarded is not None:
             return self.awarded
-        committed = {s: st.committed for s, st in self.seats.items()}
-        live = self.live_seats()
-        return build_pots(committed, live, [s for s in live if self.seats[s].stack == 0])
+        # build_pots(committed, live_seats(), the live all-in), the three in one pass (the seats
+        # dict is in clockwise order, as live_seats() is)
+        committed: dict[int, int] = {}
+        live: list[int] = []
+        all_in: list[int] = []
+        for s, st in self.seats.items():
+            committed[s] = st.committed
+            if not st.folded and not st.mucked:
+                live.append(s)
+                if st.stack == 0:
+                    all_in.append(s)
+        return build_pots(committed, live, all_in)
 
     def total_chips(self) -> int:
         """Stacks, bets, pots and rake: the same at every step (rule 10.5)."""
@@ -491,7 +500,7 @@ class Hand:
             if self.street == 1:
                 self.round1_opened = True
                 top = best.up[0].bring_in_order
-                for st in able:
+                for st in able[1:]:
                     order = st.up[0].bring_in_order
                     if order > top:
                         best, top = st, order
@@ -499,7 +508,7 @@ class Hand:
                 self.round = BettingRound(self, 1, best.seat, bring_in=True)
             else:
                 key = board_key(best.up)
-                for st in able:
+                for st in able[1:]:
                     board = board_key(st.up)
                     if board > key:
                         best, key = st, board
