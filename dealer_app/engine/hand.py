@@ -142,6 +142,9 @@ class Hand:
         self.bring_in_seat: int | None = None
         self.first_to_act: dict[int, int] = {}
         self.showdown_order: list[int] | None = None
+        self._showdown_done = 0
+        """Seats of the showdown order that have shown or mucked: always its first ones, as
+        only the seat due may (see :meth:`_verify_showdown`)."""
         self.shown_hands: dict[int, HandValue] = {}
         self.round1_opened = False
         self.last_aggressor_round4: int | None = None
@@ -581,9 +584,9 @@ class Hand:
         self.showdown_order = [s for s in self._clockwise_from(first) if s in live]
 
     def _showdown_due(self) -> int:
+        """The first seat of the showdown order that has neither shown nor mucked."""
         assert self.showdown_order is not None
-        return next(s for s in self.showdown_order
-                    if not self.seats[s].shown and not self.seats[s].mucked)
+        return self.showdown_order[self._showdown_done]
 
     def _may_muck(self, seat: int) -> bool:
         assert self.showdown_order is not None
@@ -640,7 +643,8 @@ class Hand:
             # five distinct cards, so describe()'s checks are not needed.
             assert st.hole is not None
             self.shown_hands[event.seat] = describe_checked((st.hole, *st.up))
-        if all(self.seats[s].shown or self.seats[s].mucked for s in self.showdown_order or ()):
+        self._showdown_done += 1
+        if self._showdown_done == len(self.showdown_order or ()):
             self._award()
 
     # ------------------------------------------------------------------ award
