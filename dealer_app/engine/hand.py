@@ -550,7 +550,8 @@ class Hand:
 
     def _end_round(self) -> None:
         """Returns the uncalled part of the top bet, gathers the bets, and moves on."""
-        # The top bet and the second (0 if alone), in one pass rather than a sort.
+        # One pass rather than a sort: gathers every bet, finds the top bet and the second
+        # (0 if alone), and counts the live seats; then the uncalled part goes back.
         top = second = 0
         top_st: SeatState | None = None
         live = 0
@@ -562,12 +563,11 @@ class Hand:
                 second = bet
             if not st.folded and not st.mucked:
                 live += 1
-        if top_st is not None and top > second:
-            top_st.bet -= top - second
-            top_st.stack += top - second
-        for st in self.seats.values():
-            st.committed += st.bet
+            st.committed += bet
             st.bet = 0
+        if top_st is not None and top > second:
+            top_st.committed -= top - second
+            top_st.stack += top - second
         self.round = None
         if live == 1:
             self._award()
