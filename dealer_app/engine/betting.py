@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 # Plain module names for enum members on the per-input paths (see hand.py).
 _BRING_IN, _BET, _RAISE = Action.BRING_IN, Action.BET, Action.RAISE
 _CALL, _CHECK, _FOLD = Action.CALL, Action.CHECK, Action.FOLD
-_FIXED_LIMIT = Structure.FIXED_LIMIT
+_FIXED_LIMIT, _POT_LIMIT = Structure.FIXED_LIMIT, Structure.POT_LIMIT
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,48 +74,55 @@ class Wager:
 
     def refusal(self, to: int) -> RuleError | None:
         """The rules' ``bad-amount`` refusal of ``to``, or None when they accept it."""
-        what = "bet" if self.action is Action.BET else "raise"
-        if to <= 0:
-            return RuleError(Code.BAD_AMOUNT, f"a {what} must be to a positive amount, not {to}",
-                             Reason.NOT_POSITIVE, {"action": what, "to": to})
-        if to > MAX_AMOUNT:
-            return RuleError(Code.BAD_AMOUNT, too_large(f"a {what} to", to), Reason.TOO_LARGE,
-                             {"action": what, "to": to, "maximum": MAX_AMOUNT})
-        if to > self.all_in_to:
-            return RuleError(Code.BAD_AMOUNT,
-                             f"{what} to {to} is more than seat {self.seat} has: all-in is "
-                             f"{self.all_in_to} (rule 7.6)", Reason.OVER_STACK,
-                             {"action": what, "to": to, "seat": self.seat,
-                              "all_in": self.all_in_to, "rule": "7.6"})
-        unit = self.chip_unit
-        if to % unit and to != self.all_in_to:
-            return RuleError(Code.BAD_AMOUNT,
-                             f"{to} is not a multiple of the chip unit {unit} (rule 3.3)",
-                             Reason.NOT_CHIP_MULTIPLE,
-                             {"action": what, "to": to, "unit": unit, "rule": "3.3"})
-        if to <= self.current:
-            return RuleError(Code.BAD_AMOUNT, f"a raise must be to more than {self.current}",
-                             Reason.NOT_ABOVE_CURRENT, {"action": what, "bet": self.current})
-        if to > self.max_to:
-            limit = "the pot limit" if not self.fixed else "the fixed-limit amount"
-            return RuleError(Code.BAD_AMOUNT,
-                             f"{what} to {to} is above {limit}: at most {self.max_to} (rule 7)",
-                             Reason.ABOVE_FIXED_LIMIT if self.fixed else Reason.ABOVE_POT_LIMIT,
-                             {"action": what, "to": to, "maximum": self.max_to, "rule": "7"})
-        if to < self.min_to and to != self.all_in_to:
-            if self.fixed:
-                return RuleError(Code.BAD_AMOUNT, f"in fixed limit this {what} is to exactly "
-                                 f"{self.min_to} (rule 7.1)", Reason.FIXED_LIMIT_EXACT,
-                                 {"action": what, "amount": self.min_to, "rule": "7.1"})
-            return RuleError(Code.BAD_AMOUNT,
-                             f"{what} to {to} is below the minimum {self.min_to} (rule 7.4)",
-                             Reason.BELOW_MINIMUM,
-                             {"action": what, "to": to, "minimum": self.min_to, "rule": "7.4"})
-        return None
+        return _refusal(self.seat, self.action, to, self.min_to, self.max_to, self.all_in_to,
+                        self.current, self.chip_unit, self.fixed)
 
     def allows(self, to: int) -> bool:
         """The rules accept ``to``, chip unit included."""
         return self.refusal(to) is None
+
+
+def _refusal(seat: int, action: Action, to: int, min_to: int, max_to: int, all_in_to: int,
+             current: int, unit: int, fixed: bool) -> RuleError | None:
+    """:meth:`Wager.refusal` of its fields, for the verify of a bet or raise without
+    building the (frozen, so slower to make) Wager and WagerRange."""
+    what = "bet" if action is _BET else "raise"
+    if to <= 0:
+        return RuleError(Code.BAD_AMOUNT, f"a {what} must be to a positive amount, not {to}",
+                         Reason.NOT_POSITIVE, {"action": what, "to": to})
+    if to > MAX_AMOUNT:
+        return RuleError(Code.BAD_AMOUNT, too_large(f"a {what} to", to), Reason.TOO_LARGE,
+                         {"action": what, "to": to, "maximum": MAX_AMOUNT})
+    if to > all_in_to:
+        return RuleError(Code.BAD_AMOUNT,
+                         f"{what} to {to} is more than seat {seat} has: all-in is "
+                         f"{all_in_to} (rule 7.6)", Reason.OVER_STACK,
+                         {"action": what, "to": to, "seat": seat,
+                          "all_in": all_in_to, "rule": "7.6"})
+    if to % unit and to != all_in_to:
+        return RuleError(Code.BAD_AMOUNT,
+                         f"{to} is not a multiple of the chip unit {unit} (rule 3.3)",
+                         Reason.NOT_CHIP_MULTIPLE,
+                         {"action": what, "to": to, "unit": unit, "rule": "3.3"})
+    if to <= current:
+        return RuleError(Code.BAD_AMOUNT, f"a raise must be to more than {current}",
+                         Reason.NOT_ABOVE_CURRENT, {"action": what, "bet": current})
+    if to > max_to:
+        limit = "the pot limit" if not fixed else "the fixed-limit amount"
+        return RuleError(Code.BAD_AMOUNT,
+                         f"{what} to {to} is above {limit}: at most {max_to} (rule 7)",
+                         Reason.ABOVE_FIXED_LIMIT if fixed else Reason.ABOVE_POT_LIMIT,
+                         {"action": what, "to": to, "maximum": max_to, "rule": "7"})
+    if to < min_to and to != all_in_to:
+        if fixed:
+            return RuleError(Code.BAD_AMOUNT, f"in fixed limit this {what} is to exactly "
+                             f"{min_to} (rule 7.1)", Reason.FIXED_LIMIT_EXACT,
+                             {"action": what, "amount": min_to, "rule": "7.1"})
+        return RuleError(Code.BAD_AMOUNT,
+                         f"{what} to {to} is below the minimum {min_to} (rule 7.4)",
+                         Reason.BELOW_MINIMUM,
+                         {"action": what, "to": to, "minimum": min_to, "rule": "7.4"})
+    return None
 
 
 class BettingRound:
@@ -138,6 +145,8 @@ class BettingRound:
         self.acted_level: dict[int, int] = {}
         self.acted_seq: dict[int, int] = {}
         self.finished = False
+        self.fixed = self.settings.structure is _FIXED_LIMIT
+        """Fixed limit (rule 7.1): the settings are frozen, so this is kept, not re-read."""
 
     def copy_for(self, hand: Hand) -> BettingRound:
         """This round's state, owned by ``hand`` (a copy of the hand that owns this one)."""
@@ -149,10 +158,6 @@ class BettingRound:
         return new
 
     # ------------------------------------------------------------------ helpers
-    @property
-    def fixed(self) -> bool:
-        return self.settings.structure is _FIXED_LIMIT
-
     def _seat(self, seat: int) -> SeatState:
         return self.hand.seats[seat]
 
@@ -190,17 +195,17 @@ class BettingRound:
         st = self._seat(seat)
         if self.bring_in_due:
             if not self.fixed and st.stack > self.settings.bring_in:
-                return (Action.BRING_IN, Action.BET)
-            return (Action.BRING_IN,)
+                return (_BRING_IN, _BET)
+            return (_BRING_IN,)
         out: list[Action] = []
         if self._may_bet(seat):
-            out.append(Action.BET)
+            out.append(_BET)
         if self._may_raise(seat):
-            out.append(Action.RAISE)
+            out.append(_RAISE)
         to_call = self.current - st.bet
-        out.append(Action.CALL if to_call > 0 else Action.CHECK)
+        out.append(_CALL if to_call > 0 else _CHECK)
         if self._may_fold(seat):
-            out.append(Action.FOLD)
+            out.append(_FOLD)
         return tuple(out)
 
     def wager_range(self) -> WagerRange | None:
@@ -208,35 +213,41 @@ class BettingRound:
         seat = self.due
         st = self._seat(seat)
         acts = self.actions()
-        if Action.BET not in acts and Action.RAISE not in acts:
+        if _BET not in acts and _RAISE not in acts:
             return None
         return self._range(st)
 
     def _range(self, st: SeatState) -> WagerRange:
-        s = self.settings
-        all_in = st.bet + st.stack
+        min_to, max_to, all_in = self._limits(st)
         call_amount = min(self.current - st.bet, st.stack)
-        pot_after_call = (sum(p.committed + p.bet for p in self.hand.seats.values())
-                          + (self.current - st.bet))
-        pot_to = min(self.current + pot_after_call, all_in)
+        pot_to = min_to if self.fixed else min(self.current + self._pot_after_call(st), all_in)
+        return WagerRange(min_to, max_to, all_in, pot_to, call_amount)
+
+    def _limits(self, st: SeatState) -> tuple[int, int, int]:
+        """``min_to``, ``max_to`` and ``all_in_to`` of :meth:`_range`."""
+        s = self.settings
+        current = self.current
+        all_in = st.bet + st.stack
         if self.fixed:
-            target = self.current + s.fixed_bet(self.number)
-            lo = hi = min(target, all_in)
-            return WagerRange(lo, hi, all_in, lo, call_amount)
-        lo = s.bring_in if self.current == 0 else self.current + self.min_increment
-        if s.structure is Structure.POT_LIMIT:
-            hi = max(self.current + pot_after_call, lo)
+            lo = min(current + s.fixed_bet(self.number), all_in)
+            return lo, lo, all_in
+        lo = s.bring_in if current == 0 else current + self.min_increment
+        if s.structure is _POT_LIMIT:
+            hi = min(max(current + self._pot_after_call(st), lo), all_in)
         else:
             hi = all_in
-        hi = min(hi, all_in)
-        lo = min(lo, all_in)
-        return WagerRange(lo, hi, all_in, pot_to, call_amount)
+        return min(lo, all_in), hi, all_in
+
+    def _pot_after_call(self, st: SeatState) -> int:
+        """The chips in the middle and in front of the players once ``st`` has called."""
+        return (sum(p.committed + p.bet for p in self.hand.seats.values())
+                + (self.current - st.bet))
 
     # ------------------------------------------------------------------ verify
     def verify(self, event: Event) -> int:
         """Checks a betting action; returns the chips it moves from the stack to the bet."""
         seat, action = event.seat, event.action
-        st = self._seat(seat)
+        st = self.hand.seats[seat]
         if self.bring_in_due:
             return self._verify_bring_in(event, st)
         if st.folded:
@@ -277,7 +288,7 @@ class BettingRound:
             raise RuleError(Code.ILLEGAL_ACTION, "every opponent is all-in: nobody may bet or "
                             "raise (rule 7.8)", Reason.OPPONENTS_ALL_IN,
                             {"seat": seat, "rule": "7.8"})
-        if action is Action.BET:
+        if action is _BET:
             if self.current > 0:
                 raise RuleError(Code.ILLEGAL_ACTION,
                                 f"there is already a bet of {self.current}: raise or call",
@@ -307,9 +318,9 @@ class BettingRound:
                             f"seat {due} must bring in first (rule 6.1), not seat {event.seat}",
                             Reason.BRING_IN_FIRST, {"due": due, "seat": event.seat, "rule": "6.1"})
         bring_in = self.settings.bring_in
-        if event.action is Action.BRING_IN:
+        if event.action is _BRING_IN:
             return min(bring_in, st.stack)
-        if event.action is Action.BET:
+        if event.action is _BET:
             if st.stack <= bring_in and event.to == st.stack:
                 return st.stack  # all they have, as the bring-in (rule 6.3)
             if not self.fixed:
@@ -325,10 +336,10 @@ class BettingRound:
     def wager(self) -> Wager | None:
         """The bet or raise open to the seat due (amounts and check), or None."""
         acts = self.actions()
-        if Action.BET in acts:
-            action = Action.BET
-        elif Action.RAISE in acts:
-            action = Action.RAISE
+        if _BET in acts:
+            action = _BET
+        elif _RAISE in acts:
+            action = _RAISE
         else:
             return None
         return self._wager(self.due, action)
@@ -342,7 +353,10 @@ class BettingRound:
     def _verify_amount(self, event: Event, st: SeatState) -> int:
         to = event.to
         assert to is not None
-        refusal = self._wager(event.seat, event.action).refusal(to)
+        # self._wager(event.seat, event.action).refusal(to), without building the Wager
+        min_to, max_to, all_in = self._limits(st)
+        refusal = _refusal(event.seat, event.action, to, min_to, max_to, all_in, self.current,
+                           self.settings.chip_unit, self.fixed)
         if refusal is not None:
             raise refusal
         return to - st.bet
@@ -351,7 +365,7 @@ class BettingRound:
     def execute(self, event: Event, amount: int) -> None:
         """Applies a verified betting action moving ``amount`` chips from stack to bet."""
         seat, action = event.seat, event.action
-        st = self._seat(seat)
+        st = self.hand.seats[seat]
         st.stack -= amount
         st.bet += amount
         s = self.settings
@@ -363,6 +377,12 @@ class BettingRound:
             self.min_increment = max(s.bring_in, st.bet)
         elif action is _FOLD:
             st.folded = True
+            # Only a fold can leave one player in: the round opens with two or more.
+            if [x.folded for x in self.hand.seats.values()].count(False) <= 1:
+                self.acted_level[seat] = self.current
+                self.acted_seq[seat] = self.full_seq
+                self.finished = True
+                return
         elif action in (_BET, _RAISE):
             increment = st.bet - self.current
             if self._is_full(increment, st.stack == 0):
@@ -382,14 +402,11 @@ class BettingRound:
         return increment >= minimum
 
     def _advance(self, after: int) -> None:
+        """The next seat due after ``after``, or the round finished (one player left is
+        checked by :meth:`execute` on a fold)."""
         seats = self.hand.seats
-        if [st.folded for st in seats.values()].count(False) <= 1:
-            self.finished = True
-            return
-        order = self.hand.order
-        i = order.index(after)
         acted, current = self.acted_level, self.current
-        for seat in order[i + 1:] + order[:i + 1]:
+        for seat in self.hand.clockwise_after[after]:
             st = seats[seat]
             if st.folded or st.stack == 0:
                 continue

@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from itertools import combinations_with_replacement
-from operator import attrgetter
 from typing import Final
 
 from dealer_app.engine.cards import RANK_NAMES, RANK_PLURALS, RANKS, Card
@@ -167,17 +166,36 @@ def describe(cards: Sequence[Card]) -> HandValue:
     if len(set(hand)) != 5:
         raise ValueError("a hand cannot hold the same card twice: "
                          + " ".join(str(card) for card in hand))
+    return describe_checked(hand)
+
+
+def describe_checked(hand: tuple[Card, ...]) -> HandValue:
+    """:func:`describe` of five cards the caller guarantees are distinct (the hand state
+    machine refuses duplicates): the same value, without describe's checks."""
     strength = evaluate(hand)
-    by_rank = sorted(hand, key=_suit)
-    ordered: list[Card] = []
-    for shift in (16, 12, 8, 4, 0):
+    place = _PLACES[strength]
+    ordered = sorted(hand, key=lambda card: place[card.rank] * 4 + card.suit)
+    return HandValue(_CATEGORIES[strength >> _SHIFT], tuple(ordered), strength)
+
+
+def _places(strength: int) -> tuple[int, ...]:
+    """For each rank 0..7, its place in the ranks of ``strength`` best first (the first
+    place of a group; 5 if absent), so that cards sort best first, then by suit."""
+    place = [5] * 8
+    for i, shift in enumerate((16, 12, 8, 4, 0)):
         rank = (strength >> shift) & 15
-        if not ordered or ordered[-1].rank != rank:
-            ordered += [card for card in by_rank if card.rank == rank]
-    return HandValue(category_of(strength), tuple(ordered), strength)
+        if place[rank] == 5:
+            place[rank] = i
+    return tuple(place)
 
 
-_suit = attrgetter("suit")
+_PLACES: Final = {strength: _places(strength)
+                  for strength in (*_PLAIN.values(), *_SUITED.values())}
+""":func:`_places` of every strength :func:`evaluate` returns (built once: 840 at most)."""
+
+
+_CATEGORIES: Final = {category.value: category for category in Category}
+""":func:`category_of` without the call of the enum class (about 0.5 µs)."""
 
 
 def board_key(cards: Sequence[Card]) -> tuple[int, ...]:

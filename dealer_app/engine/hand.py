@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from operator import attrgetter
 from typing import Any
 
 from dealer_app.engine.allowed import Allowed, Applied, Phase
 from dealer_app.engine.betting import BettingRound, WagerRange
+from dealer_app.engine.cards import _BY_TEXT as _CARDS
 from dealer_app.engine.cards import Card, CardError, parse_card
 from dealer_app.engine.errors import Code, Details, Reason, RuleError
-from dealer_app.engine.evaluator import HandValue, board_key, describe, evaluate
+from dealer_app.engine.evaluator import HandValue, board_key, describe_checked
 from dealer_app.engine.events import Action, Event, EventError
 from dealer_app.engine.limits import MAX_AMOUNT
 from dealer_app.engine.pots import Pot, award_pots, build_pots, rake_amount
@@ -37,6 +39,8 @@ _ANTE, _DEAL_DOWN, _DEAL_UP = Action.ANTE, Action.DEAL_DOWN, Action.DEAL_UP
 _SHOW, _MUCK, _BET, _RAISE = Action.SHOW, Action.MUCK, Action.BET, Action.RAISE
 _ANTES, _DEAL, _BETTING = Phase.ANTES, Phase.DEAL, Phase.BETTING
 _SHOWDOWN, _COMPLETE = Phase.SHOWDOWN, Phase.COMPLETE
+_BETTING_ACTIONS = frozenset({Action.BRING_IN, _BET, _RAISE, Action.CALL, Action.CHECK,
+                              Action.FOLD})
 
 __all__ = ["Allowed", "Applied", "Expected", "Hand", "Phase", "ReplayError", "SeatState"]
 
@@ -85,6 +89,21 @@ class SeatState:
         return ((self.hole,) if self.hole else ()) + self.up
 
 
+_seat_of = attrgetter("seat")
+
+_ROTATIONS: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {}
+""":func:`_clockwise_after` by seat order: at most the 57 orders of 2 to 6 of seats 1–6."""
+
+
+def _clockwise_after(order: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """For each seat of ``order``, the seats clockwise after it, ending with itself."""
+    found = _ROTATIONS.get(order)
+    if found is None:
+        found = _ROTATIONS[order] = {
+            seat: order[i + 1:] + order[:i + 1] for i, seat in enumerate(order)}
+    return found
+
+
 def _err(code: Code, message: str, reason: Reason,
          details: Details | None = None) -> RuleError:
     return RuleError(code, message, reason, details)
@@ -94,10 +113,11 @@ class Hand:
     """One hand of Americana from the antes to the award."""
 
     def __init__(self, settings: Settings, seats: Sequence[SeatSpec]) -> None:
-        specs = sorted(seats, key=lambda s: s.seat)
+        specs = sorted(seats, key=_seat_of)
         if len(specs) < 2:
             raise SettingsError("a hand needs at least 2 players (rule 3.2)")
-        if len({s.seat for s in specs}) != len(specs):
+        order = tuple(map(_seat_of, specs))
+        if len(set(order)) != len(specs):
             raise SettingsError("a seat is listed twice")
         for spec in specs:
             if spec.stack <= 0:
@@ -109,17 +129,22 @@ class Hand:
                                 f"amount the app takes ({MAX_AMOUNT:,})")
         self.settings = settings
         self.specs: tuple[SeatSpec, ...] = tuple(specs)
-        self.order: tuple[int, ...] = tuple(s.seat for s in specs)
+        self.order: tuple[int, ...] = order
         """Seats clockwise from the dealer box."""
+        self.clockwise_after = _clockwise_after(order)
+        """For each seat, the seats clockwise after it, ending with itself (shared: read only)."""
         self.seats: dict[int, SeatState] = {
             s.seat: SeatState(s.seat, s.player, s.stack, s.stack) for s in specs}
-        self.phase = Phase.ANTES
+        self.phase = _ANTES
         self.street = 0
         """The street being dealt or bet: 1 (hole and 2nd card) to 4 (5th card)."""
         self.round: BettingRound | None = None
         self.bring_in_seat: int | None = None
         self.first_to_act: dict[int, int] = {}
         self.showdown_order: list[int] | None = None
+        self._showdown_done = 0
+        """Seats of the showdown order that have shown or mucked: always its first ones, as
+        only the seat due may (see :meth:`_verify_showdown`)."""
         self.shown_hands: dict[int, HandValue] = {}
         self.round1_opened = False
         self.last_aggressor_round4: int | None = None
@@ -128,6 +153,11 @@ class Hand:
         self.used: set[Card] = set()
         self.deal_down_closed = False
         """Set by the first action of round 1: later hole cards come only with a show."""
+        self._antes_due = len(specs)
+        """Seats still to post the ante (each posts once: see :meth:`_verify`)."""
+        self._cards_due = 0
+        """While dealing: the street's up cards still to deal (set by :meth:`_open_street`), so
+        that each card need not scan the seats for :meth:`expected_card_seat`."""
         self._events: list[Event] = []
 
     # ------------------------------------------------------------------ construction
@@ -276,9 +306,18 @@ class Hand:
         """The pots: gathered chips while the hand runs, with winners once awarded."""
         if self.awarded is not None:
             return self.awarded
-        committed = {s: st.committed for s, st in self.seats.items()}
-        live = self.live_seats()
-        return build_pots(committed, live, [s for s in live if self.seats[s].stack == 0])
+        # build_pots(committed, live_seats(), the live all-in), the three in one pass (the seats
+        # dict is in clockwise order, as live_seats() is)
+        committed: dict[int, int] = {}
+        live: list[int] = []
+        all_in: list[int] = []
+        for s, st in self.seats.items():
+            committed[s] = st.committed
+            if not st.folded and not st.mucked:
+                live.append(s)
+                if st.stack == 0:
+                    all_in.append(s)
+        return build_pots(committed, live, all_in)
 
     def total_chips(self) -> int:
         """Stacks, bets, pots and rake: the same at every step (rule 10.5)."""
@@ -327,17 +366,27 @@ class Hand:
     def _verify(self, event: Event) -> Plan:
         """Raises the rules' error for ``event``, or returns what applying it needs: the
         parsed card of a deal or show, the chips a betting action moves, or None."""
-        if event.seat not in self.seats:
+        st = self.seats.get(event.seat)
+        if st is None:
             raise EventError(f"seat {event.seat} is not in this hand")
-        if self.phase is _COMPLETE:
+        phase = self.phase
+        if phase is _COMPLETE:
             raise _err(Code.HAND_COMPLETE, "the hand is complete: the pots were awarded",
                        Reason.HAND_COMPLETE)
         action = event.action
+        # The commonest inputs first: a card dealt up, then a betting action of an open round.
+        if action is _DEAL_UP:
+            return self._verify_card(event, st)
+        betting = self.round
+        if betting is not None and phase is _BETTING and action in _BETTING_ACTIONS:
+            return betting.verify(event)
         if action is _ANTE:
-            self._verify_ante(event)
+            if st.anted:
+                raise _err(Code.ANTES_MISSING, f"seat {event.seat} has already posted the ante",
+                           Reason.ANTE_ALREADY_POSTED, {"seat": event.seat})
             return None
         if action in (_DEAL_UP, _DEAL_DOWN):
-            return self._verify_card(event)
+            return self._verify_card(event, st)
         if action in (_SHOW, _MUCK):
             return self._verify_showdown(event)
         return self._verify_betting(event)
@@ -349,16 +398,18 @@ class Hand:
             assert isinstance(plan, Card)
             st.up = (*st.up, plan)
             self.used.add(plan)
-            if self.expected_card_seat() is None:
+            self._cards_due -= 1
+            if not self._cards_due:
                 self._street_dealt()
         elif action is _ANTE:
             amount = min(self.settings.ante, st.stack)
             st.stack -= amount
             st.committed += amount
             st.anted = True
-            if all(x.anted for x in self.seats.values()):
-                self.phase = _DEAL
+            self._antes_due -= 1
+            if not self._antes_due:
                 self.street = 1
+                self._open_street()
         elif action is _DEAL_DOWN:
             assert isinstance(plan, Card)
             st.hole = plan
@@ -377,12 +428,6 @@ class Hand:
             if self.round.finished:
                 self._end_round()
 
-    # ------------------------------------------------------------------ antes
-    def _verify_ante(self, event: Event) -> None:
-        if self.seats[event.seat].anted:
-            raise _err(Code.ANTES_MISSING, f"seat {event.seat} has already posted the ante",
-                       Reason.ANTE_ALREADY_POSTED, {"seat": event.seat})
-
     # ------------------------------------------------------------------ cards
     def _parse_new_card(self, text: str | None, seat: int) -> Card:
         try:
@@ -395,9 +440,13 @@ class Hand:
                        Reason.CARD_ALREADY_DEALT, {"card": str(card)})
         return card
 
-    def _verify_card(self, event: Event) -> Card:
-        card = self._parse_new_card(event.card, event.seat)
-        if card == self.seats[event.seat].hole:
+    def _verify_card(self, event: Event, st: SeatState) -> Card:
+        text = event.card
+        card = _CARDS.get(text) if isinstance(text, str) else None  # parse_card's fast path
+        if card is None:
+            card = self._parse_new_card(text, event.seat)
+        # _parse_new_card's check of a card already dealt, and the seat's own hole card
+        if card in self.used or (st.hole is not None and card == st.hole):
             raise _err(Code.DUPLICATE_CARD, f"{card} is already dealt in this hand",
                        Reason.CARD_ALREADY_DEALT, {"card": str(card)})
         if self.phase is _ANTES:
@@ -406,7 +455,6 @@ class Hand:
                        + ", ".join(map(str, missing)) + " still to ante (rule 4.1)",
                        Reason.ANTES_MISSING, {"seats": ", ".join(map(str, missing)),
                                               "rule": "4.1"})
-        st = self.seats[event.seat]
         if st.folded:
             raise _err(Code.WRONG_STREET, f"seat {event.seat} has folded",
                        Reason.CARD_TO_FOLDED_SEAT, {"seat": event.seat})
@@ -444,27 +492,48 @@ class Hand:
 
     def _street_dealt(self) -> None:
         """Every up card of the street is in: open its betting round, or deal on (rule 5.4)."""
-        able = [s for s in self.order if self.seats[s].can_bet]
+        seats = self.seats
+        able = [st for st in map(seats.__getitem__, self.order)
+                if not st.folded and st.stack > 0]  # SeatState.can_bet, without the property
         if len(able) >= 2:
             self.phase = _BETTING
+            # The first of the best clockwise (a strict > keeps the earlier of equal boards,
+            # rule 8.2), in a plain loop: max() with a key lambda cost more than the keys.
+            best = able[0]
             if self.street == 1:
                 self.round1_opened = True
-                seat = max(able, key=lambda s: self.seats[s].up[0].bring_in_order)
-                self.bring_in_seat = seat
-                self.round = BettingRound(self, 1, seat, bring_in=True)
+                top = best.up[0].bring_in_order
+                for st in able[1:]:
+                    order = st.up[0].bring_in_order
+                    if order > top:
+                        best, top = st, order
+                self.bring_in_seat = best.seat
+                self.round = BettingRound(self, 1, best.seat, bring_in=True)
             else:
-                seat = max(able, key=lambda s: (board_key(self.seats[s].up),
-                                                -self.order.index(s)))
-                self.round = BettingRound(self, self.street, seat)
-            self.first_to_act[self.street] = seat
+                key = board_key(best.up)
+                for st in able[1:]:
+                    board = board_key(st.up)
+                    if board > key:
+                        best, key = st, board
+                self.round = BettingRound(self, self.street, best.seat)
+            self.first_to_act[self.street] = best.seat
             return
         self._next_street()
+
+    def _open_street(self) -> None:
+        """Deals ``self.street``: its up cards go to the seats not folded (rule 5.4)."""
+        self.phase = _DEAL
+        street, due = self.street, 0
+        for st in self.seats.values():
+            if not st.folded and len(st.up) < street:
+                due += 1
+        self._cards_due = due
 
     def _next_street(self) -> None:
         self.round = None
         if self.street < LAST_STREET:
             self.street += 1
-            self.phase = _DEAL
+            self._open_street()
         else:
             self._open_showdown()
 
@@ -481,19 +550,26 @@ class Hand:
 
     def _end_round(self) -> None:
         """Returns the uncalled part of the top bet, gathers the bets, and moves on."""
-        bets = sorted(((st.bet, s) for s, st in self.seats.items() if st.bet), reverse=True)
-        if bets:
-            top, top_seat = bets[0]
-            second = bets[1][0] if len(bets) > 1 else 0
-            if top > second:
-                self.seats[top_seat].bet -= top - second
-                self.seats[top_seat].stack += top - second
+        # One pass rather than a sort: gathers every bet, finds the top bet and the second
+        # (0 if alone), and counts the live seats; then the uncalled part goes back.
+        top = second = 0
+        top_st: SeatState | None = None
+        live = 0
         for st in self.seats.values():
-            st.committed += st.bet
+            bet = st.bet
+            if bet > top:
+                top, second, top_st = bet, top, st
+            elif bet > second:
+                second = bet
+            if not st.folded and not st.mucked:
+                live += 1
+            st.committed += bet
             st.bet = 0
+        if top_st is not None and top > second:
+            top_st.committed -= top - second
+            top_st.stack += top - second
         self.round = None
-        live = self.live_seats()
-        if len(live) == 1:
+        if live == 1:
             self._award()
             return
         self._next_street()
@@ -508,9 +584,9 @@ class Hand:
         self.showdown_order = [s for s in self._clockwise_from(first) if s in live]
 
     def _showdown_due(self) -> int:
+        """The first seat of the showdown order that has neither shown nor mucked."""
         assert self.showdown_order is not None
-        return next(s for s in self.showdown_order
-                    if not self.seats[s].shown and not self.seats[s].mucked)
+        return self.showdown_order[self._showdown_done]
 
     def _may_muck(self, seat: int) -> bool:
         assert self.showdown_order is not None
@@ -521,9 +597,9 @@ class Hand:
     def _verify_showdown(self, event: Event) -> Card | None:
         st = self.seats[event.seat]
         card: Card | None = None
-        if event.action is Action.SHOW and event.card is not None:
+        if event.action is _SHOW and event.card is not None:
             card = self._parse_new_card(event.card, event.seat)
-        if self.phase is not Phase.SHOWDOWN:
+        if self.phase is not _SHOWDOWN:
             raise _err(Code.OUT_OF_TURN, "no showdown yet: the hand is still being played",
                        Reason.NO_SHOWDOWN_YET)
         due = self._showdown_due()
@@ -532,13 +608,13 @@ class Hand:
                        f"seat {due} must show or muck before seat {event.seat} (rule 9.2)",
                        Reason.SHOWDOWN_NOT_YOUR_TURN,
                        {"due": due, "seat": event.seat, "rule": "9.2"})
-        if event.action is Action.MUCK and not self._may_muck(event.seat):
+        if event.action is _MUCK and not self._may_muck(event.seat):
             why = ("it shows first" if event.seat == self.showdown_order_first()
                    else "a player is all-in, so every hand is shown")
             raise _err(Code.SHOWDOWN_ORDER, f"seat {event.seat} may not muck: {why} (rule 9.3)",
                        Reason.MAY_NOT_MUCK_FIRST if event.seat == self.showdown_order_first()
                        else Reason.MAY_NOT_MUCK_ALL_IN, {"seat": event.seat, "rule": "9.3"})
-        if event.action is Action.SHOW and event.card is None and st.hole is None:
+        if event.action is _SHOW and event.card is None and st.hole is None:
             # after the order (hand-record.md's precedence list): only the seat due is told
             raise _err(Code.BAD_CARD, f"seat {event.seat} must show its hole card: "
                        "enter it (it was not recorded at the deal)",
@@ -563,8 +639,12 @@ class Hand:
                 st.hole = card
                 self.used.add(card)
             st.shown = True
-            self.shown_hands[event.seat] = describe(st.cards)
-        if all(self.seats[s].shown or self.seats[s].mucked for s in self.showdown_order or ()):
+            # A show needs the hole card (see _verify_showdown), and no card is dealt twice:
+            # five distinct cards, so describe()'s checks are not needed.
+            assert st.hole is not None
+            self.shown_hands[event.seat] = describe_checked((st.hole, *st.up))
+        self._showdown_done += 1
+        if self._showdown_done == len(self.showdown_order or ()):
             self._award()
 
     # ------------------------------------------------------------------ award
@@ -572,7 +652,8 @@ class Hand:
         pots = self.pots()
         total = sum(p.amount for p in pots)
         self.rake = rake_amount(self.settings, total)
-        strength = {s: evaluate(self.seats[s].cards) for s in self.shown_hands}
+        # describe() evaluated each shown hand's five cards, which no input changes after
+        strength = {s: value.strength for s, value in self.shown_hands.items()}
 
         def best(eligible: Sequence[int]) -> list[int]:
             if len(eligible) == 1:

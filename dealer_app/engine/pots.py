@@ -35,9 +35,14 @@ def build_pots(committed: Mapping[int, int], live: Sequence[int],
     ``all_in``: live seats that are all-in. A side pot starts above each all-in level.
     """
     levels = sorted({committed[s] for s in all_in if s in live and committed[s] > 0})
+    top = max(committed.values(), default=0)
+    if not levels:  # the loop below with the one level ``top`` (the usual case), shortened
+        if top <= 0:
+            return []
+        return [Pot(sum(c for c in committed.values() if c > 0),
+                    tuple(s for s in live if committed.get(s, 0) > 0))]
     pots: list[Pot] = []
     floor = 0
-    top = max(committed.values(), default=0)
     for level in [*levels, top]:
         if level <= floor:
             continue
