@@ -189,10 +189,11 @@ def check_result(row: HandRow, rows: Sequence[Any],
     if (row.pot, row.rake) != (pot, hand.rake):
         return (f"its pot {row.pot} and rake {row.rake} are stored, but its log gives "
                 f"{pot} and {hand.rake}")
+    stacks = hand.stacks  # (a property that builds its dict each time)
     for player in players:
-        if player.stack_after != hand.stacks[player.seat]:
+        if player.stack_after != stacks[player.seat]:
             return (f"seat {player.seat}'s result is stored as {player.stack_after}, but its "
-                    f"log gives {hand.stacks[player.seat]}")
+                    f"log gives {stacks[player.seat]}")
     return None
 
 
