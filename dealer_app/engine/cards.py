@@ -83,12 +83,13 @@ class Card:
 DECK: Final[tuple[Card, ...]] = tuple(Card(r, s) for r in range(8) for s in range(4))
 """All 32 cards, 7s first, Ac last."""
 
-_BY_TEXT: Final[dict[str, Card]] = {str(c): c for c in DECK}
+BY_TEXT: Final[dict[str, Card]] = {str(c): c for c in DECK}
+"""Each card by its canonical text (``As``): :func:`parse_card`'s fast path."""
 
 
 def parse_card(text: str) -> Card:
     """Parses one card in any accepted notation (rule 1.2) or raises :class:`CardError`."""
-    card = _BY_TEXT.get(text) if isinstance(text, str) else None
+    card = BY_TEXT.get(text) if isinstance(text, str) else None
     if card is not None:
         return card
     if not isinstance(text, str):
@@ -111,7 +112,7 @@ def parse_card(text: str) -> Card:
     if len(rank_text) != 1 or rank_text not in RANKS:
         raise CardError(text, f"unknown rank {raw[:-1]!r} (use 7 8 9 T J Q K A)",
                         Reason.CARD_UNKNOWN_RANK, {"rank": raw[:-1]})
-    return _BY_TEXT[rank_text + suit]
+    return BY_TEXT[rank_text + suit]
 
 
 CARD_STARTS: Final = frozenset("789TJQKA1")

@@ -16,7 +16,7 @@ from typing import Any
 
 from dealer_app.engine.allowed import Allowed, Applied, Phase
 from dealer_app.engine.betting import BettingRound, WagerRange
-from dealer_app.engine.cards import _BY_TEXT as _CARDS
+from dealer_app.engine.cards import BY_TEXT as _CARDS
 from dealer_app.engine.cards import Card, CardError, parse_card
 from dealer_app.engine.errors import Code, Details, Reason, RuleError
 from dealer_app.engine.evaluator import HandValue, board_key, describe_checked
