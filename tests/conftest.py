@@ -256,6 +256,18 @@ def _own_key_and_anchors(_key_folder: object, tmp_path_factory: pytest.TempPathF
     monkeypatch.setenv("DEALER_APP_ANCHOR_DIR", str(tmp_path_factory.mktemp("anchors")))
 
 
+@pytest.fixture(autouse=True)
+def _own_workstation_settings(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Every test starts with no saved workstation settings (language, window sizes) and
+    leaves none behind: a test that saved Swedish made a later test's command speak it, and
+    a user's own settings must never decide a test or be written by one."""
+    from PySide6.QtCore import QSettings
+
+    folder = str(tmp_path_factory.mktemp("workstation"))
+    for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
+        QSettings.setPath(fmt, QSettings.Scope.UserScope, folder)
+
+
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()

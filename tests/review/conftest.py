@@ -85,13 +85,3 @@ def bulk_db(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Services
     yield services, ids
     services.close()
 
-
-@pytest.fixture(autouse=True)
-def private_qsettings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """Windows that remember their size write it under a temporary folder, one per test."""
-    from PySide6.QtCore import QSettings
-
-    folder = tmp_path_factory.mktemp("qsettings")
-    for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
-        QSettings.setPath(fmt, QSettings.Scope.UserScope, str(folder))
-    yield

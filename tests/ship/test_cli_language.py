@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,14 +18,6 @@ from dealer_app.services import Role, Services
 from dealer_app.text import tr
 
 SAMPLES = Path(__file__).resolve().parents[1] / "replay" / "samples"
-
-
-@pytest.fixture(autouse=True)
-def workstation_settings(tmp_path: Path) -> Iterator[None]:
-    """Settings in a temporary folder, never the user's."""
-    QSettings.setPath(QSettings.Format.NativeFormat, QSettings.Scope.UserScope,
-                      str(tmp_path / "settings"))
-    yield
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QLocale, QSettings  # noqa: E402
+from PySide6.QtCore import QLocale  # noqa: E402
 from pytestqt.qtbot import QtBot  # noqa: E402
 
 from dealer_app.commands.gui import LANGUAGES as CLI_LANGUAGES  # noqa: E402
@@ -29,9 +29,8 @@ BIN = Path(sys.executable).parent
 
 
 @pytest.fixture(autouse=True)
-def workstation_settings(tmp_path: Path) -> Iterator[None]:
-    """Settings in a temporary folder, never the user's; English restored afterwards."""
-    QSettings.setPath(QSettings.Format.NativeFormat, QSettings.Scope.UserScope, str(tmp_path))
+def english_afterwards() -> Iterator[None]:
+    """English restored after each test (the settings are the test's own: tests/conftest.py)."""
     yield
     i18n.install(application(), "en")
 

@@ -33,7 +33,6 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QSettings  # noqa: E402
 from pytestqt.qtbot import QtBot  # noqa: E402
 
 from dealer_app.gui import i18n  # noqa: E402
@@ -214,11 +213,7 @@ def english_on_screen(texts: Texts, patterns: tuple[list[Pattern], list[Pattern]
 
 
 @pytest.fixture
-def swedish(tmp_path: Path) -> Iterator[None]:
-    QSettings.setPath(QSettings.Format.NativeFormat, QSettings.Scope.UserScope,
-                      str(tmp_path / "settings"))
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
-                      str(tmp_path / "settings"))
+def swedish() -> Iterator[None]:
     i18n.install(application(), "sv")
     yield
     i18n.install(application(), "en")
