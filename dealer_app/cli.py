@@ -125,12 +125,13 @@ def _dispatch(argv: Sequence[str] | None) -> int:
         args = parser.parse_args(rest)
         if name != "replay":  # replay reads files only; every other command keeps a log
             _start_log(name)
-        previous = text.translate_function()
+        previous, separator = text.translate_function(), text.thousands_separator()
         use_language(getattr(args, "lang", None) or lang)
         try:
             status: int = module.run(args)
-        finally:
+        finally:  # the language was this command's (main() runs in-process in tests too)
             text.set_translate(previous)
+            text.set_thousands_separator(separator)
         return status
     if name in ("-V", "--version"):
         print(version_text())

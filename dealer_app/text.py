@@ -56,6 +56,11 @@ def thousands_signed(value: int) -> str:
     return f"{value:+,}".replace(",", _group)
 
 
+def thousands_separator() -> str:
+    """The separator :func:`thousands` uses now (to put it back after a command)."""
+    return _group
+
+
 def set_thousands_separator(separator: str) -> None:
     """The separator :func:`thousands` uses (the windows set their language's)."""
     global _group

@@ -15,7 +15,7 @@ from dealer_app.cli import main
 from dealer_app.commands import language
 from dealer_app.engine import Settings
 from dealer_app.services import Role, Services
-from dealer_app.text import tr
+from dealer_app.text import thousands, tr
 
 SAMPLES = Path(__file__).resolve().parents[1] / "replay" / "samples"
 
@@ -35,6 +35,7 @@ def test_verify_speaks_swedish_with_lang_sv(db: str, capsys: pytest.CaptureFixtu
     out = capsys.readouterr().out
     assert "alla 0 händer håller" in out and "senaste kontrollpunkt" in out
     assert tr("verifying") == "verifying"  # the command put English back when it ended
+    assert thousands(1250) == "1,250"  # and the thousands separator with it
     assert main(["log", "verify", "--db", db, "--lang", "en"]) == 0
     assert "all 0 hands hold" in capsys.readouterr().out
 
