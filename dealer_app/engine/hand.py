@@ -218,8 +218,8 @@ class Hand:
         return [s for s in self.order if not self.seats[s].folded and not self.seats[s].mucked]
 
     def _clockwise_from(self, seat: int) -> list[int]:
-        i = self.order.index(seat)
-        return list(self.order[i:] + self.order[:i])
+        after = self.clockwise_after[seat]
+        return [seat, *after[:-1]]
 
     # ------------------------------------------------------------------ queries
     def check(self, event: Event) -> RuleError | None:
@@ -385,7 +385,7 @@ class Hand:
                 raise _err(Code.ANTES_MISSING, f"seat {event.seat} has already posted the ante",
                            Reason.ANTE_ALREADY_POSTED, {"seat": event.seat})
             return None
-        if action in (_DEAL_UP, _DEAL_DOWN):
+        if action is _DEAL_DOWN:  # (a card dealt up was taken above)
             return self._verify_card(event, st)
         if action in (_SHOW, _MUCK):
             return self._verify_showdown(event)
