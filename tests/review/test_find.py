@@ -427,6 +427,16 @@ def test_a_dealer_without_an_open_session_sees_no_hand(qtbot: QtBot, named: Worl
     win.close()
 
 
+def _assert_buttons_fit(win: ReviewWindow) -> None:
+    """Every visible button shows its whole text and lies inside the window."""
+    for button in win.findChildren(QPushButton):
+        if not button.isVisible():
+            continue
+        assert button.width() >= button.sizeHint().width(), button.text()
+        right = button.mapTo(win, button.rect().bottomRight())
+        assert right.x() <= win.width() and right.y() <= win.height(), button.text()
+
+
 def test_window_fits_1366_by_768_and_remembers_its_size(qtbot: QtBot, named: World,
                                                        tmp_path: Path) -> None:
     settings = QSettings(str(tmp_path / "review.ini"), QSettings.Format.IniFormat)
@@ -436,12 +446,7 @@ def test_window_fits_1366_by_768_and_remembers_its_size(qtbot: QtBot, named: Wor
     win.show()
     qtbot.waitExposed(win)
     assert win.width() <= 1366 and win.height() <= 768
-    for button in win.findChildren(QPushButton):
-        if not button.isVisible():
-            continue
-        assert button.width() >= button.sizeHint().width(), button.text()
-        right = button.mapTo(win, button.rect().bottomRight())
-        assert right.x() <= win.width() and right.y() <= win.height(), button.text()
+    _assert_buttons_fit(win)
     win.resize(1200, 700)
     win.close()
     again = ReviewWindow(ReviewBackend(named.svc), named.boss, settings=settings)
@@ -465,12 +470,7 @@ def test_every_button_fits_1024_by_768_in_every_language(qtbot: QtBot, named: Wo
         win.show()
         qtbot.waitExposed(win)
         assert win.width() <= 1024 and win.height() <= 768, (win.width(), win.height())
-        for button in win.findChildren(QPushButton):
-            if not button.isVisible():
-                continue
-            assert button.width() >= button.sizeHint().width(), button.text()
-            right = button.mapTo(win, button.rect().bottomRight())
-            assert right.x() <= win.width() and right.y() <= win.height(), button.text()
+        _assert_buttons_fit(win)
         win.close()
     finally:
         i18n.install(application(), "en")

@@ -43,21 +43,22 @@ def _record(svc: Services, boss: StaffMember, session_id: int, inputs: int) -> i
     return done
 
 
-def _wal_frames(path: Path) -> int:
-    """Frames in the WAL now (a PASSIVE checkpoint that copies them reports the count)."""
+def _sql_value(path: Path, sql: str, column: int = 0) -> int:
+    """One value of the first row of ``sql`` on its own connection to ``path``."""
     conn = sqlite3.connect(path)
     try:
-        return int(conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()[1])
+        return int(conn.execute(sql).fetchone()[column])
     finally:
         conn.close()
+
+
+def _wal_frames(path: Path) -> int:
+    """Frames in the WAL now (a PASSIVE checkpoint that copies them reports the count)."""
+    return _sql_value(path, "PRAGMA wal_checkpoint(PASSIVE)", 1)
 
 
 def _events(path: Path) -> int:
-    conn = sqlite3.connect(path)
-    try:
-        return int(conn.execute("SELECT count(*) FROM hand_event").fetchone()[0])
-    finally:
-        conn.close()
+    return _sql_value(path, "SELECT count(*) FROM hand_event")
 
 
 def test_no_commit_checkpoints_the_wal_sqlite_leaves_it_to_the_thread(
