@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "log": ("log", "verify, export and import the hand log"),
     "db": ("db", "database maintenance (backup)"),
     "staff": ("staff", "manage dealers and supervisors"),
+    "keys": ("keys", "the workstation keys the floor trusts (show, admit, export, import)"),
     "review": ("review", "open the floor supervisor's hand log browser"),
     "floor": ("floor", "open the live floor view (every table, calls)"),
     "display": ("display", "open a table's players' screen"),

@@ -111,6 +111,9 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
     verify.add_argument("--anchor-dir", action="append", type=Path, default=[],
                         metavar="DIR", help="anchor files to check (default: anchors/ in "
                                             "the data folder)")
+    verify.add_argument("--accept-unanchored", action="store_true",
+                        help="pass a database whose checkpoints have no anchor file here "
+                             "(a copy handed over without its anchors); said in the output")
     key = sub.add_parser("key", help="print this workstation's checkpoint public key")
     key.add_argument("--rotate", action="store_true",
                      help="replace the key (old checkpoints stay verifiable)")
@@ -130,7 +133,7 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.action == "key":
-        return _key(args.rotate)
+        return show_key(args.rotate)
     try:
         services = open_services(args.db, create=args.action == "import")
     except StorageError as exc:
@@ -138,7 +141,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         with CtrlC().active() as cancel:
             if args.action == "verify":
-                return _verify(services, cancel, args.trust, args.anchor_dir)
+                return _verify(services, cancel, args.trust, args.anchor_dir,
+                               args.accept_unanchored)
             if args.action == "audit":
                 from dealer_app.commands.audit import run_audit
 
@@ -153,7 +157,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _verify(services: Services, cancel: CtrlC, trust: list[Path],
-            anchors: list[Path]) -> int:
+            anchors: list[Path], accept_unanchored: bool = False) -> int:
     for path in [*trust, *anchors]:
         if not path.exists():
             return fail(tr("{path} does not exist").format(path=path))
@@ -163,7 +167,7 @@ def _verify(services: Services, cancel: CtrlC, trust: list[Path],
     bar = ProgressBar(tr("verifying"))
     try:
         report = services.log.verify_all(progress=bar, cancel=cancel, trust=trust,
-                                          anchors=anchors)
+                                          anchors=anchors, accept_unanchored=accept_unanchored)
     except StorageError as exc:
         if not damage:
             raise
@@ -176,6 +180,9 @@ def _verify(services: Services, cancel: CtrlC, trust: list[Path],
                  "restore the last backup").format(count=len(damage)), file=sys.stderr)
     for broken in report.broken:
         print(tr("CHANGED {what}: {reason}").format(what=broken.label, reason=broken.reason))
+    if report.unanchored and accept_unanchored:
+        print(tr("UNANCHORED, accepted (--accept-unanchored): {why}").format(
+            why=report.unanchored))
     for name in report.other_anchors:
         print(tr("note: anchor file {file} belongs to another database (not checked)")
               .format(file=name))
@@ -197,7 +204,8 @@ def _verify(services: Services, cancel: CtrlC, trust: list[Path],
     return 0
 
 
-def _key(rotate: bool) -> int:
+def show_key(rotate: bool) -> int:
+    """Prints this workstation's public key (``log key``, ``keys show``)."""
     from dealer_app.storage.notary import KEY_FILE, Notary, config_dir, rotate_key
 
     try:

@@ -23,12 +23,13 @@ import hashlib
 import os
 import sys
 import threading
-from collections import deque, namedtuple
+from collections import Counter, deque, namedtuple
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from functools import partial
 from itertools import repeat
 from multiprocessing import get_context
@@ -52,8 +53,8 @@ from sqlalchemy.orm import Session
 
 from dealer_app.services.common import CancelFn, ProgressFn
 from dealer_app.services.types import BrokenHand, VerifyReport
-from dealer_app.storage import ledger
-from dealer_app.storage.chained import CHAINED
+from dealer_app.storage import ledger, seals
+from dealer_app.storage.chained import CHAINED, IMMUTABLE
 from dealer_app.storage.database import Database
 from dealer_app.storage.models import Base, Checkpoint, GameTable, HandRow, TableSession
 from dealer_app.storage.notary import (
@@ -211,7 +212,8 @@ class _Verifier:
     def __init__(self, db: Database, trust_files: Sequence[Path], anchor_dirs: Sequence[Path],
                  progress: ProgressFn | None, cancel: CancelFn | None) -> None:
         self.db = db
-        self.trust = load_trust(trust_files)
+        self.roots = load_trust(trust_files)
+        self.trust: dict[str, str] = dict(self.roots)
         self.anchor_dirs = anchor_dirs
         self.progress = progress
         self.cancel = cancel
@@ -246,9 +248,14 @@ class _Verifier:
             self.ledger_id = ledger.ledger_id(s.connection())
             ids = list(s.scalars(select(HandRow.id).order_by(HandRow.id)))
             self.cps = [_Cp(r.id, SignedCheckpoint(r.seq, r.digest, r.at, r.reason, r.key_id,
-                                                    r.public_key, r.signature))
+                                                    r.public_key, r.signature, r.unvouched))
                         for r in s.scalars(select(Checkpoint).order_by(Checkpoint.seq,
                                                                        Checkpoint.id))]
+            self.trust = seals.trusted_keys(s.connection(), self.roots)
+            self.known = seals.known_keys(s.connection())
+            self.hand_starts = list(s.execute(select(HandRow.id, HandRow.number,
+                                                     HandRow.started_at)
+                                              .order_by(HandRow.id)))
         self.cp_seqs = [c.signed.seq for c in self.cps]
         self.anchors = self._read_anchors()
         tables = [t for t in CHAINED if t in Base.metadata.tables]
@@ -284,8 +291,10 @@ class _Verifier:
             self._walk_ledger()
             if not self.report.cancelled:
                 self._check_checkpoints()
+                self._check_seals()
                 self._check_anchors()
                 self._check_tail()
+                self._check_times()
             while not self.report.cancelled:
                 with lock:
                     if not queue:
@@ -361,13 +370,20 @@ class _Verifier:
         last = 0
         batch = 20000
         at_seq, sha256, chained = self.at_seq, hashlib.sha256, CHAINED.keys()
+        self.walk = walk = seals.SealWalk()
+        seal_of, add_seal = seals.seal_of, walk.seal
         while True:
             with self.db.read() as s:
-                entries = all_rows(s, select(L.seq, L.tbl, L.k1, L.k2, L.row_digest, L.digest)
+                entries = all_rows(s, select(L.seq, L.tbl, L.k1, L.k2, L.row_digest, L.digest,
+                                             *seals.SEAL_COLUMNS[2:])
                                    .where(L.seq > last).order_by(L.seq).limit(batch))
             if not entries:
                 break
-            for seq, tbl, k1, k2, rd, digest in entries:
+            for seq, tbl, k1, k2, rd, digest, sfrom, *sealed in entries:
+                if sfrom is not None:
+                    seal = seal_of((seq, digest, sfrom, *sealed))
+                    assert seal is not None
+                    add_seal(seal)
                 if seq != expected:
                     self.fail(f"ledger entry {expected}",
                               f"entries {expected} to {seq - 1} are missing (removed) "
@@ -391,6 +407,7 @@ class _Verifier:
             if not self.tick(len(entries)):
                 return
         self.end = expected - 1
+        walk.close(self.end)
 
     # ------------------------------------------------------------------ 2. rows
     def _rows(self, findings: list[tuple[str, str, int, int]], tick: bool = True) -> None:
@@ -400,6 +417,9 @@ class _Verifier:
             elif what == "changed":
                 self.fail(label, f"was changed outside the app after ledger entry {seq} "
                           f"recorded it ({self.since(seq)})", hand_id)
+            elif what == "versions":
+                self.fail(label, "has a second version, but the app writes this row once "
+                          f"and never changes it ({self.since(seq)})", hand_id)
             else:
                 self.fail(label, f"was deleted outside the app (ledger entry {seq} recorded "
                           f"it, {self.since(seq)})", hand_id)
@@ -428,6 +448,77 @@ class _Verifier:
             elif self.at_seq.get(c.seq) != c.digest:
                 self.fail(label, "the ledger no longer has the digest this checkpoint sealed: "
                           "entries up to it were changed")
+            if c.unvouched:
+                self.fail(label, f"its workstation (key {c.key_id}) found ledger entries "
+                          f"{c.unvouched} signed by no key it trusts when it signed it")
+
+    # ------------------------------------------------------------------ 3b. seals
+    def _legacy_until(self) -> int:
+        """Entries up to here may be unsealed: written before seals existed (migration
+        0012), vouched for by the first format 2 checkpoint (or, before one exists, sealed
+        by the newest format 1 checkpoint)."""
+        newest_1 = 0
+        for cp in self.cps:
+            c = cp.signed
+            public = self.trust.get(c.key_id)
+            if public is None or not c.holds_under(public) or self.at_seq.get(c.seq) != c.digest:
+                continue
+            if c.unvouched is not None:
+                return c.seq
+            newest_1 = max(newest_1, c.seq)
+        return newest_1
+
+    def _reread(self, run: str) -> list[Any]:
+        with self.db.read() as s:
+            rows = s.execute(select(*seals.SEAL_COLUMNS).where(ledger.LEDGER.c.seal_run == run)
+                             .order_by(ledger.LEDGER.c.seq)).all()
+        return [seal for seal in map(seals.seal_of, rows) if seal is not None]
+
+    def _check_seals(self) -> None:
+        for f in self.walk.finish(self.trust, self._legacy_until(), self._reread):
+            entries = (f"ledger entries {f.first} to {f.last}" if f.first != f.last
+                       else f"ledger entry {f.first}")
+            if f.kind == "unsigned":
+                self.fail(entries, f"no workstation's key signed them: written outside the "
+                          f"app ({self.since(f.first)})")
+            elif f.kind == "untrusted":
+                known = " (a key this database names)" if f.key_id in self.known else ""
+                self.fail(entries, f"signed by key {f.key_id}{known}, which is not trusted "
+                          f"({f.commits} commits of one process): a key nobody admitted, "
+                          "or import the floor's keys (dealer-app keys import)")
+            elif f.kind == "forged":
+                self.fail(entries, f"their seal (key {f.key_id}) does not hold: the seal or "
+                          "the entries were changed or forged")
+            elif f.kind == "overlap":
+                self.fail(entries, f"a seal (key {f.key_id}) claims entries another seal "
+                          "covers: forged")
+            else:
+                self.fail(entries, f"sealed at {_when(f.at)}, earlier than the commit before "
+                          f"it beyond {seals.TIME_TOLERANCE_US // 1_000_000} s: the "
+                          "workstation's clock ran backwards, or the entries were forged")
+
+    def _check_times(self) -> None:
+        """A checkpoint or a hand that starts earlier than the one before it on this ledger
+        (beyond the tolerance): a clock set back, or rows forged."""
+        tolerance = timedelta(microseconds=seals.TIME_TOLERANCE_US)
+        latest = None
+        for cp in self.cps:
+            c = cp.signed
+            if latest is not None and _aware(c.at) + tolerance < latest:
+                self.fail(f"checkpoint {cp.id} ({c.fingerprint}, {ledger.iso(c.at)})",
+                          f"is dated before the checkpoint before it ({ledger.iso(latest)}): "
+                          "the clock ran backwards")
+            latest = max(latest, _aware(c.at)) if latest is not None else _aware(c.at)
+        latest = None
+        for hand_id, number, started in self.hand_starts:
+            if started is None:
+                continue
+            at = _aware(started)
+            if latest is not None and at + tolerance < latest:
+                self.fail(f"hand {number} (id {hand_id})",
+                          f"starts at {ledger.iso(at)}, before the hand stored before it "
+                          f"({ledger.iso(latest)}): the clock ran backwards", hand_id)
+            latest = max(latest, at) if latest is not None else at
 
     def _check_tail(self) -> None:
         if not self.tail:
@@ -450,16 +541,48 @@ class _Verifier:
     # ------------------------------------------------------------------ 4. anchors
     def _read_anchors(self) -> list[tuple[Path, int, SignedCheckpoint | None]]:
         out: list[tuple[Path, int, SignedCheckpoint | None]] = []
+        self.anchored_keys: set[str] = set()
+        """Keys with an anchor file of this database's own (``<key>-<ledger>.anchor``)."""
         for folder in self.anchor_dirs:
             paths = [folder] if folder.is_file() else sorted(folder.glob("*.anchor"))
             for path in paths:
-                if ledger_of_anchor(path) not in (None, self.ledger_id):
+                ledger_name = ledger_of_anchor(path)
+                if ledger_name not in (None, self.ledger_id):
                     self.report.other_anchors.append(path.name)  # another database's
                     continue
+                if ledger_name is not None:
+                    self.anchored_keys.add(path.stem.partition("-")[0])
                 out.extend((path, n, cp) for n, cp in read_anchor(path))
         return out
 
+    def _check_complete(self) -> None:
+        """Every checkpoint of a key with an anchor file of this database is in that file
+        (else lines were cut or edited); a database with checkpoints and no anchor file of
+        its own at all is UNANCHORED."""
+        if not self.cps:
+            return
+        if not self.anchored_keys:
+            keys = sorted({cp.signed.key_id for cp in self.cps})
+            self.report.unanchored = (
+                f"{len(self.cps)} checkpoints (keys {', '.join(keys)}) but no anchor file of "
+                f"this database (ledger {self.ledger_id}) in "
+                f"{', '.join(str(d) for d in self.anchor_dirs) or 'no anchor folder'}")
+            return
+        lines = {a.signature for _p, _n, a in self.anchors if a is not None}
+        for cp in self.cps:
+            c = cp.signed
+        newest = {c.signed.key_id: c.id for c in self.cps}
+        for cp in self.cps:
+            c = cp.signed
+            if c.key_id in self.anchored_keys and c.signature not in lines:
+                hint = (" (or the workstation lost power the moment after signing it)"
+                        if newest[c.key_id] == cp.id else "")
+                self.fail(f"checkpoint {cp.id} ({c.fingerprint}, {ledger.iso(c.at)})",
+                          f"is missing from the anchor file of key {c.key_id}: its lines were "
+                          f"cut or edited{hint}")
+
     def _check_anchors(self) -> None:
+        self._check_complete()
         stored = {cp.signed.signature: cp for cp in self.cps}
         for path, n, line in self.anchors:
             label = f"anchor file {path.name} line {n}"
@@ -484,6 +607,14 @@ class _Verifier:
             else:
                 self.fail(label, f"checkpoint {line.fingerprint} is missing from the "
                           "database (removed)")
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _when(micros: int) -> str:
+    return ledger.iso(datetime(1970, 1, 1, tzinfo=UTC) + timedelta(microseconds=micros))
 
 
 def table_findings(db: Database, tbl: str, lo: int | None = None,
@@ -520,7 +651,8 @@ def table_findings(db: Database, tbl: str, lo: int | None = None,
     with db.read() as s:  # the rows as the driver reads them (see ledger.row_matcher)
         entries = plain_rows(s, entry_q.order_by(L.k1, L.k2, L.seq))
         rows = plain_rows(s, row_q.order_by(*pk))
-        newest = _newest(entries)
+        newest = _newest(entries, (lambda a, b: out.append(_second_version(tbl, a, b)))
+                         if tbl in IMMUTABLE else None)
         entry = next(newest, None)
         for row in rows:
             key = (int(row[k1_at]), int(row[k2_at]) if k2_at >= 0 else 0)
@@ -574,15 +706,29 @@ def check_table(url: str, tbl: str, lo: int | None = None,
         return table_findings(_worker_db(url), tbl, lo, hi)
 
 
-def _newest(entries: Iterator[Any]) -> Iterator[tuple[int, int, int, str]]:
-    """The newest entry of each key from entries sorted by key then seq."""
+def _newest(entries: Iterator[Any],
+            again: Callable[[tuple[int, int, int, str], tuple[int, int, int, str]], None]
+            | None = None) -> Iterator[tuple[int, int, int, str]]:
+    """The newest entry of each key from entries sorted by key then seq; ``again(older,
+    newer)`` is told of each key with more than one entry."""
     current: tuple[int, int, int, str] | None = None
     for k1, k2, seq, rd in entries:
         if current is not None and (current[0], current[1]) != (k1, k2):
             yield current
+        elif current is not None and again is not None:
+            again(current, (k1, k2, seq, rd))
         current = (k1, k2, seq, rd)
     if current is not None:
         yield current
+
+
+def _second_version(tbl: str, older: tuple[int, int, int, str],
+                    newer: tuple[int, int, int, str]) -> tuple[str, str, int, int]:
+    """The finding of a row the app writes once (``chained.IMMUTABLE``) that the ledger
+    holds twice."""
+    label = (f"{row_label(tbl, older[0], older[1])} (table {tbl}; ledger entries {older[2]} "
+             f"and {newer[2]}, row digests {older[3]} and {newer[3]})")
+    return (label, "versions", newer[2], older[0] if tbl in ("hand", "hand_player") else 0)
 
 
 def _hand(tbl: str, values: Any) -> int:
@@ -625,9 +771,17 @@ class _EventCheck:
             cursor = raw.cursor()
             try:
                 cursor.execute(sql)
-                self.newest: dict[int, str | bytes] = dict(cursor.fetchall())
+                found = cursor.fetchall()
             finally:
                 cursor.close()
+            self.newest: dict[int, str | bytes] = dict(found)
+            if len(self.newest) != len(found):  # an event written once, in the ledger twice
+                twice = sorted(k for k, n in Counter(k for k, _d in found).items() if n > 1)
+                for key in twice:
+                    versions = s.execute(select(L.k1, L.k2, L.seq, L.row_digest).where(
+                        L.tbl == EVENTS, L.k1 == key).order_by(L.seq)).all()
+                    for a, b in zip(versions, versions[1:], strict=False):
+                        self.out.append(_second_version(EVENTS, tuple(a), tuple(b)))
         self.db = db
 
     def rows(self, rows: Sequence[tuple[Any, ...]]) -> None:
@@ -743,16 +897,21 @@ def _worker_db(url: str) -> Database:
 
 def verify(db: Database, *, trust: Sequence[Path] = (), anchors: Sequence[Path] = (),
            progress: ProgressFn | None = None, cancel: CancelFn | None = None,
-           workers: int | None = None) -> VerifyReport:
+           workers: int | None = None, accept_unanchored: bool = False) -> VerifyReport:
     """Everything above. ``trust``: extra trust files (the configuration folder's is always
-    read); ``anchors``: anchor folders or files (default: the data folder's)."""
+    read); ``anchors``: anchor folders or files (default: the data folder's). A database
+    with checkpoints but no anchor file of its own is a finding (UNANCHORED) unless
+    ``accept_unanchored`` (then only ``report.unanchored`` says so)."""
     db.settle()  # the anchor lines on disk; no background thread left to stop a fork
     trust_files = [config_dir() / TRUST_FILE, *trust]
     anchor_dirs = list(anchors) or [default_anchor_dir()]
     anchor_dirs = [p for p in anchor_dirs if p.exists()]
     with relaxed_gc():
-        return _Verifier(db, trust_files, anchor_dirs, progress, cancel).run(
+        report = _Verifier(db, trust_files, anchor_dirs, progress, cancel).run(
             workers if workers is not None else min(2, os.cpu_count() or 1))
+    if report.unanchored and not accept_unanchored:
+        report.broken.insert(0, BrokenHand(0, "UNANCHORED database", report.unanchored))
+    return report
 
 
 _ = cast(Table, HandRow.__table__)

@@ -208,6 +208,10 @@ class VerifyReport:
     cancelled: bool = False
     other_anchors: list[str] = field(default_factory=list)
     """Anchor files of other databases found beside this one's (named, not checked)."""
+    unanchored: str = ""
+    """Why the database is UNANCHORED: it has checkpoints but no anchor file of its own was
+    found (empty: anchored, or nothing to anchor). ``log verify`` fails on it unless told to
+    accept it."""
 
     @property
     def ok(self) -> bool:

@@ -28,13 +28,21 @@ OUTSIDE: dict[str, str] = {
 """Tables outside the ledger on purpose, and why."""
 
 
-def chained(*operational: str) -> Callable[[T], T]:
+IMMUTABLE: set[str] = set()
+"""Chained tables whose rows the app writes once and never updates or deletes (events,
+stack moves, audit rows, admitted keys): a second ledger entry of such a row is a finding
+of ``log verify`` whatever it says."""
+
+
+def chained(*operational: str, immutable: bool = False) -> Callable[[T], T]:
     """Class decorator: the model's rows join the ledger, except the ``operational``
-    columns."""
+    columns; ``immutable``: each row has exactly one version."""
 
     def mark(cls: T) -> T:
         name: str = getattr(cls, "__tablename__")  # noqa: B009 (T is any class)
         CHAINED[name] = tuple(operational)
+        if immutable:
+            IMMUTABLE.add(name)
         return cls
 
     return mark

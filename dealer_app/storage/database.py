@@ -430,12 +430,18 @@ def _upgrade(db: Database, path: Path | None) -> bool:
     if current is not None and path is not None:
         stamp = db.now().strftime("%Y%m%dT%H%M%SZ")
         backup_sqlite_file(path, path.with_name(f"{path.name}.before-{head}-{stamp}.bak"))
+    notary = db.notary
+    token = ledger.MIGRATION_SEALER.set(
+        None if notary is None else
+        lambda first, last, digest: notary.lone_seal(first, last, digest, db.now()))
     try:
         migrate.upgrade(db.engine)
     except DBAPIError:
         raise
     except Exception as exc:
         raise MigrationError(f"cannot update the schema of {db.url}: {exc}") from exc
+    finally:
+        ledger.MIGRATION_SEALER.reset(token)
     return current is not None
 
 

@@ -22,7 +22,9 @@ from __future__ import annotations
 import binascii
 import hashlib
 import logging
+import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import partial
@@ -34,7 +36,7 @@ from sqlalchemy import Boolean, Connection, DateTime, Table, event, insert, insp
 from sqlalchemy.orm import Session, sessionmaker
 
 from dealer_app.storage.chained import CHAINED
-from dealer_app.storage.models import Base, Checkpoint, LedgerEntry
+from dealer_app.storage.models import Base, Checkpoint, LedgerEntry, StationKey
 
 log = logging.getLogger(__name__)
 
@@ -45,9 +47,11 @@ _PENDING = "ledger.pending"
 _CHECKPOINT = "ledger.checkpoint"
 _SIGNED = "ledger.signed"
 _CONFIG = "ledger.config"
+_SEAL = "ledger.seal"
 
 LEDGER = cast(Table, LedgerEntry.__table__)
 CHECKPOINTS = cast(Table, Checkpoint.__table__)
+STATION_KEYS = cast(Table, StationKey.__table__)
 
 
 def iso(moment: datetime) -> str:
@@ -365,11 +369,13 @@ def note_row(s: Session, tbl: str, values: Mapping[str, Any]) -> None:
 
 def seal_bulk_load(s: Session, reason: str = "bulk load") -> int:
     """After rows were inserted with plain statements (test data, benchmarks): chains every
-    row the ledger lacks and asks for a checkpoint. Returns the entries appended."""
+    row the ledger lacks (sealed with this commit) and asks for a checkpoint. Returns the
+    entries appended."""
     tables = [t.name for t in Base.metadata.sorted_tables if t.name in CHAINED]
-    count = chain_rows(s.connection(), tables, unchained_only=True)
+    entries = unchained_entries(s.connection(), tables, unchained_only=True)
+    s.info.setdefault(_PENDING, []).extend(entries)
     request_checkpoint(s, reason)
-    return count
+    return len(entries)
 
 
 def request_checkpoint(s: Session, reason: str) -> None:
@@ -426,18 +432,39 @@ def lock_head(conn: Connection) -> tuple[int, str]:
     return (0, GENESIS) if head is None else (int(head.seq), str(head.digest))
 
 
-def append(conn: Connection, entries: Sequence[Pending]) -> tuple[int, str]:
-    """Appends entries after the head (locking it); returns the new head."""
+_NO_SEAL = {"seal_from": None, "seal_key": None, "seal_run": None, "seal_at": None,
+            "seal_prev": None, "seal_sig": None}
+
+Sealer = Callable[[int, int, str], Any]
+"""``sealer(first, last, digest) -> Seal``: signs the entries a commit appends."""
+
+
+def append(conn: Connection, entries: Sequence[Pending],
+           sealer: Sealer | None = None) -> tuple[int, str, Any]:
+    """Appends entries after the head (locking it), the last one carrying the seal that
+    ``sealer`` makes over them; returns the new head and the seal (None: unsealed)."""
     seq, head = lock_head(conn)
     rows = []
+    first = seq + 1
     for p in entries:
         seq += 1
         head = link(head, seq, p.tbl, p.k1, p.k2, p.row_digest)
         rows.append({"seq": seq, "tbl": p.tbl, "k1": p.k1, "k2": p.k2,
                      "row_digest": p.row_digest, "digest": head})
+    seal = None
+    if rows and sealer is not None:
+        seal = sealer(first, seq, head)
+        for row in rows:  # one executemany: every row names the same columns
+            row.update(_NO_SEAL)
+        rows[-1].update(seal.columns())
     if rows:
         conn.execute(_INSERT, rows)
-    return seq, head
+    return seq, head, seal
+
+
+MIGRATION_SEALER: ContextVar[Sealer | None] = ContextVar("migration_sealer", default=None)
+"""While this process migrates a database (``Database.open``): seals the entries the
+migrations chain (each a commit of its own: a run of one seal)."""
 
 
 def _before_commit(s: Session) -> None:
@@ -449,21 +476,55 @@ def _before_commit(s: Session) -> None:
     if not pending and reason is None:
         return
     conn = s.connection()
-    seq, head = append(conn, pending)
+    now = config.clock() if config and config.clock else datetime.now(UTC)
+    sealer: Sealer | None = None
+    if notary is not None:
+        if pending and _empty(conn):
+            pending = [_founder(conn, notary, now), *pending]
+
+        def sealer(first: int, last: int, digest: str) -> Any:
+            seal = notary.begin_seal(first, last, digest, now)
+            s.info[_SEAL] = seal
+            return seal
+
+    seq, head, seal = append(conn, pending, sealer)
     if notary is None or seq == 0:
         return
-    now = config.clock() if config and config.clock else datetime.now(UTC)
     if reason is None and not notary.due(now):
         return
-    signed = notary.sign(seq, head, now, reason or "interval")
+    from dealer_app.storage.seals import vouch
+
+    unvouched = vouch(conn, notary, seq, seal)
+    if unvouched:
+        notary.problem(f"ledger entries {unvouched} are signed by no key this workstation "
+                       "trusts: they were written outside the app (run log verify)")
+    signed = notary.sign(seq, head, now, reason or "interval", unvouched)
     conn.execute(insert(CHECKPOINTS), signed.row())
     s.info[_SIGNED] = (signed, config.ledger_id if config and config.ledger_id
                        else ledger_id(conn))
 
 
+def _empty(conn: Connection) -> bool:
+    return conn.execute(select(LEDGER.c.seq).limit(1)).first() is None
+
+
+def _founder(conn: Connection, notary: Any, now: datetime) -> Pending:
+    """The ledger's first commit also records the key that founded it (``station_key``)."""
+    values = {"key_id": notary.key_id, "public_key": notary.public_key,
+              "label": f"founder {iso(now)}", "admitted_at": now, "admitted_by": None,
+              "reason": f"founded the ledger {secrets.token_hex(8)}"}
+    # (the random part makes every ledger's first entry, and so its ledger id, its own)
+    key = conn.execute(insert(STATION_KEYS).values(**values)
+                       .returning(STATION_KEYS.c.id)).scalar_one()
+    return Pending("station_key", int(key), 0, row_digest("station_key", {"id": key, **values}))
+
+
 def _after_commit(s: Session) -> None:
     done = s.info.pop(_SIGNED, None)
     config: LedgerConfig | None = s.info.get(_CONFIG)
+    seal = s.info.pop(_SEAL, None)
+    if seal is not None and config is not None and config.notary is not None:
+        config.notary.end_seal(seal, committed=True)
     if done is not None and config is not None and config.notary is not None:
         signed, ident = done
         config.ledger_id = ident
@@ -471,6 +532,10 @@ def _after_commit(s: Session) -> None:
 
 
 def _after_rollback(s: Session) -> None:
+    seal = s.info.pop(_SEAL, None)
+    config: LedgerConfig | None = s.info.get(_CONFIG)
+    if seal is not None and config is not None and config.notary is not None:
+        config.notary.end_seal(seal, committed=False)
     for name in (_PENDING, _CHECKPOINT, _SIGNED):
         s.info.pop(name, None)
 
@@ -482,13 +547,28 @@ def attach(sessions: sessionmaker[Session], config: LedgerConfig) -> None:
     event.listen(sessions, "before_commit", _before_commit)
     event.listen(sessions, "after_commit", _after_commit)
     event.listen(sessions, "after_soft_rollback", lambda s, _t: _after_rollback(s))
+    event.listen(sessions, "after_rollback", _after_rollback)
 
 
 def chain_rows(conn: Connection, tables: Iterable[str], unchained_only: bool = False) -> int:
     """Appends the current version of every row of ``tables`` (primary-key order): the
     genesis of rows stored before the ledger existed, or after a migration changed them
-    (``unchained_only``: only rows the ledger has no entry for, as after a bulk load).
-    Returns the number of entries appended."""
+    (``unchained_only``: only rows the ledger has no entry for, as after a bulk load),
+    sealed by :data:`MIGRATION_SEALER` when this process migrates. Returns the number of
+    entries appended."""
+    entries = unchained_entries(conn, tables, unchained_only)
+    sealer = MIGRATION_SEALER.get()
+    if sealer is not None and "seal_sig" not in {
+            c["name"] for c in inspect(conn).get_columns("ledger")}:
+        sealer = None  # a migration before 0012: no seals yet (the first format 2
+        # checkpoint vouches for what it chains)
+    append(conn, entries, sealer)
+    return len(entries)
+
+
+def unchained_entries(conn: Connection, tables: Iterable[str],
+                      unchained_only: bool = False) -> list[Pending]:
+    """The entries :func:`chain_rows` appends."""
     metadata_tables = Base.metadata.tables
     entries: list[Pending] = []
     for tbl in tables:
@@ -506,5 +586,4 @@ def chain_rows(conn: Connection, tables: Iterable[str], unchained_only: bool = F
             key = key_of(tbl, values)
             if key not in known:
                 entries.append(Pending(tbl, *key, row_digest(tbl, values)))
-    append(conn, entries)
-    return len(entries)
+    return entries

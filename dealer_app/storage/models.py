@@ -23,6 +23,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Text,
@@ -147,7 +148,7 @@ class Seating(Base):
     )
 
 
-@chained()
+@chained(immutable=True)
 class StackMove(Base):
     """A change of a seat's stack: buy-in, rebuy, cash-out, adjustment, or a hand's result.
 
@@ -238,7 +239,7 @@ class HandPlayer(Base):
     )
 
 
-@chained()
+@chained(immutable=True)
 class HandEvent(Base):
     """One appended row of a hand's log: an input, an undo of an earlier input, a
     supervisor's correction of an earlier input (``target_seq``; the replacement event in
@@ -266,7 +267,7 @@ class HandEvent(Base):
     )
 
 
-@chained()
+@chained(immutable=True)
 class AuditEntry(Base):
     """Every act that is not a hand input: who, when (UTC), what, why."""
 
@@ -346,6 +347,19 @@ class LedgerEntry(Base):
     k2: Mapped[int] = mapped_column(Integer, default=0)
     row_digest: Mapped[str] = mapped_column(String(64))
     digest: Mapped[str] = mapped_column(String(64))
+    seal_from: Mapped[int | None] = mapped_column(Integer)
+    """On the last entry of a commit (migration 0012): the commit's first entry; the
+    entries ``seal_from``..``seq`` are sealed by the writer's key (``notary.Seal``)."""
+    seal_key: Mapped[str | None] = mapped_column(String(16))
+    """The key id of the workstation that wrote the commit."""
+    seal_run: Mapped[str | None] = mapped_column(String(16))
+    """The writing process (a random id per start): its seals form one hash chain."""
+    seal_at: Mapped[int | None] = mapped_column(BigInteger)
+    """When the commit was sealed: microseconds since 1970 (UTC), by the writer's clock."""
+    seal_prev: Mapped[bytes | None] = mapped_column(LargeBinary)
+    """The SHA-256 of the run's seal before this one (empty for the run's first)."""
+    seal_sig: Mapped[bytes | None] = mapped_column(LargeBinary)
+    """The Ed25519 signature of the seal's message (``notary.Seal.message``)."""
     __table_args__ = (Index("ix_ledger_row", "tbl", "k1", "k2", "seq"),)
 
 
@@ -362,4 +376,23 @@ class Checkpoint(Base):
     key_id: Mapped[str] = mapped_column(String(16))
     public_key: Mapped[str] = mapped_column(String(64))
     signature: Mapped[str] = mapped_column(String(128))
+    unvouched: Mapped[str | None] = mapped_column(Text)
+    """Format 2 checkpoints (migration 0012): the ledger entries since the checkpoint
+    before that the signer could not authenticate (``"12-40,57"``; empty: none). NULL: a
+    format 1 checkpoint, which sealed whatever the ledger held."""
     __table_args__ = (Index("ix_checkpoint_seq", "seq"),)
+
+
+@chained(immutable=True)
+class StationKey(Base):
+    """A workstation key the floor trusts: the key that founded the ledger (``admitted_by``
+    NULL) or one a supervisor admitted at an already trusted workstation."""
+
+    __tablename__ = "station_key"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    key_id: Mapped[str] = mapped_column(String(16), unique=True)
+    public_key: Mapped[str] = mapped_column(String(64))
+    label: Mapped[str] = mapped_column(String(120))
+    admitted_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    admitted_by: Mapped[int | None] = mapped_column(ForeignKey("staff.id"))
+    reason: Mapped[str] = mapped_column(Text)

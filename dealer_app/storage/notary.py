@@ -21,7 +21,9 @@ import hashlib
 import json
 import logging
 import os
+import secrets
 import stat
+import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -48,6 +50,10 @@ ANCHOR_ENV = "DEALER_APP_ANCHOR_DIR"
 KEY_FILE = "checkpoint-key.pem"
 TRUST_FILE = "trusted-keys.txt"
 FORMAT = "dealer-app-checkpoint/1"
+FORMAT_2 = "dealer-app-checkpoint/2"
+"""A format 2 checkpoint also signs the entries its signer could not authenticate
+(``unvouched``): it vouches for the rest only."""
+SEAL_FORMAT = "dealer-app-seal/1"
 INTERVAL = timedelta(minutes=2)
 """While inputs arrive, a checkpoint at least this often."""
 
@@ -86,26 +92,38 @@ class SignedCheckpoint:
     key_id: str
     public_key: str
     signature: str
+    unvouched: str | None = None
+    """Format 2: the entries since the checkpoint before that the signer could not
+    authenticate (``"12-40,57"``, empty: none); None: format 1."""
 
     def message(self) -> bytes:
-        return "\n".join((FORMAT, str(self.seq), self.digest, _iso(self.at), self.reason,
-                          self.key_id)).encode("utf-8")
+        fields = [FORMAT if self.unvouched is None else FORMAT_2, str(self.seq), self.digest,
+                  _iso(self.at), self.reason, self.key_id]
+        if self.unvouched is not None:
+            fields.append(self.unvouched)
+        return "\n".join(fields).encode("utf-8")
 
     def row(self) -> dict[str, Any]:
         return {"seq": self.seq, "digest": self.digest, "at": self.at, "reason": self.reason,
                 "key_id": self.key_id, "public_key": self.public_key,
-                "signature": self.signature}
+                "signature": self.signature, "unvouched": self.unvouched}
 
     def line(self) -> str:
-        return json.dumps({**self.row(), "at": _iso(self.at), "format": FORMAT},
+        row = self.row()
+        if self.unvouched is None:
+            del row["unvouched"]
+        return json.dumps({**row, "at": _iso(self.at),
+                           "format": FORMAT if self.unvouched is None else FORMAT_2},
                           sort_keys=True, separators=(",", ":"))
 
     @classmethod
     def from_line(cls, line: str) -> SignedCheckpoint:
         data = json.loads(line)
         at = datetime.fromisoformat(str(data["at"]).replace("Z", "+00:00"))
+        unvouched = data.get("unvouched")
         return cls(int(data["seq"]), str(data["digest"]), at, str(data["reason"]),
-                   str(data["key_id"]), str(data["public_key"]), str(data["signature"]))
+                   str(data["key_id"]), str(data["public_key"]), str(data["signature"]),
+                   None if unvouched is None else str(unvouched))
 
     @property
     def fingerprint(self) -> str:
@@ -201,8 +219,67 @@ def ledger_of_anchor(path: Path) -> str | None:
     return ledger if sep else None
 
 
+def seal_message(key_id: str, run: str, first: int, last: int, digest: str, at: int,
+                 prev: bytes) -> bytes:
+    """What a seal signs: the writer's key and run, the entries ``first``..``last`` it
+    appended in one commit, the ledger's digest at ``last`` (which chains everything
+    before it), the time (microseconds since 1970, UTC) and the hash of the run's seal
+    before it (empty for the run's first), so a run's seals form one hash chain."""
+    return (f"{SEAL_FORMAT}|{key_id}|{run}|{first}|{last}|{digest}|{at}|{prev.hex()}"
+            .encode("ascii"))
+
+
+@dataclass(frozen=True, slots=True)
+class Seal:
+    """A writer's signature over the entries of one commit (stored on its last entry)."""
+
+    first: int
+    last: int
+    digest: str
+    at: int
+    key_id: str
+    run: str
+    prev: bytes
+    signature: bytes
+
+    def message(self) -> bytes:
+        return seal_message(self.key_id, self.run, self.first, self.last, self.digest,
+                            self.at, self.prev)
+
+    def link(self) -> bytes:
+        """What the run's next seal names as ``prev``."""
+        return hashlib.sha256(self.message()).digest()
+
+    def columns(self) -> dict[str, Any]:
+        """The ``ledger`` columns of the commit's last entry that hold the seal."""
+        return {"seal_from": self.first, "seal_key": self.key_id, "seal_run": self.run,
+                "seal_at": self.at, "seal_prev": self.prev, "seal_sig": self.signature}
+
+    def holds_under(self, public_hex: str) -> bool:
+        try:
+            Ed25519PublicKey.from_public_bytes(bytes.fromhex(public_hex)).verify(
+                self.signature, self.message())
+        except (InvalidSignature, ValueError):
+            return False
+        return key_id_of(public_hex) == self.key_id
+
+
+def micros(moment: datetime) -> int:
+    """A time as whole microseconds since 1970 (UTC; a naive time is UTC)."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    delta = moment - _EPOCH
+    return (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds
+
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+SEAL_WAIT = 30.0
+"""Seconds a commit waits for this process's previous commit to finish its seal."""
+
+
 class Notary:
-    """Signs checkpoints with this workstation's key and anchors them in a plain file."""
+    """Seals every commit and signs checkpoints with this workstation's key, and anchors
+    the checkpoints in a plain file."""
 
     def __init__(self, key: Ed25519PrivateKey, anchor_dir: Path | None,
                  interval: timedelta = INTERVAL) -> None:
@@ -212,6 +289,56 @@ class Notary:
         self.anchor_dir = anchor_dir
         self.interval = interval
         self.last_at: datetime | None = None
+        self.run = secrets.token_hex(8)
+        """This process's seals: one hash chain (``Seal.prev``)."""
+        self._prev = b""
+        self._seal_lock = threading.Lock()
+        self.own: set[int] = set()
+        """The last entries of the seals this run committed since its last checkpoint:
+        what it vouches for without checking a signature."""
+        self.vouched: tuple[int, str] | None = None
+        """(seq, signature) of the newest checkpoint this process signed."""
+        self.problems: list[str] = []
+        """What went wrong with the evidence that the people at the table must see (an
+        anchor line that could not be written, entries no trusted key signed)."""
+
+    def begin_seal(self, first: int, last: int, digest: str, at: datetime) -> Seal:
+        """Signs the entries ``first``..``last`` of the commit under way. Until
+        :meth:`end_seal`, this process's other commits wait (their seals chain to this
+        one only once it is committed)."""
+        if not self._seal_lock.acquire(timeout=SEAL_WAIT):
+            raise StorageError("the previous commit of this workstation did not finish its "
+                               "seal: try again")
+        try:
+            prev = self._prev
+            when = micros(at)
+            signature = self.key.sign(seal_message(self.key_id, self.run, first, last, digest,
+                                                   when, prev))
+        except BaseException:
+            self._seal_lock.release()
+            raise
+        return Seal(first, last, digest, when, self.key_id, self.run, prev, signature)
+
+    def lone_seal(self, first: int, last: int, digest: str, at: datetime) -> Seal:
+        """A seal that is a run of its own (a migration's entries: that transaction is not
+        the session's, so it does not join this process's chain)."""
+        run, when = secrets.token_hex(8), micros(at)
+        return Seal(first, last, digest, when, self.key_id, run, b"", self.key.sign(
+            seal_message(self.key_id, run, first, last, digest, when, b"")))
+
+    def end_seal(self, seal: Seal, committed: bool) -> None:
+        """After the commit (or its rollback): the next seal chains to this one."""
+        try:
+            if committed:
+                self._prev = seal.link()
+                self.own.add(seal.last)
+        finally:
+            self._seal_lock.release()
+
+    def problem(self, text: str) -> None:
+        log.error("%s", text)
+        if text not in self.problems:
+            self.problems.append(text)
 
     @classmethod
     def load(cls, folder: Path | None = None, anchor_dir: Path | None = None) -> Notary:
@@ -245,11 +372,16 @@ class Notary:
     def due(self, now: datetime) -> bool:
         return self.last_at is None or now - self.last_at >= self.interval
 
-    def sign(self, seq: int, digest: str, at: datetime, reason: str) -> SignedCheckpoint:
-        unsigned = SignedCheckpoint(seq, digest, at, reason, self.key_id, self.public_key, "")
+    def sign(self, seq: int, digest: str, at: datetime, reason: str,
+             unvouched: str | None = "") -> SignedCheckpoint:
+        """A checkpoint of the ledger's head; format 2 (``unvouched`` a text: the entries
+        since the checkpoint before that this workstation could not authenticate) unless
+        ``unvouched`` is None (format 1, for tests of databases written before)."""
+        unsigned = SignedCheckpoint(seq, digest, at, reason, self.key_id, self.public_key, "",
+                                    unvouched)
         signature = self.key.sign(unsigned.message()).hex()
         return SignedCheckpoint(seq, digest, at, reason, self.key_id, self.public_key,
-                                signature)
+                                signature, unvouched)
 
     def signed(self, checkpoint: SignedCheckpoint, ledger_id: str) -> None:
         """After the commit: remembers the time and appends the line to the anchor file of
@@ -262,6 +394,8 @@ class Notary:
         line, as it could between the commit and the line before: ``log verify`` checks
         anchor lines against the database, never the other way round."""
         self.last_at = checkpoint.at
+        self.own = {last for last in self.own if last > checkpoint.seq}
+        self.vouched = (checkpoint.seq, checkpoint.signature)
         path = self.anchor_file(ledger_id)
         if path is None:
             return
@@ -274,8 +408,8 @@ class Notary:
             with fh:
                 fh.write(checkpoint.line() + "\n")
         except OSError as exc:
-            log.error("cannot append checkpoint %s to %s: %s", checkpoint.seq, path,
-                      exc.strerror)
+            self.problem(f"cannot append checkpoint {checkpoint.seq} to the anchor file "
+                         f"{path}: {exc.strerror}")
             return
         BACKGROUND.submit(("anchor-fsync", path), partial(_fsync_file, path))
 

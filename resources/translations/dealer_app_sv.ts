@@ -112,6 +112,10 @@
         <translation>CHANGED {what}: {reason}</translation>
     </message>
     <message>
+        <source>UNANCHORED, accepted (--accept-unanchored): {why}</source>
+        <translation>UTAN ANKARE, godtaget (--accept-unanchored): {why}</translation>
+    </message>
+    <message>
         <source>note: anchor file {file} belongs to another database (not checked)</source>
         <translation>obs: ankarfilen {file} hör till en annan databas (kontrolleras inte)</translation>
     </message>
@@ -212,8 +216,44 @@
         <translation>PIN-kod för {name}: </translation>
     </message>
     <message>
+        <source>trusted key {key}</source>
+        <translation>litar på nyckel {key}</translation>
+    </message>
+    <message>
+        <source>founder</source>
+        <translation>grundare</translation>
+    </message>
+    <message>
+        <source>admitted</source>
+        <translation>godkänd</translation>
+    </message>
+    <message>
+        <source>not admitted</source>
+        <translation>inte godkänd</translation>
+    </message>
+    <message>
+        <source>trusted</source>
+        <translation>betrodd</translation>
+    </message>
+    <message>
+        <source>NOT TRUSTED</source>
+        <translation>INTE BETRODD</translation>
+    </message>
+    <message>
+        <source> (this workstation)</source>
+        <translation> (den här arbetsstationen)</translation>
+    </message>
+    <message>
+        <source>wrote {count} trusted keys to {file}</source>
+        <translation>skrev {count} betrodda nycklar till {file}</translation>
+    </message>
+    <message>
         <source>PIN of supervisor {name}: </source>
         <translation>PIN-kod för inspektören {name}: </translation>
+    </message>
+    <message>
+        <source>admitted key {key} ({label})</source>
+        <translation>godkände nyckel {key} ({label})</translation>
     </message>
     <message>
         <source>cancelled</source>
@@ -4717,6 +4757,26 @@ Detaljerna finns i loggfilen:
     <message>
         <source>session {id}</source>
         <translation>session {id}</translation>
+    </message>
+    <message>
+        <source>{text!r} is not a workstation&apos;s public key (64 hex digits, as &apos;dealer-app keys show&apos; prints it)</source>
+        <translation>{text!r} är inte en arbetsstations publika nyckel (64 hexadecimala siffror, som &apos;dealer-app keys show&apos; skriver ut den)</translation>
+    </message>
+    <message>
+        <source>admitting a workstation&apos;s key</source>
+        <translation>att godkänna en arbetsstations nyckel</translation>
+    </message>
+    <message>
+        <source>this workstation&apos;s key is not trusted here: admit keys at a workstation whose key is</source>
+        <translation>den här arbetsstationens nyckel är inte betrodd här: godkänn nycklar vid en arbetsstation vars nyckel är det</translation>
+    </message>
+    <message>
+        <source>key {key} is admitted already</source>
+        <translation>nyckel {key} är redan godkänd</translation>
+    </message>
+    <message>
+        <source>{path} is not a file</source>
+        <translation>{path} är ingen fil</translation>
     </message>
 </context>
 <context>

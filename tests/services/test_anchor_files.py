@@ -56,3 +56,56 @@ def test_two_databases_on_one_workstation_keep_their_own_anchor_files(
         assert not svc.log.verify_all(anchors=[anchors], workers=1).ok
     finally:
         svc.close()
+
+
+# ---------------------------------------------------------------------------- issue 19: anchors
+def _anchor_file(svc: Services) -> Path:
+    anchors = Path(os.environ["DEALER_APP_ANCHOR_DIR"])
+    with svc.db.read() as s:
+        own = ledger.ledger_id(s.connection())
+    (path,) = anchors.glob(f"*-{own}.anchor")
+    return path
+
+
+def test_a_deleted_anchor_file_makes_the_database_unanchored(
+        db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    svc = _floor(db_url, FakeClock(), hands=2)
+    anchors = Path(os.environ["DEALER_APP_ANCHOR_DIR"])
+    assert svc.log.verify_all(anchors=[anchors]).ok
+    _anchor_file(svc).unlink()
+    report = svc.log.verify_all(anchors=[anchors])
+    assert not report.ok and report.broken[0].label == "UNANCHORED database"
+    accepted = svc.log.verify_all(anchors=[anchors], accept_unanchored=True)
+    assert accepted.ok and accepted.unanchored
+    svc.close()
+    assert main(["log", "verify", "--db", db_url]) == 1
+    assert "UNANCHORED" in capsys.readouterr().out
+    assert main(["log", "verify", "--db", db_url, "--accept-unanchored"]) == 0
+    assert "UNANCHORED, accepted (--accept-unanchored)" in capsys.readouterr().out
+
+
+def test_cutting_the_last_lines_of_an_anchor_file_is_found(db_url: str) -> None:
+    svc = _floor(db_url, FakeClock(), hands=3)
+    anchors = Path(os.environ["DEALER_APP_ANCHOR_DIR"])
+    path = _anchor_file(svc)
+    lines = path.read_text().splitlines(keepends=True)
+    assert len(lines) >= 3
+    path.write_text("".join(lines[:-2]))
+    found = [f"{b.label}: {b.reason}" for b in svc.log.verify_all(anchors=[anchors]).broken]
+    assert len([f for f in found if "missing from the anchor file" in f]) == 2, found
+    path.write_text("".join(lines[:1] + lines[2:]))  # a line in the middle taken out
+    found = [f"{b.label}: {b.reason}" for b in svc.log.verify_all(anchors=[anchors]).broken]
+    assert any("missing from the anchor file" in f and "cut or edited" in f
+               and "lost power" not in f for f in found), found
+    svc.close()
+
+
+def test_an_anchor_that_cannot_be_written_is_shown_at_once(
+        db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the anchor folder should be")
+    monkeypatch.setenv("DEALER_APP_ANCHOR_DIR", str(blocked / "anchors"))
+    svc = _floor(db_url, FakeClock(), hands=1)
+    assert svc.db.notary is not None
+    assert any("anchor file" in p for p in svc.db.notary.problems), svc.db.notary.problems
+    svc.close()

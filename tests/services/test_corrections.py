@@ -4,6 +4,7 @@ cache of record_input stays right with two programs writing one hand."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -244,7 +245,7 @@ def test_review_queries_filter_corrected_hands(
 
 def test_two_services_writing_one_hand_in_turn_stay_right(
         svc: Services, db_url: str, session: SessionInfo, dealer: StaffMember) -> None:
-    other_db = Database.open(db_url)
+    other_db = Database.open(db_url, clock=svc.db.clock)
     other = HandService(other_db)  # another program on the same database
     try:
         hand_id = svc.hands.start_hand(session.id, dealer).hand_id
@@ -317,8 +318,10 @@ def test_migration_0003_on_a_database_with_hands(db_url: str, clock: FakeClock,
             rows = conn.execute(text("SELECT id, rake, corrected FROM hand")).all()
         assert {r[0]: r[1] for r in rows} == rakes
         assert not any(r[2] for r in rows)
-        # the downgrade dropped the ledger the old anchor file sealed: a genesis anew
-        assert svc.log.verify_all(anchors=[tmp_path]).ok
+        # the downgrade dropped the ledger the old anchor file sealed: a genesis anew, with
+        # an anchor file of its own beside the old ledger's
+        report = svc.log.verify_all(anchors=[Path(os.environ["DEALER_APP_ANCHOR_DIR"])])
+        assert report.ok and report.other_anchors, report
         card = next(e for e in open_hand.log if e.step == 4)
         assert card.event is not None and card.event.action is Action.DEAL_UP
         fixed = svc.hands.correct_input(open_hand.hand_id, card.seq,

@@ -8,7 +8,7 @@ import shutil
 import sqlite3
 import sys
 from collections.abc import Iterator
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -93,6 +93,8 @@ def _changed(value: Any, column: str = "") -> Any:
         return value + 1
     if value is None:
         return 7
+    if isinstance(value, bytes):
+        return bytes([value[0] ^ 1]) + value[1:] if value else b"\x01"
     if isinstance(value, str):
         try:
             datetime.fromisoformat(value)
@@ -346,9 +348,9 @@ def test_the_tamper_matrix_on_every_backend(db_url: str, row_format: int,
     """On each database (PostgreSQL too), its ledger in each row format: for every table,
     the newest row's first evidence column changed, then the row deleted (the full column
     matrix runs on SQLite above)."""
-    monkeypatch.setattr(ledger, "ROW_FORMAT", row_format)
-    svc = _floor(db_url)
-    monkeypatch.undo()
+    with monkeypatch.context() as mp:  # (undo() would also undo the test's anchor folder)
+        mp.setattr(ledger, "ROW_FORMAT", row_format)
+        svc = _floor(db_url)
     anchors = Path(os.environ["DEALER_APP_ANCHOR_DIR"])
     assert verify(svc, anchors) == []
     for tbl in MATRIX_TABLES:
@@ -546,3 +548,230 @@ def _play_a_hand(svc: Services) -> None:
                           if a in expected.actions)
             event = Event(expected.seat, action)
         state = svc.hands.record_input(state.hand_id, event, boss)
+
+
+# ---------------------------------------------------------------------------- keyless forgery
+# Issue 19, finding 1: rows edited, then ledger entries appended for them exactly as the
+# app's own ledger code does (a database opened without any key: ``sign=False``), then the
+# honest workstation writes again (its next checkpoint must not seal what it cannot check).
+def _forge_new_supervisor(s: Any) -> None:
+    from dealer_app.services.staff import hash_pin
+    from dealer_app.storage.models import Staff
+
+    s.add(Staff(name="Mallory", role="supervisor", pin_hash=hash_pin("135792"),
+                created_at=datetime(2026, 12, 1, 20, 0, tzinfo=UTC)))
+
+
+def _staff(s: Any, name: str) -> Any:
+    from dealer_app.storage.models import Staff
+
+    return s.execute(select_where(Staff, Staff.name == name)).scalar_one()
+
+
+def select_where(model: Any, *where: Any) -> Any:
+    from sqlalchemy import select
+
+    return select(model).where(*where)
+
+
+def _forge_pin_swap(s: Any) -> None:
+    _staff(s, "Sam").pin_hash = _staff(s, "Dana").pin_hash
+
+
+def _forge_dealer_promoted(s: Any) -> None:
+    _staff(s, "Dana").role = "supervisor"
+
+
+def _forge_unlock(s: Any) -> None:
+    from dealer_app.storage.models import Staff
+
+    locked = s.execute(select_where(Staff, Staff.locked_until.is_not(None))).scalars().first()
+    assert locked is not None, "the demo locks an account"
+    locked.locked_until = None
+
+
+def _move(s: Any, kind: str) -> Any:
+    from dealer_app.storage.models import StackMove
+
+    return s.execute(select_where(StackMove, StackMove.kind == kind)
+                     .order_by(StackMove.id.desc())).scalars().first()
+
+
+def _forge_buy_in_times_ten(s: Any) -> None:
+    _move(s, "buy-in").amount *= 10
+
+
+def _forge_cash_out_halved(s: Any) -> None:
+    _move(s, "cash-out").amount //= 2
+
+
+def _forge_cash_out_deleted(s: Any) -> None:
+    s.delete(_move(s, "cash-out"))
+
+
+def _audit(s: Any, act: str) -> Any:
+    from dealer_app.storage.models import AuditEntry
+
+    row = s.execute(select_where(AuditEntry, AuditEntry.act == act)
+                    .order_by(AuditEntry.id.desc())).scalars().first()
+    assert row is not None, act
+    return row
+
+
+def _forge_void_audit_deleted(s: Any) -> None:
+    s.delete(_audit(s, "void-hand"))
+
+
+def _forge_audit_reason(s: Any) -> None:
+    _audit(s, "void-hand").reason = "nothing happened"
+
+
+def _forge_rake(s: Any) -> None:
+    import json
+
+    from dealer_app.storage.models import GameTable
+
+    table = s.execute(select_where(GameTable)).scalars().first()
+    settings = json.loads(table.settings_json)
+    settings["rake_percent"] = 25
+    table.settings_json = json.dumps(settings)
+
+
+def _forge_rename(s: Any) -> None:
+    from dealer_app.storage.models import Seating
+
+    s.execute(select_where(Seating).order_by(Seating.id.desc())).scalars().first().player = "Eve"
+
+
+def _forge_floor_call(s: Any) -> None:
+    from dealer_app.storage.models import FloorCall
+
+    call = s.execute(select_where(FloorCall)).scalars().first()
+    assert call is not None, "the demo raises a floor call"
+    call.reason = "no dispute"
+
+
+FORGERIES = {"new supervisor": _forge_new_supervisor, "PIN hash swapped": _forge_pin_swap,
+             "dealer made supervisor": _forge_dealer_promoted, "account unlocked": _forge_unlock,
+             "buy-in x10": _forge_buy_in_times_ten, "cash-out halved": _forge_cash_out_halved,
+             "cash-out deleted": _forge_cash_out_deleted,
+             "void audit row deleted": _forge_void_audit_deleted,
+             "audit reason rewritten": _forge_audit_reason, "rake 25 %": _forge_rake,
+             "player renamed": _forge_rename, "floor call rewritten": _forge_floor_call}
+
+
+def _keyless(url: str) -> Services:
+    """The app's own code on the database without any key."""
+    return Services.on(Database.open(url, sign=False))
+
+
+def _unsigned(found: list[str]) -> bool:
+    return any("no workstation's key signed them" in f or "signed by no key" in f
+               or "second version" in f for f in found)
+
+
+def _honest_write(svc: Services, name: str = "Back room") -> None:
+    """The workstation's next write: its checkpoint must not seal the forgery unseen."""
+    boss = next(m for m in svc.staff.list_staff() if m.name == "Sam")
+    svc.tables.open_session(svc.tables.create_table(
+        name, svc.tables.list_tables()[0].settings, boss).id, boss)
+    with svc.db.transaction() as s:
+        ledger.request_checkpoint(s, "the next hand")
+
+
+@pytest.mark.parametrize("forgery", list(FORGERIES))
+def test_keyless_forgery_with_the_apps_own_ledger_code_is_found(
+        demo: tuple[Services, Path], forgery: str) -> None:
+    svc, anchors = demo
+    assert verify(svc, anchors) == []
+    bad = _keyless(str(svc.db.engine.url))
+    with bad.db.transaction() as s:
+        FORGERIES[forgery](s)
+    bad.close()
+    assert _unsigned(verify(svc, anchors)), forgery  # before the station writes again
+    _honest_write(svc)
+    found = verify(svc, anchors)
+    assert _unsigned(found), (forgery, found)
+    assert any("signed by no key it trusts" in f for f in found), found  # the checkpoint
+    assert svc.db.notary is not None and svc.db.notary.problems  # shown at the table
+
+
+def test_keyless_forgery_of_the_newest_hand_deleted_with_stacks_put_back(
+        demo: tuple[Services, Path]) -> None:
+    svc, anchors = demo
+    bad = _keyless(str(svc.db.engine.url))
+    from sqlalchemy import select
+
+    from dealer_app.storage.models import (
+        AuditEntry,
+        HandEvent,
+        HandPlayer,
+        HandRow,
+        Seating,
+        StackMove,
+    )
+
+    with bad.db.transaction() as s:
+        hand = s.execute(select(HandRow).where(HandRow.status == "complete")
+                         .order_by(HandRow.id.desc())).scalars().first()
+        for move in s.execute(select(StackMove).where(StackMove.hand_id == hand.id)).scalars():
+            seat = s.get(Seating, move.seating_id)
+            seat.stack -= move.amount
+            s.delete(move)
+        for model in (HandEvent, HandPlayer):
+            for row in s.execute(select(model).where(model.hand_id == hand.id)).scalars():
+                s.delete(row)
+        for row in s.execute(select(AuditEntry).where(AuditEntry.hand_id == hand.id)).scalars():
+            s.delete(row)
+        s.delete(hand)
+    bad.close()
+    _honest_write(svc)
+    assert _unsigned(verify(svc, anchors))
+
+
+def test_keyless_forgery_of_a_card_of_the_hand_in_progress(demo: tuple[Services, Path]) -> None:
+    svc, anchors = demo
+    boss = svc.staff.authenticate("Sam", "246800")
+    table = svc.tables.list_tables()[0]
+    session = svc.tables.open_session(table.id, boss)
+    svc.tables.seat_player(session.id, 1, "Ann", 500, boss)
+    svc.tables.seat_player(session.id, 2, "Bo", 500, boss)
+    from dealer_app.engine import Action, Event
+
+    state = svc.hands.start_hand(session.id, boss)
+    for seat in (1, 2):
+        state = svc.hands.record_input(state.hand_id, Event(seat, Action.ANTE), boss)
+    state = svc.hands.record_input(state.hand_id, Event(1, Action.DEAL_DOWN, card="As"), boss)
+    bad = _keyless(str(svc.db.engine.url))
+    from sqlalchemy import select
+
+    from dealer_app.storage.models import HandEvent
+
+    with bad.db.transaction() as s:
+        event = s.execute(select(HandEvent).where(HandEvent.hand_id == state.hand_id,
+                                                  HandEvent.card == "As")).scalar_one()
+        event.card = "Ks"
+    bad.close()
+    found = verify(svc, anchors)
+    assert _unsigned(found), found
+    assert any("second version" in f and "hand_event" in f for f in found), found
+
+
+def test_keyless_forgeries_on_every_backend(db_url: str) -> None:
+    """The same forgeries one after the other on one floor (PostgreSQL too): each adds a
+    finding of its own."""
+    svc = _floor(db_url)
+    anchors = Path(os.environ["DEALER_APP_ANCHOR_DIR"])
+    assert verify(svc, anchors) == []
+    seen = 0
+    for name in ("new supervisor", "dealer made supervisor", "buy-in x10", "rake 25 %",
+                 "audit reason rewritten"):
+        bad = _keyless(db_url)
+        with bad.db.transaction() as s:
+            FORGERIES[name](s)
+        bad.close()
+        _honest_write(svc, f"Table {name}")
+        found = [f for f in verify(svc, anchors) if "no workstation's key signed" in f]
+        assert len(found) > seen, (name, found)
+        seen = len(found)
+    svc.close()

@@ -137,7 +137,7 @@ def test_the_cached_path_stores_what_a_fresh_replay_finds(
     assert [e.seq for e in stored.log] == [e.seq for e in state.log] == list(range(1, 13))
     assert [(e.event, e.by) for e in stored.log] == [(e.event, e.by) for e in state.log]
     assert svc.log.verify_all().ok
-    fresh = Services.open(svc.db.url)
+    fresh = Services.open(svc.db.url, clock=svc.db.clock)
     try:  # another process: its first input rebuilds from the database
         nxt = next_event(stored.hand)
         assert nxt is not None

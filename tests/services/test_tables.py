@@ -74,7 +74,7 @@ def test_settings_change_needs_a_supervisor(svc: Services, table: TableInfo,
 def test_two_tables_on_one_database_keep_their_own_hands(
         db_url: str, svc: Services, session: SessionInfo, dealer: StaffMember,
         boss: StaffMember) -> None:
-    other = Services.open(db_url)
+    other = Services.open(db_url, clock=svc.db.clock)
     try:
         table2 = other.tables.create_table("Table 4", Settings(ante=10, chip_unit=5), boss)
         s2 = other.tables.open_session(table2.id, dealer)

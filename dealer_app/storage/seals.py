@@ -1,0 +1,320 @@
+"""Who wrote which ledger entries: the seals, the keys the floor trusts, what a checkpoint
+vouches for.
+
+Every commit that appends ledger entries signs them with the writing workstation's key: a
+:class:`~dealer_app.storage.notary.Seal` on the commit's last entry names its first entry,
+and the seals of one process (a *run*) form a hash chain, so the signature of a run's newest
+seal authenticates all of the run's seals at the cost of one hash each (``log verify``
+checks one signature per run, not per commit).
+
+Which keys are trusted: the *roots* (the trust files: ``trusted-keys.txt`` and
+``--trust``), and every key in ``station_key`` admitted by a supervisor's act sealed by an
+already trusted key. A key the app made because none was found is a root of that one
+workstation's trust file only.
+
+Entries written before seals existed (migration 0012) are *legacy*: they count as
+authenticated up to the first format 2 checkpoint, which vouched for them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from sqlalchemy import Connection, Table, select
+
+from dealer_app.storage.models import Checkpoint, LedgerEntry, StationKey
+from dealer_app.storage.notary import (
+    TRUST_FILE,
+    Notary,
+    Seal,
+    SignedCheckpoint,
+    config_dir,
+    load_trust,
+    seal_message,
+)
+
+L = cast(Table, LedgerEntry.__table__).c
+SEAL_COLUMNS = (L.seq, L.digest, L.seal_from, L.seal_key, L.seal_run, L.seal_at, L.seal_prev,
+                L.seal_sig)
+"""A ledger row as the seal checks read it."""
+TIME_TOLERANCE_US = 300 * 1_000_000
+"""How far a seal, a checkpoint or a hand may start before the one before it on the same
+ledger (workstations' clocks differ a little) before ``log verify`` says time ran backwards."""
+
+
+def seal_of(row: Any) -> Seal | None:
+    """The seal on a ledger row read as :data:`SEAL_COLUMNS` (None: no seal there)."""
+    seq, digest, first, key, run, at, prev, sig = row
+    if first is None:
+        return None
+    return Seal(int(first), int(seq), str(digest), int(at or 0), str(key or ""),
+                str(run or ""), bytes(prev or b""), bytes(sig or b""))
+
+
+def format_ranges(ranges: Iterable[tuple[int, int]]) -> str:
+    """``[(3, 5), (9, 9)]`` -> ``"3-5,9"``."""
+    return ",".join(f"{a}-{b}" if a != b else f"{a}" for a, b in ranges)
+
+
+def parse_ranges(text: str) -> list[tuple[int, int]]:
+    """The inverse of :func:`format_ranges` (an unreadable part is skipped)."""
+    out: list[tuple[int, int]] = []
+    for part in text.split(","):
+        lo, _sep, hi = part.strip().partition("-")
+        try:
+            out.append((int(lo), int(hi or lo)))
+        except ValueError:
+            continue
+    return out
+
+
+def _merge(ranges: list[tuple[int, int]], lo: int, hi: int) -> None:
+    if ranges and ranges[-1][1] + 1 >= lo:
+        ranges[-1] = (ranges[-1][0], max(ranges[-1][1], hi))
+    else:
+        ranges.append((lo, hi))
+
+
+@dataclass(slots=True)
+class Admission:
+    """A ``station_key`` row and where the ledger holds it."""
+
+    key_id: str
+    public_key: str
+    label: str
+    admitted_by: int | None
+    seq: int
+
+
+def admissions(conn: Connection) -> list[Admission]:
+    """Every ``station_key`` row with the seq of its ledger entry, in ledger order."""
+    rows = conn.execute(
+        select(StationKey.key_id, StationKey.public_key, StationKey.label,
+               StationKey.admitted_by, L.seq)
+        .join(LedgerEntry, (L.tbl == "station_key") & (L.k1 == StationKey.id))
+        .order_by(L.seq)).all()
+    return [Admission(str(r[0]), str(r[1]), str(r[2]), r[3], int(r[4])) for r in rows]
+
+
+def seal_covering(conn: Connection, seq: int) -> Seal | None:
+    """The seal of the commit that appended entry ``seq`` (None: none covers it)."""
+    row = conn.execute(select(*SEAL_COLUMNS).where(L.seq >= seq, L.seal_from.is_not(None))
+                       .order_by(L.seq).limit(1)).one_or_none()
+    seal = None if row is None else seal_of(row)
+    return seal if seal is not None and seal.first <= seq else None
+
+
+def trusted_keys(conn: Connection, roots: Mapping[str, str]) -> dict[str, str]:
+    """key id -> public key: the roots and every key admitted, in ledger order, by a
+    supervisor's act whose seal a key already trusted signed."""
+    trusted = dict(roots)
+    for adm in admissions(conn):
+        if adm.key_id in trusted or adm.admitted_by is None:
+            continue  # a founder row only records its key: it grants nothing
+        seal = seal_covering(conn, adm.seq)
+        public = trusted.get(seal.key_id) if seal is not None else None
+        if seal is not None and public is not None and seal.holds_under(public):
+            trusted[adm.key_id] = adm.public_key
+    return trusted
+
+
+def known_keys(conn: Connection) -> dict[str, str]:
+    """key id -> public key of every key the database names (station keys, checkpoints)."""
+    keys = {str(r[0]): str(r[1]) for r in conn.execute(
+        select(StationKey.key_id, StationKey.public_key))}
+    for r in conn.execute(select(Checkpoint.key_id, Checkpoint.public_key).distinct()):
+        keys.setdefault(str(r[0]), str(r[1]))
+    return keys
+
+
+# ---------------------------------------------------------------------- at the station
+@dataclass
+class StationTrust:
+    """What a notary trusts, read again when the trust file or ``station_key`` changes."""
+
+    stamp: tuple[float, int] | None = None
+    keys: dict[str, str] = field(default_factory=dict)
+
+    def current(self, conn: Connection) -> dict[str, str]:
+        path = config_dir() / TRUST_FILE
+        try:
+            mtime = path.stat().st_mtime
+        except OSError:
+            mtime = 0.0
+        count = len(conn.execute(select(StationKey.id)).all())
+        if self.stamp != (mtime, count):
+            self.keys = trusted_keys(conn, load_trust([path]))
+            self.stamp = (mtime, count)
+        return self.keys
+
+
+_TRUST: dict[int, StationTrust] = {}
+
+
+def _station_trust(notary: Notary) -> StationTrust:
+    found = _TRUST.get(id(notary))
+    if found is None:
+        found = _TRUST[id(notary)] = StationTrust()
+    return found
+
+
+def _checkpoint_holds(conn: Connection, cp: SignedCheckpoint, trust: Mapping[str, str]) -> bool:
+    public = trust.get(cp.key_id)
+    if public is None or not cp.holds_under(public):
+        return False
+    at = conn.execute(select(L.digest).where(L.seq == cp.seq)).scalar()
+    return at == cp.digest
+
+
+def vouch(conn: Connection, notary: Notary, upto: int, current: Seal | None) -> str:
+    """Before ``notary`` signs a checkpoint at entry ``upto``: the entries since the newest
+    checkpoint it can authenticate that it can *not* authenticate (see
+    :func:`format_ranges`; empty: it vouches for all). It authenticates its own run's seals
+    from memory (``current``: the seal of the commit under way) and every other seal by
+    its signature under a trusted key; unsealed entries only while the database has no
+    format 2 checkpoint (legacy entries)."""
+    trust = _station_trust(notary).current(conn)
+    since, any_format_2 = 0, False
+    C = cast(Table, Checkpoint.__table__).c
+    rows = conn.execute(select(C.seq, C.digest, C.at, C.reason, C.key_id, C.public_key,
+                               C.signature, C.unvouched)
+                        .order_by(C.seq.desc(), C.id.desc()).limit(50)).all()
+    for row in rows:
+        cp = SignedCheckpoint(row.seq, row.digest, row.at, row.reason, row.key_id,
+                              row.public_key, row.signature, row.unvouched)
+        if row.seq > upto:
+            continue
+        if notary.vouched == (cp.seq, cp.signature) or _checkpoint_holds(conn, cp, trust):
+            since = cp.seq
+            any_format_2 = cp.unvouched is not None
+            break
+    if not any_format_2:
+        any_format_2 = conn.execute(select(Checkpoint.id).where(
+            Checkpoint.unvouched.is_not(None)).limit(1)).first() is not None
+    bad: list[tuple[int, int]] = []
+    expected = since + 1
+    for sealed in conn.execute(select(*SEAL_COLUMNS).where(L.seq > since, L.seq <= upto,
+                                                           L.seal_from.is_not(None))
+                               .order_by(L.seq)):
+        seal = seal_of(sealed)
+        assert seal is not None
+        if seal.first > expected and any_format_2:
+            _merge(bad, expected, seal.first - 1)  # entries no seal covers
+        ok = seal.first >= expected and (
+            (current is not None and seal == current)
+            or (seal.run == notary.run and seal.last in notary.own)
+            or (seal.run != notary.run and _holds(seal, trust)))
+        if not ok:
+            _merge(bad, max(expected, min(seal.first, seal.last)), seal.last)
+        expected = max(expected, seal.last + 1)
+    if expected <= upto and any_format_2:
+        _merge(bad, expected, upto)
+    return format_ranges(bad)
+
+
+def _holds(seal: Seal, trust: Mapping[str, str]) -> bool:
+    public = trust.get(seal.key_id)
+    return public is not None and seal.holds_under(public)
+
+
+# ---------------------------------------------------------------------- log verify
+@dataclass(slots=True)
+class _Run:
+    key_id: str
+    first: int
+    last: int
+    commits: int = 0
+    link: bytes = b""
+    newest: Seal | None = None
+    broken_at: int = 0
+    """The first seal whose ``prev`` does not name the run's seal before it (0: none)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SealFinding:
+    """Something the seals do not prove: ``kind`` is ``unsigned`` (entries no seal covers),
+    ``untrusted`` (sealed by a key not trusted), ``forged`` (a seal that does not hold),
+    ``overlap`` (a seal claims entries another seal covers), ``time`` (a seal earlier than
+    the one before it beyond :data:`TIME_TOLERANCE_US`)."""
+
+    kind: str
+    first: int
+    last: int
+    key_id: str = ""
+    run: str = ""
+    commits: int = 0
+    at: int = 0
+
+
+class SealWalk:
+    """Fed every ledger row in seq order (as :data:`SEAL_COLUMNS`' last six columns after
+    seq and digest), finds what the seals do not cover and checks each run's hash chain;
+    :meth:`finish` checks one signature per run."""
+
+    def __init__(self) -> None:
+        self.runs: dict[str, _Run] = {}
+        self.unsigned: list[tuple[int, int]] = []
+        self.findings: list[SealFinding] = []
+        self.next = 1
+        self.last_at = 0
+        self.end = 0
+
+    def seal(self, seal: Seal) -> None:
+        """A sealed entry (the last one of its commit)."""
+        if seal.first > self.next:
+            _merge(self.unsigned, self.next, seal.first - 1)
+        elif seal.first < self.next:
+            self.findings.append(SealFinding("overlap", seal.first, seal.last, seal.key_id,
+                                             seal.run))
+        if seal.at + TIME_TOLERANCE_US < self.last_at:
+            self.findings.append(SealFinding("time", seal.first, seal.last, seal.key_id,
+                                             seal.run, at=seal.at))
+        self.last_at = max(self.last_at, seal.at)
+        self.next = seal.last + 1
+        run = self.runs.get(seal.run)
+        if run is None:
+            run = self.runs[seal.run] = _Run(seal.key_id, seal.first, seal.last)
+        if (seal.prev != run.link or seal.key_id != run.key_id) and not run.broken_at:
+            run.broken_at = seal.last
+        run.link = hashlib.sha256(seal_message(seal.key_id, seal.run, seal.first, seal.last,
+                                               seal.digest, seal.at, seal.prev)).digest()
+        run.last = seal.last
+        run.commits += 1
+        run.newest = seal
+
+    def close(self, end: int) -> None:
+        """After the last row: entries after the newest seal are unsigned."""
+        self.end = end
+        if self.next <= end:
+            _merge(self.unsigned, self.next, end)
+
+    def finish(self, trust: Mapping[str, str], legacy_until: int,
+               reread: Any = None) -> list[SealFinding]:
+        """The findings: unsigned entries after ``legacy_until``, runs whose key is not
+        trusted, runs whose newest seal does not hold. ``reread(run)``: that run's seals
+        again, for a run whose chain is broken (each one is then checked alone)."""
+        out = list(self.findings)
+        for lo, hi in self.unsigned:
+            lo = max(lo, legacy_until + 1)
+            if lo <= hi:
+                out.append(SealFinding("unsigned", lo, hi))
+        for name, run in self.runs.items():
+            public = trust.get(run.key_id)
+            if public is None:
+                out.append(SealFinding("untrusted", run.first, run.last, run.key_id, name,
+                                       run.commits))
+                continue
+            newest = run.newest
+            if not run.broken_at and newest is not None and newest.holds_under(public):
+                continue
+            seals = list(reread(name)) if reread is not None else []
+            bad = [s for s in seals if s.key_id != run.key_id or not s.holds_under(public)]
+            if not seals:
+                out.append(SealFinding("forged", run.first, run.last, run.key_id, name,
+                                       run.commits))
+            for s in bad:
+                out.append(SealFinding("forged", s.first, s.last, s.key_id, name, 1))
+        return sorted(out, key=lambda f: (f.first, f.kind))
