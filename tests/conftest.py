@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from storage.helpers import FakeClock
+from storage.helpers import SESSION_ANCHORS, FakeClock
 
 from dealer_app.services import staff as _staff
 
@@ -240,6 +240,7 @@ def _key_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
     saved = {k: os.environ.get(k) for k in ("DEALER_APP_CONFIG_DIR", "DEALER_APP_ANCHOR_DIR")}
     os.environ["DEALER_APP_CONFIG_DIR"] = str(folder)
     os.environ["DEALER_APP_ANCHOR_DIR"] = str(tmp_path_factory.mktemp("session-anchors"))
+    SESSION_ANCHORS[:] = [Path(os.environ["DEALER_APP_ANCHOR_DIR"])]
     yield folder
     for key, value in saved.items():
         if value is None:

@@ -32,6 +32,11 @@ def run(args: argparse.Namespace) -> int:
 
     app = application()
     window = FloorWindow(services, stale_after=args.stale)
+    from dealer_app.gui.evidence_alarm import EvidenceAlarm
+
+    notary = services.db.notary
+    window.evidence_alarm = EvidenceAlarm(  # type: ignore[attr-defined]
+        window, lambda: list(notary.problems) if notary is not None else [])
     window.show()
     window.start()
     try:

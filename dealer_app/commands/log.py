@@ -180,6 +180,15 @@ def _verify(services: Services, cancel: CtrlC, trust: list[Path],
                  "restore the last backup").format(count=len(damage)), file=sys.stderr)
     for broken in report.broken:
         print(tr("CHANGED {what}: {reason}").format(what=broken.label, reason=broken.reason))
+    if report.copy_of:
+        print(tr("COPY: this database is a copy of ledger {ledger} from checkpoint #{checkpoint} "
+                 "(forked after ledger entry {seq})").format(
+                     ledger=report.copy_of, checkpoint=report.copy_from[1],
+                     seq=report.copy_from[0]))
+        if report.original_went_on:
+            print(tr("the original went on to ledger entry {seq} (its anchor file): what came "
+                     "after the copy is not in this database").format(
+                         seq=report.original_went_on))
     if report.unanchored and accept_unanchored:
         print(tr("UNANCHORED, accepted (--accept-unanchored): {why}").format(
             why=report.unanchored))

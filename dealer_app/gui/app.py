@@ -15,6 +15,7 @@ from dealer_app.gui import i18n
 from dealer_app.gui.backend import Backend, StorageError
 from dealer_app.gui.controller import DealerController
 from dealer_app.gui.crash import install_exception_hook
+from dealer_app.gui.evidence_alarm import EvidenceAlarm
 from dealer_app.gui.floor.dealer_wiring import install as install_floor_keys
 from dealer_app.gui.lease import LeaseKeeper
 from dealer_app.gui.resources import resource, style_sheet
@@ -79,6 +80,8 @@ def build(backend: Backend, *, first_start_guide: bool = False
 
         window.sign_in.submitted.connect(after_sign_in)
     install_floor_keys(window, controller, backend)
+    window.evidence_alarm = EvidenceAlarm(  # type: ignore[attr-defined]
+        window, backend.evidence_problems, backend.report_evidence_problem)
     controller.start()
     return window, controller
 

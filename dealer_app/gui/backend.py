@@ -27,6 +27,7 @@ from dealer_app.services import (
     StorageError,
     TableInfo,
 )
+from dealer_app.services.keys import EvidenceProblem
 from dealer_app.services.leases import LeaseLostError, TableHeldError, new_workstation
 from dealer_app.text import tr
 
@@ -136,6 +137,21 @@ class Backend:
 
     def _ws(self) -> str | None:
         return self.workstation if self.lease_table is not None else None
+
+    # ------------------------------------------------------------------ evidence
+    def evidence_problems(self) -> list[EvidenceProblem]:
+        """What went wrong with the evidence in this process (shown at once)."""
+        notary = self.services.db.notary
+        return list(notary.problems) if notary is not None else []
+
+    def report_evidence_problem(self, text: str) -> None:
+        """Calls the floor about an evidence problem (when a table is open)."""
+        if self.session is None or self.staff is None:
+            return
+        from dealer_app.services.calls import REASON_MAX, CallService
+
+        CallService(self.services.db).raise_call(self.session.table_id, "other",
+                                                 text[:REASON_MAX], self.staff)
 
     # ------------------------------------------------------------------ staff
     def needs_first_supervisor(self) -> bool:

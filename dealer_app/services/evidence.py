@@ -56,7 +56,14 @@ from dealer_app.services.types import BrokenHand, VerifyReport
 from dealer_app.storage import ledger, seals
 from dealer_app.storage.chained import CHAINED, IMMUTABLE
 from dealer_app.storage.database import Database
-from dealer_app.storage.models import Base, Checkpoint, GameTable, HandRow, TableSession
+from dealer_app.storage.models import (
+    Base,
+    Checkpoint,
+    GameTable,
+    HandRow,
+    LedgerFork,
+    TableSession,
+)
 from dealer_app.storage.notary import (
     TRUST_FILE,
     SignedCheckpoint,
@@ -246,6 +253,9 @@ class _Verifier:
         with self.db.read() as s:
             self.length = int(s.scalar(select(func.count()).select_from(ledger.LEDGER)) or 0)
             self.ledger_id = ledger.ledger_id(s.connection())
+            self.forks = {str(r.parent): r for r in s.execute(
+                select(LedgerFork.parent, LedgerFork.parent_seq, LedgerFork.parent_checkpoint,
+                       LedgerFork.ledger_id, LedgerFork.reason).order_by(LedgerFork.id))}
             ids = list(s.scalars(select(HandRow.id).order_by(HandRow.id)))
             self.cps = [_Cp(r.id, SignedCheckpoint(r.seq, r.digest, r.at, r.reason, r.key_id,
                                                     r.public_key, r.signature, r.unvouched))
@@ -547,12 +557,23 @@ class _Verifier:
             paths = [folder] if folder.is_file() else sorted(folder.glob("*.anchor"))
             for path in paths:
                 ledger_name = ledger_of_anchor(path)
-                if ledger_name not in (None, self.ledger_id):
+                fork = self.forks.get(ledger_name or "")
+                if ledger_name not in (None, self.ledger_id) and fork is None:
                     self.report.other_anchors.append(path.name)  # another database's
                     continue
                 if ledger_name is not None:
                     self.anchored_keys.add(path.stem.partition("-")[0])
-                out.extend((path, n, cp) for n, cp in read_anchor(path))
+                lines = list(read_anchor(path))
+                if fork is not None:  # the original's: this copy shares it up to the fork
+                    later = [cp for _n, cp in lines if cp is not None and cp.seq > fork.parent_seq]
+                    if later:
+                        self.report.original_went_on = max(cp.seq for cp in later)
+                    lines = [(n, cp) for n, cp in lines if cp is None or cp.seq <= fork.parent_seq]
+                out.extend((path, n, cp) for n, cp in lines)
+        if self.forks:
+            newest = list(self.forks.values())[-1]
+            self.report.copy_of = str(newest.parent)
+            self.report.copy_from = (int(newest.parent_seq), int(newest.parent_checkpoint))
         return out
 
     def _check_complete(self) -> None:

@@ -22,7 +22,16 @@ from dealer_app.services.files import atomic_write
 from dealer_app.services.types import StaffMember
 from dealer_app.storage import Database, PermissionDeniedError, StorageError, ledger, seals
 from dealer_app.storage.models import LedgerEntry, StationKey
-from dealer_app.storage.notary import TRUST_FILE, config_dir, key_id_of, load_trust, trust
+from dealer_app.storage.notary import (
+    ANCHOR_UNWRITABLE,
+    TRUST_FILE,
+    UNVOUCHED,
+    EvidenceProblem,
+    config_dir,
+    key_id_of,
+    load_trust,
+    trust,
+)
 from dealer_app.text import tr
 
 
@@ -133,3 +142,7 @@ def import_keys(path: Path, folder: Path | None = None) -> list[str]:
     for public in found.values():
         trust(public, f"imported: {labels.get(public, '')}".strip(), folder)
     return sorted(found)
+
+
+__all__ = ["ANCHOR_UNWRITABLE", "UNVOUCHED", "EvidenceProblem", "KeyError_", "KeyInfo",
+           "KeyService", "import_keys", "parse_public_key"]

@@ -208,6 +208,13 @@ class VerifyReport:
     cancelled: bool = False
     other_anchors: list[str] = field(default_factory=list)
     """Anchor files of other databases found beside this one's (named, not checked)."""
+    copy_of: str = ""
+    """For a copy of another database (a backup, a copied or restored file, noticed at its
+    first write): the ledger id of the original (empty: no copy)."""
+    copy_from: tuple[int, int] = (0, 0)
+    """For a copy: the original's newest ledger entry and newest checkpoint's entry then."""
+    original_went_on: int = 0
+    """For a copy: the newest entry the original's anchor file reaches (0: none later)."""
     unanchored: str = ""
     """Why the database is UNANCHORED: it has checkpoints but no anchor file of its own was
     found (empty: anchored, or nothing to anchor). ``log verify`` fails on it unless told to

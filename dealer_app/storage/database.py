@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, inspect
+from sqlalchemy import Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError
 from sqlalchemy.orm import Session, sessionmaker
@@ -58,7 +58,8 @@ class Database:
         self.sessions = sessionmaker(engine, expire_on_commit=False)
         self.notary = notary
         """Signs the ledger's checkpoints (None: entries are chained but nothing is signed)."""
-        ledger.attach(self.sessions, ledger.LedgerConfig(notary, clock))
+        self.ledger_config = ledger.LedgerConfig(notary, clock)
+        ledger.attach(self.sessions, self.ledger_config)
         self.read_engine = read_engine or engine
         """On SQLite, connections whose transactions begin deferred: WAL readers never block
         the writer, so a supervisor's long report does not hold up a dealer's input."""
@@ -90,6 +91,28 @@ class Database:
 
     def now(self) -> datetime:
         return self.clock()
+
+    def location(self) -> str | None:
+        """Where this database lives, as a copy of it would not (SQLite: the file's device
+        and inode; PostgreSQL: the server, the database's oid and the schema). None for an
+        in-memory database."""
+        path = self.sqlite_path
+        if self.is_sqlite:
+            if path is None:
+                return None
+            try:
+                st = path.stat()
+            except OSError:
+                return None
+            return f"sqlite:{st.st_dev}:{st.st_ino}"
+        if self.engine.dialect.name != "postgresql":
+            return None
+        with self.engine.connect() as conn:
+            row = conn.execute(text(
+                "SELECT coalesce(host(inet_server_addr()), 'socket'), inet_server_port(), "
+                "(SELECT oid FROM pg_database WHERE datname = current_database()), "
+                "current_schema()")).one()
+        return f"postgresql:{row[0]}:{row[1]}:{row[2]}:{row[3]}"
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
@@ -186,6 +209,11 @@ class Database:
             db.close()
             _remove_if_new_and_empty(path, existed)
             raise
+        if db.notary is not None:
+            try:
+                db.ledger_config.location = db.location()
+            except DBAPIError as exc:
+                log.warning("cannot tell where the database lives: %s", exc)
         log.info("database opened: %s", db.url)  # the URL with its password masked
         return db
 

@@ -32,11 +32,28 @@ from itertools import compress, repeat
 from operator import is_not, itemgetter, methodcaller
 from typing import Any, cast
 
-from sqlalchemy import Boolean, Connection, DateTime, Table, event, insert, inspect, select, text
+from sqlalchemy import (
+    Boolean,
+    Connection,
+    DateTime,
+    Table,
+    event,
+    func,
+    insert,
+    inspect,
+    select,
+    text,
+)
 from sqlalchemy.orm import Session, sessionmaker
 
 from dealer_app.storage.chained import CHAINED
-from dealer_app.storage.models import Base, Checkpoint, LedgerEntry, StationKey
+from dealer_app.storage.models import (
+    Base,
+    Checkpoint,
+    LedgerEntry,
+    LedgerFork,
+    StationKey,
+)
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +69,7 @@ _SEAL = "ledger.seal"
 LEDGER = cast(Table, LedgerEntry.__table__)
 CHECKPOINTS = cast(Table, Checkpoint.__table__)
 STATION_KEYS = cast(Table, StationKey.__table__)
+FORKS = cast(Table, LedgerFork.__table__)
 
 
 def iso(moment: datetime) -> str:
@@ -347,6 +365,10 @@ class LedgerConfig:
     anchored: list[Any] = field(default_factory=list)
     ledger_id: str | None = None
     """The database's ledger id (:func:`ledger_id`), known once its first entry exists."""
+    location: str | None = None
+    """Where the database lives (``Database.location``), written with each anchor line; a
+    database found elsewhere than its anchor file says is a copy (:func:`_copy_fork`)."""
+    copy_checked: bool = False
 
 
 LEDGER_ID_LENGTH = 16
@@ -354,10 +376,69 @@ LEDGER_ID_LENGTH = 16
 
 def ledger_id(conn: Connection) -> str | None:
     """A database's identity: the start of its first ledger entry's digest (that entry
-    covers a row with its time stamp, so two databases differ from their first entry on).
-    None while the ledger is empty."""
+    covers a row with its time stamp, so two databases differ from their first entry on),
+    or, for a copy, the id its newest ``ledger_fork`` row gave it. None while the ledger is
+    empty."""
+    fork = conn.execute(select(FORKS.c.ledger_id).order_by(FORKS.c.id.desc()).limit(1)).scalar()
+    if fork is not None:
+        return str(fork)
     first = conn.execute(select(LEDGER.c.digest).where(LEDGER.c.seq == 1)).scalar()
     return None if first is None else str(first)[:LEDGER_ID_LENGTH]
+
+
+def _copy_fork(conn: Connection, notary: Any, config: LedgerConfig,
+               now: datetime) -> Pending | None:
+    """At this process's first write: whether the database is a copy of the ledger whose
+    anchor file this workstation keeps (it lives elsewhere than the anchor file's newest
+    line says, or it is behind that line: a backup, a copied or restored file). A copy
+    forks a ledger id of its own (a ``ledger_fork`` row) so its anchors never mix with the
+    original's."""
+    ident = ledger_id(conn)
+    path = notary.anchor_file(ident) if ident is not None else None
+    if path is None or config.location is None:
+        return None
+    last = _last_anchor_line(path)
+    if last is None:
+        return None
+    seq, digest, where = last
+    head, _digest = lock_head(conn)
+    at_seq = conn.execute(select(LEDGER.c.digest).where(LEDGER.c.seq == seq)).scalar()
+    if where == config.location and seq <= head and at_seq == digest:
+        return None
+    if where not in (None, config.location):
+        why = f"copy of ledger {ident} (which lives at {where})"
+    else:
+        why = f"copy of ledger {ident} restored from before its checkpoint at entry {seq}"
+    shared = conn.execute(select(func.max(CHECKPOINTS.c.seq)).where(
+        CHECKPOINTS.c.seq <= head)).scalar()
+    values = {"ledger_id": secrets.token_hex(LEDGER_ID_LENGTH // 2), "parent": ident,
+              "parent_seq": head, "parent_checkpoint": int(shared or 0),
+              "location": config.location[:200], "reason": why, "at": now}
+    key = conn.execute(insert(FORKS).values(**values).returning(FORKS.c.id)).scalar_one()
+    log.warning("this database is a %s: it forks ledger id %s", why, values["ledger_id"])
+    config.ledger_id = str(values["ledger_id"])
+    return Pending("ledger_fork", int(key), 0, row_digest("ledger_fork", {"id": key, **values}))
+
+
+def _last_anchor_line(path: Any) -> tuple[int, str, str | None] | None:
+    """(seq, digest, where) of an anchor file's last line (None: no file, no line)."""
+    import json
+
+    try:
+        with open(path, "rb") as fh:
+            fh.seek(0, 2)
+            size = fh.tell()
+            fh.seek(max(0, size - 8192))
+            tail = fh.read().decode("utf-8", "replace").splitlines()
+    except OSError:
+        return None
+    for line in reversed(tail):
+        try:
+            data = json.loads(line)
+            return int(data["seq"]), str(data["digest"]), data.get("where")
+        except (ValueError, KeyError, TypeError):
+            continue
+    return None
 
 
 def note_row(s: Session, tbl: str, values: Mapping[str, Any]) -> None:
@@ -478,9 +559,15 @@ def _before_commit(s: Session) -> None:
     conn = s.connection()
     now = config.clock() if config and config.clock else datetime.now(UTC)
     sealer: Sealer | None = None
-    if notary is not None:
+    if notary is not None and config is not None:
         if pending and _empty(conn):
             pending = [_founder(conn, notary, now), *pending]
+        elif not config.copy_checked:
+            config.copy_checked = True
+            fork = _copy_fork(conn, notary, config, now)
+            if fork is not None:
+                pending = [fork, *pending]
+                reason = reason or "a copy's first write"
 
         def sealer(first: int, last: int, digest: str) -> Any:
             seal = notary.begin_seal(first, last, digest, now)
@@ -496,8 +583,7 @@ def _before_commit(s: Session) -> None:
 
     unvouched = vouch(conn, notary, seq, seal)
     if unvouched:
-        notary.problem(f"ledger entries {unvouched} are signed by no key this workstation "
-                       "trusts: they were written outside the app (run log verify)")
+        notary.problem("unvouched", entries=unvouched)
     signed = notary.sign(seq, head, now, reason or "interval", unvouched)
     conn.execute(insert(CHECKPOINTS), signed.row())
     s.info[_SIGNED] = (signed, config.ledger_id if config and config.ledger_id
@@ -528,7 +614,7 @@ def _after_commit(s: Session) -> None:
     if done is not None and config is not None and config.notary is not None:
         signed, ident = done
         config.ledger_id = ident
-        config.notary.signed(signed, ident)
+        config.notary.signed(signed, ident, config.location)
 
 
 def _after_rollback(s: Session) -> None:

@@ -396,3 +396,24 @@ class StationKey(Base):
     admitted_at: Mapped[datetime] = mapped_column(UTCDateTime())
     admitted_by: Mapped[int | None] = mapped_column(ForeignKey("staff.id"))
     reason: Mapped[str] = mapped_column(Text)
+
+
+@chained(immutable=True)
+class LedgerFork(Base):
+    """This database is a copy (a backup, a copied or restored file) of the ledger
+    ``parent`` as of its entry ``parent_seq``: noticed at the copy's first write, which
+    gives it a ledger id of its own so its anchor files never mix with the original's."""
+
+    __tablename__ = "ledger_fork"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    ledger_id: Mapped[str] = mapped_column(String(16), unique=True)
+    parent: Mapped[str] = mapped_column(String(16))
+    parent_seq: Mapped[int] = mapped_column(Integer)
+    """The ledger's newest entry when the copy was first written to."""
+    parent_checkpoint: Mapped[int] = mapped_column(Integer)
+    """The seq of the newest checkpoint the copy shares with its parent (0: none)."""
+    location: Mapped[str] = mapped_column(String(200))
+    """Where the copy lives (SQLite: device and inode; PostgreSQL: the cluster and database)."""
+    reason: Mapped[str] = mapped_column(Text)
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
+

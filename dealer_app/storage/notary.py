@@ -108,10 +108,14 @@ class SignedCheckpoint:
                 "key_id": self.key_id, "public_key": self.public_key,
                 "signature": self.signature, "unvouched": self.unvouched}
 
-    def line(self) -> str:
+    def line(self, where: str | None = None) -> str:
+        """The anchor file's line; ``where``: the database's location (not signed: a hint
+        for telling a copy from its original, ``ledger._copy_fork``)."""
         row = self.row()
         if self.unvouched is None:
             del row["unvouched"]
+        if where is not None:
+            row["where"] = where
         return json.dumps({**row, "at": _iso(self.at),
                            "format": FORMAT if self.unvouched is None else FORMAT_2},
                           sort_keys=True, separators=(",", ":"))
@@ -219,6 +223,22 @@ def ledger_of_anchor(path: Path) -> str | None:
     return ledger if sep else None
 
 
+ANCHOR_UNWRITABLE = "anchor-unwritable"
+UNVOUCHED = "unvouched"
+
+
+@dataclass(frozen=True, slots=True)
+class EvidenceProblem:
+    """A problem of the evidence: ``code`` (:data:`ANCHOR_UNWRITABLE`: ``seq``, ``path``,
+    ``error``; :data:`UNVOUCHED`: ``entries``) and its values, worded where it is shown."""
+
+    code: str
+    detail: tuple[tuple[str, str], ...]
+
+    def get(self, name: str) -> str:
+        return dict(self.detail).get(name, "")
+
+
 def seal_message(key_id: str, run: str, first: int, last: int, digest: str, at: int,
                  prev: bytes) -> bytes:
     """What a seal signs: the writer's key and run, the entries ``first``..``last`` it
@@ -298,7 +318,7 @@ class Notary:
         what it vouches for without checking a signature."""
         self.vouched: tuple[int, str] | None = None
         """(seq, signature) of the newest checkpoint this process signed."""
-        self.problems: list[str] = []
+        self.problems: list[EvidenceProblem] = []
         """What went wrong with the evidence that the people at the table must see (an
         anchor line that could not be written, entries no trusted key signed)."""
 
@@ -335,10 +355,14 @@ class Notary:
         finally:
             self._seal_lock.release()
 
-    def problem(self, text: str) -> None:
-        log.error("%s", text)
-        if text not in self.problems:
-            self.problems.append(text)
+    def problem(self, code: str, **detail: str) -> None:
+        """Records a problem of the evidence (logged; shown at the table and the floor)."""
+        found = EvidenceProblem(code, tuple(sorted(detail.items())))
+        log.error("evidence problem %s: %s", code, detail)
+        same = [p for p in self.problems if p.code == code and p.get("path") == found.get("path")
+                and p.get("entries") == found.get("entries")]
+        if not same:  # (an anchor file that cannot be written: once, not once a checkpoint)
+            self.problems.append(found)
 
     @classmethod
     def load(cls, folder: Path | None = None, anchor_dir: Path | None = None) -> Notary:
@@ -383,7 +407,8 @@ class Notary:
         return SignedCheckpoint(seq, digest, at, reason, self.key_id, self.public_key,
                                 signature, unvouched)
 
-    def signed(self, checkpoint: SignedCheckpoint, ledger_id: str) -> None:
+    def signed(self, checkpoint: SignedCheckpoint, ledger_id: str,
+               where: str | None = None) -> None:
         """After the commit: remembers the time and appends the line to the anchor file of
         this key and ledger. A failure is logged (the commit stands).
 
@@ -406,10 +431,10 @@ class Notary:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 fh = path.open("a", encoding="utf-8")
             with fh:
-                fh.write(checkpoint.line() + "\n")
+                fh.write(checkpoint.line(where) + "\n")
         except OSError as exc:
-            self.problem(f"cannot append checkpoint {checkpoint.seq} to the anchor file "
-                         f"{path}: {exc.strerror}")
+            self.problem(ANCHOR_UNWRITABLE, seq=str(checkpoint.seq), path=str(path),
+                         error=str(exc.strerror))
             return
         BACKGROUND.submit(("anchor-fsync", path), partial(_fsync_file, path))
 

@@ -112,6 +112,14 @@
         <translation>CHANGED {what}: {reason}</translation>
     </message>
     <message>
+        <source>COPY: this database is a copy of ledger {ledger} from checkpoint #{checkpoint} (forked after ledger entry {seq})</source>
+        <translation>KOPIA: den här databasen är en kopia av liggaren {ledger} från kontrollpunkt #{checkpoint} (avgrenad efter liggarpost {seq})</translation>
+    </message>
+    <message>
+        <source>the original went on to ledger entry {seq} (its anchor file): what came after the copy is not in this database</source>
+        <translation>originalet fortsatte till liggarpost {seq} (dess ankarfil): det som kom efter kopian finns inte i den här databasen</translation>
+    </message>
+    <message>
         <source>UNANCHORED, accepted (--accept-unanchored): {why}</source>
         <translation>UTAN ANKARE, godtaget (--accept-unanchored): {why}</translation>
     </message>
@@ -4777,6 +4785,18 @@ Detaljerna finns i loggfilen:
     <message>
         <source>{path} is not a file</source>
         <translation>{path} är ingen fil</translation>
+    </message>
+    <message>
+        <source>EVIDENCE AT RISK: checkpoint {seq} could not be written to the anchor file {path} ({error}). Call the floor; free the disk or folder.</source>
+        <translation>BEVISNINGEN I FARA: kontrollpunkt {seq} kunde inte skrivas till ankarfilen {path} ({error}). Kalla på golvet; frigör disken eller mappen.</translation>
+    </message>
+    <message>
+        <source>EVIDENCE AT RISK: ledger entries {entries} were written outside the app (no trusted key signed them). Call the floor; run log verify.</source>
+        <translation>BEVISNINGEN I FARA: liggarposterna {entries} skrevs utanför appen (ingen betrodd nyckel signerade dem). Kalla på golvet; kör log verify.</translation>
+    </message>
+    <message>
+        <source>EVIDENCE AT RISK: {code}</source>
+        <translation>BEVISNINGEN I FARA: {code}</translation>
     </message>
 </context>
 <context>

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from storage.helpers import FakeClock
+from storage.helpers import FakeClock, copy_session_anchors
 
 from dealer_app.services import Services
 
@@ -43,6 +43,7 @@ def _copy(template: tuple[Path, World], tmp_path: Path) -> Iterator[World]:
     source, world = template
     target = tmp_path / "review.sqlite3"
     shutil.copy(source, target)
+    copy_session_anchors()
     clock = FakeClock()
     clock.advance(hours=2)
     services = Services.open(f"sqlite:///{target}", clock=clock)

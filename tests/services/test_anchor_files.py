@@ -107,5 +107,59 @@ def test_an_anchor_that_cannot_be_written_is_shown_at_once(
     monkeypatch.setenv("DEALER_APP_ANCHOR_DIR", str(blocked / "anchors"))
     svc = _floor(db_url, FakeClock(), hands=1)
     assert svc.db.notary is not None
-    assert any("anchor file" in p for p in svc.db.notary.problems), svc.db.notary.problems
+    problems = svc.db.notary.problems
+    assert [p.code for p in problems] == ["anchor-unwritable"], problems
+    assert problems[0].get("path").startswith(str(blocked)) and problems[0].get("seq")
     svc.close()
+
+
+# ---------------------------------------------------------------------------- issue 19: copies
+def _write_something(svc: Services, name: str) -> None:
+    boss = next(m for m in svc.staff.list_staff() if m.name == "Sam")
+    svc.tables.create_table(name, Settings(ante=5, chip_unit=5), boss)
+    with svc.db.transaction() as s:
+        ledger.request_checkpoint(s, name)
+
+
+@pytest.mark.one_backend
+@pytest.mark.parametrize("how", ["db backup", "file copy", "restored in place"])
+def test_a_copy_forks_its_own_ledger_and_the_live_log_keeps_verifying(
+        db_url: str, tmp_path: Path, how: str, capsys: pytest.CaptureFixture[str]) -> None:
+    import shutil
+
+    from dealer_app.storage.backup import backup_sqlite_file
+
+    anchors = Path(os.environ["DEALER_APP_ANCHOR_DIR"])
+    svc = _floor(db_url, FakeClock(), hands=2)
+    live = svc.db.sqlite_path
+    assert live is not None
+    copy = tmp_path / "copy.sqlite3"
+    if how == "db backup":
+        backup_sqlite_file(live, copy)
+    else:  # the file as it lies, with its write-ahead log
+        shutil.copy(live, copy)
+        shutil.copy(f"{live}-wal", f"{copy}-wal")
+    _write_something(svc, "Later table")  # the live database goes on
+    svc.close()
+    if how == "restored in place":  # the older copy put back where the live one was
+        for extra in ("-wal", "-shm"):
+            Path(f"{live}{extra}").unlink(missing_ok=True)
+        shutil.move(copy, live)
+        if Path(f"{copy}-wal").exists():
+            shutil.move(f"{copy}-wal", f"{live}-wal")
+        copy = live
+    other = Services.open(f"sqlite:///{copy}", clock=FakeClock())
+    _write_something(other, "Training table")  # the copy's first write: it forks
+    report = other.log.verify_all(anchors=[anchors])
+    assert report.ok, report.broken
+    assert report.copy_of and report.copy_from[0] > 0, report
+    other.close()
+    if how != "restored in place":
+        back = Services.open(f"sqlite:///{live}", clock=FakeClock())
+        again = back.log.verify_all(anchors=[anchors])
+        assert again.ok and not again.copy_of, again.broken  # the live log: untouched
+        back.close()
+    else:
+        assert report.original_went_on > 0  # what the original had after the copy
+    assert main(["log", "verify", "--db", str(copy)]) == 0
+    assert "COPY: this database is a copy of ledger" in capsys.readouterr().out

@@ -775,3 +775,25 @@ def test_keyless_forgeries_on_every_backend(db_url: str) -> None:
         assert len(found) > seen, (name, found)
         seen = len(found)
     svc.close()
+
+
+def test_with_the_key_a_second_version_of_a_row_the_app_writes_once_is_found(
+        demo: tuple[Services, Path]) -> None:
+    """Finding 2: an insider at the workstation (with its key) gives a stack move and a hand
+    event a second version through the app's own code; both are named with both digests."""
+    svc, anchors = demo
+    from sqlalchemy import select
+
+    from dealer_app.storage.models import HandEvent, StackMove
+
+    with svc.db.transaction() as s:  # the workstation's own notary seals this commit
+        move = s.execute(select(StackMove).where(StackMove.kind == "buy-in")).scalars().first()
+        move.amount *= 10
+        event = s.execute(select(HandEvent).order_by(HandEvent.id)).scalars().first()
+        event.staff_name = "Mallory"
+        ledger.request_checkpoint(s, "insider")
+    found = verify(svc, anchors)
+    versions = [f for f in found if "has a second version" in f]
+    assert any("table stack_move" in f for f in versions), found
+    assert any("table hand_event" in f for f in versions), versions
+    assert all(f.count("row digests") == 1 for f in versions)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 from dealer_app.engine import DECK, Action, Event
 from dealer_app.engine.hand import Hand
@@ -68,3 +69,22 @@ def play(hands: HandService, hand_id: int, staff: StaffMember, inputs: int | Non
         state = hands.record_input(hand_id, event, staff)
         done += 1
     return state
+
+
+SESSION_ANCHORS: list[Path] = []
+"""The anchor folder of the session-scoped template databases (set by tests/conftest.py
+before any template is built, and before any test's own anchor folder)."""
+
+
+def copy_session_anchors() -> None:
+    """Into this test's anchor folder, the anchor files of the templates built once per
+    run: a test's copy of a template is then anchored as the template was (and, at its
+    first write, forks a ledger of its own: it is a copy)."""
+    import os
+    import shutil
+
+    target = Path(os.environ["DEALER_APP_ANCHOR_DIR"])
+    for source in SESSION_ANCHORS:
+        for path in source.glob("*.anchor"):
+            shutil.copy(path, target / path.name)
+

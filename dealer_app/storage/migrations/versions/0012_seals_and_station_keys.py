@@ -7,6 +7,7 @@
 - ``checkpoint.unvouched``: format 2 checkpoints name the entries their signer could not
   authenticate.
 - ``station_key``: the founding key and the keys a supervisor admitted.
+- ``ledger_fork``: a copy of the database forks its own ledger id at its first write.
 
 Revision ID: 0012
 Revises: 0011
@@ -42,6 +43,20 @@ def upgrade() -> None:
             op.add_column("ledger", sa.Column(name, kind, nullable=True))
     if "unvouched" not in {c["name"] for c in inspector.get_columns("checkpoint")}:
         op.add_column("checkpoint", sa.Column("unvouched", sa.Text(), nullable=True))
+    if not inspector.has_table("ledger_fork"):
+        op.create_table(
+            "ledger_fork",
+            sa.Column("id", sa.Integer(), nullable=False),
+            sa.Column("ledger_id", sa.String(length=16), nullable=False),
+            sa.Column("parent", sa.String(length=16), nullable=False),
+            sa.Column("parent_seq", sa.Integer(), nullable=False),
+            sa.Column("parent_checkpoint", sa.Integer(), nullable=False),
+            sa.Column("location", sa.String(length=200), nullable=False),
+            sa.Column("reason", sa.Text(), nullable=False),
+            sa.Column("at", sa.DateTime(), nullable=False),
+            sa.PrimaryKeyConstraint("id", name="pk_ledger_fork"),
+            sa.UniqueConstraint("ledger_id", name="uq_ledger_fork_ledger_id"),
+        )
     if inspector.has_table("station_key"):
         return
     op.create_table(
