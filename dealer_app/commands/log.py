@@ -111,6 +111,8 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
     verify.add_argument("--anchor-dir", action="append", type=Path, default=[],
                         metavar="DIR", help="anchor files to check (default: anchors/ in "
                                             "the data folder)")
+    verify.add_argument("--witness", action="append", type=Path, default=[], metavar="DIR",
+                        help="a witness folder to check against (default: $DEALER_APP_WITNESS)")
     verify.add_argument("--accept-unanchored", action="store_true",
                         help="pass a database whose checkpoints have no anchor file here "
                              "(a copy handed over without its anchors); said in the output")
@@ -142,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
         with CtrlC().active() as cancel:
             if args.action == "verify":
                 return _verify(services, cancel, args.trust, args.anchor_dir,
-                               args.accept_unanchored)
+                               args.accept_unanchored, args.witness)
             if args.action == "audit":
                 from dealer_app.commands.audit import run_audit
 
@@ -157,8 +159,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _verify(services: Services, cancel: CtrlC, trust: list[Path],
-            anchors: list[Path], accept_unanchored: bool = False) -> int:
-    for path in [*trust, *anchors]:
+            anchors: list[Path], accept_unanchored: bool = False,
+            witnesses: list[Path] | None = None) -> int:
+    for path in [*trust, *anchors, *(witnesses or [])]:
         if not path.exists():
             return fail(tr("{path} does not exist").format(path=path))
     damage = integrity_problems(services.db)  # SQLite's own check of the file's pages
@@ -167,7 +170,8 @@ def _verify(services: Services, cancel: CtrlC, trust: list[Path],
     bar = ProgressBar(tr("verifying"))
     try:
         report = services.log.verify_all(progress=bar, cancel=cancel, trust=trust,
-                                          anchors=anchors, accept_unanchored=accept_unanchored)
+                                          anchors=anchors, accept_unanchored=accept_unanchored,
+                                          witnesses=witnesses or [])
     except StorageError as exc:
         if not damage:
             raise

@@ -10,7 +10,12 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QLabel, QMainWindow
 
-from dealer_app.services.keys import ANCHOR_UNWRITABLE, UNVOUCHED, EvidenceProblem
+from dealer_app.services.keys import (
+    ANCHOR_UNWRITABLE,
+    UNVOUCHED,
+    WITNESS_UNREACHABLE,
+    EvidenceProblem,
+)
 from dealer_app.text import tr
 
 log = logging.getLogger(__name__)
@@ -28,6 +33,10 @@ def problem_text(problem: EvidenceProblem) -> str:
         return tr("EVIDENCE AT RISK: ledger entries {entries} were written outside the app "
                   "(no trusted key signed them). Call the floor; run log verify.").format(
                       entries=problem.get("entries"))
+    if problem.code == WITNESS_UNREACHABLE:
+        return tr("EVIDENCE AT RISK: the witness {path} cannot take the checkpoints ({error}); "
+                  "they wait for it. Call the floor; plug in or mount the witness.").format(
+                      path=problem.get("path"), error=problem.get("error"))
     return tr("EVIDENCE AT RISK: {code}").format(code=problem.code)
 
 

@@ -73,6 +73,7 @@ from dealer_app.storage.notary import (
     load_trust,
     read_anchor,
 )
+from dealer_app.storage.witness import FolderWitness, WitnessLine, check_folder, line_hash
 
 LABELS = {"staff": "staff member", "game_table": "table", "table_session": "session",
           "seating": "seating", "stack_move": "stack move", "hand": "hand",
@@ -217,7 +218,9 @@ def row_label(tbl: str, k1: int, k2: int, values: Any = None) -> str:
 
 class _Verifier:
     def __init__(self, db: Database, trust_files: Sequence[Path], anchor_dirs: Sequence[Path],
-                 progress: ProgressFn | None, cancel: CancelFn | None) -> None:
+                 progress: ProgressFn | None, cancel: CancelFn | None,
+                 witnesses: Sequence[Any] = ()) -> None:
+        self.witnesses = list(witnesses)
         self.db = db
         self.roots = load_trust(trust_files)
         self.trust: dict[str, str] = dict(self.roots)
@@ -268,6 +271,7 @@ class _Verifier:
                                               .order_by(HandRow.id)))
         self.cp_seqs = [c.signed.seq for c in self.cps]
         self.anchors = self._read_anchors()
+        self.witnessed = self._read_witnesses()
         tables = [t for t in CHAINED if t in Base.metadata.tables]
         size = min(CHUNK, max(MIN_CHUNK, -(-len(ids) // (8 * max(workers, 1)))))
         chunks = [ids[i:i + size] for i in range(0, len(ids), size)]
@@ -303,6 +307,7 @@ class _Verifier:
                 self._check_checkpoints()
                 self._check_seals()
                 self._check_anchors()
+                self._check_witnesses()
                 self._check_tail()
                 self._check_times()
             while not self.report.cancelled:
@@ -371,6 +376,7 @@ class _Verifier:
     # ------------------------------------------------------------------ 1. ledger
     def _walk_ledger(self) -> None:
         wanted = set(self.cp_seqs) | {a.seq for _p, _n, a in self.anchors if a is not None}
+        wanted |= {w.checkpoint.seq for _f, _n, _t, w in self.witnessed if w is not None}
         self.at_seq: dict[int, str] = {}
         self.tail: set[tuple[str, int]] = set()
         newest = self.cp_seqs[-1] if self.cp_seqs else 0
@@ -601,6 +607,65 @@ class _Verifier:
                 self.fail(f"checkpoint {cp.id} ({c.fingerprint}, {ledger.iso(c.at)})",
                           f"is missing from the anchor file of key {c.key_id}: its lines were "
                           f"cut or edited{hint}")
+
+    # ------------------------------------------------------------------ 4b. witnesses
+    def _read_witnesses(self) -> list[tuple[Any, int, str, WitnessLine | None]]:
+        """Every line the witnesses hold of this ledger (and, for a copy, of its original up
+        to the fork)."""
+        out: list[tuple[Any, int, str, WitnessLine | None]] = []
+        for witness in self.witnesses:
+            for ledger_name in witness.ledgers():
+                fork = self.forks.get(ledger_name)
+                if ledger_name != self.ledger_id and fork is None:
+                    continue
+                for n, text, line in witness.lines(ledger_name):
+                    if (fork is not None and line is not None
+                            and line.checkpoint.seq > fork.parent_seq):
+                        continue
+                    out.append((witness, n, text, line))
+        return out
+
+    def _check_witnesses(self) -> None:
+        stored = {cp.signed.signature: cp for cp in self.cps}
+        tolerance = timedelta(microseconds=seals.TIME_TOLERANCE_US)
+        previous: dict[tuple[int, str], tuple[int, str, datetime]] = {}
+        for witness, n, text, line in self.witnessed:
+            label = f"witness {witness.file(line.ledger if line else '?').name} line {n}"
+            if line is None:
+                self.fail(label, "is unreadable")
+                continue
+            public = self.trust.get(line.key_id)
+            if public is None or not line.holds_under(public):
+                self.fail(label, f"is not countersigned by a trusted witness key "
+                          f"({line.key_id})")
+                continue
+            before = previous.get((id(witness), line.ledger))
+            if (before is None and (line.n != 1 or line.prev)) or (
+                    before is not None and (line.n != before[0] + 1
+                                            or line.prev != before[1])):
+                self.fail(label, "does not follow the line before it: lines of the witness "
+                          "were removed or changed")
+            if before is not None and line.at + tolerance < before[2]:
+                self.fail(label, "is dated before the line before it: the witness's clock "
+                          "ran backwards")
+            previous[(id(witness), line.ledger)] = (line.n, line_hash(text), line.at)
+            c = line.checkpoint
+            if _aware(c.at) > line.at + tolerance:
+                self.fail(label, f"checkpoint {c.fingerprint} is dated {ledger.iso(c.at)}, "
+                          f"after the witness received it ({ledger.iso(line.at)}): "
+                          "the workstation's clock ran ahead, or the checkpoint was forged")
+            if c.signature in stored:
+                continue
+            if c.seq > self.end:
+                self.fail(label, f"the witness received checkpoint {c.fingerprint} of "
+                          f"{ledger.iso(c.at)} sealing ledger entry {c.seq}, but the database's "
+                          f"ledger ends at {self.end}: it was cut back or rolled back")
+            elif self.at_seq.get(c.seq) != c.digest:
+                self.fail(label, f"checkpoint {c.fingerprint} the witness received disagrees "
+                          "with the database: the ledger up to it was rewritten")
+            else:
+                self.fail(label, f"checkpoint {c.fingerprint} the witness received is "
+                          "missing from the database (removed)")
 
     def _check_anchors(self) -> None:
         self._check_complete()
@@ -918,9 +983,11 @@ def _worker_db(url: str) -> Database:
 
 def verify(db: Database, *, trust: Sequence[Path] = (), anchors: Sequence[Path] = (),
            progress: ProgressFn | None = None, cancel: CancelFn | None = None,
-           workers: int | None = None, accept_unanchored: bool = False) -> VerifyReport:
+           workers: int | None = None, accept_unanchored: bool = False,
+           witnesses: Sequence[Path] = ()) -> VerifyReport:
     """Everything above. ``trust``: extra trust files (the configuration folder's is always
-    read); ``anchors``: anchor folders or files (default: the data folder's). A database
+    read); ``anchors``: anchor folders or files (default: the data folder's);
+    ``witnesses``: witness folders (default: ``DEALER_APP_WITNESS`` if set). A database
     with checkpoints but no anchor file of its own is a finding (UNANCHORED) unless
     ``accept_unanchored`` (then only ``report.unanchored`` says so)."""
     db.settle()  # the anchor lines on disk; no background thread left to stop a fork
@@ -928,7 +995,12 @@ def verify(db: Database, *, trust: Sequence[Path] = (), anchors: Sequence[Path] 
     anchor_dirs = list(anchors) or [default_anchor_dir()]
     anchor_dirs = [p for p in anchor_dirs if p.exists()]
     with relaxed_gc():
-        report = _Verifier(db, trust_files, anchor_dirs, progress, cancel).run(
+        folders = list(witnesses)
+        if not folders and (env := FolderWitness.from_env()) is not None \
+                and env.folder.is_dir():
+            folders = [env.folder]
+        report = _Verifier(db, trust_files, anchor_dirs, progress, cancel,
+                           [check_folder(f) for f in folders]).run(
             workers if workers is not None else min(2, os.cpu_count() or 1))
     if report.unanchored and not accept_unanchored:
         report.broken.insert(0, BrokenHand(0, "UNANCHORED database", report.unanchored))

@@ -26,6 +26,7 @@ from dealer_app.storage.notary import (
     ANCHOR_UNWRITABLE,
     TRUST_FILE,
     UNVOUCHED,
+    WITNESS_UNREACHABLE,
     EvidenceProblem,
     config_dir,
     key_id_of,
@@ -144,5 +145,5 @@ def import_keys(path: Path, folder: Path | None = None) -> list[str]:
     return sorted(found)
 
 
-__all__ = ["ANCHOR_UNWRITABLE", "UNVOUCHED", "EvidenceProblem", "KeyError_", "KeyInfo",
-           "KeyService", "import_keys", "parse_public_key"]
+__all__ = ["ANCHOR_UNWRITABLE", "UNVOUCHED", "WITNESS_UNREACHABLE", "EvidenceProblem",
+           "KeyError_", "KeyInfo", "KeyService", "import_keys", "parse_public_key"]

@@ -360,12 +360,15 @@ class LogService:
     def verify_all(self, progress: ProgressFn | None = None,
                    cancel: CancelFn | None = None, *, trust: Sequence[Path] = (),
                    anchors: Sequence[Path] = (), workers: int | None = None,
-                   accept_unanchored: bool = False) -> VerifyReport:
-        """The ledger, the checkpoints, the anchor files and every hand (``evidence.py``)."""
+                   accept_unanchored: bool = False,
+                   witnesses: Sequence[Path] = ()) -> VerifyReport:
+        """The ledger, the checkpoints, the anchor files, the witnesses and every hand
+        (``evidence.py``)."""
         from dealer_app.services.evidence import verify
 
         return verify(self.db, trust=trust, anchors=anchors, progress=progress,
-                      cancel=cancel, workers=workers, accept_unanchored=accept_unanchored)
+                      cancel=cancel, workers=workers, accept_unanchored=accept_unanchored,
+                      witnesses=witnesses)
 
     def fingerprint(self) -> Fingerprint | None:
         """The newest signed checkpoint, short enough to print on a report (None: none yet).

@@ -224,6 +224,7 @@ def ledger_of_anchor(path: Path) -> str | None:
 
 
 ANCHOR_UNWRITABLE = "anchor-unwritable"
+WITNESS_UNREACHABLE = "witness-unreachable"
 UNVOUCHED = "unvouched"
 
 
@@ -318,6 +319,12 @@ class Notary:
         what it vouches for without checking a signature."""
         self.vouched: tuple[int, str] | None = None
         """(seq, signature) of the newest checkpoint this process signed."""
+        self.witness: Any = None
+        """A :class:`~dealer_app.storage.witness.FolderWitness` that receives every
+        checkpoint (``DEALER_APP_WITNESS``), or None."""
+        self.undelivered: list[tuple[SignedCheckpoint, str]] = []
+        """Checkpoints the witness has not received yet (its folder could not be written)."""
+        self._undelivered_lock = threading.Lock()
         self.problems: list[EvidenceProblem] = []
         """What went wrong with the evidence that the people at the table must see (an
         anchor line that could not be written, entries no trusted key signed)."""
@@ -385,7 +392,11 @@ class Notary:
                 key = _load_key(path)
         except OSError as exc:
             raise StorageError(f"cannot use the checkpoint key {path}: {exc.strerror}") from None
-        return cls(key, anchor_dir or default_anchor_dir())
+        notary = cls(key, anchor_dir or default_anchor_dir())
+        from dealer_app.storage.witness import FolderWitness
+
+        notary.witness = FolderWitness.from_env()
+        return notary
 
     def anchor_file(self, ledger_id: str) -> Path | None:
         """This key's anchor file for the database whose ledger is ``ledger_id``."""
@@ -437,6 +448,27 @@ class Notary:
                          error=str(exc.strerror))
             return
         BACKGROUND.submit(("anchor-fsync", path), partial(_fsync_file, path))
+        if self.witness is not None:
+            with self._undelivered_lock:
+                self.undelivered.append((checkpoint, ledger_id))
+            BACKGROUND.submit(("witness", id(self)), self.deliver)
+
+    def deliver(self) -> None:
+        """Hands the witness every checkpoint it has not received (on the background
+        thread); one it cannot take stays for the next time and is shown at once."""
+        with self._undelivered_lock:
+            pending, self.undelivered = self.undelivered, []
+        by_ledger: dict[str, list[SignedCheckpoint]] = {}
+        for checkpoint, ledger in pending:
+            by_ledger.setdefault(ledger, []).append(checkpoint)
+        for ledger, checkpoints in by_ledger.items():
+            try:
+                self.witness.receive(checkpoints, ledger)
+            except (OSError, StorageError) as exc:
+                with self._undelivered_lock:
+                    self.undelivered[:0] = [(cp, ledger) for cp in checkpoints]
+                self.problem(WITNESS_UNREACHABLE, path=str(self.witness.folder),
+                             error=str(getattr(exc, "strerror", None) or exc))
 
     @staticmethod
     def flush(timeout: float | None = None) -> bool:

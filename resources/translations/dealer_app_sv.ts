@@ -4795,6 +4795,10 @@ Detaljerna finns i loggfilen:
         <translation>BEVISNINGEN I FARA: liggarposterna {entries} skrevs utanför appen (ingen betrodd nyckel signerade dem). Kalla på golvet; kör log verify.</translation>
     </message>
     <message>
+        <source>EVIDENCE AT RISK: the witness {path} cannot take the checkpoints ({error}); they wait for it. Call the floor; plug in or mount the witness.</source>
+        <translation>BEVISNINGEN I FARA: vittnet {path} kan inte ta emot kontrollpunkterna ({error}); de väntar på det. Kalla på golvet; anslut eller montera vittnet.</translation>
+    </message>
+    <message>
         <source>EVIDENCE AT RISK: {code}</source>
         <translation>BEVISNINGEN I FARA: {code}</translation>
     </message>
