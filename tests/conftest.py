@@ -296,7 +296,7 @@ SHARED_BUILDS = {
     "tests/review/test_find.py": "named_template",
     "tests/review/test_compliance_reports.py": "report_template",
     "tests/engine/test_evaluator.py": "strengths",
-    "tests/gui/test_refusals.py": "refusals",
+    "tests/gui/test_refusals.py": "refusals", "tests/engine/test_refusal_reasons.py": "refusals",
 }
 """Files whose tests share a fixture that builds much, once per process. Under ``--dist
 loadgroup`` (what ./scripts/run-tests uses) each such group runs on one worker, so it is
