@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings as _hypothesis
 from storage.helpers import SESSION_ANCHORS, FakeClock
 
 from dealer_app.services import staff as _staff
@@ -25,6 +26,12 @@ if "DEALER_APP_LOG_DIR" not in os.environ:
     os.environ["DEALER_APP_LOG_DIR"] = tempfile.mkdtemp(prefix="dealer-app-test-log-")
     atexit.register(shutil.rmtree, os.environ["DEALER_APP_LOG_DIR"], True)
 """The app's log file of the test run (not the user's data folder), removed at the end."""
+_hypothesis.register_profile("suite", max_examples=100)
+_hypothesis.register_profile("thorough", max_examples=1000)
+_hypothesis.load_profile(os.environ.get("DEALER_APP_HYPOTHESIS", "suite"))
+"""The engine's properties try 100 random hands each in the suite (150 before: a third of
+their time for little more found; a seed that fails is replayed first from Hypothesis'
+database); ``DEALER_APP_HYPOTHESIS=thorough`` tries 1,000."""
 
 
 def _backends() -> list[str]:
@@ -71,6 +78,43 @@ def _sqlite_template(tmp_path_factory: pytest.TempPathFactory, _key_folder: Path
     extra = sorted(p.name for p in path.parent.iterdir() if p != path)
     assert not extra, f"the template left files beside it: {extra}"
     return path
+
+
+@pytest.fixture(autouse=True)
+def _new_sqlite_files_from_the_template(_sqlite_template: Path,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new, empty SQLite file a test opens (the first start, a practice table, a demo
+    floor, a command's ``--db``) gets the migrated template's pages (SQLite's backup) instead
+    of running every migration again: Alembic's run cost 0.3-1.5 s a file, in about a
+    hundred tests. Only an empty file migrated to the head is taken this way; an older
+    schema, a revision named, PostgreSQL and the template itself still run Alembic (the
+    template is a real first migration, which tests/storage/test_migrations.py checks
+    against the models)."""
+    import sqlite3
+
+    from sqlalchemy import Engine, inspect
+
+    from dealer_app.storage import migrate
+
+    real = migrate.upgrade
+
+    def upgrade(engine: Engine, revision: str = "head") -> None:
+        if revision == "head" and engine.dialect.name == "sqlite" and engine.url.database \
+                and engine.url.database != ":memory:":
+            with engine.connect() as conn:
+                empty = not inspect(conn).get_table_names()
+            if empty:
+                source = sqlite3.connect(_sqlite_template)
+                target = engine.raw_connection()
+                try:
+                    source.backup(target.driver_connection)  # type: ignore[arg-type]
+                finally:
+                    target.close()
+                    source.close()
+                return
+        real(engine, revision)
+
+    monkeypatch.setattr(migrate, "upgrade", upgrade)
 
 
 class _PgTemplate:
@@ -297,7 +341,7 @@ SHARED_BUILDS = {
     "tests/review/test_find.py": "named_template",
     "tests/review/test_compliance_reports.py": "report_template",
     "tests/engine/test_evaluator.py": "strengths",
-    "tests/gui/test_refusals.py": "refusals",
+    "tests/gui/test_refusals.py": "refusals", "tests/engine/test_refusal_reasons.py": "refusals",
 }
 """Files whose tests share a fixture that builds much, once per process. Under ``--dist
 loadgroup`` (what ./scripts/run-tests uses) each such group runs on one worker, so it is

@@ -9,6 +9,7 @@ the engine's ``RuleError`` (nothing stored) or a ``StorageError`` with a message
 from __future__ import annotations
 
 import contextlib
+import uuid
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -29,13 +30,20 @@ from dealer_app.services import (
 )
 from dealer_app.services.keys import EvidenceProblem
 from dealer_app.services.leases import LeaseLostError, TableHeldError, new_workstation
+from dealer_app.storage.errors import ConnectionLostError
 from dealer_app.text import tr
 
-__all__ = ["Backend", "BackendError", "LeaseLostError", "LogRow", "RuleError", "Snapshot",
-           "StorageError", "TableHeldError"]
+__all__ = ["Backend", "BackendError", "LeaseLostError", "LogRow", "RuleError", "ServerAwayError",
+           "Snapshot", "StorageError", "TableHeldError"]
 
 BackendError = StorageError
 """Errors with a message fit to show (wrong PIN, seat taken, database unavailable...)."""
+
+
+class ServerAwayError(StorageError):
+    """The database server does not answer (past the service's own reconnecting): the input
+    is kept (:attr:`Backend.pending`) and stored, once, by :meth:`Backend.store_pending`
+    when the server is back. Not a refusal: nothing the dealer typed is lost."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +119,9 @@ class Backend:
         """This window's id for the table lease (one table, one workstation)."""
         self.lease_table: int | None = None
         """The table whose lease this window holds."""
+        self.pending: tuple[int, Event, str] | None = None
+        """The input typed while the server was away (hand id, input, the id it was sent
+        with): stored by :meth:`store_pending` under the same id, so never twice."""
 
     @classmethod
     def open(cls, url: str | None = None) -> Backend:
@@ -340,15 +351,45 @@ class Backend:
         return self.state.hand.check(event)
 
     def record(self, event: Event) -> HandState:
-        """Stores one input (committed before this returns) or raises ``RuleError``."""
+        """Stores one input (committed before this returns) or raises ``RuleError``. When
+        the server does not answer: ``ServerAwayError``, the input kept in :attr:`pending`
+        (an input typed while one is pending is refused: the first is stored first)."""
+        if self.pending is not None:
+            try:
+                self.store_pending()
+            except ServerAwayError as exc:
+                raise ServerAwayError(tr("{kept} (not recorded: {input})").format(
+                    kept=exc, input=words.event_text(event))) from exc
         if self.state is None or not self.in_progress:
             raise StorageError(tr("no hand in progress: press N to deal one"))
+        return self._send(self.state.hand_id, event, str(uuid.uuid4()))
+
+    def store_pending(self) -> HandState | None:
+        """Sends the input kept while the server was away, if any, under its first id (read
+        back, not stored again, if that earlier commit went through); ``ServerAwayError``
+        while the server is still away."""
+        if self.pending is None:
+            return None
+        hand_id, event, input_id = self.pending
+        return self._send(hand_id, event, input_id, reconnect_for=0.0)
+
+    def _send(self, hand_id: int, event: Event, input_id: str,
+              reconnect_for: float | None = None) -> HandState:
+        kwargs = {} if reconnect_for is None else {"reconnect_for": reconnect_for}
         try:
-            self.state = self.services.hands.record_input(self.state.hand_id, event,
-                                                          self._me(), self._ws())
+            self.state = self.services.hands.record_input(hand_id, event, self._me(),
+                                                          self._ws(), input_id, **kwargs)
+        except ConnectionLostError as exc:
+            self.pending = (hand_id, event, input_id)
+            log_refusal(f"hand id {hand_id} input {event.describe()} kept", exc)
+            raise ServerAwayError(tr("Reconnecting… the database server does not answer; "
+                                     "kept until it is back: {input}")
+                                  .format(input=words.event_text(event))) from exc
         except (RuleError, StorageError) as exc:
-            log_refusal(f"hand id {self.state.hand_id} input {event.describe()}", exc)
+            self.pending = None
+            log_refusal(f"hand id {hand_id} input {event.describe()}", exc)
             raise
+        self.pending = None
         if not self.in_progress:  # complete: the stacks moved to the seats
             self.forget_seats()
         return self.state

@@ -7,12 +7,14 @@ everything from the engine state the backend returns.
   the review window.
 
 A refused input (the engine's ``RuleError``, or a storage error with a message) changes
-nothing but the NEXT line, which turns red with the reason until the next input.
+nothing but the NEXT line, which turns red with the reason until the next input. An input
+typed while the database server does not answer is kept, not refused: the NEXT line says
+"reconnecting…" and a timer sends it again, under the same id, until it is stored.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QDialog, QWidget
 
 from dealer_app.engine import Action
@@ -28,6 +30,9 @@ from dealer_app.gui.table_input import TableInput
 from dealer_app.gui.window import DealerWindow
 from dealer_app.text import tr
 
+RECONNECT_EVERY_MS = 1000
+"""How often an input kept while the database server is away is sent again."""
+
 
 class DealerController(QObject):
     """One window, one backend. ``refreshed`` is emitted after every redraw."""
@@ -41,6 +46,10 @@ class DealerController(QObject):
         self.page = window.page
         self.snap: Snapshot | None = None
         self.input = TableInput(self)
+        self.reconnect = QTimer(self)
+        """While the database server is away: sends the input kept, every second."""
+        self.reconnect.setInterval(RECONNECT_EVERY_MS)
+        self.reconnect.timeout.connect(self.input.store_pending)
         self.shift = ShiftControl(self)
         self.supervisor = SupervisorActs(self)
         w, p, shift, inp, sup = window, window.page, self.shift, self.input, self.supervisor

@@ -26,7 +26,7 @@ from dealer_app.engine import (
 )
 from dealer_app.engine.hand import Hand, Phase
 from dealer_app.gui import prompts
-from dealer_app.gui.backend import StorageError
+from dealer_app.gui.backend import ServerAwayError, StorageError
 from dealer_app.gui.commands import Command, seat_for_key
 from dealer_app.gui.refusals import card_reason, refusal_text
 from dealer_app.text import tr, tr_noop
@@ -351,6 +351,11 @@ class TableInput:
                 ctl.fail(refusal_text(exc, self.hand()))
             ctl.refresh_prompt()
             return False
+        except ServerAwayError as exc:  # kept: stored when the server is back
+            self.reset()
+            self.page.next_line.show_waiting(str(exc))
+            ctl.reconnect.start()
+            return False
         except StorageError as exc:
             self.reset()
             ctl.resync()
@@ -362,6 +367,23 @@ class TableInput:
         self.reset()
         ctl.refresh()
         return True
+
+    def store_pending(self) -> None:
+        """The reconnect timer: sends the input kept while the server was away."""
+        ctl = self.ctl
+        try:
+            self.backend.store_pending()
+        except ServerAwayError:
+            return  # still away: the message stays, the timer tries again
+        except (RuleError, StorageError) as exc:
+            ctl.reconnect.stop()
+            ctl.resync()
+            ctl.fail(refusal_text(exc, self.hand()) if isinstance(exc, RuleError) else str(exc))
+            ctl.refresh_prompt()
+            return
+        ctl.reconnect.stop()
+        self.page.next_line.clear_error()
+        ctl.refresh()
 
     def on_amount(self, action: str, to: int) -> None:
         hand = self.hand()

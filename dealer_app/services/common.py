@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import logging
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -11,11 +14,17 @@ from sqlalchemy.orm import Session
 
 from dealer_app.engine import Settings
 from dealer_app.services.types import Role, SessionInfo, StaffMember, TableInfo
-from dealer_app.storage.errors import ConflictError, PermissionDeniedError, StorageError
+from dealer_app.storage.errors import (
+    ConflictError,
+    ConnectionLostError,
+    PermissionDeniedError,
+    StorageError,
+)
 from dealer_app.storage.models import AuditEntry, GameTable, Staff, TableSession
 from dealer_app.text import tr
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 ProgressFn = Callable[[int, int], None]
 """``progress(done, total)``."""
 CancelFn = Callable[[], bool]
@@ -84,6 +93,30 @@ def session_info(row: TableSession, table: GameTable, dealer: Staff) -> SessionI
                        settings=settings_of(table.settings_json), dealer_id=dealer.id,
                        dealer=dealer.name, opened_at=row.opened_at, closed_at=row.closed_at,
                        currency=table.currency or DEFAULT_CURRENCY)
+
+
+RECONNECT_FOR = 1.0
+"""Seconds a write runs again on new connections after its connection to the server broke
+(a blip: a killed connection is replaced at once) before it says the server is away."""
+RECONNECT_PAUSES = (0.0, 0.05, 0.1, 0.2, 0.4)
+"""The pauses before each new attempt (then the last, again): the first is at once."""
+
+
+def reconnecting(operation: Callable[[], T], within: float = RECONNECT_FOR) -> T:
+    """Runs ``operation`` (one whole transaction, safe to run again: it settles what a lost
+    attempt may have stored) again on a new connection while its connection to the server
+    breaks, for up to ``within`` seconds; then the last ``ConnectionLostError`` goes up."""
+    deadline = time.monotonic() + within
+    for attempt in itertools.count():
+        try:
+            return operation()
+        except ConnectionLostError:
+            pause = RECONNECT_PAUSES[min(attempt, len(RECONNECT_PAUSES) - 1)]
+            if time.monotonic() + pause > deadline:
+                raise
+            log.info("connection to the database lost; trying again on a new one")
+            time.sleep(pause)
+    raise AssertionError("unreachable")
 
 
 def retrying(operation: Callable[[], T], what: str, attempts: int = 5) -> T:

@@ -49,8 +49,10 @@ from dealer_app.engine import Action, Event, RuleError, SeatSpec, Settings, Sett
 from dealer_app.engine.events import EventError
 from dealer_app.engine.hand import Hand, ReplayError
 from dealer_app.services.common import (
+    RECONNECT_FOR,
     audit,
     confirm_supervisor,
+    reconnecting,
     require_supervisor_role,
     retrying,
     settings_of,
@@ -156,22 +158,24 @@ def link_of(row: HandEvent) -> chain.ChainLink:
 
 def new_event_row(hand_id: int, seq: int, kind: str, *, by: str, staff_id: int | None,
                   at: datetime, event: Event | None = None, target_seq: int | None = None,
-                  reason: str | None = None) -> HandEvent:
+                  reason: str | None = None, input_id: str | None = None) -> HandEvent:
     """A log row not yet chained (empty digest) nor added to a session."""
     return HandEvent(hand_id=hand_id, seq=seq, kind=kind,
                      seat=event.seat if event else None,
                      action=event.action.value if event else None,
                      card=event.card if event else None, to_amount=event.to if event else None,
                      target_seq=target_seq, staff_id=staff_id, staff_name=by, at=at,
-                     reason=reason, digest="")
+                     reason=reason, digest="", input_id=input_id)
 
 
 def append_event(s: Session, hand: HandRow, seq: int, kind: str, *, by: str,
                  staff_id: int | None, at: datetime, event: Event | None = None,
-                 target_seq: int | None = None, reason: str | None = None) -> HandEvent:
-    """Adds one chained row to a hand's log and moves the hand's chain head."""
+                 target_seq: int | None = None, reason: str | None = None,
+                 input_id: str | None = None) -> HandEvent:
+    """Adds one chained row to a hand's log and moves the hand's chain head (the hand's
+    own chain leaves ``input_id`` out: the ledger's row digest covers it)."""
     row = new_event_row(hand.id, seq, kind, by=by, staff_id=staff_id, at=at, event=event,
-                        target_seq=target_seq, reason=reason)
+                        target_seq=target_seq, reason=reason, input_id=input_id)
     row.digest = link_of(row).digest(hand.head_digest)
     hand.head_digest = row.digest
     s.add(row)
@@ -215,6 +219,9 @@ _HEAD = (select(*STATE_COLUMNS, _HAND.head_digest, _HAND.pot)
 """The hand row locked, with what the returned state shows (an input that does not complete
 the hand changes none of it)."""
 _INSERT_EVENT = insert(cast(Table, HandEvent.__table__))
+_EVENT = cast(Table, HandEvent.__table__).c
+_STORED_INPUT = select(_EVENT.hand_id).where(_EVENT.input_id == bindparam("input_id"))
+"""Whether an input of this id is stored already (settles a commit whose reply was lost)."""
 _MOVE_HEAD = (update(_HAND_TABLE).where(_HAND.id == bindparam("hand_id"))
               .values(head_digest=bindparam("digest"), pot=bindparam("pot")))
 _MOVE_HEAD_ONLY = (update(_HAND_TABLE).where(_HAND.id == bindparam("hand_id"))
@@ -537,25 +544,51 @@ class HandService:
         return retrying(start, tr("starting a hand"))
 
     def record_input(self, hand_id: int, event: Event, staff: StaffMember,
-                     workstation: str | None = None) -> HandState:
+                     workstation: str | None = None, input_id: str | None = None, *,
+                     reconnect_for: float = RECONNECT_FOR) -> HandState:
         """Stores one dealer input; raises ``RuleError`` (nothing stored) if refused, and
         ``LeaseLostError`` when ``workstation`` (the window recording it) no longer holds
-        the table's lease (checked in the same transaction)."""
+        the table's lease (checked in the same transaction).
+
+        ``input_id`` is the id the station chose for this typed input (a new UUID when
+        None); stored with it, and unique. When the connection to the server breaks, the
+        transaction runs again on a new connection for up to ``reconnect_for`` seconds; each
+        attempt after the first reads the id back first, so an input whose commit went
+        through but whose reply was lost is answered, not stored twice. Past that time:
+        ``ConnectionLostError``; calling again with the same ``input_id`` is safe."""
+        input_id = input_id or str(uuid.uuid4())
+        tries = 0
+
         def record() -> HandState:
+            nonlocal tries
+            tries += 1
             with self.db.transaction() as s:
-                fast = self._record_cached(s, hand_id, event, staff, workstation)
-                if fast is not None:
-                    state, after = fast
-                else:
-                    state, after = self._record_loaded(s, hand_id, event, staff, workstation)
+                stored = tries > 1 and self._stored(s, input_id)
+                if not stored:
+                    try:
+                        fast = self._record_cached(s, hand_id, event, staff, workstation,
+                                                   input_id)
+                        if fast is not None:
+                            state, after = fast
+                        else:
+                            state, after = self._record_loaded(s, hand_id, event, staff,
+                                                               workstation, input_id)
+                    except (RuleError, HandClosedError):  # refused before writing: sent
+                        if tries > 1 or not self._stored(s, input_id):  # again, maybe
+                            raise
+                        stored = True
+            if stored:  # an earlier commit of it went through; its reply was lost
+                return self.hand_state(hand_id)
             # committed: only now may the cache move on (with its own copy of the hand)
             self._remember(hand_id, replace(after, hand=after.hand.copy()))
             return state
 
-        return retrying(record, tr("recording an input"))
+        return reconnecting(lambda: retrying(record, tr("recording an input")),
+                            reconnect_for)
 
     def _record_cached(self, s: Session, hand_id: int, event: Event, staff: StaffMember,
-                       workstation: str | None) -> tuple[HandState, Replayed] | None:
+                       workstation: str | None,
+                       input_id: str | None) -> tuple[HandState, Replayed] | None:
         """The common case, with plain statements instead of the ORM's unit of work: the
         hand is cached (an input completing it included: :func:`_complete_cached`). None:
         take the full path."""
@@ -578,7 +611,7 @@ class HandService:
             "hand_id": hand_id, "seq": seq, "kind": "input", "seat": event.seat,
             "action": action, "card": event.card, "to_amount": event.to,
             "target_seq": None, "staff_id": staff.id, "staff_name": staff.name, "at": now,
-            "reason": None, "digest": digest}
+            "reason": None, "digest": digest, "input_id": input_id}
         inserted = conn.execute(_INSERT_EVENT, values).inserted_primary_key
         assert inserted is not None
         event_id = inserted[0]
@@ -599,7 +632,8 @@ class HandService:
         return state_of(row, after.settings, after.seats, after.log, hand), after
 
     def _record_loaded(self, s: Session, hand_id: int, event: Event, staff: StaffMember,
-                       workstation: str | None) -> tuple[HandState, Replayed]:
+                       workstation: str | None,
+                       input_id: str | None) -> tuple[HandState, Replayed]:
         row = self._hand(s, hand_id, lock=True)
         self._in_progress(row)
         check_lease(s, row.table_id, workstation, self.db.now())
@@ -610,7 +644,7 @@ class HandService:
         hand.apply(event)  # RuleError: rolled back, nothing stored
         now = self.db.now()
         new = append_event(s, row, base.count + 1, "input", by=staff.name,
-                           staff_id=staff.id, at=now, event=event)
+                           staff_id=staff.id, at=now, event=event, input_id=input_id)
         if hand.complete:
             write_result(s, row, hand, now)
         else:
@@ -801,6 +835,10 @@ class HandService:
                 .order_by(HandPlayer.seat))]
 
     # ------------------------------------------------------------------ internals
+    @staticmethod
+    def _stored(s: Session, input_id: str) -> bool:
+        return s.execute(_STORED_INPUT, {"input_id": input_id}).first() is not None
+
     def _cached(self, hand_id: int, head: str) -> Replayed | None:
         with self._lock:
             entry = self._replayed.get(hand_id)

@@ -30,6 +30,7 @@ from dealer_app.storage import ledger, migrate
 from dealer_app.storage.background import BACKGROUND
 from dealer_app.storage.backup import backup_sqlite_file
 from dealer_app.storage.errors import (
+    ConnectionLostError,
     DatabaseLockedError,
     DatabaseUnavailableError,
     DiskFullError,
@@ -125,7 +126,13 @@ class Database:
         except IntegrityError:
             raise  # a constraint: the services retry or explain
         except DBAPIError as exc:
-            raise translate_error(exc, self.url, self._folder) from exc
+            raise self._error(exc) from exc
+
+    def _error(self, exc: DBAPIError) -> StorageError:
+        if connection_lost(exc, self.engine.dialect.name):
+            return ConnectionLostError(
+                f"cannot reach the database {self.url} ({_first_line(exc)})")
+        return translate_error(exc, self.url, self._folder)
 
     @contextmanager
     def read(self) -> Iterator[Session]:
@@ -135,7 +142,7 @@ class Database:
             with self.read_sessions() as session:  # closing ends the transaction; what was
                 yield session                         # read stays loaded for the caller
         except DBAPIError as exc:
-            raise translate_error(exc, self.url, self._folder) from exc
+            raise self._error(exc) from exc
 
     @staticmethod
     def settle() -> None:
@@ -471,6 +478,30 @@ def _upgrade(db: Database, path: Path | None) -> bool:
     finally:
         ledger.MIGRATION_SEALER.reset(token)
     return current is not None
+
+
+_LOST_STATES = ("08", "57P")
+"""SQLSTATE classes of a connection that broke: connection exceptions, and the server
+ending it (``pg_terminate_backend``, a shutdown or restart)."""
+
+
+def connection_lost(exc: DBAPIError, dialect: str) -> bool:
+    """True when ``exc`` says the connection to a database server broke or could not be
+    made (a transaction run again on a new connection may succeed), not that the statement
+    was wrong. SQLite has no connection to lose."""
+    if dialect == "sqlite":
+        return False
+    if exc.connection_invalidated:
+        return True
+    state = getattr(exc.orig, "sqlstate", None)
+    if state is None:  # a client-side failure: no server answered (refused, timed out, reset)
+        return type(exc.orig).__name__ == "OperationalError"
+    return str(state).startswith(_LOST_STATES)
+
+
+def _first_line(exc: DBAPIError) -> str:
+    text = str(exc.orig) if exc.orig is not None else str(exc)
+    return text.strip().splitlines()[0] if text.strip() else type(exc).__name__
 
 
 def translate_error(exc: DBAPIError, where: str, folder: Path | None = None) -> StorageError:

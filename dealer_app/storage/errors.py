@@ -57,3 +57,9 @@ class NothingToUndoError(ConflictError):
 
 class DiskFullError(DatabaseUnavailableError):
     """The disk holding the database has no room left (the file itself is sound)."""
+
+
+class ConnectionLostError(DatabaseUnavailableError):
+    """The connection to the database server broke or could not be made (a network blip, a
+    server restart): whether a commit in flight was stored is unknown until it is read back.
+    Running the transaction again, on a new connection, may well succeed."""

@@ -261,9 +261,14 @@ class HandEvent(Base):
     at: Mapped[datetime] = mapped_column(UTCDateTime())
     reason: Mapped[str | None] = mapped_column(Text)
     digest: Mapped[str] = mapped_column(String(64))
+    input_id: Mapped[str | None] = mapped_column(String(36))
+    """The id the dealer's station chose for the input (a UUID; NULL for rows of other
+    kinds and rows written before 0015): a retried commit is settled by it, never stored
+    twice. Last in the model, so older rows' format 2 digests stay valid."""
     __table_args__ = (
         UniqueConstraint("hand_id", "seq", name="uq_hand_event_hand_seq"),
         CheckConstraint("kind IN ('input', 'undo', 'void', 'correct')", name="kind"),
+        Index("ux_hand_event_input_id", "input_id", unique=True),
     )
 
 

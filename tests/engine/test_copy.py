@@ -12,7 +12,7 @@ from dealer_app.engine.hand import Hand
 from .helpers import next_legal_event, random_seats, random_settings
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 100_000), cut=st.floats(0, 1))
 def test_a_copy_goes_on_alone(seed: int, cut: float) -> None:
     rng = random.Random(seed)

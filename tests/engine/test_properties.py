@@ -16,8 +16,9 @@ from dealer_app.engine.settings import SeatSpec, Settings
 
 from .helpers import next_legal_event, random_seats, random_settings
 
-PROPS = settings(max_examples=150, deadline=None,
-                 suppress_health_check=[HealthCheck.too_slow])
+PROPS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+"""As many examples as the loaded profile says (tests/conftest.py: 100 in the suite, 1,000
+with DEALER_APP_HYPOTHESIS=thorough)."""
 
 CARD_TEXTS = [str(c) for c in DECK] + ["2s", "6h", "Xx", "", "10d", "a♠"]
 

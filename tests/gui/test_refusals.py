@@ -4,8 +4,6 @@ a translation reaches the red NEXT line of the dealer window."""
 
 from __future__ import annotations
 
-import functools
-import random
 import re
 import string
 from collections.abc import Iterator
@@ -14,7 +12,7 @@ import pytest
 from PySide6.QtCore import QLocale, Qt
 
 from dealer_app import text
-from dealer_app.engine import Action, CardError, Event, RuleError, parse_card, typed_card
+from dealer_app.engine import CardError, RuleError, parse_card, typed_card
 from dealer_app.engine.errors import Code, Reason
 from dealer_app.engine.hand import Hand, ReplayError
 from dealer_app.gui.refusals import (
@@ -25,62 +23,9 @@ from dealer_app.gui.refusals import (
     refusal_text,
     template,
 )
-from tests.engine.helpers import (
-    evs,
-    next_legal_event,
-    random_seats,
-    random_settings,
-    start,
-    unused,
-)
+from tests.engine.helpers import evs, start
+from tests.engine.refusals import DEALER_REASONS, real_refusals
 from tests.gui.conftest import Driver
-
-_BETS = (0, 1, 3, 15, 20, 40, 10**6, 10**16)
-_CARD_ONLY = {Reason.CARD_NOT_TEXT, Reason.CARD_NOT_STARTED, Reason.CARD_UNKNOWN_TYPED_RANK}
-"""Reasons of a text that is not a card which no dealer input gives as a RuleError (a typed
-card, or a card that is not text): checked through their CardError."""
-
-
-def _candidates(hand: Hand) -> Iterator[Event]:
-    """Every kind of input for every seat: most of them refused now."""
-    free = str(unused(hand)[0])
-    first = hand.seats[hand.order[0]]
-    dealt = [str(c) for c in first.cards[:2]]
-    for seat in hand.order:
-        for action in Action:
-            if action in (Action.BET, Action.RAISE):
-                yield from (Event(seat, action, to=to) for to in _BETS)
-            elif action in (Action.DEAL_UP, Action.DEAL_DOWN, Action.SHOW):
-                for card in (free, "6s", "Zs", "Ax", "", *dealt):
-                    yield Event(seat, action, card=card)
-                if action is Action.SHOW:
-                    yield Event(seat, action)
-            else:
-                yield Event(seat, action)
-
-
-@functools.cache
-def _refusals() -> dict[Reason, list[tuple[RuleError, Hand]]]:
-    """Refusals the engine gives in random legal hands (a fixed seed), up to three a reason,
-    each with the hand it refused (a copy, for the seats' names). Found once a process, when
-    a test first asks (not at import: collecting would pay for it on every worker)."""
-    found: dict[Reason, list[tuple[RuleError, Hand]]] = {}
-    rng = random.Random(13)
-    for _ in range(200):
-        settings = random_settings(rng)
-        hand = Hand(settings, random_seats(rng, settings))
-        while True:
-            for event in _candidates(hand):
-                error = hand.check(event)
-                if error is not None and len(found.setdefault(error.reason, [])) < 3:
-                    found[error.reason].append((error, hand.copy()))
-            if hand.complete:
-                break
-            hand.apply(next_legal_event(hand, rng))
-        if all(len(found.get(r, ())) >= 3 for r in Reason if r not in _CARD_ONLY):
-            break
-    return found
-
 
 
 @pytest.fixture(autouse=True)
@@ -111,13 +56,9 @@ def test_every_reason_has_words() -> None:
     assert set(CARD_REASONS) <= set(Reason)
 
 
-def test_every_reason_comes_from_a_real_refusal() -> None:
-    assert {r for r in Reason if r not in _CARD_ONLY} <= set(_refusals())
-
-
-@pytest.mark.parametrize("reason", [r for r in Reason if r not in _CARD_ONLY])
+@pytest.mark.parametrize("reason", DEALER_REASONS)
 def test_words_say_what_the_engine_says(reason: Reason) -> None:
-    for error, hand in _refusals()[reason]:
+    for error, hand in real_refusals()[reason]:
         words = template(error.reason, error.details)
         assert words is not None
         names = _names(words)
@@ -173,14 +114,14 @@ def marked() -> Iterator[None]:
 
 @pytest.mark.usefixtures("marked")
 def test_every_refusal_is_translated() -> None:
-    for reason, found in _refusals().items():
+    for reason, found in real_refusals().items():
         for error, hand in found:
             assert refusal_text(error).startswith("§"), reason
             assert refusal_text(error, hand).startswith("§"), reason
 
 
 def test_a_translation_naming_a_missing_value_falls_back_to_english() -> None:
-    error, _ = _refusals()[Reason.SEAT_FOLDED][0]
+    error, _ = real_refusals()[Reason.SEAT_FOLDED][0]
     text.set_translate(lambda source, disambiguation: source.replace("{seat}", "{plats}"))
     try:
         assert refusal_text(error) == error.message
@@ -189,7 +130,7 @@ def test_a_translation_naming_a_missing_value_falls_back_to_english() -> None:
 
 
 def test_an_unknown_reason_shows_the_engine_message() -> None:
-    error, _ = _refusals()[Reason.SEAT_FOLDED][0]
+    error, _ = real_refusals()[Reason.SEAT_FOLDED][0]
     odd = RuleError(error.code, "some words", "no-such-reason")  # type: ignore[arg-type]
     assert refusal_text(odd) == "some words"
 

@@ -35,6 +35,7 @@ class NextLine(QLabel):
         self.setWordWrap(True)
         self.prompt = ""
         self.error = ""
+        self.waiting = ""
 
     def show_prompt(self, text: str) -> None:
         self.prompt = text
@@ -46,13 +47,18 @@ class NextLine(QLabel):
         self._render()
 
     def clear_error(self) -> None:
-        if self.error:
-            self.error = ""
+        if self.error or self.waiting:
+            self.error = self.waiting = ""
             self._render()
+
+    def show_waiting(self, text: str) -> None:
+        """Not a refusal: the input is kept while the database server is away."""
+        self.waiting = text
+        self._render()
 
     def _render(self) -> None:
         self.setProperty("refused", bool(self.error))
-        self.setText(f"✖ {self.error}" if self.error
+        self.setText(f"✖ {self.error}" if self.error else f"⟳ {self.waiting}" if self.waiting
                      else tr("NEXT ▶ {prompt}").format(prompt=self.prompt))
         self.style().unpolish(self)
         self.style().polish(self)
