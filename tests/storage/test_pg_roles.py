@@ -231,15 +231,21 @@ def test_the_apps_own_work_goes_on_as_the_station(roles: Roles, clock: FakeClock
         report = enforcement(auditor.db)
         assert report.enforced, report.describe()
         assert report.auditors and roles.names.auditor in report.auditors
+        printed = reports.session_report(auditor.db, session_id).evidence  # may not seal
+        assert printed is not None and printed.checkpoint and printed.unsealed == 0
         with pytest.raises(Exception, match="permission denied"):
             auditor.staff.add_staff("Eve", Role.DEALER, "2468",
                                     by=auditor.staff.authenticate("Sam", "246810"))
 
 
-def test_without_roles_the_database_does_not_enforce_it(db_url: str) -> None:
+def test_without_roles_the_database_does_not_enforce_it(
+        db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
     with Database.open(db_url) as db:
         report = enforcement(db)
     assert not report.enforced
+    assert main(["log", "verify", "--db", db_url]) == 0
+    assert f"append-only enforced by the database: {report.describe()}" in \
+        capsys.readouterr().out
     if db_url.startswith("sqlite"):
         assert report.describe() == "no (SQLite has no roles: whoever can write the file can " \
                                     "change any row)"
@@ -260,6 +266,9 @@ def test_db_roles_is_idempotent_and_says_what_it_did(
     assert "insert only: audit, checkpoint, hand_event, ledger, stack_move" in out
     assert "append-only enforced by the database: yes" in out
     assert main([*args, "--check"]) == 0
+    capsys.readouterr()
+    assert main(["log", "verify", "--db", roles.station_url]) == 0
+    assert "append-only enforced by the database: yes (the stations" in capsys.readouterr().out
     assert main(["db", "roles", "--db", roles.admin_url, "--owner", "Robert'); DROP"]) == 2
     assert "not a role name" in capsys.readouterr().err
 
