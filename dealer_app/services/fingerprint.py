@@ -105,7 +105,8 @@ class Fingerprint:
 def seal(db: Database, reason: str) -> None:
     """Signs a checkpoint over the ledger's head in a transaction of its own, unless the
     newest checkpoint already covers it (nothing when this database signs nothing). A role
-    that may not write (an auditor's) leaves it as it is: logged, not raised."""
+    that may not write (an auditor's) leaves it as it is: logged, not raised. Never call it
+    inside a write transaction (on SQLite it would wait for that transaction's own lock)."""
     if db.notary is None:
         return
     try:

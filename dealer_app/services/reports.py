@@ -535,10 +535,12 @@ def _act_what(act: str, detail: dict[str, Any]) -> str:
     return hand
 
 
-def session_report(db: Database, session_id: int, generated_by: str = "") -> SessionReport:
+def session_report(db: Database, session_id: int, generated_by: str = "", *,
+                   evidence: bool = True) -> SessionReport:
     """The per-seat figures and chip reconciliation of one session (a few aggregate queries,
     no replay: fast on long sessions), its dealers' stints, its supervisor acts and the log's
-    fingerprint; ``generated_by``: who asked for it."""
+    fingerprint (read last, and sealed: ``evidence=False`` leaves it out, for a caller inside a
+    write transaction); ``generated_by``: who asked for it."""
     info = _session_row(db, session_id)
     with db.read() as s:
         seatings = list(s.scalars(select(Seating).where(Seating.session_id == session_id)
@@ -643,7 +645,7 @@ def session_report(db: Database, session_id: int, generated_by: str = "") -> Ses
                          rake=rake, reconciliation=rec, generated_at=db.now(),
                          stints=tuple(dealer_stints(db, session_id)),
                          acts=tuple(session_acts(db, session_id)),
-                         evidence=evidence_fingerprint(db, session_id),
+                         evidence=evidence_fingerprint(db, session_id) if evidence else None,
                          generated_by=generated_by)
 
 

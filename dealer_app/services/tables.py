@@ -199,7 +199,7 @@ class TableService:
         owed to or by players who left), or None when it balances with nothing owed."""
         from dealer_app.services.reports import session_report  # only when closing
 
-        rec = session_report(self.db, session_id).reconciliation
+        rec = session_report(self.db, session_id, evidence=False).reconciliation
         if rec.balanced and not rec.owed_lines:
             return None
         parts = []
