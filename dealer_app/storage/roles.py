@@ -350,26 +350,36 @@ def enforcement(db: Database) -> RolesReport:
         found: dict[tuple[str, str], tuple[str, bytes, str]] = {
             (str(r.relname), str(r.tgname)): (str(r.tgenabled), bytes(r.tgargs), str(r.proname))
             for r in conn.execute(_TRIGGERS, {"s": qs})}
-        for table, rule in guarded_tables(tables).items():
+        missing, disabled, changed = [], [], []
+        guarded = guarded_tables(tables)
+        for table, rule in guarded.items():
             row = found.get((table, ROW_TRIGGER))
             cut = found.get((table, TRUNCATE_TRIGGER))
             if row is None or cut is None:
-                problems.append(tr("table {table} has no append-only trigger (run dealer-app "
-                                   "db roles again after an upgrade)").format(table=table))
+                missing.append(table)
             elif "D" in (row[0], cut[0]) or "R" in (row[0], cut[0]):
-                problems.append(tr("the append-only trigger of table {table} is disabled")
-                                .format(table=table))
+                disabled.append(table)
             elif row[1] != _expected_args(rule) or row[2] != GUARD_FUNCTION \
                     or cut[2] != TRUNCATE_FUNCTION:
-                problems.append(tr("the append-only trigger of table {table} was changed")
-                                .format(table=table))
+                changed.append(table)
+        if missing and len(missing) == len(guarded):
+            problems.append(tr("no append-only triggers (dealer-app db roles sets them up)"))
+        elif missing:
+            problems.append(tr("table {tables} has no append-only trigger (run dealer-app db "
+                               "roles again after an upgrade)").format(tables=", ".join(missing)))
+        if disabled:
+            problems.append(tr("the append-only trigger of table {tables} is disabled")
+                            .format(tables=", ".join(disabled)))
+        if changed:
+            problems.append(tr("the append-only trigger of table {tables} was changed")
+                            .format(tables=", ".join(changed)))
         writers = list(conn.execute(_ROLES, {"ledger": ledger}))
         stations = [str(r.rolname) for r in writers if not r.rolsuper and not r.owns]
         owners = [str(r.rolname) for r in writers if not r.rolsuper and r.owns]
         if not stations:
             problems.append(tr("no station role: the app writes as the tables' owner {owner}, "
                                "which can change or delete any row").format(owner=owner))
-        rules = guarded_tables(tables)
+        rules = guarded
         for station in stations:
             extra = []
             for table, column, priv in conn.execute(_TOO_MUCH, {"s": qs, "role": station}):

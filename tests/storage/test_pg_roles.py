@@ -159,6 +159,19 @@ def test_triggers_hold_the_evidence_even_against_the_tables_owner(
         assert "the append-only trigger of table stack_move is disabled" in report.describe()
         with roles.admin.begin() as conn:
             conn.exec_driver_sql("ALTER TABLE stack_move ENABLE TRIGGER dealer_app_evidence")
+            conn.exec_driver_sql("DROP TRIGGER dealer_app_evidence ON floor_call")
+        assert "table floor_call has no append-only trigger (run dealer-app db roles again " \
+            "after an upgrade)" in enforcement(db).describe()
+        with roles.admin.begin() as conn:
+            conn.exec_driver_sql("CREATE TRIGGER dealer_app_evidence BEFORE UPDATE OR DELETE "
+                                 "ON floor_call FOR EACH ROW EXECUTE FUNCTION "
+                                 "dealer_app_guard_row('resolution')")
+        assert "the append-only trigger of table floor_call was changed" in \
+            enforcement(db).describe()
+        with Database.open(roles.admin_url) as admin_db:
+            apply_roles(admin_db, roles.names, say=lambda _line: None)  # again: repaired
+        assert enforcement(db).enforced
+        with roles.admin.begin() as conn:
             conn.exec_driver_sql(f"GRANT DELETE ON audit TO {roles.names.station}")
             conn.exec_driver_sql(f"GRANT UPDATE (amount) ON stack_move TO {roles.names.station}")
         report = enforcement(db)
@@ -250,7 +263,7 @@ def test_without_roles_the_database_does_not_enforce_it(
         assert report.describe() == "no (SQLite has no roles: whoever can write the file can " \
                                     "change any row)"
     else:
-        assert "has no append-only trigger" in report.describe()
+        assert "no append-only triggers (dealer-app db roles sets them up)" in report.describe()
         assert "no station role" in report.describe()
 
 
