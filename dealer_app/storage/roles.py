@@ -163,9 +163,23 @@ def _literal(value: str) -> str:
 
 
 def _tables(conn: Connection, schema: str) -> list[str]:
+    """The app's tables in ``schema`` (another program's tables beside them are left alone)."""
+    ours = {*Base.metadata.tables, *NOT_GUARDED}
     return [str(r[0]) for r in conn.execute(
         text("SELECT tablename FROM pg_tables WHERE schemaname = :s ORDER BY tablename"),
-        {"s": schema})]
+        {"s": schema}) if str(r[0]) in ours]
+
+
+_SEQUENCES = text("""
+SELECT s.relname FROM pg_class s
+  JOIN pg_depend d ON d.classid = 'pg_class'::regclass AND d.objid = s.oid
+   AND d.refclassid = 'pg_class'::regclass AND d.deptype IN ('a', 'i')
+  JOIN pg_class t ON t.oid = d.refobjid
+ WHERE s.relkind = 'S' AND s.relnamespace = CAST(:s AS regnamespace)
+   AND t.relname = ANY(:tables)
+ ORDER BY s.relname
+""")
+"""The sequences of the app's tables (their ids)."""
 
 
 def apply_roles(db: Database, names: RoleNames = RoleNames(),
@@ -202,18 +216,14 @@ def apply_roles(db: Database, names: RoleNames = RoleNames(),
         if not tables:
             raise StorageError(tr("schema {schema} holds no tables of the app").format(
                 schema=schema))
-        for table in tables:
+        for table in tables:  # its sequences follow it
             conn.exec_driver_sql(f"ALTER TABLE {qs}.{_q(conn, table)} OWNER TO {q['owner']}")
-        for (seq,) in conn.execute(text(  # those no table owns (ALTER TABLE moved the rest)
-                "SELECT sequencename FROM pg_sequences WHERE schemaname = :s "
-                "AND sequenceowner <> :o"), {"s": schema, "o": names.owner}):
-            conn.exec_driver_sql(f"ALTER SEQUENCE {qs}.{_q(conn, str(seq))} "
-                                 f"OWNER TO {q['owner']}")
         conn.exec_driver_sql(_GUARD_SQL)
         conn.exec_driver_sql(_TRUNCATE_SQL)
         for (signature,) in conn.execute(text(
                 "SELECT p.oid::regprocedure::text FROM pg_proc p "
-                "WHERE p.pronamespace = CAST(:s AS regnamespace)"), {"s": qs}):
+                "WHERE p.pronamespace = CAST(:s AS regnamespace) "
+                "AND p.proname LIKE 'dealer\\_app\\_%'"), {"s": qs}):
             conn.exec_driver_sql(f"ALTER FUNCTION {signature} OWNER TO {q['owner']}")
         say(tr("{count} tables of schema {schema} and their sequences and functions belong "
                "to {owner}").format(count=len(tables), schema=schema, owner=names.owner))
@@ -225,14 +235,17 @@ def apply_roles(db: Database, names: RoleNames = RoleNames(),
             say(tr("schema {schema} belongs to {owner} (it was {was}'s)").format(
                 schema=schema, owner=names.owner, was=schema_owner))
         others = f"PUBLIC, {q['station']}, {q['auditor']}"
-        conn.exec_driver_sql(f"REVOKE ALL ON ALL TABLES IN SCHEMA {qs} FROM {others}")
-        conn.exec_driver_sql(f"REVOKE ALL ON ALL SEQUENCES IN SCHEMA {qs} FROM {others}")
+        every = ", ".join(f"{qs}.{_q(conn, t)}" for t in tables)
+        sequences = ", ".join(f"{qs}.{_q(conn, str(r[0]))}" for r in conn.execute(
+            _SEQUENCES, {"s": qs, "tables": tables}))
+        conn.exec_driver_sql(f"REVOKE ALL ON TABLE {every} FROM {others}")
         conn.exec_driver_sql(f"REVOKE CREATE ON SCHEMA {qs} FROM {others}")
         conn.exec_driver_sql(f"GRANT USAGE, CREATE ON SCHEMA {qs} TO {q['owner']}")
         conn.exec_driver_sql(f"GRANT USAGE ON SCHEMA {qs} TO {q['station']}, {q['auditor']}")
-        conn.exec_driver_sql(f"GRANT SELECT ON ALL TABLES IN SCHEMA {qs} "
-                             f"TO {q['station']}, {q['auditor']}")
-        conn.exec_driver_sql(f"GRANT USAGE ON ALL SEQUENCES IN SCHEMA {qs} TO {q['station']}")
+        conn.exec_driver_sql(f"GRANT SELECT ON TABLE {every} TO {q['station']}, {q['auditor']}")
+        if sequences:
+            conn.exec_driver_sql(f"REVOKE ALL ON SEQUENCE {sequences} FROM {others}")
+            conn.exec_driver_sql(f"GRANT USAGE ON SEQUENCE {sequences} TO {q['station']}")
         guarded = guarded_tables(tables)
         for table, rule in guarded.items():
             qt = f"{qs}.{_q(conn, table)}"
@@ -310,11 +323,13 @@ SELECT c.relname, a.attname, p.priv
   JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
   CROSS JOIN (VALUES ('UPDATE')) AS p(priv)
  WHERE c.relnamespace = CAST(:s AS regnamespace) AND c.relkind = 'r'
+   AND c.relname = ANY(:tables)
    AND has_column_privilege(CAST(:role AS regrole), c.oid, a.attnum, p.priv)
 UNION ALL
 SELECT c.relname, '', p.priv
   FROM pg_class c CROSS JOIN (VALUES ('DELETE'), ('TRUNCATE'), ('TRIGGER')) AS p(priv)
  WHERE c.relnamespace = CAST(:s AS regnamespace) AND c.relkind = 'r'
+   AND c.relname = ANY(:tables)
    AND has_table_privilege(CAST(:role AS regrole), c.oid, p.priv)
 """)
 
@@ -382,7 +397,8 @@ def enforcement(db: Database) -> RolesReport:
         rules = guarded
         for station in stations:
             extra = []
-            for table, column, priv in conn.execute(_TOO_MUCH, {"s": qs, "role": station}):
+            for table, column, priv in conn.execute(_TOO_MUCH, {"s": qs, "role": station,
+                                                                 "tables": tables}):
                 allowed = updatable_columns(rules.get(str(table), ()))
                 if priv == "UPDATE" and str(column) in allowed:
                     continue

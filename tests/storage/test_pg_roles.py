@@ -273,7 +273,17 @@ def test_db_roles_is_idempotent_and_says_what_it_did(
     names = roles.names
     args = ["db", "roles", "--db", roles.admin_url, "--owner", names.owner,
             "--station", names.station, "--auditor", names.auditor]
+    with roles.admin.begin() as conn:  # another program's table beside the app's
+        conn.exec_driver_sql("CREATE TABLE other_app (x serial PRIMARY KEY)")
+        conn.exec_driver_sql("GRANT UPDATE ON other_app TO PUBLIC")
     assert main(args) == 0
+    with roles.admin.connect() as conn:
+        assert conn.execute(text("SELECT tableowner = current_user FROM pg_tables "
+                                 "WHERE tablename = 'other_app' AND schemaname = "
+                                 "current_schema()")).scalar()
+        assert not conn.execute(text("SELECT count(*) FROM pg_trigger t JOIN pg_class c ON "
+                                     "c.oid = t.tgrelid WHERE c.relname = 'other_app'")
+                                ).scalar()
     out = capsys.readouterr().out
     assert f"role {names.station} exists" in out and "created role" not in out
     assert "insert only: audit, checkpoint, hand_event, ledger, stack_move" in out
