@@ -115,14 +115,17 @@ def test_log_verify_fingerprint_checks_printed_fingerprints(
     verify = ["log", "verify", "--db", db_url]
     assert main([*verify, "--fingerprint", evidence.short, "--fingerprint", old,
                  "--fingerprint", checkpoint,
-                 "--fingerprint", checkpoint.lstrip("#")]) == 0
+                 "--fingerprint", checkpoint.lstrip("#"),
+                 "--fingerprint", evidence.checkpoint,  # as printed, with its key
+                 "--fingerprint", evidence.short.replace("-", " ")]) == 0
     out = capsys.readouterr().out.splitlines()
     assert f"{evidence.short}: found: session {session.id} (Table 3) (fingerprint version 2) " \
            "is as it was printed" in out
     assert f"{old}: found: session {session.id} (Table 3) (fingerprint version 1) is as it " \
            "was printed" in out
     assert sum(line.startswith(f"{checkpoint}: found: checkpoint #") for line in out) == 1
-    assert sum("its signature holds" in line for line in out) == 2
+    assert sum("its signature holds" in line for line in out) == 3
+    assert sum("(fingerprint version 2) is as it was printed" in line for line in out) == 2
     forged = evidence.short[:-4] + ("0000" if not evidence.short.endswith("0000") else "1111")
     assert main([*verify, "--fingerprint", forged]) == 1
     assert "NOT FOUND: no session's fingerprint" in capsys.readouterr().out
