@@ -41,7 +41,7 @@ OWNER, STATION, AUDITOR = "dealer_owner", "dealer_station", "dealer_auditor"
 MUTABLE: dict[str, tuple[str, ...]] = {
     "staff": ("role", "pin_hash", "failed_pins", "locked_until", "lockouts", "active"),
     "game_table": ("settings_json", "currency"),
-    "table_session": ("dealer_id", "closed_at?closed_at"),
+    "table_session": ("dealer_id?closed_at", "closed_at?closed_at"),
     "seating": ("stack?left_at", "sitting_out?left_at", "left_at?left_at"),
     "hand": ("status", "pot", "rake", "ended_at", "head_digest", "corrected", "!status=void"),
     "hand_player": ("stack_after",),

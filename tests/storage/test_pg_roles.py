@@ -239,6 +239,20 @@ def test_the_apps_own_work_goes_on_as_the_station(roles: Roles, clock: FakeClock
         svc.tables.close_session(session_id, boss, "end of shift")
         assert svc.log.verify_all().ok
         assert enforcement(svc.db).enforced
+    # columns the station may update, but not this way: the triggers' transitions
+    station = create_engine(roles.station_url, pool_size=1)
+    try:
+        for sql in ("UPDATE table_session SET closed_at = closed_at - interval '1 hour'",
+                    "UPDATE table_session SET dealer_id = (SELECT min(id) FROM staff WHERE "
+                    "id <> table_session.dealer_id)",
+                    "UPDATE hand SET status = 'complete' WHERE status = 'void'",
+                    "UPDATE seating SET stack = stack + 1000 WHERE left_at IS NOT NULL",
+                    "UPDATE floor_call SET resolution = 'nothing happened'"):
+            with pytest.raises(DBAPIError, match="never changes|refused"), \
+                    station.begin() as conn:
+                conn.exec_driver_sql(sql)
+    finally:
+        station.dispose()
     with _services(roles.auditor_url, clock) as auditor:
         assert auditor.review.audit(act="close-session")
         report = enforcement(auditor.db)
