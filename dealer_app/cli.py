@@ -17,7 +17,7 @@ from dealer_app.commands.language import LANGUAGES, take_lang_option, use_langua
 COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("replay", "check hand records against the rules"),
     "log": ("log", "verify, export and import the hand log"),
-    "db": ("db", "database maintenance (backup)"),
+    "db": ("db", "database maintenance (backup, PostgreSQL roles)"),
     "staff": ("staff", "manage dealers and supervisors"),
     "keys": ("keys", "the workstation keys the floor trusts (show, admit, export, import)"),
     "review": ("review", "open the floor supervisor's hand log browser"),

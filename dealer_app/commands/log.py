@@ -116,6 +116,10 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
     verify.add_argument("--accept-unanchored", action="store_true",
                         help="pass a database whose checkpoints have no anchor file here "
                              "(a copy handed over without its anchors); said in the output")
+    verify.add_argument("--fingerprint", action="append", default=[], metavar="TEXT",
+                        help="only match a fingerprint printed on a report (a signed "
+                             "checkpoint '#seq xxxx-xxxx-xxxx-xxxx', a session's 'v2 xxxx-...' "
+                             "or a hand's chain head) against the database; repeatable")
     key = sub.add_parser("key", help="print this workstation's checkpoint public key")
     key.add_argument("--rotate", action="store_true",
                      help="replace the key (old checkpoints stay verifiable)")
@@ -142,6 +146,8 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(exc))
     try:
         with CtrlC().active() as cancel:
+            if args.action == "verify" and args.fingerprint:
+                return _fingerprints(services, args.fingerprint)
             if args.action == "verify":
                 return _verify(services, cancel, args.trust, args.anchor_dir,
                                args.accept_unanchored, args.witness)
@@ -206,6 +212,7 @@ def _verify(services: Services, cancel: CtrlC, trust: list[Path],
         print(tr("{count} things were changed outside the app ({hands} hands replayed)")
               .format(count=len(report.broken), hands=report.checked), file=sys.stderr)
     if report.broken or damage:
+        _print_enforcement(services)
         return 1
     print(tr("all {count} hands hold; the ledger, its signed checkpoints and the anchor files "
              "agree").format(count=report.checked))
@@ -214,7 +221,38 @@ def _verify(services: Services, cancel: CtrlC, trust: list[Path],
         print(tr("newest checkpoint: {fingerprint} ({at} UTC, key {key})").format(
             fingerprint=fingerprint.short, at=f"{fingerprint.at:%Y-%m-%d %H:%M}",
             key=fingerprint.key_id))
+    _print_enforcement(services)
     return 0
+
+
+def _print_enforcement(services: Services) -> None:
+    """Whether the database itself refuses changes to the evidence (``storage/roles.py``)."""
+    from dealer_app.storage.roles import enforcement
+
+    try:
+        answer = enforcement(services.db).describe()
+    except StorageError as exc:
+        answer = tr("unknown ({error})").format(error=exc)
+    print(tr("append-only enforced by the database: {answer}").format(answer=answer))
+
+
+def _fingerprints(services: Services, printed: list[str]) -> int:
+    """``verify --fingerprint``: each printed fingerprint found or not (exit 1 if one is not,
+    2 if one is not a fingerprint)."""
+    from dealer_app.services.fingerprint import FingerprintFormatError, check_fingerprint
+
+    status = 0
+    for text in printed:
+        try:
+            match = check_fingerprint(services.db, text)
+        except FingerprintFormatError as exc:
+            print(f"dealer-app: {exc}", file=sys.stderr)
+            status = 2
+            continue
+        print(f"{text.strip()}: {match.what}")
+        if not match.found:
+            status = max(status, 1)
+    return status
 
 
 def show_key(rotate: bool) -> int:

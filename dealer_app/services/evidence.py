@@ -260,8 +260,7 @@ class _Verifier:
                 select(LedgerFork.parent, LedgerFork.parent_seq, LedgerFork.parent_checkpoint,
                        LedgerFork.ledger_id, LedgerFork.reason).order_by(LedgerFork.id))}
             ids = list(s.scalars(select(HandRow.id).order_by(HandRow.id)))
-            self.cps = [_Cp(r.id, SignedCheckpoint(r.seq, r.digest, r.at, r.reason, r.key_id,
-                                                    r.public_key, r.signature, r.unvouched))
+            self.cps = [_Cp(r.id, SignedCheckpoint.of_row(r))
                         for r in s.scalars(select(Checkpoint).order_by(Checkpoint.seq,
                                                                        Checkpoint.id))]
             self.trust = seals.trusted_keys(s.connection(), self.roots)

@@ -686,6 +686,7 @@ class HandService:
                                                "or correct this hand"))
                     take_back_result(s, row, now, "hand-undo", staff.id, why,
                                      open_only=False)
+                    ledger.request_checkpoint(s, f"hand {row.number or row.id} undone")
                     row.status = HandStatus.IN_PROGRESS.value
                     row.ended_at = None
                     row.corrected = True

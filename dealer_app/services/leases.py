@@ -18,6 +18,10 @@ transaction: an input from a workstation that lost the lease raises :class:`Leas
 The lease rows are operational (who records now), not facts of the log: the facts are the
 ``take-over-table`` audit rows. Lease time and heartbeat: 60 s and 10 s, or the seconds in
 ``DEALER_APP_LEASE_SECONDS`` / ``DEALER_APP_HEARTBEAT_SECONDS``.
+
+Every lease time (taken, heartbeat, the expiry check, "last heard ... ago") is the database
+server's clock (:func:`database_time`), never the workstation's: workstations whose clocks
+differ by minutes still agree on whether a lease is alive.
 """
 
 from __future__ import annotations
@@ -26,10 +30,10 @@ import os
 import socket
 import uuid
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import cast
 
-from sqlalchemy import Table, bindparam, select, update
+from sqlalchemy import Table, bindparam, select, text, update
 from sqlalchemy.orm import Session
 
 from dealer_app.services.common import audit, retrying
@@ -66,6 +70,22 @@ def heartbeat_interval() -> timedelta:
 def new_workstation() -> tuple[str, str]:
     """A fresh workstation id for one running window, and its label for people."""
     return uuid.uuid4().hex, f"{socket.gethostname()} (pid {os.getpid()})"
+
+
+_PG_NOW = text("SELECT statement_timestamp()")
+_SQLITE_NOW = text("SELECT strftime('%Y-%m-%d %H:%M:%f', 'now')")
+
+
+def database_time(s: Session) -> datetime:
+    """The database server's clock (UTC), read in ``s``'s transaction: PostgreSQL's
+    ``statement_timestamp()``; SQLite's ``'now'``, the clock of the one machine every writer
+    of an SQLite file runs on. Leases compare only times of this clock."""
+    conn = s.connection()
+    if conn.dialect.name == "sqlite":
+        return datetime.fromisoformat(str(conn.execute(_SQLITE_NOW).scalar())).replace(tzinfo=UTC)
+    value = conn.execute(_PG_NOW).scalar()
+    assert isinstance(value, datetime)
+    return value.astimezone(UTC) if value.tzinfo else value.replace(tzinfo=UTC)
 
 
 def _clock(moment: datetime) -> str:
@@ -125,10 +145,12 @@ waits for the input's commit (SQLite's writers are serialised already)."""
 
 
 def check_lease(s: Session, table_id: int | None, workstation: str | None,
-                now: datetime) -> None:
+                now: datetime | None = None) -> None:
     """In a recording transaction: the input's workstation still holds the table's lease;
     else :class:`LeaseLostError`. ``workstation`` None: a caller outside any window (the
-    command line, tests) records without a lease. Read only: the heartbeat renews it."""
+    command line, tests) records without a lease. Read only: the heartbeat renews it.
+    ``now`` (the workstation's time) is not read: the refusal's "last heard" compares the
+    heartbeat with the database's clock."""
     if workstation is None or table_id is None:
         return
     holder = s.connection().execute(_HOLDER, {"table_id": table_id}).scalar()
@@ -141,7 +163,7 @@ def check_lease(s: Session, table_id: int | None, workstation: str | None,
                                 "again; the input was not recorded").format(table=name))
     raise LeaseLostError(tr("{table} was taken over by another workstation ({lease}): this "
                             "window records nothing more; the input was not recorded")
-                         .format(table=name, lease=_lease(row, name).describe(now)))
+                         .format(table=name, lease=_lease(row, name).describe(database_time(s))))
 
 
 class LeaseService:
@@ -163,8 +185,8 @@ class LeaseService:
                 table = s.get(GameTable, table_id)
                 if table is None:
                     raise NotFoundError(tr("no table with id {id}").format(id=table_id))
-                now = self.db.now()
                 row = s.get(TableLease, table_id, with_for_update=True)
+                now = database_time(s)  # after the lock: the holder's heartbeat came before
                 if row is None:
                     row = TableLease(table_id=table_id, workstation=workstation, host=host,
                                      staff_id=staff.id, staff_name=staff.name,
@@ -200,7 +222,7 @@ class LeaseService:
             done = s.execute(update(TableLease)
                              .where(TableLease.table_id == table_id,
                                     TableLease.workstation == workstation)
-                             .values(heartbeat_at=self.db.now())
+                             .values(heartbeat_at=database_time(s))
                              .execution_options(synchronize_session=False))
             return getattr(done, "rowcount", 0) == 1
 

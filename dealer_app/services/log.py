@@ -272,8 +272,7 @@ def fingerprint(db: Database) -> Fingerprint | None:
                                                    Checkpoint.id.desc()).limit(1))
         if row is None:
             return None
-        signed = SignedCheckpoint(row.seq, row.digest, row.at, row.reason, row.key_id,
-                                  row.public_key, row.signature)
+        signed = SignedCheckpoint.of_row(row)
         return Fingerprint(signed.fingerprint, row.seq, row.digest, row.at, row.key_id)
 
 

@@ -32,7 +32,7 @@ from dealer_app.engine.events import Action, Event
 from dealer_app.engine.hand import Hand
 from dealer_app.services.common import DEFAULT_CURRENCY, CancelFn, ProgressFn, session_info
 from dealer_app.services.files import Cancelled, atomic_write, temp_path_beside
-from dealer_app.services.fingerprint import Fingerprint, evidence_fingerprint
+from dealer_app.services.fingerprint import Fingerprint, evidence_fingerprint, hand_evidence
 from dealer_app.services.hand_csv import CSV_COLUMNS, escape_cell, write_hand_list_csv
 from dealer_app.services.stints import DealerStint, dealer_stints
 from dealer_app.services.types import (
@@ -380,7 +380,9 @@ def session_report_html(report: SessionReport, tz: tzinfo | None = None, *,
         facts.append((tr("Evidence"), tr("log fingerprint, {kind} over {hands} hand(s) of the "
                                          "session:").format(
             kind=esc(tr(report.evidence.kind)), hands=thousands(report.evidence.hands))
-            + f"<br><span class=mono>{esc(report.evidence.short)}</span>"))
+            + f"<br><span class=mono>{esc(report.evidence.short)}</span>"
+            + (esc(tr(" ({count} newer ledger entries not sealed yet)").format(
+                count=thousands(report.evidence.unsealed))) if report.evidence.unsealed else "")))
     fact_rows = "".join(f"<tr><td class=key>{k}</td><td>{v}</td></tr>" for k, v in facts)
 
     def seat_row(x: SeatLine, total: bool = False) -> str:
@@ -533,10 +535,12 @@ def _act_what(act: str, detail: dict[str, Any]) -> str:
     return hand
 
 
-def session_report(db: Database, session_id: int, generated_by: str = "") -> SessionReport:
+def session_report(db: Database, session_id: int, generated_by: str = "", *,
+                   evidence: bool = True) -> SessionReport:
     """The per-seat figures and chip reconciliation of one session (a few aggregate queries,
     no replay: fast on long sessions), its dealers' stints, its supervisor acts and the log's
-    fingerprint; ``generated_by``: who asked for it."""
+    fingerprint (read last, and sealed: ``evidence=False`` leaves it out, for a caller inside a
+    write transaction); ``generated_by``: who asked for it."""
     info = _session_row(db, session_id)
     with db.read() as s:
         seatings = list(s.scalars(select(Seating).where(Seating.session_id == session_id)
@@ -641,7 +645,7 @@ def session_report(db: Database, session_id: int, generated_by: str = "") -> Ses
                          rake=rake, reconciliation=rec, generated_at=db.now(),
                          stints=tuple(dealer_stints(db, session_id)),
                          acts=tuple(session_acts(db, session_id)),
-                         evidence=evidence_fingerprint(db, session_id),
+                         evidence=evidence_fingerprint(db, session_id) if evidence else None,
                          generated_by=generated_by)
 
 
@@ -885,10 +889,17 @@ class HandHeader:
     table: str
     dealer: str
     currency: str = DEFAULT_CURRENCY
+    checkpoint: str = ""
+    """The signed checkpoint sealed when the header was read (after the hand: so it covers
+    everything the report lists), ``#seq xxxx-xxxx-xxxx-xxxx, key K``."""
+    chain_head: str = ""
+    """The start of the hand's chain head, ``xxxx-xxxx-xxxx-xxxx``."""
 
 
 def hand_header(db: Database, hand_id: int) -> HandHeader:
-    """The table's name (or the imported record's), the dealer and the table's currency."""
+    """The table's name (or the imported record's), the dealer, the table's currency, and the
+    evidence: read it after the hand's state, so its checkpoint is sealed after the hand was
+    read (:func:`~dealer_app.services.fingerprint.hand_evidence`)."""
     with db.read() as s:
         row = s.get(HandRow, hand_id)
         if row is None:
@@ -896,10 +907,12 @@ def hand_header(db: Database, hand_id: int) -> HandHeader:
         table = s.get(GameTable, row.table_id) if row.table_id is not None else None
         dealer = s.get(Staff, row.dealer_id) if row.dealer_id is not None else None
         meta = json.loads(row.meta_json or "{}")
-        return HandHeader(
+        header = HandHeader(
             table=table.name if table is not None else f"{meta.get('table') or '—'} (imported)",
             dealer=dealer.name if dealer is not None else str(meta.get("dealer") or "—"),
             currency=(table.currency if table is not None else None) or DEFAULT_CURRENCY)
+    checkpoint, head = hand_evidence(db, hand_id)
+    return HandHeader(header.table, header.dealer, header.currency, checkpoint, head)
 
 
 def hand_report(state: HandState, tz: tzinfo | None = None,
@@ -931,6 +944,9 @@ def hand_report(state: HandState, tz: tzinfo | None = None,
              (tr("Currency"), tr("{currency} (minor units)").format(currency=currency)),
              (tr("Started"), zoned_time(state.started_at, tz)),
              (tr("Ended"), zoned_time(state.ended_at, tz) or "—")]
+    if header is not None and header.checkpoint:
+        facts += [(tr("Signed checkpoint"), header.checkpoint),
+                  (tr("Chain head"), header.chain_head)]
     seats = []
     for spec in state.seats:
         st = hand.seats[spec.seat]

@@ -46,6 +46,7 @@ from dealer_app.services.common import (
     staff_member,
 )
 from dealer_app.services.types import Role, StaffMember
+from dealer_app.storage import ledger
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import (
     AccountLockedError,
@@ -169,6 +170,7 @@ class StaffService:
                 member = staff_member(row)
                 audit(s, at=now, act="add-staff", staff=by or member,
                       detail={"name": name, "role": role.value, "first": first})
+                ledger.request_checkpoint(s, f"staff {row.id} added")
                 return member
 
         return retrying(add, tr("adding {name}").format(name=repr(name)))
@@ -215,6 +217,7 @@ class StaffService:
                 audit(s, at=now, act="account-locked", staff=member,
                       detail={"minutes": int(span.total_seconds() // 60),
                               "lock_in_a_row": row.lockouts})
+                ledger.request_checkpoint(s, f"staff {row.id} locked")
                 error: AuthenticationError = AccountLockedError(
                     tr("unknown name or wrong PIN; after {count} wrong PINs {name} is locked "
                        "for {time}, or until a supervisor unlocks it")
@@ -254,6 +257,7 @@ class StaffService:
             audit(s, at=now, act="unlock-account", staff=supervisor, reason=reason.strip(),
                   detail={"name": row.name, "was_locked_until":
                           was.isoformat() if was else None})
+            ledger.request_checkpoint(s, f"staff {row.id} unlocked")
             return member
 
     def require_supervisor(self, name: str, pin: str, reason: str) -> StaffMember:
@@ -332,4 +336,5 @@ class StaffService:
                 detail = {**detail, "was_locked_until": was.isoformat() if was else None}
             member = staff_member(row)
             audit(s, at=now, act=act, staff=by, reason=reason, detail=detail)
+            ledger.request_checkpoint(s, f"staff {row.id} {act}")
             return member

@@ -129,6 +129,7 @@ class TableService:
                 audit(s, at=row.created_at, act="create-table", staff=by, table_id=row.id,
                       detail={"name": name, "settings": settings.to_dict(),
                               "currency": code})
+                ledger.request_checkpoint(s, f"table {row.id} created")
                 return table_info(row)
         except IntegrityError:
             raise ConflictError(tr("there is already a table named {name}")
@@ -159,6 +160,7 @@ class TableService:
                 row.currency = code
             audit(s, at=self.db.now(), act="change-settings", staff=supervisor, reason=why,
                   table_id=table_id, detail=detail)
+            ledger.request_checkpoint(s, f"table {table_id} settings changed")
             return table_info(row)
 
     # ------------------------------------------------------------------ sessions
@@ -197,7 +199,7 @@ class TableService:
         owed to or by players who left), or None when it balances with nothing owed."""
         from dealer_app.services.reports import session_report  # only when closing
 
-        rec = session_report(self.db, session_id).reconciliation
+        rec = session_report(self.db, session_id, evidence=False).reconciliation
         if rec.balanced and not rec.owed_lines:
             return None
         parts = []
@@ -278,6 +280,7 @@ class TableService:
                 audit(s, at=row.seated_at, act="seat-player", staff=by,
                       table_id=session.table_id, session_id=session_id,
                       detail={"seat": seat, "player": player, "buy_in": buy_in})
+                ledger.request_checkpoint(s, f"session {session_id} seat {seat} buy-in")
                 return seat_info(row)
         except IntegrityError:
             raise ConflictError(tr("seat {seat} was taken by another program")
@@ -338,6 +341,7 @@ class TableService:
                   table_id=session.table_id, session_id=session_id,
                   detail={"seat": row.seat, "player": row.player, "amount": settled,
                           "owed_left": result.owed_left})
+            ledger.request_checkpoint(s, f"session {session_id} owed chips settled")
             return result
 
     def owed(self, session_id: int) -> list[tuple[int, str, int]]:
@@ -376,6 +380,7 @@ class TableService:
             audit(s, at=row.left_at, act="leave", staff=by, table_id=session.table_id,
                   session_id=session_id,
                   detail={"seat": seat, "player": row.player, "cash_out": amount})
+            ledger.request_checkpoint(s, f"session {session_id} seat {seat} cash-out")
             return amount
 
     def sit_out(self, session_id: int, seat: int, by: StaffMember,
@@ -441,6 +446,7 @@ class TableService:
                   table_id=session.table_id, session_id=session_id,
                   detail={"seat": seat, "player": row.player, "amount": amount,
                           "stack": row.stack})
+            ledger.request_checkpoint(s, f"session {session_id} seat {seat} {kind}")
             return seat_info(row)
 
     def _in_chips(self, s: Session, session: TableSession, amount: int) -> None:

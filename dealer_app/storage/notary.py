@@ -121,6 +121,12 @@ class SignedCheckpoint:
                           sort_keys=True, separators=(",", ":"))
 
     @classmethod
+    def of_row(cls, row: Any) -> SignedCheckpoint:
+        """A checkpoint as stored (a ``checkpoint`` row or a row read with its columns)."""
+        return cls(row.seq, row.digest, row.at, row.reason, row.key_id, row.public_key,
+                   row.signature, row.unvouched)
+
+    @classmethod
     def from_line(cls, line: str) -> SignedCheckpoint:
         data = json.loads(line)
         at = datetime.fromisoformat(str(data["at"]).replace("Z", "+00:00"))

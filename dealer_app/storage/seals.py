@@ -183,8 +183,7 @@ def vouch(conn: Connection, notary: Notary, upto: int, current: Seal | None) -> 
                                C.signature, C.unvouched)
                         .order_by(C.seq.desc(), C.id.desc()).limit(50)).all()
     for row in rows:
-        cp = SignedCheckpoint(row.seq, row.digest, row.at, row.reason, row.key_id,
-                              row.public_key, row.signature, row.unvouched)
+        cp = SignedCheckpoint.of_row(row)
         if row.seq > upto:
             continue
         if notary.vouched == (cp.seq, cp.signature) or _checkpoint_holds(conn, cp, trust):

@@ -44,6 +44,14 @@
         <translation>säkerhetskopierade {source} till {target}</translation>
     </message>
     <message>
+        <source>Give each workstation a login role in {station} (CREATE ROLE pit1 LOGIN PASSWORD &apos;...&apos; IN ROLE {station}), the auditor one in {auditor}, and migrate as a member of {owner}; run this again after every upgrade</source>
+        <translation>Ge varje arbetsstation en inloggningsroll i {station} (CREATE ROLE pit1 LOGIN PASSWORD &apos;...&apos; IN ROLE {station}), revisorn en i {auditor}, och migrera som medlem av {owner}; kör detta igen efter varje uppgradering</translation>
+    </message>
+    <message>
+        <source>append-only enforced by the database: {answer}</source>
+        <translation>databasen tillåter bara tillägg: {answer}</translation>
+    </message>
+    <message>
         <source>--hands must be at least 1</source>
         <translation>--hands måste vara minst 1</translation>
     </message>
@@ -142,6 +150,10 @@
     <message>
         <source>newest checkpoint: {fingerprint} ({at} UTC, key {key})</source>
         <translation>senaste kontrollpunkt: {fingerprint} ({at} UTC, nyckel {key})</translation>
+    </message>
+    <message>
+        <source>unknown ({error})</source>
+        <translation>okänt ({error})</translation>
     </message>
     <message>
         <source>key {old} replaced by {new}; both stay in {file}</source>
@@ -336,8 +348,16 @@
         <translation>öppna en session vid ett bord först</translation>
     </message>
     <message>
+        <source>{kept} (not recorded: {input})</source>
+        <translation>{kept} (inte registrerat: {input})</translation>
+    </message>
+    <message>
         <source>no hand in progress: press N to deal one</source>
         <translation>ingen hand pågår: tryck N för att ge en</translation>
+    </message>
+    <message>
+        <source>Reconnecting… the database server does not answer; kept until it is back: {input}</source>
+        <translation>Återansluter… databasservern svarar inte; sparas tills den är tillbaka: {input}</translation>
     </message>
     <message>
         <source>there is no input to undo</source>
@@ -3966,6 +3986,10 @@ Detaljerna finns i loggfilen:
         <translation>kedjehuvuden (SHA-256)</translation>
     </message>
     <message>
+        <source>session digest v2 (SHA-256 of its hands, seats, stack moves, acts and calls)</source>
+        <translation>sessionens kontrollsumma v2 (SHA-256 över dess händer, platser, stackändringar, åtgärder och golvanrop)</translation>
+    </message>
+    <message>
         <source>signed checkpoint {checkpoint}; {kind} over {hands} hand(s): {short}</source>
         <translation>signerad kontrollpunkt {checkpoint}; {kind} över {hands} händer: {short}</translation>
     </message>
@@ -3974,8 +3998,68 @@ Detaljerna finns i loggfilen:
         <translation>{kind} över {hands} händer: {short}</translation>
     </message>
     <message>
+        <source> ({count} newer ledger entries not sealed yet)</source>
+        <translation> ({count} nyare poster i loggkedjan är ännu inte förseglade)</translation>
+    </message>
+    <message>
         <source>{checkpoint}, key {key}</source>
         <translation>{checkpoint}, nyckel {key}</translation>
+    </message>
+    <message>
+        <source>{text} is not a fingerprint version this dealer-app knows</source>
+        <translation>{text} är ingen fingeravtrycksversion som den här dealer-app känner till</translation>
+    </message>
+    <message>
+        <source>{text} is not a fingerprint a report prints (#seq xxxx-xxxx-xxxx-xxxx, v2 and 32 hex digits, 32 hex digits, or a chain head of 16)</source>
+        <translation>{text} är inget fingeravtryck som en rapport skriver ut (#seq xxxx-xxxx-xxxx-xxxx, v2 och 32 hexadecimala siffror, 32 hexadecimala siffror eller ett kedjehuvud på 16)</translation>
+    </message>
+    <message>
+        <source>a session fingerprint has 32 hex digits, not {count}</source>
+        <translation>en sessions fingeravtryck har 32 hexadecimala siffror, inte {count}</translation>
+    </message>
+    <message>
+        <source>NOT FOUND: no session&apos;s fingerprint (version {version}) is {short}; the session changed since it was printed, or the paper is not of this database</source>
+        <translation>NOT FOUND: ingen sessions fingeravtryck (version {version}) är {short}; sessionen har ändrats sedan den skrevs ut, eller så hör pappret inte till den här databasen</translation>
+    </message>
+    <message>
+        <source>found: session {sessions} (fingerprint version {version}) is as it was printed</source>
+        <translation>hittad: session {sessions} (fingeravtryck version {version}) är som när den skrevs ut</translation>
+    </message>
+    <message>
+        <source>CHANGED: checkpoint #{seq} is stored, but the ledger&apos;s entry #{seq} no longer has its digest</source>
+        <translation>CHANGED: kontrollpunkt #{seq} finns sparad, men loggkedjans post #{seq} har inte längre dess kontrollsumma</translation>
+    </message>
+    <message>
+        <source>its signature holds</source>
+        <translation>dess signatur håller</translation>
+    </message>
+    <message>
+        <source>its signature does NOT hold</source>
+        <translation>dess signatur håller INTE</translation>
+    </message>
+    <message>
+        <source>found: checkpoint #{seq} of {at} UTC ({reason}), key {key}; {holds} (log verify checks the key&apos;s trust and the ledger up to it)</source>
+        <translation>hittad: kontrollpunkt #{seq} från {at} UTC ({reason}), nyckel {key}; {holds} (log verify kontrollerar att nyckeln är betrodd och loggkedjan fram till den)</translation>
+    </message>
+    <message>
+        <source>NOT FOUND: the ledger&apos;s entry #{seq} has this digest, but no checkpoint of it is stored (deleted?)</source>
+        <translation>NOT FOUND: loggkedjans post #{seq} har den här kontrollsumman, men ingen kontrollpunkt över den finns sparad (raderad?)</translation>
+    </message>
+    <message>
+        <source>NOT FOUND: this database has no checkpoint #{seq} with this digest</source>
+        <translation>NOT FOUND: den här databasen har ingen kontrollpunkt #{seq} med den här kontrollsumman</translation>
+    </message>
+    <message>
+        <source>NOT FOUND: no hand&apos;s chain head starts {short}; the hand changed since it was printed, or the paper is not of this database</source>
+        <translation>NOT FOUND: ingen hands kedjehuvud börjar med {short}; handen har ändrats sedan den skrevs ut, eller så hör pappret inte till den här databasen</translation>
+    </message>
+    <message>
+        <source>found: the chain head of {hands}</source>
+        <translation>hittat: kedjehuvudet för {hands}</translation>
+    </message>
+    <message>
+        <source>hand {number} of {table} (id {id})</source>
+        <translation>hand {number} vid {table} (id {id})</translation>
     </message>
     <message>
         <source>today</source>
@@ -4452,6 +4536,10 @@ Detaljerna finns i loggfilen:
         <translation>Avslutad</translation>
     </message>
     <message>
+        <source>Chain head</source>
+        <translation>Kedjehuvud</translation>
+    </message>
+    <message>
         <source>folded</source>
         <translation>lade sig</translation>
     </message>
@@ -4801,6 +4889,118 @@ Detaljerna finns i loggfilen:
     <message>
         <source>EVIDENCE AT RISK: {code}</source>
         <translation>BEVISNINGEN I FARA: {code}</translation>
+    </message>
+    <message>
+        <source>{name} is not a role name this command makes: use lower-case letters, digits and _ (at most 63)</source>
+        <translation>{name} är inget rollnamn som det här kommandot skapar: använd gemener, siffror och _ (högst 63)</translation>
+    </message>
+    <message>
+        <source>the owner, station and auditor roles need three different names</source>
+        <translation>ägar-, stations- och revisorsrollerna behöver tre olika namn</translation>
+    </message>
+    <message>
+        <source>SQLite has no roles: whoever can write the file can change it. Roles are for a PostgreSQL floor database</source>
+        <translation>SQLite har inga roller: den som kan skriva filen kan ändra den. Roller är till för en golvdatabas i PostgreSQL</translation>
+    </message>
+    <message>
+        <source>role {name} exists</source>
+        <translation>rollen {name} finns</translation>
+    </message>
+    <message>
+        <source>created role {name} (no login: make login roles members of it)</source>
+        <translation>skapade rollen {name} (utan inloggning: gör inloggningsroller till medlemmar i den)</translation>
+    </message>
+    <message>
+        <source>made {me} a member of {owner} (to hand it the tables)</source>
+        <translation>gjorde {me} till medlem i {owner} (för att lämna över tabellerna)</translation>
+    </message>
+    <message>
+        <source>schema {schema} holds no tables of the app</source>
+        <translation>schemat {schema} innehåller inga tabeller från appen</translation>
+    </message>
+    <message>
+        <source>{count} tables of schema {schema} and their sequences and functions belong to {owner}</source>
+        <translation>{count} tabeller i schemat {schema} med deras sekvenser och funktioner tillhör {owner}</translation>
+    </message>
+    <message>
+        <source>schema {schema} belongs to {owner} (it was {was}&apos;s)</source>
+        <translation>schemat {schema} tillhör {owner} (det tillhörde {was})</translation>
+    </message>
+    <message>
+        <source>{station} may read every table, insert into {count}, update only the columns the app changes; insert only: {tables}</source>
+        <translation>{station} får läsa varje tabell, lägga till i {count}, uppdatera bara de kolumner appen ändrar; bara tillägg: {tables}</translation>
+    </message>
+    <message>
+        <source>{auditor} may read every table</source>
+        <translation>{auditor} får läsa varje tabell</translation>
+    </message>
+    <message>
+        <source>triggers on {count} tables refuse deletes, truncation and changes of facts, for every role</source>
+        <translation>triggrar på {count} tabeller vägrar radering, tömning och ändring av fakta, för varje roll</translation>
+    </message>
+    <message>
+        <source>no ({why})</source>
+        <translation>nej ({why})</translation>
+    </message>
+    <message>
+        <source>the stations {stations} insert evidence but cannot change or delete it; triggers guard every table; the tables belong to {owner}</source>
+        <translation>stationerna {stations} lägger till bevis men kan inte ändra eller radera dem; triggrar skyddar varje tabell; tabellerna tillhör {owner}</translation>
+    </message>
+    <message>
+        <source>yes ({why})</source>
+        <translation>ja ({why})</translation>
+    </message>
+    <message>
+        <source>SQLite has no roles: whoever can write the file can change any row</source>
+        <translation>SQLite har inga roller: den som kan skriva filen kan ändra vilken rad som helst</translation>
+    </message>
+    <message>
+        <source>schema {schema} has no ledger</source>
+        <translation>schemat {schema} har ingen loggkedja</translation>
+    </message>
+    <message>
+        <source>no append-only triggers (dealer-app db roles sets them up)</source>
+        <translation>inga triggrar som bara tillåter tillägg (dealer-app db roles skapar dem)</translation>
+    </message>
+    <message>
+        <source>table {tables} has no append-only trigger (run dealer-app db roles again after an upgrade)</source>
+        <translation>tabellen {tables} saknar trigger som bara tillåter tillägg (kör dealer-app db roles igen efter en uppgradering)</translation>
+    </message>
+    <message>
+        <source>the append-only trigger of table {tables} is disabled</source>
+        <translation>tilläggstriggern för tabellen {tables} är avstängd</translation>
+    </message>
+    <message>
+        <source>the append-only trigger of table {tables} was changed</source>
+        <translation>tilläggstriggern för tabellen {tables} har ändrats</translation>
+    </message>
+    <message>
+        <source>no station role: the app writes as the tables&apos; owner {owner}, which can change or delete any row</source>
+        <translation>ingen stationsroll: appen skriver som tabellernas ägare {owner}, som kan ändra eller radera vilken rad som helst</translation>
+    </message>
+    <message>
+        <source>{station} may {what}</source>
+        <translation>{station} får {what}</translation>
+    </message>
+    <message>
+        <source>{station} may create objects in schema {schema}</source>
+        <translation>{station} får skapa objekt i schemat {schema}</translation>
+    </message>
+    <message>
+        <source>{station} owns schema {schema} (it can drop its tables)</source>
+        <translation>{station} äger schemat {schema} (den kan ta bort dess tabeller)</translation>
+    </message>
+    <message>
+        <source>{name} is a member of a station role and can act as the owner {owner}</source>
+        <translation>{name} är medlem i en stationsroll och kan agera som ägaren {owner}</translation>
+    </message>
+    <message>
+        <source>{names} can act as the owner (for migrations)</source>
+        <translation>{names} kan agera som ägaren (för migreringar)</translation>
+    </message>
+    <message>
+        <source>this connection ({role}) can change any row itself</source>
+        <translation>den här anslutningen ({role}) kan själv ändra vilken rad som helst</translation>
     </message>
 </context>
 <context>

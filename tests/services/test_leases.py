@@ -13,7 +13,15 @@ import pytest
 from storage.helpers import FakeClock, next_event
 
 from dealer_app.services import Services, SessionInfo, StaffMember
+from dealer_app.services import leases as lease_module
 from dealer_app.services.leases import LeaseLostError, TableHeldError
+
+
+@pytest.fixture(autouse=True)
+def _server_clock(clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Leases follow the database server's clock: in these tests it is the fake clock that
+    the test moves on (``test_lease_clock.py`` keeps the server's own)."""
+    monkeypatch.setattr(lease_module, "database_time", lambda _s: clock())
 
 
 @pytest.fixture
@@ -142,3 +150,4 @@ def test_seating_acts_of_a_workstation_that_lost_the_table_are_refused(
     assert [(s.seat, s.stack, s.sitting_out) for s in svc.tables.seats(session.id)] == [
         (1, 600, False), (3, 320, False), (6, 1000, False)]
     other.tables.sit_out(session.id, 1, dealer, "ws-b")
+
