@@ -47,6 +47,7 @@ class EvidenceAlarm(QObject):
     def __init__(self, window: QMainWindow, problems: Callable[[], list[EvidenceProblem]],
                  report: Callable[[str], None] | None = None) -> None:
         super().__init__(window)
+        self.window = window
         self.problems = problems
         self.report = report
         self.seen: list[EvidenceProblem] = []
@@ -56,7 +57,9 @@ class EvidenceAlarm(QObject):
                                  " padding: 4px;")
         self.label.setWordWrap(True)
         self.label.hide()
-        window.statusBar().addPermanentWidget(self.label, 2)
+        self.placed = False
+        """The label joins the status bar with the first problem (a window without one
+        keeps its whole height for the table)."""
         self.timer = QTimer(self)
         self.timer.setInterval(POLL_MS)
         self.timer.timeout.connect(self.check)
@@ -68,6 +71,9 @@ class EvidenceAlarm(QObject):
         if not fresh:
             return
         self.seen.extend(fresh)
+        if not self.placed:
+            self.window.statusBar().addPermanentWidget(self.label, 2)
+            self.placed = True
         self.label.setText("\n".join(problem_text(p) for p in self.seen))
         self.label.show()
         for problem in fresh:
