@@ -78,6 +78,10 @@ from dealer_app.storage.witness import FolderWitness, WitnessLine, check_folder,
 LABELS = {"staff": "staff member", "game_table": "table", "table_session": "session",
           "seating": "seating", "stack_move": "stack move", "hand": "hand",
           "hand_player": "hand player", "hand_event": "hand event", "audit": "audit row"}
+PAIRED = frozenset({"staff", "game_table", "table_session", "hand"})
+"""Tables whose rows change, but only by the app's acts: every later version of a row is
+committed together with its audit row or hand input (:data:`ACTS`)."""
+ACTS = frozenset({"audit", "hand_event"})
 PARALLEL_FROM = 3000
 """Fewer hands than this are replayed in this process (starting workers costs more)."""
 CHUNK = 1000
@@ -386,6 +390,9 @@ class _Verifier:
         batch = 20000
         at_seq, sha256, chained = self.at_seq, hashlib.sha256, CHAINED.keys()
         self.walk = walk = seals.SealWalk()
+        paired, versioned = PAIRED, set()
+        changes: list[tuple[str, int, int, int]] = []
+        acted = False
         seal_of, add_seal = seals.seal_of, walk.seal
         while True:
             with self.db.read() as s:
@@ -416,6 +423,17 @@ class _Verifier:
                     at_seq[seq] = digest
                 if seq > newest and tbl in ("hand", "table_session"):
                     self.tail.add((tbl, k1))
+                if tbl in paired:  # a later version of a row that changes only by an act
+                    if (tbl, k1, k2) in versioned:
+                        changes.append((tbl, k1, k2, seq))
+                    else:
+                        versioned.add((tbl, k1, k2))
+                elif tbl in ACTS:
+                    acted = True
+                if sfrom is not None:  # the commit's last entry
+                    if changes and not acted:
+                        self._unpaired(changes)
+                    changes, acted = [], False
                 previous = digest
                 expected = seq + 1
             last = entries[-1][0]
@@ -423,6 +441,13 @@ class _Verifier:
                 return
         self.end = expected - 1
         walk.close(self.end)
+
+    def _unpaired(self, changes: list[tuple[str, int, int, int]]) -> None:
+        for tbl, k1, k2, seq in changes:
+            self.fail(f"{row_label(tbl, k1, k2)} (ledger entry {seq})",
+                      "changed in a commit without the act that changes it (no audit row "
+                      "and no hand input beside it): a transition the app does not make",
+                      k1 if tbl == "hand" else 0)
 
     # ------------------------------------------------------------------ 2. rows
     def _rows(self, findings: list[tuple[str, str, int, int]], tick: bool = True) -> None:

@@ -163,3 +163,8 @@ def test_a_copy_forks_its_own_ledger_and_the_live_log_keeps_verifying(
         assert report.original_went_on > 0  # what the original had after the copy
     assert main(["log", "verify", "--db", str(copy)]) == 0
     assert "COPY: this database is a copy of ledger" in capsys.readouterr().out
+    import sqlite3
+
+    with sqlite3.connect(copy) as conn:  # the fork row itself is evidence
+        conn.execute("UPDATE ledger_fork SET parent_seq = parent_seq + 1")
+    assert main(["log", "verify", "--db", str(copy)]) == 1
