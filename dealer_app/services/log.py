@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import groupby
 from operator import attrgetter, itemgetter
 from pathlib import Path
-from typing import Any, cast
+from typing import IO, Any, cast
 
 from sqlalchemy import Table, or_, select
 from sqlalchemy.exc import IntegrityError
@@ -42,6 +42,7 @@ from dealer_app.engine.hand import Hand
 from dealer_app.engine.record import HandRecord, RecordError, dump_record
 from dealer_app.engine.record_file import parse_utc, read_record_file
 from dealer_app.services.common import CancelFn, ProgressFn, audit, settings_of
+from dealer_app.services.files import atomic_write
 from dealer_app.services.hands import (
     append_event,
     current_inputs,
@@ -65,6 +66,7 @@ from dealer_app.storage.errors import ConflictError, NotFoundError, StorageError
 from dealer_app.storage.models import Checkpoint, GameTable, HandEvent, HandPlayer, HandRow
 from dealer_app.storage.models import Staff as StaffRow
 from dealer_app.storage.notary import SignedCheckpoint
+from dealer_app.storage.private import private_folder
 from dealer_app.text import tr
 
 BATCH = 500
@@ -421,7 +423,7 @@ class LogService:
                cancel: CancelFn | None = None) -> ExportReport:
         folder = Path(folder)
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            private_folder(folder)  # a folder made here is 0700, its files 0600
         except OSError as exc:
             raise StorageError(tr("cannot make the folder {folder}: {error}").format(
                 folder=folder, error=exc.strerror)) from None
@@ -464,15 +466,10 @@ class LogService:
 
     @staticmethod
     def _write(path: Path, text: str) -> Path:
-        tmp = path.with_name(f".{path.name}.partial")
         try:
-            with tmp.open("w", encoding="utf-8") as fh:
-                fh.write(text)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, path)
+            with atomic_write(path) as fh:  # 0600, whole or not at all
+                cast(IO[str], fh).write(text)
         except OSError as exc:
-            tmp.unlink(missing_ok=True)
             raise StorageError(tr("cannot write {path}: {error}").format(
                 path=path, error=exc.strerror)) from None
         return path

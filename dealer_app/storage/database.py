@@ -39,6 +39,7 @@ from dealer_app.storage.errors import (
 )
 from dealer_app.storage.location import masked_url
 from dealer_app.storage.notary import Notary
+from dealer_app.storage.private import create_private_file
 
 Clock = Callable[[], datetime]
 log = logging.getLogger(__name__)
@@ -171,6 +172,8 @@ class Database:
             db.checkpointer = WalCheckpointer(path, busy_timeout)
             event.listen(db.sessions, "after_commit", db.checkpointer.committed)
         existed = path is not None and path.exists()
+        if path is not None and not existed:
+            create_private_file(path)  # 0600: SQLite gives the -wal and -shm its mode
         try:
             if upgrade and _upgrade(db, path) and db.notary is not None:
                 with db.transaction() as session:  # seal the rows chained by the upgrade

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
+from dealer_app.storage.private import private_folder
+
 ENV_VAR = "DEALER_APP_DB"
 APP_NAME = "dealer-app"
 FILE_NAME = "dealer-app.sqlite3"
@@ -20,11 +22,12 @@ def default_db_path() -> Path:
 
 def resolve_db_url(cli_value: str | None = None) -> str:
     """The database URL to use. A plain file path is taken as a SQLite file. The default
-    location's folder is created; a folder named explicitly must already exist."""
+    location's folder is created (0700, and made so if others could read it); a folder
+    named explicitly must already exist."""
     value = cli_value or os.environ.get(ENV_VAR) or ""
     if not value:
         path = default_db_path()
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private_folder(path.parent, tighten=True)
         return f"sqlite:///{path}"
     if "://" not in value:
         return f"sqlite:///{Path(value).expanduser().absolute()}"
