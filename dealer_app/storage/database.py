@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event, inspect
-from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -37,8 +36,9 @@ from dealer_app.storage.errors import (
     NotADatabaseError,
     StorageError,
 )
-from dealer_app.storage.location import masked_url
+from dealer_app.storage.location import PASSWORD_HELP, masked_url, parse_db_url
 from dealer_app.storage.notary import Notary
+from dealer_app.storage.pg_password import NO_PASSWORD, engine_with_password
 from dealer_app.storage.private import create_private_file
 
 Clock = Callable[[], datetime]
@@ -143,10 +143,7 @@ class Database:
         first start; see ``notary.py``)."""
         if sign and notary is None:
             notary = Notary.load()
-        try:
-            parsed = make_url(url)
-        except ArgumentError:
-            raise DatabaseUnavailableError(f"{masked_url(url)!r} is not a database URL") from None
+        parsed = parse_db_url(url)
         if parsed.get_backend_name() == "sqlite":
             if not create:
                 _require_existing(parsed.database)
@@ -163,10 +160,15 @@ class Database:
             if parsed.get_backend_name() == "postgresql":
                 connect_args["connect_timeout"] = max(1, round(busy_timeout))
             try:
-                engine = create_engine(url, connect_args=connect_args, pool_pre_ping=True)
+                engine = (engine_with_password(parsed, connect_args)
+                          if parsed.get_backend_name() == "postgresql"
+                          else create_engine(url, connect_args=connect_args,
+                                             pool_pre_ping=True))
             except (NoSuchModuleError, ArgumentError, ImportError) as exc:
                 raise DatabaseUnavailableError(
                     f"cannot use {masked_url(url)!r}: {exc}") from None
+            except DBAPIError as exc:
+                raise translate_error(exc, masked_url(url)) from exc
         db = cls(engine, clock, read_engine, notary if sign else None)
         if path is not None:
             db.checkpointer = WalCheckpointer(path, busy_timeout)
@@ -461,6 +463,9 @@ def translate_error(exc: DBAPIError, where: str, folder: Path | None = None) -> 
         return DatabaseUnavailableError(f"the database {where} is read-only")
     if "unable to open" in low:
         return DatabaseUnavailableError(f"cannot open the database {where} ({first})")
+    if NO_PASSWORD in low:
+        return DatabaseUnavailableError(f"the database {where} wants a password: "
+                                        f"{PASSWORD_HELP}")
     if "connection" in low or "connect" in low or "server" in low:
         return DatabaseUnavailableError(f"cannot reach the database {where} ({first})")
     return StorageError(f"database error on {where}: {first}")

@@ -94,11 +94,48 @@ def test_each_bad_file_gets_a_clear_message_and_status_2_like_replay(
 
 
 @pytest.mark.one_backend
-def test_dev_zero_is_refused_without_reading_it_all(db_url: str, svc: Services,
+def test_dev_zero_is_refused_without_reading_it(db_url: str, svc: Services,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["log", "import", "--db", db_url, "/dev/zero"]) == 2
-    assert "REFUSED /dev/zero: the file is larger than" in capsys.readouterr().err
+    assert "REFUSED /dev/zero: this is a device, not a file" in capsys.readouterr().err
     assert main(["replay", "/dev/zero"]) == 2
+
+
+@pytest.mark.one_backend
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_named_pipe_or_a_folder_is_refused_at_once_and_the_batch_goes_on(
+        db_url: str, svc: Services, session: SessionInfo, dealer: StaffMember,
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pipe = tmp_path / "pipe.json"
+    os.mkfifo(pipe)  # nobody writes to it: opening it to read waited forever
+    folder = tmp_path / "folder.json"
+    folder.mkdir()
+    good = tmp_path / "good.json"
+    good.write_bytes(_json(_record(svc, session, dealer)))
+    before = _count(svc)
+    capsys.readouterr()
+
+    class Hung(Exception):  # not an OSError, which the commands report and go on from
+        pass
+
+    def hung(*_args: object) -> None:
+        raise Hung("still waiting for the named pipe")
+
+    previous = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(30)  # a failure, not a hung run, if the pipe is opened for reading
+    try:
+        assert main(["replay", str(pipe), str(folder), str(good)]) == 2
+        err = capsys.readouterr().err
+        assert main(["log", "import", "--db", db_url, str(pipe), str(folder), str(good)]) == 2
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    out = capsys.readouterr()
+    assert f"{pipe}: this is a named pipe, not a file" in err
+    assert f"{folder}: this is a folder, not a file" in err
+    assert f"REFUSED {pipe}: this is a named pipe, not a file" in out.err
+    assert f"stored {good} as hand id" in out.out
+    assert _count(svc) == before + 1
 
 
 def test_a_utf8_bom_is_accepted_as_replay_does(
