@@ -23,6 +23,7 @@ between items.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import os
@@ -41,7 +42,7 @@ from dealer_app.engine import Event, RuleError, Settings
 from dealer_app.engine.hand import Hand
 from dealer_app.engine.record import HandRecord, RecordError, dump_record
 from dealer_app.engine.record_file import parse_utc, read_record_file
-from dealer_app.services.common import CancelFn, ProgressFn, audit, settings_of
+from dealer_app.services.common import CancelFn, ProgressFn, audit, player_name, settings_of
 from dealer_app.services.files import atomic_write
 from dealer_app.services.hands import (
     append_event,
@@ -62,7 +63,12 @@ from dealer_app.services.types import (
 )
 from dealer_app.storage import chain, ledger
 from dealer_app.storage.database import Database
-from dealer_app.storage.errors import ConflictError, NotFoundError, StorageError
+from dealer_app.storage.errors import (
+    ConflictError,
+    NotFoundError,
+    PermissionDeniedError,
+    StorageError,
+)
 from dealer_app.storage.models import Checkpoint, GameTable, HandEvent, HandPlayer, HandRow
 from dealer_app.storage.models import Staff as StaffRow
 from dealer_app.storage.notary import SignedCheckpoint
@@ -85,11 +91,42 @@ class DuplicateRecordError(ConflictError):
 
 
 def content_digest(record: HandRecord) -> str:
-    """SHA-256 of the record's settings, seats and events (with their ``at``/``by``),
-    written canonically; ``meta`` (uid, file provenance) is left out."""
+    """The identity of a record's play: ``2:`` and the base64 SHA-256 of its settings, seats
+    and events (seat, action, card, amount) in order, written canonically. ``meta`` and every
+    other key of an event (``at``, ``by``, any made-up key) are left out: they are claims
+    about the play, not the play, so the same play is one hand whatever they say."""
+    body = {"settings": record.settings.to_dict(),
+            "seats": [s.to_dict() for s in record.seats],
+            "events": [e.to_dict() for e in record.events]}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return "2:" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode()
+
+
+def file_digest(record: HandRecord) -> str:
+    """The identity imports stored before the play digest (64 hex digits): the SHA-256 of
+    the record without ``meta`` but with every event key; the same file imported again
+    still matches the hand it stored then."""
     body = {k: v for k, v in record.to_dict().items() if k != "meta"}
     text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+CLAIMED_KEYS = ("status", "voided_by", "void_reason", "corrected", "corrections")
+"""Keys of a record's ``meta`` that claim acts (a void, corrections): an import keeps them
+under ``meta.claims``, as the record's word, and does none of them."""
+
+
+def record_claims(record: HandRecord) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(the meta to store, the record's claims): the claimed acts and each event's claimed
+    author (``entered_by``) moved out of the meta the app reads into ``claims``."""
+    meta = dict(record.meta)
+    claims = {key: meta.pop(key) for key in CLAIMED_KEYS if key in meta}
+    authors = [m.get("by") for m in record.event_meta]
+    if any(a is not None for a in authors):
+        claims["entered_by"] = authors
+    if claims:
+        meta["claims"] = claims
+    return meta, claims
 
 
 _HANDS = cast(Table, HandRow.__table__)
@@ -545,7 +582,10 @@ class LogService:
             raise StorageError(tr("event {index} is refused by the rules ({code}: {message})")
                                .format(index=index, code=exc.code.value,
                                        message=exc.message)) from None
-        meta = dict(record.meta)
+        if staff is None or not staff.is_supervisor:
+            raise PermissionDeniedError(tr("an import needs a supervisor, signed in with "
+                                           "their PIN"))
+        meta, claims = record_claims(record)
         uid = str(meta.get("uid") or uuid.uuid4())
         try:
             uid = str(uuid.UUID(uid))
@@ -553,16 +593,18 @@ class LogService:
             meta["source_uid"] = uid
             uid = str(uuid.uuid5(uuid.NAMESPACE_URL, f"americana-hand:{uid}"))
         for spec in record.seats:
-            if len(spec.player) > 80:
-                raise StorageError(tr("seat {seat}: the player's name is longer than 80 "
-                                      "characters").format(seat=spec.seat))
+            try:
+                player_name(spec.player)  # the rules of seating a player
+            except StorageError as exc:
+                raise StorageError(tr("seat {seat}: {error}").format(
+                    seat=spec.seat, error=exc)) from None
         for index, event in enumerate(record.events):
             if event.card is not None and len(event.card) > 8:
                 raise StorageError(tr("event {index}: the card {card} is written too long (at "
                                       "most 8 characters)").format(index=index,
                                                                    card=repr(event.card)))
         digest = content_digest(record)
-        self._refuse_stored(uid, digest)
+        self._refuse_stored(uid, digest, file_digest(record))
         now = self.db.now()
         times = [parse_utc(m.get("at")) for m in record.event_meta]
         started = parse_utc(meta.get("started_at")) or next(
@@ -571,9 +613,8 @@ class LogService:
         seats = [s.to_dict() for s in record.seats]
         try:
             with self.db.transaction() as s:
-                void = meta.get("status") == HandStatus.VOID.value
-                status = (HandStatus.VOID if void else HandStatus.COMPLETE if hand.complete
-                          else HandStatus.IN_PROGRESS)
+                # the play decides the status; a claimed void stays the record's claim
+                status = HandStatus.COMPLETE if hand.complete else HandStatus.IN_PROGRESS
                 meta["imported_from"] = source
                 row = HandRow(uid=uid, origin="import", settings_json=json.dumps(settings),
                               seats_json=json.dumps(seats), meta_json=json.dumps(meta),
@@ -592,20 +633,15 @@ class LogService:
                                      stack_before=spec.stack,
                                      stack_after=stacks[spec.seat] if hand.complete else None)
                           for spec in record.seats)
-                for i, event in enumerate(record.events):
-                    info = record.event_meta[i] if i < len(record.event_meta) else {}
-                    by = str(info.get("by") or (staff.name if staff else "import"))
-                    append_event(s, row, i + 1, "input", by=by[:80],
-                                 staff_id=staff.id if staff else None,
+                for i, event in enumerate(record.events):  # stored by the importer
+                    append_event(s, row, i + 1, "input", by=staff.name, staff_id=staff.id,
                                  at=(times[i] if i < len(times) else None) or started,
                                  event=event)
-                if void:
-                    append_event(s, row, len(record.events) + 1, "void",
-                                 by=str(meta.get("voided_by") or "import")[:80],
-                                 staff_id=None, at=row.ended_at or now,
-                                 reason=str(meta.get("void_reason") or "void in the record"))
+                detail: dict[str, Any] = {"file": source, "uid": uid}
+                if claims:
+                    detail["claims"] = sorted(claims)  # the record's word, in its meta
                 audit(s, at=now, act="import-hand", staff=staff, hand_id=row.id,
-                      detail={"file": source, "uid": uid})
+                      detail=detail)
                 ledger.request_checkpoint(s, f"hand imported ({uid})")
                 return row.id
         except IntegrityError:
@@ -613,19 +649,21 @@ class LogService:
             raise StorageError(tr("hand {uid} could not be stored (a constraint refused it)")
                                .format(uid=uid)) from None
 
-    def _refuse_stored(self, uid: str, digest: str) -> None:
-        """Raises DuplicateRecordError when this content is stored, ConflictError when its
-        uid names a different hand."""
+    def _refuse_stored(self, uid: str, digest: str, old_digest: str = "") -> None:
+        """Raises DuplicateRecordError when this play is stored (``old_digest``: the
+        record's identity as imports before the play digest stored it), ConflictError when
+        its uid names a different hand."""
         with self.db.read() as s:
             rows = list(s.execute(select(HandRow.id, HandRow.uid, HandRow.content_digest)
                                   .where(or_(HandRow.uid == uid,
-                                             HandRow.content_digest == digest))))
+                                             HandRow.content_digest.in_(
+                                                 [digest, old_digest or digest])))))
         for hand_id, _uid, stored_digest in rows:
-            if stored_digest == digest:
+            if stored_digest in (digest, old_digest):
                 raise DuplicateRecordError(hand_id)
-        for hand_id, _uid, stored_digest in rows:
-            if stored_digest is None and content_digest(self.record(hand_id)) == digest:
-                raise DuplicateRecordError(hand_id)  # a hand of this app, exported
+        for hand_id, _uid, _stored in rows:
+            if content_digest(self.record(hand_id)) == digest:
+                raise DuplicateRecordError(hand_id)  # the same play: exported, or older
             raise ConflictError(tr("hand {uid} is already stored as hand id {id} with "
                                    "different content; nothing was stored").format(
                                        uid=uid, id=hand_id))

@@ -22,10 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event, inspect
+from sqlalchemy.engine import URL
 from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError
 from sqlalchemy.orm import Session, sessionmaker
 
-from dealer_app.storage import ledger, migrate
+from dealer_app.storage import ledger, migrate, read_only
 from dealer_app.storage.background import BACKGROUND
 from dealer_app.storage.backup import backup_sqlite_file
 from dealer_app.storage.errors import (
@@ -136,14 +137,18 @@ class Database:
     @classmethod
     def open(cls, url: str, *, clock: Clock = utc_now, busy_timeout: float = 5.0,
              upgrade: bool = True, create: bool = True, sign: bool = True,
-             notary: Notary | None = None) -> Database:
+             notary: Notary | None = None, read_only: bool = False) -> Database:
         """Opens (creating it if needed, unless ``create`` is False) and migrates the
         database at ``url``. With ``create=False`` a missing SQLite file is an error. With
         ``sign``, checkpoints are signed by ``notary`` (default: this workstation's, made at
-        first start; see ``notary.py``)."""
+        first start; see ``notary.py``). ``read_only``: for commands that only read; every
+        connection can write nothing, read-only media work, nothing is migrated or signed
+        (``read_only.py``)."""
+        parsed = parse_db_url(url)
+        if read_only:
+            return cls._open_read_only(parsed, clock, busy_timeout)
         if sign and notary is None:
             notary = Notary.load()
-        parsed = parse_db_url(url)
         if parsed.get_backend_name() == "sqlite":
             if not create:
                 _require_existing(parsed.database)
@@ -192,6 +197,43 @@ class Database:
             _remove_if_new_and_empty(path, existed)
             raise
         log.info("database opened: %s", db.url)  # the URL with its password masked
+        return db
+
+    @classmethod
+    def _open_read_only(cls, parsed: URL, clock: Clock, busy_timeout: float) -> Database:
+        path: Path | None = None
+        if parsed.get_backend_name() == "sqlite":
+            _require_existing(parsed.database)
+            if not parsed.database or parsed.database == ":memory:":
+                raise DatabaseUnavailableError("an in-memory database has nothing to read")
+            path = Path(parsed.database)
+            if not path.is_file():
+                raise NotADatabaseError(f"{path} is not a file")
+            engine = read_only.sqlite_engine(path, busy_timeout)
+        else:
+            connect_args: dict[str, Any] = {}
+            try:
+                if parsed.get_backend_name() == "postgresql":
+                    connect_args = {"connect_timeout": max(1, round(busy_timeout)),
+                                    "options": read_only.PG_READ_ONLY}
+                    engine = engine_with_password(parsed, connect_args)
+                else:
+                    engine = create_engine(parsed, pool_pre_ping=True)
+            except (NoSuchModuleError, ArgumentError, ImportError) as exc:
+                raise DatabaseUnavailableError(f"cannot use {masked_url(str(parsed))!r}: "
+                                               f"{exc}") from None
+            except DBAPIError as exc:
+                raise translate_error(exc, parsed.render_as_string()) from exc
+        db = cls(engine, clock)
+        try:
+            read_only.require_head(engine, db.url)
+        except DBAPIError as exc:
+            db.close()
+            raise translate_error(exc, db.url, path.parent if path else None) from exc
+        except StorageError:
+            db.close()
+            raise
+        log.info("database opened read-only: %s", db.url)
         return db
 
 
@@ -407,6 +449,8 @@ def _sqlite_engine(url: str, busy_timeout: float, *, immediate: bool = True,
             cursor.execute("PRAGMA journal_mode = WAL")
         if autocheckpoint is not None:
             cursor.execute(f"PRAGMA wal_autocheckpoint = {int(autocheckpoint)}")
+        if not immediate:  # the readers' connections (Database.read) can write nothing
+            cursor.execute("PRAGMA query_only = ON")
         cursor.close()
 
     begin = "BEGIN IMMEDIATE" if immediate else "BEGIN"

@@ -216,7 +216,7 @@ def test_hand_report_of_an_imported_hand_names_the_records_table(rw: ReportWorld
     record = rw.svc.log.record(rw.corrected.hand_id)
     data = record.to_dict()
     data["meta"] = {"table": "Salon 2", "dealer": "Kim"}
-    hand_id = rw.svc.log.import_record(load_record(json.dumps(data)))
+    hand_id = rw.svc.log.import_record(load_record(json.dumps(data)), rw.boss)
     header = reports.hand_header(rw.svc.db, hand_id)
     assert (header.table, header.dealer) == ("Salon 2 (imported)", "Kim")
 
