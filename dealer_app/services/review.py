@@ -160,6 +160,13 @@ def _after(key: Any, value: Any, after_id: int, descending: bool, nullable: bool
     return pair > tuple_(value, after_id)
 
 
+def _hand_row(s: Any, hand_id: int) -> HandRow:
+    row: HandRow | None = s.get(HandRow, hand_id)
+    if row is None:
+        raise NotFoundError(tr("there is no hand with id {id}").format(id=thousands(hand_id)))
+    return row
+
+
 class ReviewQueries:
     """The review's queries as ``viewer`` may see them (see :mod:`services.viewer`)."""
 
@@ -204,21 +211,18 @@ class ReviewQueries:
         if seen is None:
             raise PermissionDeniedError(tr("That session is not your open session."))
 
-    def check_everything(self, what: str) -> None:
-        """Raises ``PermissionDeniedError`` for a restricted viewer: ``what`` (the audit, the
-        whole log's check) is for supervisors."""
+    def check_everything(self, refusal: str) -> None:
+        """Raises ``PermissionDeniedError`` (``refusal``: why, in words) for a restricted
+        viewer: what needs the whole log (the audit, the integrity check) is for
+        supervisors."""
         if self.viewer.restricted:
-            raise PermissionDeniedError(tr("{what} is for supervisors.").format(what=what))
+            raise PermissionDeniedError(refusal)
 
     def hand_state(self, hand_id: int, upto: int | None = None) -> HandState:
         """One hand replayed (up to input ``upto``), if the viewer may see it."""
         self.check_hand(hand_id)
         with self.db.read() as s:
-            row = s.get(HandRow, hand_id)
-            if row is None:
-                raise NotFoundError(tr("there is no hand with id {id}").format(
-                    id=thousands(hand_id)))
-            return build_state(row, load_rows(s, hand_id), upto)
+            return build_state(_hand_row(s, hand_id), load_rows(s, hand_id), upto)
 
     def hand_report(self, hand_id: int) -> reports.HandReport:
         from dealer_app.services import reports
@@ -509,7 +513,7 @@ class ReviewQueries:
         """The audit record, newest first, with the table and hand each row touched.
         ``kind`` is one of ``AUDIT_KINDS`` (see :func:`audit_kind`); ``staff`` matches any
         part of the name (accents and case ignored). Supervisors only."""
-        self.check_everything(tr("The audit log"))
+        self.check_everything(tr("The audit log is for supervisors."))
         stmt = (select(AuditEntry, GameTable.name, HandRow.number, Staff.role)
                 .outerjoin(GameTable, GameTable.id == AuditEntry.table_id)
                 .outerjoin(HandRow, HandRow.id == AuditEntry.hand_id)
@@ -546,10 +550,7 @@ class ReviewQueries:
 
         self.check_hand(hand_id)
         with self.db.read() as s:
-            row = s.get(HandRow, hand_id)
-            if row is None:
-                raise NotFoundError(tr("there is no hand with id {id}").format(
-                        id=thousands(hand_id)))
+            row = _hand_row(s, hand_id)
             rows = load_rows(s, hand_id)
             players = list(s.scalars(select(HandPlayer).where(HandPlayer.hand_id == hand_id)))
             return check_hand(row, rows, players)

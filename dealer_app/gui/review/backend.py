@@ -209,7 +209,7 @@ class ReviewBackend:
     # ------------------------------------------------------------------ integrity, reports
     def verify(self, progress: ProgressFn | None = None,
                cancel: CancelFn | None = None) -> VerifyReport:
-        self.review.check_everything(tr("The log's integrity check"))
+        self.review.check_everything(tr("The log's integrity check is for supervisors."))
         return self.services.log.verify_all(progress=progress, cancel=cancel)
 
     def session_report(self, session_id: int, by: str = "") -> reports.SessionReport:
