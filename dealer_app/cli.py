@@ -115,7 +115,7 @@ def _refused_db_argument(name: str, url: str | None) -> int | None:
     try:
         refuse_password_in_argument(url)
     except StorageError as exc:
-        print(f"dealer-app {name}: {exc}", file=sys.stderr)
+        print(f"dealer-app: {exc}", file=sys.stderr)
         return 2
     return None
 

@@ -214,9 +214,8 @@ class Database:
             connect_args: dict[str, Any] = {}
             try:
                 if parsed.get_backend_name() == "postgresql":
-                    connect_args = {"connect_timeout": max(1, round(busy_timeout)),
-                                    "options": read_only.PG_READ_ONLY}
-                    engine = engine_with_password(parsed, connect_args)
+                    connect_args = {"connect_timeout": max(1, round(busy_timeout))}
+                    engine = engine_with_password(read_only.pg_url(parsed), connect_args)
                 else:
                     engine = create_engine(parsed, pool_pre_ping=True)
             except (NoSuchModuleError, ArgumentError, ImportError) as exc:

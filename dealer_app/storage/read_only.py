@@ -20,12 +20,21 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import URL
 
 from dealer_app.storage import migrate
 from dealer_app.storage.errors import MigrationError
 
 PG_READ_ONLY = "-c default_transaction_read_only=on"
 """libpq ``options`` that make every transaction of the connection read-only."""
+
+
+def pg_url(url: URL) -> URL:
+    """``url`` with :data:`PG_READ_ONLY` added to the ``options`` it may already give."""
+    given = url.query.get("options")
+    options = " ".join([*([given] if isinstance(given, str) else list(given or ())),
+                        PG_READ_ONLY])
+    return url.update_query_dict({"options": options})
 
 
 def sqlite_uri(path: Path) -> str:
