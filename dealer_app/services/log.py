@@ -111,9 +111,9 @@ def file_digest(record: HandRecord) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-CLAIMED_KEYS = ("status", "voided_by", "void_reason", "corrected", "corrections")
-"""Keys of a record's ``meta`` that claim acts (a void, corrections): an import keeps them
-under ``meta.claims``, as the record's word, and does none of them."""
+CLAIMED_KEYS = ("status", "voided_by", "void_reason", "corrected", "corrections", "dealer")
+"""Keys of a record's ``meta`` that claim acts or staff (a void, corrections, its dealer):
+an import keeps them under ``meta.claims``, as the record's word, and does none of them."""
 
 
 def record_claims(record: HandRecord) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -218,7 +218,7 @@ def test_hand_report_of_an_imported_hand_names_the_records_table(rw: ReportWorld
     data["meta"] = {"table": "Salon 2", "dealer": "Kim"}
     hand_id = rw.svc.log.import_record(load_record(json.dumps(data)), rw.boss)
     header = reports.hand_header(rw.svc.db, hand_id)
-    assert (header.table, header.dealer) == ("Salon 2 (imported)", "Kim")
+    assert (header.table, header.dealer) == ("Salon 2 (imported)", "Kim (as the record says)")
 
 
 # ---------------------------------------------------------------------------- CSV
