@@ -9,12 +9,16 @@
   events, each with ``at`` and ``by``; provenance in ``meta``).
 - ``export(folder, session_id=None, progress=None, cancel=None) -> ExportReport``: one file
   per hand, each written to a temporary name and renamed, so no file is ever half-written.
-- ``import_files(paths, staff=None, progress=None, cancel=None, on_file=None) ->
-  ImportReport``: each file is read through :mod:`dealer_app.engine.record_file` (size cap,
-  strict UTF-8), checked by the engine and stored in its own transaction; a refused record
-  is reported and nothing of it is stored. A record's identity is the SHA-256 of its content
-  without ``meta`` (:func:`content_digest`): the same record imported again, with or
-  without ``meta.uid``, is reported as already stored, so a killed import can be re-run.
+- ``import_files(paths, staff, progress=None, cancel=None, on_file=None) ->
+  ImportReport``: ``staff`` is the supervisor importing (signed in; anyone else is
+  refused). Each file is read through :mod:`dealer_app.engine.record_file` (a regular
+  file, size cap, strict UTF-8), checked by the engine and stored in its own transaction,
+  its inputs as entered by ``staff``; a refused record is reported and nothing of it is
+  stored. What the record claims (a void, corrections, its dealer, who entered each input)
+  is kept in ``meta.claims`` and never done (:func:`record_claims`). A record's identity is
+  its play (:func:`content_digest`): the same play imported again, whatever its ``meta``
+  or its events' other keys say, is reported as already stored, so a killed import can be
+  re-run.
   ``on_file(name, outcome, hand_id, message)`` is called after each file (outcome: one of
   ``IMPORT_OUTCOMES``).
 ``progress(done, total)`` is called after each item; ``cancel()`` returning True stops
