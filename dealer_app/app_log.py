@@ -16,8 +16,10 @@ import sys
 import time
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 from dealer_app.storage.location import default_db_path
+from dealer_app.storage.private import private_folder, private_opener
 
 ENV_VAR = "DEALER_APP_LOG_DIR"
 FILE_NAME = "dealer-app.log"
@@ -26,6 +28,15 @@ BACKUPS = 5
 ROOT = "dealer_app"
 
 log = logging.getLogger(ROOT)
+
+
+class _PrivateRotatingFileHandler(logging.handlers.RotatingFileHandler):
+    """Its files (the log and each one rotated in) are created 0600."""
+
+    def _open(self) -> Any:
+        return open(self.baseFilename, self.mode, encoding=self.encoding,  # noqa: SIM115
+                    errors=self.errors, opener=private_opener)
+
 _handler: logging.Handler | None = None
 
 
@@ -46,8 +57,8 @@ def setup_logging(command: str = "") -> Path | None:
         return Path(getattr(_handler, "baseFilename", log_file()))
     path = log_file()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handler = logging.handlers.RotatingFileHandler(
+        private_folder(path.parent)
+        handler = _PrivateRotatingFileHandler(
             path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8")
     except OSError:
         return None

@@ -105,6 +105,22 @@ def _start_log(command: str) -> None:
     setup_logging(command)
 
 
+def _refused_db_argument(name: str, url: str | None) -> int | None:
+    """Exit status 2 with the reason for a ``--db`` URL that holds a password (the process
+    list shows it to everyone) or cannot be read; None when it is fine."""
+    if not url or "://" not in url:  # a file, or none (replay never imports SQLAlchemy)
+        return None
+    from dealer_app.storage.errors import StorageError
+    from dealer_app.storage.location import refuse_password_in_argument
+
+    try:
+        refuse_password_in_argument(url)
+    except StorageError as exc:
+        print(f"dealer-app: {exc}", file=sys.stderr)
+        return 2
+    return None
+
+
 def _dispatch(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list or args_list[0].startswith(("--db", "--lang")):
@@ -124,6 +140,9 @@ def _dispatch(argv: Sequence[str] | None) -> int:
                       file=sys.stderr)
                 return 2
         args = parser.parse_args(rest)
+        refused = _refused_db_argument(name, getattr(args, "db", None))
+        if refused is not None:
+            return refused
         if name != "replay":  # replay reads files only; every other command keeps a log
             _start_log(name)
         previous, separator = text.translate_function(), text.thousands_separator()

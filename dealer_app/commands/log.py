@@ -19,7 +19,7 @@ from pathlib import Path
 from types import FrameType
 from typing import TextIO
 
-from dealer_app.services import Services, StorageError
+from dealer_app.services import Services, StaffMember, StorageError
 from dealer_app.storage.integrity import integrity_problems
 from dealer_app.text import tr
 
@@ -89,9 +89,11 @@ def add_db_option(parser: argparse.ArgumentParser) -> None:
                              "file in the user's data folder)")
 
 
-def open_services(url: str | None, *, create: bool = True) -> Services:
-    """The services on ``url``; ``create=False`` for commands that only read."""
-    return Services.open(url, create=create)
+def open_services(url: str | None, *, create: bool = True,
+                  read_only: bool = False) -> Services:
+    """The services on ``url``; ``create=False`` where it must exist, ``read_only`` for
+    commands that only read (read-only media work)."""
+    return Services.open(url, create=create, read_only=read_only)
 
 
 def fail(message: str) -> int:
@@ -129,6 +131,11 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
     export.add_argument("folder", metavar="DIR")
     imp = sub.add_parser("import", help="store hand records (each checked by the rules)")
     add_db_option(imp)
+    imp.add_argument("--by", metavar="SUPERVISOR", required=True,
+                     help="the supervisor importing (signs in: the PIN is asked, or read "
+                          "from standard input with --pin-stdin)")
+    imp.add_argument("--pin-stdin", action="store_true",
+                     help="read the supervisor's PIN from the first line of standard input")
     imp.add_argument("files", nargs="+", metavar="FILE")
     from dealer_app.commands.audit import add_arguments as audit_arguments
 
@@ -141,7 +148,8 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "key":
         return show_key(args.rotate)
     try:
-        services = open_services(args.db, create=args.action == "import")
+        services = open_services(args.db, create=args.action == "import",
+                                 read_only=args.action in ("verify", "audit", "export"))
     except StorageError as exc:
         return fail(str(exc))
     try:
@@ -157,7 +165,8 @@ def run(args: argparse.Namespace) -> int:
                 return run_audit(services, args)
             if args.action == "export":
                 return _export(services, Path(args.folder), args.session, cancel)
-            return _import(services, [Path(f) for f in args.files], cancel)
+            return _import(services, [Path(f) for f in args.files], cancel,
+                           _supervisor(services, args))
     except StorageError as exc:
         return fail(str(exc))
     finally:
@@ -285,7 +294,22 @@ def _export(services: Services, folder: Path, session: int | None, cancel: CtrlC
     return 0
 
 
-def _import(services: Services, files: list[Path], cancel: CtrlC) -> int:
+def _supervisor(services: Services, args: argparse.Namespace) -> StaffMember:
+    """The supervisor ``--by`` names, signed in with their PIN (asked, or the first line of
+    standard input with ``--pin-stdin``; never an argument, which the process list shows)."""
+    from dealer_app.commands.staff import _read_pin
+
+    try:
+        pin = _read_pin(args, tr("PIN of supervisor {name}: ").format(name=args.by),
+                        confirm=False)
+    except (KeyboardInterrupt, EOFError):
+        raise StorageError(tr("cancelled; nothing was imported")) from None
+    return services.staff.require_supervisor(
+        args.by, pin, tr("import {count} hand record(s)").format(count=len(args.files)))
+
+
+def _import(services: Services, files: list[Path], cancel: CtrlC,
+            supervisor: StaffMember) -> int:
     """One line per file as it goes (stored and already stored on stdout, refusals on
     stderr). Exit status as ``replay``: 2 when a file is not a valid record, else 1 when
     a record was refused, else 0."""
@@ -303,7 +327,8 @@ def _import(services: Services, files: list[Path], cancel: CtrlC) -> int:
                   file=sys.stderr, flush=True)
 
     try:
-        report = services.log.import_files(files, progress=bar, cancel=cancel, on_file=said)
+        report = services.log.import_files(files, supervisor, progress=bar, cancel=cancel,
+                                           on_file=said)
     finally:
         bar.close()
     if report.cancelled:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import stat
 import sys
 from datetime import UTC, datetime
 from typing import Any
@@ -32,9 +34,36 @@ def read_record_file(name: str) -> HandRecord:
     if name == "-":
         data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
     else:
-        with open(name, "rb") as fh:
+        # O_NONBLOCK: opening a named pipe with no writer would wait forever; whatever is
+        # not a regular file is refused before a byte is read
+        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_BINARY", 0))
+        try:
+            kind = _not_a_file(os.fstat(fd).st_mode)
+        except OSError:
+            os.close(fd)
+            raise
+        if kind:
+            os.close(fd)
+            raise RecordError(f"this is {kind}, not a file; a hand record is a file")
+        with os.fdopen(fd, "rb") as fh:
             data = fh.read(MAX_RECORD_BYTES + 1)
     return decode_record(data)
+
+
+def _not_a_file(mode: int) -> str:
+    """What a file that is not a regular file is, in words ("" for a regular file)."""
+    if stat.S_ISREG(mode):
+        return ""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
 
 
 def _number(text: str) -> int:

@@ -112,11 +112,13 @@ class Services:
 
     @classmethod
     def open(cls, url: str | None = None, *, clock: Clock = utc_now,
-             busy_timeout: float = 5.0, create: bool = True) -> Services:
+             busy_timeout: float = 5.0, create: bool = True,
+             read_only: bool = False) -> Services:
         """Opens the database at ``url`` (see :func:`resolve_db_url` for None); with
-        ``create=False`` (read-only commands) a missing SQLite file is an error."""
+        ``create=False`` a missing SQLite file is an error; ``read_only`` (commands that only
+        read): it must exist, and nothing can be written, also on read-only media."""
         return cls.on(Database.open(resolve_db_url(url), clock=clock, busy_timeout=busy_timeout,
-                                    create=create))
+                                    create=create and not read_only, read_only=read_only))
 
     def close(self) -> None:
         self.db.close()

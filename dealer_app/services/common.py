@@ -45,6 +45,22 @@ def currency_code(text: str | None) -> str:
     return code
 
 
+PLAYER_NAME_LENGTH = 80
+"""The longest player's name (the ``seating.player`` and ``hand_player.player`` columns)."""
+
+
+def player_name(text: str) -> str:
+    """A player's name as seating and imports accept it: without the spaces around it, not
+    empty, at most :data:`PLAYER_NAME_LENGTH` characters; else ``StorageError``."""
+    name = text.strip()
+    if not name:
+        raise StorageError(tr("a player needs a name"))
+    if len(name) > PLAYER_NAME_LENGTH:
+        raise StorageError(tr("a player's name has at most {limit} characters, not "
+                              "{length}").format(limit=PLAYER_NAME_LENGTH, length=len(name)))
+    return name
+
+
 def audit(session: Session, *, at: Any, act: str, staff: StaffMember | None = None,
           reason: str | None = None, detail: dict[str, Any] | None = None,
           table_id: int | None = None, session_id: int | None = None,

@@ -1001,7 +1001,7 @@ _DB: dict[str, Database] = {}
 
 def _worker_db(url: str) -> Database:
     if url not in _DB:
-        _DB[url] = Database.open(url, upgrade=False, sign=False)
+        _DB[url] = Database.open(url, upgrade=False, sign=False, read_only=True)
     return _DB[url]
 
 

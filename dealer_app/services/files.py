@@ -1,17 +1,16 @@
-"""Files the exports write: whole or not at all, with the user's normal permissions.
+"""Files the exports write: whole or not at all, readable by their owner only (0600).
 
 - ``atomic_write(path)``: a temporary file beside ``path``, renamed over it when the block
   ends normally, deleted when it raises (:class:`Cancelled` included).
 - ``temp_path_beside(path)``: such a temporary name for writers that want a name (Qt's PDF
   writer); rename it with :func:`os.replace` when done.
-Both give the file the mode a plain ``open()`` would (0666 less the umask), not the 0600 of
-:func:`tempfile.mkstemp`: an exported file is the user's document, readable as their other
-files are.
+Both give the file the 0600 of :func:`tempfile.mkstemp` (set as it is created; the umask is
+never read or changed): an export holds players' names and every hand, so no other local
+user reads it unless its owner shares it (``chmod``).
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 import tempfile
 from collections.abc import Iterator
@@ -24,17 +23,8 @@ class Cancelled(Exception):
     """Raised inside an :func:`atomic_write` block to drop the file being written."""
 
 
-def default_mode() -> int:
-    """The mode a new file gets from ``open()``: 0666 less the process' umask."""
-    mask = os.umask(0o022)  # reading the umask means setting it; put it straight back
-    os.umask(mask)
-    return 0o666 & ~mask
-
-
 def _temp_file(target: Path) -> tuple[int, Path]:
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
-    with contextlib.suppress(AttributeError, OSError):  # no fchmod on Windows: not needed
-        os.fchmod(fd, default_mode())
     return fd, Path(tmp)
 
 
@@ -62,7 +52,7 @@ def atomic_write(path: str | os.PathLike[str], *, newline: str | None = None,
 
 def temp_path_beside(path: str | os.PathLike[str]) -> Path:
     """A fresh temporary file name in ``path``'s folder (for writers that want a name, such
-    as Qt's PDF writer), with the user's normal mode; rename it with :func:`os.replace`."""
+    as Qt's PDF writer), mode 0600; rename it with :func:`os.replace`."""
     fd, tmp = _temp_file(Path(path))
     os.close(fd)
     return tmp

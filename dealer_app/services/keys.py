@@ -84,7 +84,7 @@ class KeyService:
             sealers = {str(k) for k in s.scalars(select(LedgerEntry.seal_key).distinct())
                        if k is not None}
         out = []
-        for key_id in sorted(set(named) | sealers | set(trusted)):
+        for key_id in sorted(set(named) | sealers):
             row = rows.get(key_id)
             public = trusted.get(key_id) or named.get(key_id, "")
             out.append(KeyInfo(key_id, public, row.label if row else "",
@@ -118,12 +118,11 @@ class KeyService:
         return next(k for k in self.listing() if k.key_id == key_id)
 
     def export(self, path: Path) -> int:
-        """Writes the keys this workstation trusts for this database as a trust file;
-        returns how many."""
-        trusted = self.trusted()
-        labels = {k.key_id: k.label for k in self.listing()}
-        lines = [f"{public} {labels.get(key_id) or key_id}" for key_id, public
-                 in sorted(trusted.items())]
+        """Writes the keys this workstation trusts that this database names (its founder,
+        the admitted keys, the keys that sealed or signed it) as a trust file; returns how
+        many."""
+        keys = [k for k in self.listing() if k.trusted and k.public_key]
+        lines = [f"{k.public_key} {k.label or k.key_id}" for k in keys]
         with atomic_write(path, binary=True) as fh:
             fh.write("".join(f"{line}\n" for line in lines).encode("utf-8"))  # type: ignore[arg-type]
         return len(lines)

@@ -9,12 +9,16 @@
   events, each with ``at`` and ``by``; provenance in ``meta``).
 - ``export(folder, session_id=None, progress=None, cancel=None) -> ExportReport``: one file
   per hand, each written to a temporary name and renamed, so no file is ever half-written.
-- ``import_files(paths, staff=None, progress=None, cancel=None, on_file=None) ->
-  ImportReport``: each file is read through :mod:`dealer_app.engine.record_file` (size cap,
-  strict UTF-8), checked by the engine and stored in its own transaction; a refused record
-  is reported and nothing of it is stored. A record's identity is the SHA-256 of its content
-  without ``meta`` (:func:`content_digest`): the same record imported again, with or
-  without ``meta.uid``, is reported as already stored, so a killed import can be re-run.
+- ``import_files(paths, staff, progress=None, cancel=None, on_file=None) ->
+  ImportReport``: ``staff`` is the supervisor importing (signed in; anyone else is
+  refused). Each file is read through :mod:`dealer_app.engine.record_file` (a regular
+  file, size cap, strict UTF-8), checked by the engine and stored in its own transaction,
+  its inputs as entered by ``staff``; a refused record is reported and nothing of it is
+  stored. What the record claims (a void, corrections, its dealer, who entered each input)
+  is kept in ``meta.claims`` and never done (:func:`record_claims`). A record's identity is
+  its play (:func:`content_digest`): the same play imported again, whatever its ``meta``
+  or its events' other keys say, is reported as already stored, so a killed import can be
+  re-run.
   ``on_file(name, outcome, hand_id, message)`` is called after each file (outcome: one of
   ``IMPORT_OUTCOMES``).
 ``progress(done, total)`` is called after each item; ``cancel()`` returning True stops
@@ -23,6 +27,7 @@ between items.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import os
@@ -32,7 +37,7 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import groupby
 from operator import attrgetter, itemgetter
 from pathlib import Path
-from typing import Any, cast
+from typing import IO, Any, cast
 
 from sqlalchemy import Table, or_, select
 from sqlalchemy.exc import IntegrityError
@@ -41,7 +46,8 @@ from dealer_app.engine import Event, RuleError, Settings
 from dealer_app.engine.hand import Hand
 from dealer_app.engine.record import HandRecord, RecordError, dump_record
 from dealer_app.engine.record_file import parse_utc, read_record_file
-from dealer_app.services.common import CancelFn, ProgressFn, audit, settings_of
+from dealer_app.services.common import CancelFn, ProgressFn, audit, player_name, settings_of
+from dealer_app.services.files import atomic_write
 from dealer_app.services.hands import (
     append_event,
     current_inputs,
@@ -61,10 +67,16 @@ from dealer_app.services.types import (
 )
 from dealer_app.storage import chain, ledger
 from dealer_app.storage.database import Database
-from dealer_app.storage.errors import ConflictError, NotFoundError, StorageError
+from dealer_app.storage.errors import (
+    ConflictError,
+    NotFoundError,
+    PermissionDeniedError,
+    StorageError,
+)
 from dealer_app.storage.models import Checkpoint, GameTable, HandEvent, HandPlayer, HandRow
 from dealer_app.storage.models import Staff as StaffRow
 from dealer_app.storage.notary import SignedCheckpoint
+from dealer_app.storage.private import private_folder
 from dealer_app.text import tr
 
 BATCH = 500
@@ -83,11 +95,42 @@ class DuplicateRecordError(ConflictError):
 
 
 def content_digest(record: HandRecord) -> str:
-    """SHA-256 of the record's settings, seats and events (with their ``at``/``by``),
-    written canonically; ``meta`` (uid, file provenance) is left out."""
+    """The identity of a record's play: ``2:`` and the base64 SHA-256 of its settings, seats
+    and events (seat, action, card, amount) in order, written canonically. ``meta`` and every
+    other key of an event (``at``, ``by``, any made-up key) are left out: they are claims
+    about the play, not the play, so the same play is one hand whatever they say."""
+    body = {"settings": record.settings.to_dict(),
+            "seats": [s.to_dict() for s in record.seats],
+            "events": [e.to_dict() for e in record.events]}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return "2:" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode()
+
+
+def file_digest(record: HandRecord) -> str:
+    """The identity imports stored before the play digest (64 hex digits): the SHA-256 of
+    the record without ``meta`` but with every event key; the same file imported again
+    still matches the hand it stored then."""
     body = {k: v for k, v in record.to_dict().items() if k != "meta"}
     text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+CLAIMED_KEYS = ("status", "voided_by", "void_reason", "corrected", "corrections", "dealer")
+"""Keys of a record's ``meta`` that claim acts or staff (a void, corrections, its dealer):
+an import keeps them under ``meta.claims``, as the record's word, and does none of them."""
+
+
+def record_claims(record: HandRecord) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(the meta to store, the record's claims): the claimed acts and each event's claimed
+    author (``entered_by``) moved out of the meta the app reads into ``claims``."""
+    meta = dict(record.meta)
+    claims = {key: meta.pop(key) for key in CLAIMED_KEYS if key in meta}
+    authors = [m.get("by") for m in record.event_meta]
+    if any(a is not None for a in authors):
+        claims["entered_by"] = authors
+    if claims:
+        meta["claims"] = claims
+    return meta, claims
 
 
 _HANDS = cast(Table, HandRow.__table__)
@@ -424,7 +467,7 @@ class LogService:
                cancel: CancelFn | None = None) -> ExportReport:
         folder = Path(folder)
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            private_folder(folder)  # a folder made here is 0700, its files 0600
         except OSError as exc:
             raise StorageError(tr("cannot make the folder {folder}: {error}").format(
                 folder=folder, error=exc.strerror)) from None
@@ -467,15 +510,10 @@ class LogService:
 
     @staticmethod
     def _write(path: Path, text: str) -> Path:
-        tmp = path.with_name(f".{path.name}.partial")
         try:
-            with tmp.open("w", encoding="utf-8") as fh:
-                fh.write(text)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, path)
+            with atomic_write(path) as fh:  # 0600, whole or not at all
+                cast(IO[str], fh).write(text)
         except OSError as exc:
-            tmp.unlink(missing_ok=True)
             raise StorageError(tr("cannot write {path}: {error}").format(
                 path=path, error=exc.strerror)) from None
         return path
@@ -551,7 +589,10 @@ class LogService:
             raise StorageError(tr("event {index} is refused by the rules ({code}: {message})")
                                .format(index=index, code=exc.code.value,
                                        message=exc.message)) from None
-        meta = dict(record.meta)
+        if staff is None or not staff.is_supervisor:
+            raise PermissionDeniedError(tr("an import needs a supervisor, signed in with "
+                                           "their PIN"))
+        meta, claims = record_claims(record)
         uid = str(meta.get("uid") or uuid.uuid4())
         try:
             uid = str(uuid.UUID(uid))
@@ -559,16 +600,18 @@ class LogService:
             meta["source_uid"] = uid
             uid = str(uuid.uuid5(uuid.NAMESPACE_URL, f"americana-hand:{uid}"))
         for spec in record.seats:
-            if len(spec.player) > 80:
-                raise StorageError(tr("seat {seat}: the player's name is longer than 80 "
-                                      "characters").format(seat=spec.seat))
+            try:
+                player_name(spec.player)  # the rules of seating a player
+            except StorageError as exc:
+                raise StorageError(tr("seat {seat}: {error}").format(
+                    seat=spec.seat, error=exc)) from None
         for index, event in enumerate(record.events):
             if event.card is not None and len(event.card) > 8:
                 raise StorageError(tr("event {index}: the card {card} is written too long (at "
                                       "most 8 characters)").format(index=index,
                                                                    card=repr(event.card)))
         digest = content_digest(record)
-        self._refuse_stored(uid, digest)
+        self._refuse_stored(uid, digest, file_digest(record))
         now = self.db.now()
         times = [parse_utc(m.get("at")) for m in record.event_meta]
         started = parse_utc(meta.get("started_at")) or next(
@@ -577,9 +620,8 @@ class LogService:
         seats = [s.to_dict() for s in record.seats]
         try:
             with self.db.transaction() as s:
-                void = meta.get("status") == HandStatus.VOID.value
-                status = (HandStatus.VOID if void else HandStatus.COMPLETE if hand.complete
-                          else HandStatus.IN_PROGRESS)
+                # the play decides the status; a claimed void stays the record's claim
+                status = HandStatus.COMPLETE if hand.complete else HandStatus.IN_PROGRESS
                 meta["imported_from"] = source
                 row = HandRow(uid=uid, origin="import", settings_json=json.dumps(settings),
                               seats_json=json.dumps(seats), meta_json=json.dumps(meta),
@@ -598,20 +640,15 @@ class LogService:
                                      stack_before=spec.stack,
                                      stack_after=stacks[spec.seat] if hand.complete else None)
                           for spec in record.seats)
-                for i, event in enumerate(record.events):
-                    info = record.event_meta[i] if i < len(record.event_meta) else {}
-                    by = str(info.get("by") or (staff.name if staff else "import"))
-                    append_event(s, row, i + 1, "input", by=by[:80],
-                                 staff_id=staff.id if staff else None,
+                for i, event in enumerate(record.events):  # stored by the importer
+                    append_event(s, row, i + 1, "input", by=staff.name, staff_id=staff.id,
                                  at=(times[i] if i < len(times) else None) or started,
                                  event=event)
-                if void:
-                    append_event(s, row, len(record.events) + 1, "void",
-                                 by=str(meta.get("voided_by") or "import")[:80],
-                                 staff_id=None, at=row.ended_at or now,
-                                 reason=str(meta.get("void_reason") or "void in the record"))
+                detail: dict[str, Any] = {"file": source, "uid": uid}
+                if claims:
+                    detail["claims"] = sorted(claims)  # the record's word, in its meta
                 audit(s, at=now, act="import-hand", staff=staff, hand_id=row.id,
-                      detail={"file": source, "uid": uid})
+                      detail=detail)
                 ledger.request_checkpoint(s, f"hand imported ({uid})")
                 return row.id
         except IntegrityError:
@@ -619,19 +656,21 @@ class LogService:
             raise StorageError(tr("hand {uid} could not be stored (a constraint refused it)")
                                .format(uid=uid)) from None
 
-    def _refuse_stored(self, uid: str, digest: str) -> None:
-        """Raises DuplicateRecordError when this content is stored, ConflictError when its
-        uid names a different hand."""
+    def _refuse_stored(self, uid: str, digest: str, old_digest: str = "") -> None:
+        """Raises DuplicateRecordError when this play is stored (``old_digest``: the
+        record's identity as imports before the play digest stored it), ConflictError when
+        its uid names a different hand."""
         with self.db.read() as s:
             rows = list(s.execute(select(HandRow.id, HandRow.uid, HandRow.content_digest)
                                   .where(or_(HandRow.uid == uid,
-                                             HandRow.content_digest == digest))))
+                                             HandRow.content_digest.in_(
+                                                 [digest, old_digest or digest])))))
         for hand_id, _uid, stored_digest in rows:
-            if stored_digest == digest:
+            if stored_digest in (digest, old_digest):
                 raise DuplicateRecordError(hand_id)
-        for hand_id, _uid, stored_digest in rows:
-            if stored_digest is None and content_digest(self.record(hand_id)) == digest:
-                raise DuplicateRecordError(hand_id)  # a hand of this app, exported
+        for hand_id, _uid, _stored in rows:
+            if content_digest(self.record(hand_id)) == digest:
+                raise DuplicateRecordError(hand_id)  # the same play: exported, or older
             raise ConflictError(tr("hand {uid} is already stored as hand id {id} with "
                                    "different content; nothing was stored").format(
                                        uid=uid, id=hand_id))

@@ -896,6 +896,14 @@ class HandHeader:
     """The start of the hand's chain head, ``xxxx-xxxx-xxxx-xxxx``."""
 
 
+def _claimed_dealer(meta: dict[str, Any]) -> str:
+    """An imported hand's dealer as its record claims it (``meta.claims``; ``meta`` itself
+    for hands imported before claims were kept apart), or ``—``."""
+    claims = meta.get("claims")
+    name = (claims.get("dealer") if isinstance(claims, dict) else None) or meta.get("dealer")
+    return tr("{name} (as the record says)").format(name=name) if name else "—"
+
+
 def hand_header(db: Database, hand_id: int) -> HandHeader:
     """The table's name (or the imported record's), the dealer, the table's currency, and the
     evidence: read it after the hand's state, so its checkpoint is sealed after the hand was
@@ -909,7 +917,7 @@ def hand_header(db: Database, hand_id: int) -> HandHeader:
         meta = json.loads(row.meta_json or "{}")
         header = HandHeader(
             table=table.name if table is not None else f"{meta.get('table') or '—'} (imported)",
-            dealer=dealer.name if dealer is not None else str(meta.get("dealer") or "—"),
+            dealer=dealer.name if dealer is not None else _claimed_dealer(meta),
             currency=(table.currency if table is not None else None) or DEFAULT_CURRENCY)
     checkpoint, head = hand_evidence(db, hand_id)
     return HandHeader(header.table, header.dealer, header.currency, checkpoint, head)

@@ -16,24 +16,26 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import Select, and_, exists, false, func, or_, select, text, tuple_
 from sqlalchemy.orm import aliased
 
 from dealer_app.services.common import audit, session_info
-from dealer_app.services.hands import load_rows, log_entries
+from dealer_app.services.hands import build_state, load_rows, log_entries
 from dealer_app.services.types import (
     AuditRecord,
     HandQuery,
+    HandState,
     HandStatus,
     HandSummary,
     LogEntry,
     SessionInfo,
     StaffMember,
 )
+from dealer_app.services.viewer import EVERYTHING, Viewer
 from dealer_app.storage.database import Database
-from dealer_app.storage.errors import NotFoundError, StorageError
+from dealer_app.storage.errors import NotFoundError, PermissionDeniedError, StorageError
 from dealer_app.storage.models import (
     AuditEntry,
     GameTable,
@@ -44,6 +46,10 @@ from dealer_app.storage.models import (
 )
 from dealer_app.storage.search_key import search_key
 from dealer_app.text import thousands, tr
+
+if TYPE_CHECKING:
+    from dealer_app.engine.record import HandRecord
+    from dealer_app.services import reports
 
 SORT_KEYS = ("started_at", "number", "pot", "status", "table")
 NULLABLE_KEYS = ("number", "table")
@@ -154,9 +160,94 @@ def _after(key: Any, value: Any, after_id: int, descending: bool, nullable: bool
     return pair > tuple_(value, after_id)
 
 
+def _hand_row(s: Any, hand_id: int) -> HandRow:
+    row: HandRow | None = s.get(HandRow, hand_id)
+    if row is None:
+        raise NotFoundError(tr("there is no hand with id {id}").format(id=thousands(hand_id)))
+    return row
+
+
 class ReviewQueries:
-    def __init__(self, db: Database) -> None:
+    """The review's queries as ``viewer`` may see them (see :mod:`services.viewer`)."""
+
+    def __init__(self, db: Database, viewer: Viewer = EVERYTHING) -> None:
         self.db = db
+        self.viewer = viewer
+
+    def seen_by(self, viewer: Viewer) -> ReviewQueries:
+        """The same queries kept to what ``viewer`` may see."""
+        return self if viewer == self.viewer else ReviewQueries(self.db, viewer)
+
+    def _open_sessions(self) -> Any:
+        """The ids of the sessions a restricted viewer may see: the open ones they deal."""
+        return select(TableSession.id).where(TableSession.dealer_id == self.viewer.dealer_id,
+                                             TableSession.closed_at.is_(None))
+
+    def _where(self, stmt: S, q: HandQuery, match: PlayerMatch | None, *,
+               counting: bool = False, probe: bool = False) -> S:
+        """:func:`_where`, and for a restricted viewer only the hands of their open
+        sessions."""
+        stmt = _where(stmt, q, match, counting=counting, probe=probe)
+        if self.viewer.restricted:
+            stmt = stmt.where(HandRow.session_id.in_(self._open_sessions()))
+        return stmt
+
+    def check_hand(self, hand_id: int) -> None:
+        """Raises ``PermissionDeniedError`` unless the viewer may see hand ``hand_id``."""
+        if not self.viewer.restricted:
+            return
+        with self.db.read() as s:
+            seen = s.scalar(select(HandRow.id).where(
+                HandRow.id == hand_id, HandRow.session_id.in_(self._open_sessions())))
+        if seen is None:
+            raise PermissionDeniedError(tr("That hand is not in your open session."))
+
+    def check_session(self, session_id: int) -> None:
+        """Raises ``PermissionDeniedError`` unless the viewer may see session ``session_id``."""
+        if not self.viewer.restricted:
+            return
+        with self.db.read() as s:
+            seen = s.scalar(self._open_sessions().where(TableSession.id == session_id))
+        if seen is None:
+            raise PermissionDeniedError(tr("That session is not your open session."))
+
+    def check_everything(self, refusal: str) -> None:
+        """Raises ``PermissionDeniedError`` (``refusal``: why, in words) for a restricted
+        viewer: what needs the whole log (the audit, the integrity check) is for
+        supervisors."""
+        if self.viewer.restricted:
+            raise PermissionDeniedError(refusal)
+
+    def hand_state(self, hand_id: int, upto: int | None = None) -> HandState:
+        """One hand replayed (up to input ``upto``), if the viewer may see it."""
+        self.check_hand(hand_id)
+        with self.db.read() as s:
+            return build_state(_hand_row(s, hand_id), load_rows(s, hand_id), upto)
+
+    def hand_report(self, hand_id: int) -> reports.HandReport:
+        from dealer_app.services import reports
+
+        return reports.hand_report(self.hand_state(hand_id),
+                                   header=reports.hand_header(self.db, hand_id))
+
+    def record(self, hand_id: int) -> HandRecord:
+        """The hand's americana-hand/1 record, if the viewer may see it."""
+        self.check_hand(hand_id)
+        from dealer_app.services.log import LogService
+
+        return LogService(self.db).record(hand_id)
+
+    def session_report(self, session_id: int, by: str = "") -> reports.SessionReport:
+        from dealer_app.services import reports
+
+        self.check_session(session_id)
+        return reports.session_report(self.db, session_id, generated_by=by)
+
+    def stack_history(self, session_id: int) -> reports.StackHistory:
+        from dealer_app.services import reports
+
+        self.check_session(session_id)
+        return reports.stack_history(self.db, session_id)
 
     @staticmethod
     def _keys(s: Any, query: HandQuery) -> PlayerMatch | None:
@@ -188,7 +279,7 @@ class ReviewQueries:
         """(table id, hands matching ``query``) in the list's order by table name (hands
         without a table first in ascending order, SQLite's NULL order)."""
         counts = {t: int(n) for t, n in s.execute(
-            _where(select(HandRow.table_id, func.count(HandRow.id)), query, keys,
+            self._where(select(HandRow.table_id, func.count(HandRow.id)), query, keys,
                    counting=True).group_by(HandRow.table_id))}
         names = {i: n for i, n in s.execute(select(GameTable.id, GameTable.name))}
         order = sorted(counts, key=lambda t: (t is not None, names.get(t, "") if t else "",
@@ -220,7 +311,7 @@ class ReviewQueries:
         for table_id, _count in tables[start:]:
             if len(ids) >= limit:
                 break
-            stmt = _where(select(HandRow.id).where(self._in_table(table_id)), query, keys)
+            stmt = self._where(select(HandRow.id).where(self._in_table(table_id)), query, keys)
             if after_id is not None:
                 stmt = stmt.where(HandRow.id < after_id if descending else HandRow.id > after_id)
             stmt = stmt.order_by(HandRow.id.desc() if descending else HandRow.id.asc())
@@ -256,6 +347,7 @@ class ReviewQueries:
                 if found is None:
                     raise NotFoundError(tr("{table} has no hand {number}").format(
                         table=name, number=thousands(number)))
+        self.check_hand(int(found))
         return self.search(HandQuery(), limit=1, after=None, only=int(found))[0]
 
     def position(self, query: HandQuery, hand_id: int, *, sort: str = "started_at",
@@ -266,7 +358,7 @@ class ReviewQueries:
         with self.db.read() as s:
             base = select(HandRow.id).select_from(HandRow)
             keys = self._keys(s, query)
-            if s.scalar(_where(base.where(HandRow.id == hand_id), query, keys,
+            if s.scalar(self._where(base.where(HandRow.id == hand_id), query, keys,
                                probe=True)) is None:
                 return None
             if sort == "table":
@@ -277,7 +369,7 @@ class ReviewQueries:
                         break
                     before += n
                 earlier = HandRow.id > hand_id if descending else HandRow.id < hand_id
-                return before + int(s.scalar(_where(
+                return before + int(s.scalar(self._where(
                     select(func.count(HandRow.id)).where(self._in_table(table_id), earlier),
                     query, keys, counting=True)) or 0)
             value = s.scalar(select(key).select_from(HandRow)
@@ -285,7 +377,7 @@ class ReviewQueries:
                              .where(HandRow.id == hand_id))
             counter = select(func.count(HandRow.id)).select_from(HandRow)
             # the rows before it are those "after" it in the opposite order
-            earlier_rows = _where(counter, query, keys, counting=True).where(
+            earlier_rows = self._where(counter, query, keys, counting=True).where(
                 _after(key, value, hand_id, not descending, sort in NULLABLE_KEYS))
             return int(s.scalar(earlier_rows) or 0)
 
@@ -301,7 +393,9 @@ class ReviewQueries:
                 select(HandPlayer.hand_id, HandPlayer.player, HandPlayer.stack_before,
                        HandPlayer.stack_after, HandRow.status)
                 .join(HandRow, HandRow.id == HandPlayer.hand_id)
-                .where(HandPlayer.player_key == key)
+                .where(HandPlayer.player_key == key,
+                       *([HandRow.session_id.in_(self._open_sessions())]
+                         if self.viewer.restricted else []))
                 .order_by(HandRow.started_at.desc(), HandRow.id.desc()).limit(limit)).all()
         if not rows:
             raise NotFoundError(tr("no hand of a player named {name}").format(
@@ -329,7 +423,7 @@ class ReviewQueries:
     def count(self, query: HandQuery) -> int:
         with self.db.read() as s:
             keys = self._keys(s, query)
-            return int(s.scalar(_where(select(func.count(HandRow.id)), query, keys,
+            return int(s.scalar(self._where(select(func.count(HandRow.id)), query, keys,
                                        counting=True)) or 0)
 
     def search(self, query: HandQuery, *, offset: int = 0, limit: int = 50,
@@ -345,6 +439,8 @@ class ReviewQueries:
                 .outerjoin(dealer, dealer.id == HandRow.dealer_id))
         if only is not None:
             stmt = stmt.where(HandRow.id.in_([only] if isinstance(only, int) else only))
+            if self.viewer.restricted:
+                stmt = stmt.where(HandRow.session_id.in_(self._open_sessions()))
         elif sort == "table":
             with self.db.read() as s:
                 ids = self._by_table(s, query, self._keys(s, query), descending, offset,
@@ -361,12 +457,12 @@ class ReviewQueries:
                 # scan, no joins but the table's name when sorting on it), then read on
                 # after it; a wide OFFSET query would build every skipped row
                 pivot = select(HandRow.id).select_from(HandRow)
-                after = s.scalar(_where(pivot, query, keys, counting=True).order_by(*order)
+                after = s.scalar(self._where(pivot, query, keys, counting=True).order_by(*order)
                                  .offset(offset - 1).limit(1))
                 if after is None:
                     return []
                 offset = 0
-            stmt = _where(stmt, query, keys).order_by(*order).offset(max(0, offset)) \
+            stmt = self._where(stmt, query, keys).order_by(*order).offset(max(0, offset)) \
                 .limit(max(0, limit))
             if after is not None:
                 found = s.execute(select(key).select_from(HandRow)
@@ -401,6 +497,8 @@ class ReviewQueries:
                 .order_by(TableSession.opened_at.desc()))
         if table_id is not None:
             stmt = stmt.where(TableSession.table_id == table_id)
+        if self.viewer.restricted:
+            stmt = stmt.where(TableSession.id.in_(self._open_sessions()))
         with self.db.read() as s:
             return [session_info(row, table, dealer) for row, table, dealer in s.execute(stmt)]
 
@@ -414,7 +512,8 @@ class ReviewQueries:
                     staff: str | None = None, limit: int | None = 10_000) -> list[AuditLine]:
         """The audit record, newest first, with the table and hand each row touched.
         ``kind`` is one of ``AUDIT_KINDS`` (see :func:`audit_kind`); ``staff`` matches any
-        part of the name (accents and case ignored)."""
+        part of the name (accents and case ignored). Supervisors only."""
+        self.check_everything(tr("The audit log is for supervisors."))
         stmt = (select(AuditEntry, GameTable.name, HandRow.number, Staff.role)
                 .outerjoin(GameTable, GameTable.id == AuditEntry.table_id)
                 .outerjoin(HandRow, HandRow.id == AuditEntry.hand_id)
@@ -449,11 +548,9 @@ class ReviewQueries:
         ``log verify`` on this hand alone), or None."""
         from dealer_app.services.log import check_hand
 
+        self.check_hand(hand_id)
         with self.db.read() as s:
-            row = s.get(HandRow, hand_id)
-            if row is None:
-                raise NotFoundError(tr("there is no hand with id {id}").format(
-                        id=thousands(hand_id)))
+            row = _hand_row(s, hand_id)
             rows = load_rows(s, hand_id)
             players = list(s.scalars(select(HandPlayer).where(HandPlayer.hand_id == hand_id)))
             return check_hand(row, rows, players)
@@ -461,6 +558,7 @@ class ReviewQueries:
     def stored_log(self, hand_id: int) -> tuple[LogEntry, ...]:
         """Every stored row of the hand's log as it is, without replaying it (for a hand
         whose log no longer replays)."""
+        self.check_hand(hand_id)
         with self.db.read() as s:
             return log_entries(load_rows(s, hand_id))
 

@@ -39,6 +39,7 @@ from dealer_app.services.common import (
     audit,
     confirm_supervisor,
     currency_code,
+    player_name,
     require_supervisor_role,
     session_info,
     table_info,
@@ -255,9 +256,7 @@ class TableService:
 
     def seat_player(self, session_id: int, seat: int, player: str, buy_in: int,
                     by: StaffMember, workstation: str | None = None) -> SeatInfo:
-        player = player.strip()
-        if not player:
-            raise StorageError(tr("a player needs a name"))
+        player = player_name(player)
         if type(seat) is not int or not 1 <= seat <= 6:
             raise StorageError(tr("seat must be 1 to 6, not {seat}").format(seat=repr(seat)))
         _positive(buy_in, tr("the buy-in"))

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from dealer_app.storage.errors import DatabaseUnavailableError, StorageError
+from dealer_app.storage.private import create_private_file
 
 Progress = Callable[[int, int], None]
 
@@ -24,6 +25,8 @@ def backup_sqlite_file(source: Path, target: Path, progress: Progress | None = N
         raise DatabaseUnavailableError(f"the folder {folder} does not exist")
     tmp = folder / f".{target.name}.partial"
     try:
+        tmp.unlink(missing_ok=True)  # a crashed backup's: start afresh, 0600
+        create_private_file(tmp)
         src = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=10.0)
         dst = sqlite3.connect(tmp)
         try:

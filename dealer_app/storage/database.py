@@ -22,11 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event, inspect, text
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL
 from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError
 from sqlalchemy.orm import Session, sessionmaker
 
-from dealer_app.storage import ledger, migrate
+from dealer_app.storage import ledger, migrate, read_only
 from dealer_app.storage.background import BACKGROUND
 from dealer_app.storage.backup import backup_sqlite_file
 from dealer_app.storage.errors import (
@@ -38,8 +38,10 @@ from dealer_app.storage.errors import (
     NotADatabaseError,
     StorageError,
 )
-from dealer_app.storage.location import masked_url
+from dealer_app.storage.location import PASSWORD_HELP, masked_url, parse_db_url
 from dealer_app.storage.notary import Notary
+from dealer_app.storage.pg_password import NO_PASSWORD, engine_with_password
+from dealer_app.storage.private import create_private_file
 
 Clock = Callable[[], datetime]
 log = logging.getLogger(__name__)
@@ -165,17 +167,18 @@ class Database:
     @classmethod
     def open(cls, url: str, *, clock: Clock = utc_now, busy_timeout: float = 5.0,
              upgrade: bool = True, create: bool = True, sign: bool = True,
-             notary: Notary | None = None) -> Database:
+             notary: Notary | None = None, read_only: bool = False) -> Database:
         """Opens (creating it if needed, unless ``create`` is False) and migrates the
         database at ``url``. With ``create=False`` a missing SQLite file is an error. With
         ``sign``, checkpoints are signed by ``notary`` (default: this workstation's, made at
-        first start; see ``notary.py``)."""
+        first start; see ``notary.py``). ``read_only``: for commands that only read; every
+        connection can write nothing, read-only media work, nothing is migrated or signed
+        (``read_only.py``)."""
+        parsed = parse_db_url(url)
+        if read_only:
+            return cls._open_read_only(parsed, clock, busy_timeout)
         if sign and notary is None:
             notary = Notary.load()
-        try:
-            parsed = make_url(url)
-        except ArgumentError:
-            raise DatabaseUnavailableError(f"{masked_url(url)!r} is not a database URL") from None
         if parsed.get_backend_name() == "sqlite":
             if not create:
                 _require_existing(parsed.database)
@@ -192,15 +195,22 @@ class Database:
             if parsed.get_backend_name() == "postgresql":
                 connect_args["connect_timeout"] = max(1, round(busy_timeout))
             try:
-                engine = create_engine(url, connect_args=connect_args, pool_pre_ping=True)
+                engine = (engine_with_password(parsed, connect_args)
+                          if parsed.get_backend_name() == "postgresql"
+                          else create_engine(url, connect_args=connect_args,
+                                             pool_pre_ping=True))
             except (NoSuchModuleError, ArgumentError, ImportError) as exc:
                 raise DatabaseUnavailableError(
                     f"cannot use {masked_url(url)!r}: {exc}") from None
+            except DBAPIError as exc:
+                raise translate_error(exc, masked_url(url)) from exc
         db = cls(engine, clock, read_engine, notary if sign else None)
         if path is not None:
             db.checkpointer = WalCheckpointer(path, busy_timeout)
             event.listen(db.sessions, "after_commit", db.checkpointer.committed)
         existed = path is not None and path.exists()
+        if path is not None and not existed:
+            create_private_file(path)  # 0600: SQLite gives the -wal and -shm its mode
         try:
             if upgrade and _upgrade(db, path) and db.notary is not None:
                 with db.transaction() as session:  # seal the rows chained by the upgrade
@@ -222,6 +232,42 @@ class Database:
             except DBAPIError as exc:
                 log.warning("cannot tell where the database lives: %s", exc)
         log.info("database opened: %s", db.url)  # the URL with its password masked
+        return db
+
+    @classmethod
+    def _open_read_only(cls, parsed: URL, clock: Clock, busy_timeout: float) -> Database:
+        path: Path | None = None
+        if parsed.get_backend_name() == "sqlite":
+            _require_existing(parsed.database)
+            if not parsed.database or parsed.database == ":memory:":
+                raise DatabaseUnavailableError("an in-memory database has nothing to read")
+            path = Path(parsed.database)
+            if not path.is_file():
+                raise NotADatabaseError(f"{path} is not a file")
+            engine = read_only.sqlite_engine(path, busy_timeout)
+        else:
+            connect_args: dict[str, Any] = {}
+            try:
+                if parsed.get_backend_name() == "postgresql":
+                    connect_args = {"connect_timeout": max(1, round(busy_timeout))}
+                    engine = engine_with_password(read_only.pg_url(parsed), connect_args)
+                else:
+                    engine = create_engine(parsed, pool_pre_ping=True)
+            except (NoSuchModuleError, ArgumentError, ImportError) as exc:
+                raise DatabaseUnavailableError(f"cannot use {masked_url(str(parsed))!r}: "
+                                               f"{exc}") from None
+            except DBAPIError as exc:
+                raise translate_error(exc, parsed.render_as_string()) from exc
+        db = cls(engine, clock)
+        try:
+            read_only.require_head(engine, db.url)
+        except DBAPIError as exc:
+            db.close()
+            raise translate_error(exc, db.url, path.parent if path else None) from exc
+        except StorageError:
+            db.close()
+            raise
+        log.info("database opened read-only: %s", db.url)
         return db
 
 
@@ -437,6 +483,8 @@ def _sqlite_engine(url: str, busy_timeout: float, *, immediate: bool = True,
             cursor.execute("PRAGMA journal_mode = WAL")
         if autocheckpoint is not None:
             cursor.execute(f"PRAGMA wal_autocheckpoint = {int(autocheckpoint)}")
+        if not immediate:  # the readers' connections (Database.read) can write nothing
+            cursor.execute("PRAGMA query_only = ON")
         cursor.close()
 
     begin = "BEGIN IMMEDIATE" if immediate else "BEGIN"
@@ -523,6 +571,9 @@ def translate_error(exc: DBAPIError, where: str, folder: Path | None = None) -> 
         return DatabaseUnavailableError(f"the database {where} is read-only")
     if "unable to open" in low:
         return DatabaseUnavailableError(f"cannot open the database {where} ({first})")
+    if NO_PASSWORD in low:
+        return DatabaseUnavailableError(f"the database {where} wants a password: "
+                                        f"{PASSWORD_HELP}")
     if "connection" in low or "connect" in low or "server" in low:
         return DatabaseUnavailableError(f"cannot reach the database {where} ({first})")
     return StorageError(f"database error on {where}: {first}")

@@ -216,9 +216,9 @@ def test_hand_report_of_an_imported_hand_names_the_records_table(rw: ReportWorld
     record = rw.svc.log.record(rw.corrected.hand_id)
     data = record.to_dict()
     data["meta"] = {"table": "Salon 2", "dealer": "Kim"}
-    hand_id = rw.svc.log.import_record(load_record(json.dumps(data)))
+    hand_id = rw.svc.log.import_record(load_record(json.dumps(data)), rw.boss)
     header = reports.hand_header(rw.svc.db, hand_id)
-    assert (header.table, header.dealer) == ("Salon 2 (imported)", "Kim")
+    assert (header.table, header.dealer) == ("Salon 2 (imported)", "Kim (as the record says)")
 
 
 # ---------------------------------------------------------------------------- CSV
@@ -291,12 +291,13 @@ def test_exported_corrected_record_keeps_provenance_and_replays(rw: ReportWorld,
 
 
 @pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX")
-@pytest.mark.parametrize("mask", [0o022, 0o027])
-def test_exported_files_get_the_users_umask_mode(rw: ReportWorld, tmp_path: Path,
-                                                 mask: int) -> None:
+@pytest.mark.parametrize("mask", [0o000, 0o022])
+def test_exported_files_are_the_owners_alone_whatever_the_umask(
+        rw: ReportWorld, tmp_path: Path, mask: int, monkeypatch: pytest.MonkeyPatch) -> None:
     from dealer_app.gui.review.backend import ReviewBackend
 
     old = os.umask(mask)
+    monkeypatch.setattr(os, "umask", lambda *_: pytest.fail("the umask is process-wide"))
     try:
         backend = ReviewBackend(rw.svc)
         (tmp_path / "gui").mkdir()
@@ -306,9 +307,11 @@ def test_exported_files_get_the_users_umask_mode(rw: ReportWorld, tmp_path: Path
         reports.write_hand_list_csv(rw.svc.review, HandQuery(), csv_path)
         cli = rw.svc.log.export(tmp_path / "cli", session_id=rw.session_id).written
     finally:
+        monkeypatch.undo()
         os.umask(old)
     for path in [*records, csv_path, *cli]:
-        assert path.stat().st_mode & 0o777 == 0o666 & ~mask, path
+        assert path.stat().st_mode & 0o777 == 0o600, path
+    assert (tmp_path / "cli").stat().st_mode & 0o777 == 0o700  # the folder the export made
 
 
 # ---------------------------------------------------------------------------- the window
@@ -338,15 +341,10 @@ def test_the_report_dialog_shows_stints_and_prints_signed_by_the_supervisor(
     qtbot.waitUntil(pdf.exists)
     text = pdf_text(pdf)
     assert "by Sam Åberg" in text and "Supervisor signature" in text
-    assert pdf.stat().st_mode & 0o777 == 0o666 & ~_umask()
+    assert pdf.stat().st_mode & 0o777 == 0o600
     dialog.close()
     window.close()
 
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
 
 
 # ---------------------------------------------------------------------------- both databases

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import io
+import sys
+from collections.abc import Callable, Iterator
 
 import pytest
 from storage.helpers import FakeClock
@@ -49,3 +51,15 @@ def session(svc: Services, table: TableInfo, dealer: StaffMember) -> SessionInfo
 def _quick_pin_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
     """The real work factor is tested by the benchmark; tests hash with a smaller one."""
     monkeypatch.setattr("dealer_app.services.staff.SCRYPT_N", 2**10)
+
+
+@pytest.fixture
+def import_cli(monkeypatch: pytest.MonkeyPatch, boss: StaffMember) -> Callable[..., int]:
+    """``dealer-app log import --db URL --by Sam --pin-stdin FILE...``, the PIN on stdin."""
+    from dealer_app.cli import main
+
+    def run(db_url: str, *files: str) -> int:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(BOSS_PIN + "\n"))
+        return main(["log", "import", "--db", db_url, "--by", boss.name, "--pin-stdin",
+                     *files])
+    return run

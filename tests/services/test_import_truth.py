@@ -4,6 +4,7 @@ stored once, and read-only commands never create a database."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
@@ -19,7 +20,8 @@ from storage.helpers import play
 from dealer_app.cli import main
 from dealer_app.engine.limits import MAX_AMOUNT
 from dealer_app.engine.record_file import MAX_RECORD_BYTES
-from dealer_app.services import HandQuery, Services, SessionInfo, StaffMember
+from dealer_app.services import HandQuery, Role, Services, SessionInfo, StaffMember
+from services.conftest import BOSS_PIN
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -77,14 +79,15 @@ def _count(svc: Services) -> int:
 @pytest.mark.one_backend
 @pytest.mark.parametrize("fault", sorted(BAD_FILES))
 def test_each_bad_file_gets_a_clear_message_and_status_2_like_replay(
-        db_url: str, svc: Services, session: SessionInfo, dealer: StaffMember,
+        db_url: str, import_cli: Callable[..., int],
+        svc: Services, session: SessionInfo, dealer: StaffMember,
         tmp_path: Path, capsys: pytest.CaptureFixture[str], fault: str) -> None:
     build, expected = BAD_FILES[fault]
     path = tmp_path / "bad.json"
     path.write_bytes(build(_record(svc, session, dealer)))
     before = _count(svc)
     capsys.readouterr()
-    assert main(["log", "import", "--db", db_url, str(path)]) == 2
+    assert import_cli(db_url, str(path)) == 2
     err = capsys.readouterr().err
     assert f"REFUSED {path}: " in err and expected in err, err[:300]
     assert "Traceback" not in err
@@ -94,27 +97,68 @@ def test_each_bad_file_gets_a_clear_message_and_status_2_like_replay(
 
 
 @pytest.mark.one_backend
-def test_dev_zero_is_refused_without_reading_it_all(db_url: str, svc: Services,
+def test_dev_zero_is_refused_without_reading_it(
+        db_url: str, import_cli: Callable[..., int], svc: Services,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["log", "import", "--db", db_url, "/dev/zero"]) == 2
-    assert "REFUSED /dev/zero: the file is larger than" in capsys.readouterr().err
+    assert import_cli(db_url, "/dev/zero") == 2
+    assert "REFUSED /dev/zero: this is a device, not a file" in capsys.readouterr().err
     assert main(["replay", "/dev/zero"]) == 2
 
 
+@pytest.mark.one_backend
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_named_pipe_or_a_folder_is_refused_at_once_and_the_batch_goes_on(
+        db_url: str, import_cli: Callable[..., int],
+        svc: Services, session: SessionInfo, dealer: StaffMember,
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pipe = tmp_path / "pipe.json"
+    os.mkfifo(pipe)  # nobody writes to it: opening it to read waited forever
+    folder = tmp_path / "folder.json"
+    folder.mkdir()
+    good = tmp_path / "good.json"
+    good.write_bytes(_json(_record(svc, session, dealer)))
+    before = _count(svc)
+    capsys.readouterr()
+
+    class Hung(Exception):  # not an OSError, which the commands report and go on from
+        pass
+
+    def hung(*_args: object) -> None:
+        raise Hung("still waiting for the named pipe")
+
+    previous = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(30)  # a failure, not a hung run, if the pipe is opened for reading
+    try:
+        assert main(["replay", str(pipe), str(folder), str(good)]) == 2
+        err = capsys.readouterr().err
+        assert import_cli(db_url, str(pipe), str(folder), str(good)) == 2
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    out = capsys.readouterr()
+    assert f"{pipe}: this is a named pipe, not a file" in err
+    assert f"{folder}: this is a folder, not a file" in err
+    assert f"REFUSED {pipe}: this is a named pipe, not a file" in out.err
+    assert f"stored {good} as hand id" in out.out
+    assert _count(svc) == before + 1
+
+
 def test_a_utf8_bom_is_accepted_as_replay_does(
-        db_url: str, svc: Services, session: SessionInfo, dealer: StaffMember,
+        db_url: str, import_cli: Callable[..., int],
+        svc: Services, session: SessionInfo, dealer: StaffMember,
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "bom.json"
     path.write_bytes(b"\xef\xbb\xbf" + _json(_record(svc, session, dealer)))
     assert main(["replay", str(path)]) == 0
     before = _count(svc)
-    assert main(["log", "import", "--db", db_url, str(path)]) == 0
+    assert import_cli(db_url, str(path)) == 0
     assert f"stored {path} as hand id" in capsys.readouterr().out
     assert _count(svc) == before + 1
 
 
 def test_the_batch_goes_on_one_line_per_file_as_it_goes(
-        db_url: str, svc: Services, session: SessionInfo, dealer: StaffMember,
+        db_url: str, import_cli: Callable[..., int], boss: StaffMember,
+        svc: Services, session: SessionInfo, dealer: StaffMember,
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     good = tmp_path / "good.json"
     good.write_bytes(_json(_record(svc, session, dealer)))
@@ -125,17 +169,18 @@ def test_the_batch_goes_on_one_line_per_file_as_it_goes(
     latin = tmp_path / "latin.json"
     latin.write_bytes(b'{"format": "caf\xe9"}')
     seen: list[tuple[str, str]] = []
-    report = svc.log.import_files([latin, refused, good],
+    report = svc.log.import_files([latin, refused, good], boss,
                                   on_file=lambda n, o, _h, _m: seen.append((n, o)))
     assert seen == [(str(latin), "invalid"), (str(refused), "refused"), (str(good), "stored")]
     assert len(report.stored) == 1
     capsys.readouterr()
-    assert main(["log", "import", "--db", db_url, str(refused)]) == 1  # as replay: 1
+    assert import_cli(db_url, str(refused)) == 1  # as replay: 1
     assert main(["replay", str(refused)]) == 1
 
 
 def test_the_same_record_is_stored_once_with_or_without_its_uid(
-        db_url: str, svc: Services, session: SessionInfo, dealer: StaffMember,
+        db_url: str, import_cli: Callable[..., int],
+        svc: Services, session: SessionInfo, dealer: StaffMember,
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = _record(svc, session, dealer)
     plain = tmp_path / "plain.json"
@@ -147,9 +192,8 @@ def test_the_same_record_is_stored_once_with_or_without_its_uid(
     other_uid = tmp_path / "other-uid.json"
     other_uid.write_bytes(_json(data))
     before = _count(svc)
-    assert main(["log", "import", "--db", db_url, str(plain)]) == 0
-    assert main(["log", "import", "--db", db_url, str(with_uid), str(other_uid),
-                 str(plain)]) == 0
+    assert import_cli(db_url, str(plain)) == 0
+    assert import_cli(db_url, str(with_uid), str(other_uid), str(plain)) == 0
     out = capsys.readouterr().out
     assert out.count("already stored") == 3
     assert _count(svc) == before + 1
@@ -165,28 +209,36 @@ def test_a_killed_import_run_again_adds_no_duplicates(
         files.append(tmp_path / f"r{i}.json")
         files[-1].write_bytes(_json(data))
     before = _count(svc)
-    cmd = [sys.executable, "-m", "dealer_app", "log", "import", "--db", db_url,
-           *map(str, files)]
+    cmd = [sys.executable, "-m", "dealer_app", "log", "import", "--db", db_url, "--by", "Sam",
+           "--pin-stdin", *map(str, files)]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get(
         "PYTHONPATH", "")])}
-    child = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                             env=env)
-    assert child.stdout is not None
+    child = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, env=env)
+    assert child.stdout is not None and child.stdin is not None
+    child.stdin.write(BOSS_PIN + "\n")
+    child.stdin.flush()
     first = child.stdout.readline()
     child.send_signal(signal.SIGKILL)
     child.communicate(timeout=60)
     assert first.startswith("stored ")
-    done = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
+    done = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120,
+                          input=BOSS_PIN + "\n")
     assert done.returncode == 0, done.stderr
     assert "already stored" in done.stdout
     assert _count(svc) == before + len(files)
 
 
 def test_importing_the_database_itself_is_refused_without_opening_it(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "hands.db"
-    Services.open(f"sqlite:///{path}").close()
-    assert main(["log", "import", "--db", str(path), str(path)]) == 2
+    fresh = Services.open(f"sqlite:///{path}")
+    fresh.staff.add_staff("Sam", Role.SUPERVISOR, BOSS_PIN)
+    fresh.close()
+    monkeypatch.setattr(sys, "stdin", io.StringIO(BOSS_PIN + "\n"))
+    assert main(["log", "import", "--db", str(path), "--by", "Sam", "--pin-stdin",
+                 str(path)]) == 2
     assert "the database itself" in capsys.readouterr().err
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -77,7 +78,8 @@ def test_export_then_replay_gives_the_result_of_the_app(
 
 
 def test_import_stores_valid_records_and_refuses_bad_ones_whole(
-        svc: Services, session: SessionInfo, dealer: StaffMember, tmp_path: Path) -> None:
+        svc: Services, session: SessionInfo, dealer: StaffMember, boss: StaffMember,
+        tmp_path: Path) -> None:
     (hand_id,) = _hands(svc, session, dealer, 1)
     record = svc.log.record(hand_id)
     good = tmp_path / "good.json"
@@ -90,7 +92,7 @@ def test_import_stores_valid_records_and_refuses_bad_ones_whole(
     broken = tmp_path / "broken.json"
     broken.write_text("{not json")
     before = svc.review.count(HandQuery())
-    report = svc.log.import_files([good, bad, broken])
+    report = svc.log.import_files([good, bad, broken], boss)
     assert report.duplicates == [(str(good), hand_id)]  # the app's own hand, exported
     assert [name for name, _ in report.refused] == [str(bad), str(broken)]
     assert "duplicate-card" in report.refused[0][1]
@@ -99,29 +101,32 @@ def test_import_stores_valid_records_and_refuses_bad_ones_whole(
     data["events"][5]["card"] = json.loads(dump_record(record))["events"][5]["card"]
     fresh = tmp_path / "fresh.json"
     fresh.write_text(json.dumps(data))
-    report = svc.log.import_files([fresh])
+    report = svc.log.import_files([fresh], boss)
     assert not report.refused
     new_id = report.stored[0][1]
     state = svc.hands.hand_state(new_id)
     assert state.status is HandStatus.COMPLETE
     assert state.result() == svc.hands.hand_state(hand_id).result()
-    assert all(e.by == "Dana" for e in state.log)
+    assert all(e.by == "Sam" for e in state.log)  # stored by the importer; the record's
+    claims = svc.log.record(new_id).meta["claims"]  # authors stay its claims
+    assert claims["entered_by"] == ["Dana"] * len(state.events)
     assert svc.log.verify_all().ok
     # another tool's hand id is kept; the same record again is recognised
-    again = svc.log.import_files([fresh])
+    again = svc.log.import_files([fresh], boss)
     assert again.duplicates == [(str(fresh), new_id)] and not again.refused
     data["meta"]["uid"] = "yet-another"
     data["seats"][0]["player"] = "N" * 81
     long_name = tmp_path / "long.json"
     long_name.write_text(json.dumps(data))
-    refused = svc.log.import_files([long_name]).refused
-    assert "longer than 80" in refused[0][1]
+    refused = svc.log.import_files([long_name], boss).refused
+    assert "seat 1: a player's name has at most 80 characters, not 81" in refused[0][1]
     assert svc.review.count(HandQuery()) == before + 1
 
 
 def test_cli_import_exit_status(db_url: str, svc: Services, session: SessionInfo,
                                 dealer: StaffMember, tmp_path: Path,
-                                capsys: pytest.CaptureFixture[str]) -> None:
+                                capsys: pytest.CaptureFixture[str],
+                                import_cli: Callable[..., int]) -> None:
     (hand_id,) = _hands(svc, session, dealer, 1)
     data = svc.log.record(hand_id).to_dict()
     del data["meta"]
@@ -130,8 +135,8 @@ def test_cli_import_exit_status(db_url: str, svc: Services, session: SessionInfo
     data["events"].insert(0, {"seat": 1, "action": "deal-up", "card": "As"})
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(data))
-    assert main(["log", "import", "--db", db_url, str(good)]) == 0
-    assert main(["log", "import", "--db", db_url, str(bad)]) == 1
+    assert import_cli(db_url, str(good)) == 0
+    assert import_cli(db_url, str(bad)) == 1
     err = capsys.readouterr().err
     assert f"REFUSED {bad}: event 0 is refused by the rules (antes-missing" in err
 

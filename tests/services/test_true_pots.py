@@ -9,8 +9,9 @@ from alembic import command
 from sqlalchemy import create_engine, text
 from storage.helpers import FakeClock, play
 
-from dealer_app.services import Services, SessionInfo, StaffMember
+from dealer_app.services import Role, Services, SessionInfo, StaffMember
 from dealer_app.storage import migrate
+from services.conftest import BOSS_PIN
 
 
 def _void_and_running(svc: Services, session: SessionInfo, dealer: StaffMember,
@@ -72,7 +73,8 @@ def test_an_imported_void_or_running_hand_keeps_its_pot(
     svc.log.export(out, session.id)
     other = Services.open(f"sqlite:///{tmp_path}/other.sqlite3", clock=clock)
     try:
-        report = other.log.import_files(sorted(out.glob("*.json")))
+        importer = other.staff.add_staff("Sam", Role.SUPERVISOR, BOSS_PIN)
+        report = other.log.import_files(sorted(out.glob("*.json")), importer)
         assert not report.refused
         ids = [hand_id for _, hand_id in report.stored]
         assert sorted(_pots(other, *ids)) == sorted(pots)

@@ -33,6 +33,8 @@ from dealer_app.services import (
 from dealer_app.services.common import CancelFn, ProgressFn
 from dealer_app.services.review import SORT_KEYS, AuditLine, PlayerHistory
 from dealer_app.services.tables import OwedSettlement
+from dealer_app.services.viewer import EVERYTHING, Viewer
+from dealer_app.text import tr
 
 __all__ = ["ReviewBackend", "StorageError"]
 
@@ -42,10 +44,21 @@ class ReviewBackend:
 
     SORT_KEYS = SORT_KEYS
 
-    def __init__(self, services: Services, *, owns: bool = False) -> None:
+    def __init__(self, services: Services, *, owns: bool = False,
+                 viewer: Viewer = EVERYTHING) -> None:
         self.services = services
         self._owns = owns
+        self.viewer = viewer
+        self.review = services.review.seen_by(viewer)
+        """The queries kept to what ``viewer`` may see (the services check it)."""
         file_dialogs.protect(services.db.sqlite_path)  # no export may write over it
+
+    def seen_by(self, staff: StaffMember | None) -> ReviewBackend:
+        """This backend as ``staff``'s role may see it (a dealer: their open session)."""
+        viewer = Viewer.of(staff)
+        if viewer == self.viewer:
+            return self
+        return ReviewBackend(self.services, viewer=viewer)
 
     @classmethod
     def from_any(cls, source: Any) -> ReviewBackend:
@@ -74,11 +87,11 @@ class ReviewBackend:
 
     # ------------------------------------------------------------------ lists
     def count(self, query: HandQuery) -> int:
-        return self.services.review.count(query)
+        return self.review.count(query)
 
     def search(self, query: HandQuery, *, offset: int, limit: int, sort: str,
                descending: bool, after: int | None = None) -> list[HandSummary]:
-        return self.services.review.search(query, offset=offset, limit=limit, sort=sort,
+        return self.review.search(query, offset=offset, limit=limit, sort=sort,
                                            descending=descending, after=after)
 
     def tables(self) -> list[TableInfo]:
@@ -92,44 +105,49 @@ class ReviewBackend:
     def find_hand(self, table: str | int | None, number: int | None = None, *,
                   hand_id: int | None = None) -> HandSummary:
         """A hand by table and number or by id (``NotFoundError`` with the reason)."""
-        return self.services.review.find_hand(table, number, hand_id=hand_id)
+        return self.review.find_hand(table, number, hand_id=hand_id)
 
     def position(self, query: HandQuery, hand_id: int, *, sort: str,
                  descending: bool) -> int | None:
-        return self.services.review.position(query, hand_id, sort=sort, descending=descending)
+        return self.review.position(query, hand_id, sort=sort, descending=descending)
 
     def player_history(self, player: str) -> PlayerHistory:
-        return self.services.review.player_history(player)
+        return self.review.player_history(player)
 
     def audit_lines(self, *, since: datetime | None = None, kind: str | None = None,
                     staff: str | None = None) -> list[AuditLine]:
-        return self.services.review.audit_lines(since=since, kind=kind, staff=staff)
+        return self.review.audit_lines(since=since, kind=kind, staff=staff)
 
     def integrity_of(self, hand_id: int) -> str | None:
-        return self.services.review.integrity_of(hand_id)
+        return self.review.integrity_of(hand_id)
 
     def stored_log(self, hand_id: int) -> tuple[LogEntry, ...]:
-        return self.services.review.stored_log(hand_id)
+        return self.review.stored_log(hand_id)
 
     def sessions(self, table_id: int | None = None) -> list[SessionInfo]:
-        return self.services.review.sessions(table_id)
+        return self.review.sessions(table_id)
 
     def session(self, session_id: int) -> SessionInfo:
+        self.review.check_session(session_id)
         return self.services.tables.session(session_id)
 
     def staff(self) -> list[StaffMember]:
         return self.services.staff.list_staff()
 
     def seats(self, session_id: int) -> list[SeatInfo]:
+        self.review.check_session(session_id)
         return self.services.tables.seats(session_id)
 
     # ------------------------------------------------------------------ one hand
+    def check_hand(self, hand_id: int) -> None:
+        """``PermissionDeniedError`` unless this backend's viewer may see the hand."""
+        self.review.check_hand(hand_id)
+
     def hand_state(self, hand_id: int, upto: int | None = None) -> HandState:
-        return self.services.hands.hand_state(hand_id, upto)
+        return self.review.hand_state(hand_id, upto)
 
     def hand_report(self, hand_id: int) -> reports.HandReport:
-        return reports.hand_report(self.services.hands.hand_state(hand_id),
-                                   header=reports.hand_header(self.services.db, hand_id))
+        return self.review.hand_report(hand_id)
 
     def sign_in(self, name: str, pin: str) -> StaffMember:
         """The staff member opening the review (wrong PIN, lockout: ``StorageError``); the
@@ -165,6 +183,7 @@ class ReviewBackend:
 
     def owed_in_session(self, session_id: int) -> list[tuple[int, str, int]]:
         """(seat, player, chips still owed: positive to the player, negative by them)."""
+        self.review.check_session(session_id)
         return self.services.tables.owed(session_id)
 
     def settle_owed(self, session_id: int, seat_or_player: int | str, amount: int,
@@ -175,31 +194,35 @@ class ReviewBackend:
 
     def balance_warning(self, session_id: int) -> str | None:
         """What is off in the session's chip reconciliation, or None."""
+        self.review.check_session(session_id)
         return self.services.tables.balance_warning(session_id)
 
     def owed(self, hand_id: int) -> list[tuple[str, int]]:
         """Chips a void of this hand left owed to (or by) players who had left."""
+        self.review.check_hand(hand_id)
         return self.services.hands.owed(hand_id)
 
     def left_players(self, hand_id: int) -> list[str]:
+        self.review.check_hand(hand_id)
         return self.services.hands.left_players(hand_id)
 
     # ------------------------------------------------------------------ integrity, reports
     def verify(self, progress: ProgressFn | None = None,
                cancel: CancelFn | None = None) -> VerifyReport:
+        self.review.check_everything(tr("The log's integrity check is for supervisors."))
         return self.services.log.verify_all(progress=progress, cancel=cancel)
 
     def session_report(self, session_id: int, by: str = "") -> reports.SessionReport:
         """``by``: who asks for it (printed as "generated by")."""
-        return reports.session_report(self.services.db, session_id, generated_by=by)
+        return self.review.session_report(session_id, by)
 
     def stack_history(self, session_id: int) -> reports.StackHistory:
-        return reports.stack_history(self.services.db, session_id)
+        return self.review.stack_history(session_id)
 
     def write_csv(self, query: HandQuery, path: str | os.PathLike[str], *, sort: str,
                   descending: bool, progress: ProgressFn | None = None,
                   cancel: CancelFn | None = None) -> int | None:
-        return reports.write_hand_list_csv(self.services.review, query, path, sort=sort,
+        return reports.write_hand_list_csv(self.review, query, path, sort=sort,
                                            descending=descending, progress=progress,
                                            cancel=cancel)
 
@@ -214,7 +237,7 @@ class ReviewBackend:
             for done, hand_id in enumerate(hand_ids, 1):
                 if cancel is not None and cancel():
                     raise reports.Cancelled
-                record = self.services.log.record(hand_id)
+                record = self.review.record(hand_id)
                 meta = record.meta
                 table = str(meta.get("table") or "hand").replace(os.sep, "-").replace(" ", "-")
                 number = meta.get("hand")

@@ -225,13 +225,13 @@ class ReviewWindow(QMainWindow):
     def __init__(self, backend: ReviewBackend, staff: StaffMember | None = None,
                  parent: QWidget | None = None, *, settings: QSettings | None = None) -> None:
         super().__init__(parent)
+        backend = backend.seen_by(staff)  # the services keep a dealer to their open session
         self.backend = backend
         self.staff = staff
-        self.restricted = staff is not None and not staff.is_supervisor
+        self.restricted = backend.viewer.restricted
         self.own_session: SessionInfo | None = None
-        if self.restricted and staff is not None:
-            self.own_session = next((x for x in backend.sessions()
-                                     if x.is_open and x.dealer_id == staff.id), None)
+        if self.restricted:
+            self.own_session = next(iter(backend.sessions()), None)
         self.settings = settings if settings is not None else QSettings("dealer-app", "review")
         self.details: dict[int, HandDetailWindow] = {}
         self.report_dialog: SessionReportDialog | None = None
@@ -738,9 +738,14 @@ class ReviewWindow(QMainWindow):
         if hand is not None:
             self.open_hand(hand.hand_id)
 
-    def open_hand(self, hand_id: int) -> HandDetailWindow:
+    def open_hand(self, hand_id: int) -> HandDetailWindow | None:
         window = self.details.get(hand_id)
         if window is None:
+            try:
+                self.backend.check_hand(hand_id)
+            except StorageError as exc:
+                self.say(str(exc))
+                return None
             window = HandDetailWindow(self.backend, hand_id, staff=self.staff)
             apply_style(window)
             window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
