@@ -22,12 +22,15 @@ depends_on: str | None = None
 
 
 def upgrade() -> None:
+    inspector = sa.inspect(op.get_bind())
+    if "input_id" in {c["name"] for c in inspector.get_columns("hand_event")}:
+        return  # kept by a downgrade (see below)
     # plain ADD COLUMN (no batch): SQLite must not rebuild ``hand_event`` (see 0003)
     op.add_column("hand_event", sa.Column("input_id", sa.String(length=36), nullable=True))
     op.create_index("ux_hand_event_input_id", "hand_event", ["input_id"], unique=True)
 
 
 def downgrade() -> None:
-    op.drop_index("ux_hand_event_input_id", table_name="hand_event")
-    with op.batch_alter_table("hand_event", schema=None) as batch_op:
-        batch_op.drop_column("input_id")
+    """Keeps the column: the input ids are covered by the events' ledger digests, and
+    dropping them would make every event recorded since fail to verify after the next
+    upgrade. An older app ignores the column (it is nullable)."""
