@@ -167,7 +167,7 @@ class Backend:
     def list_staff(self) -> list[StaffMember]:
         return self.services.staff.list_staff()
 
-    def locked_staff(self) -> dict[str, datetime]:
+    def locked_staff(self) -> dict[str, datetime | None]:
         """Name → locked until, for the accounts locked now."""
         return self.services.staff.locked_staff()
 

@@ -16,6 +16,8 @@ from dealer_app.services.types import Role
 from dealer_app.text import tr, tr_noop
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from dealer_app.gui.controller import DealerController
     from dealer_app.services import StaffMember
 
@@ -100,9 +102,18 @@ class ShiftControl:
         me = self.backend.staff
         box.set_locked(False, by="" if me is not None and me.id == sup.id else sup.name)
         locked = self.backend.locked_staff()
-        box.set_staff([(m.name, tr("{role} · locked until {time}").format(
-            role=role_name(m.role), time=f"{locked[m.name].astimezone():%H:%M}")
-            if m.name in locked else role_name(m.role)) for m in self.backend.list_staff()])
+        box.set_staff([(m.name, self._lock_text(m, locked)) for m in self.backend.list_staff()])
+
+    @staticmethod
+    def _lock_text(member: StaffMember, locked: dict[str, datetime | None]) -> str:
+        """The role, and whether the account waits after wrong PINs or is locked."""
+        if member.name not in locked:
+            return role_name(member.role)
+        until = locked[member.name]
+        if until is None:
+            return tr("{role} · locked after 100 wrong PINs").format(role=role_name(member.role))
+        return tr("{role} · next try at {time}").format(role=role_name(member.role),
+                                                       time=f"{until.astimezone():%H:%M:%S}")
 
     def on_staff_unlock(self) -> None:
         box = self.window.tables.staff

@@ -11,7 +11,12 @@ from sqlalchemy.orm import Session
 
 from dealer_app.engine import Settings
 from dealer_app.services.types import Role, SessionInfo, StaffMember, TableInfo
-from dealer_app.storage.errors import ConflictError, PermissionDeniedError, StorageError
+from dealer_app.storage.errors import (
+    ConflictError,
+    PermissionDeniedError,
+    PinChangeRequiredError,
+    StorageError,
+)
 from dealer_app.storage.models import AuditEntry, GameTable, Staff, TableSession
 from dealer_app.text import tr
 
@@ -64,6 +69,17 @@ def confirm_supervisor(s: Session, staff: StaffMember, what: str) -> None:
     if row is None or not row.active or row.role != Role.SUPERVISOR.value:
         raise PermissionDeniedError(tr("{what} needs a supervisor; {name} is not one now")
                                     .format(what=what, name=staff.name))
+    if row.pin_change_due:
+        raise pin_change_required(staff.name)
+
+
+def pin_change_required(name: str) -> PinChangeRequiredError:
+    """The refusal of any supervisor act while the supervisor's PIN must be changed (an
+    older PIN, shorter than today's rule of 6 to 12 digits)."""
+    return PinChangeRequiredError(
+        tr("{name}'s PIN is shorter than a supervisor's PIN must now be (6 to 12 digits): "
+           "change it (Change my PIN…, or dealer-app staff pin) before any supervisor act")
+        .format(name=name))
 
 
 def staff_member(row: Staff) -> StaffMember:
@@ -76,7 +92,8 @@ def settings_of(text: str) -> Settings:
 
 def table_info(row: GameTable) -> TableInfo:
     return TableInfo(id=row.id, name=row.name, settings=settings_of(row.settings_json),
-                     currency=row.currency or DEFAULT_CURRENCY)
+                     currency=row.currency or DEFAULT_CURRENCY,
+                     dual_control_above=row.dual_control_above or 0)
 
 
 def session_info(row: TableSession, table: GameTable, dealer: Staff) -> SessionInfo:
