@@ -190,15 +190,12 @@ def _audit(s: Session, attempt: Attempt, *, at: datetime, act: str,
           hand_id=attempt.hand_id, session_id=attempt.session_id, table_id=attempt.table_id)
 
 
-_dummy_hashes: dict[tuple[int, str | None], str] = {}
-
-
 def _dummy_hash(key: PinKey | None) -> str:
-    """A hash no PIN is checked against for real: an unknown name costs the same scrypt."""
-    ident = (SCRYPT_N, key.id if key is not None else None)
-    if ident not in _dummy_hashes:
-        _dummy_hashes[ident] = hash_pin(secrets.token_hex(8), key=key)
-    return _dummy_hashes[ident]
+    """A hash of no PIN (a random digest) at today's cost: an unknown name costs the same
+    scrypt as a real account, and nothing needs hashing first."""
+    head = f"{KEYED}${key.id}" if key is not None else "scrypt"
+    return (f"{head}${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${secrets.token_hex(16)}"
+            f"${secrets.token_hex(32)}")
 
 
 class StaffService:

@@ -10,7 +10,6 @@ from sqlalchemy import text
 from storage.helpers import play
 
 from dealer_app.services import (
-    AccountLockedError,
     AuthenticationError,
     PermissionDeniedError,
     Role,

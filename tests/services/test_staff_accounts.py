@@ -9,10 +9,8 @@ import threading
 
 import pytest
 from sqlalchemy import create_engine, text
-from storage.helpers import FakeClock
 
 from dealer_app.services import (
-    AccountLockedError,
     AuthenticationError,
     PermissionDeniedError,
     Role,
