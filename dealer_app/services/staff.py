@@ -79,10 +79,9 @@ LOCK_AFTER = 100
 800-63B: at most 100). With the waits, that takes an adversary about 8 hours of trying."""
 MIN_PIN = {Role.DEALER: 4, Role.SUPERVISOR: 6}
 MAX_PIN = 12
-WRONG = tr_noop("unknown name or wrong PIN (after several wrong PINs in a row, each next try "
-                "must wait longer, up to 5 min)")
+WRONG = tr_noop("unknown name or wrong PIN")
 """The one answer to a wrong PIN, a name nobody has and an account that waits or is locked:
-it does not tell which."""
+it does not tell which (README says that a try too soon after wrong PINs is refused)."""
 SIGN_IN = Attempt()
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
 KEYED = "scrypt-k"
