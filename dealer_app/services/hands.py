@@ -51,6 +51,7 @@ from dealer_app.engine.hand import Hand, ReplayError
 from dealer_app.services.common import (
     audit,
     confirm_supervisor,
+    dual_control,
     require_supervisor_role,
     retrying,
     settings_of,
@@ -748,7 +749,10 @@ class HandService:
 
         return retrying(correct, tr("correcting an input"))
 
-    def void_hand(self, hand_id: int, supervisor: StaffMember, reason: str) -> HandState:
+    def void_hand(self, hand_id: int, supervisor: StaffMember, reason: str,
+                  second: StaffMember | None = None) -> HandState:
+        """Voids a hand. Above the table's dual-control amount (its pot), ``second`` (another
+        supervisor, PIN checked by the caller) is needed and named in the audit."""
         why = require_supervisor_role(supervisor, reason, tr("voiding a hand"))
 
         def void() -> HandState:
@@ -758,6 +762,9 @@ class HandService:
                 if row.status == HandStatus.VOID.value:
                     raise HandClosedError(tr("hand {number} is already void")
                                           .format(number=row.number))
+                both = dual_control(s, row.table_id,
+                                    pot_of(build_state(row, load_rows(s, hand_id)).hand),
+                                    supervisor, second, tr("voiding a hand"))
                 now = self.db.now()
                 owed: list[tuple[str, int]] = []
                 if row.status == HandStatus.COMPLETE.value:
@@ -772,7 +779,8 @@ class HandService:
                 audit(s, at=now, act="void-hand", staff=supervisor, reason=why,
                       table_id=row.table_id, session_id=row.session_id, hand_id=row.id,
                       detail={"number": row.number,
-                              "owed": [{"player": p, "amount": a} for p, a in owed]})
+                              "owed": [{"player": p, "amount": a} for p, a in owed],
+                              **({"second_supervisor": both.name} if both else {})})
                 state = build_state(row, rows)
                 row.pot = pot_of(state.hand)  # the pot as it stood when voided
                 return state
