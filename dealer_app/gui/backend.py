@@ -28,6 +28,7 @@ from dealer_app.services import (
     TableInfo,
 )
 from dealer_app.services.leases import LeaseLostError, TableHeldError, new_workstation
+from dealer_app.services.types import Attempt
 from dealer_app.text import tr
 
 __all__ = ["Backend", "BackendError", "LeaseLostError", "LogRow", "RuleError", "Snapshot",
@@ -151,10 +152,11 @@ class Backend:
             self.staff = self.services.staff.authenticate(name, pin)
         return self.staff
 
-    def supervisor(self, name: str, pin: str, reason: str) -> StaffMember:
-        """A supervisor's authorisation for one act (audited)."""
+    def supervisor(self, name: str, pin: str, reason: str,
+                   attempt: Attempt | None = None) -> StaffMember:
+        """A supervisor's authorisation for one act (audited, a refusal with ``attempt``)."""
         with logged_sign_in("supervisor authorisation", name, reason):
-            return self.services.staff.require_supervisor(name, pin, reason)
+            return self.services.staff.require_supervisor(name, pin, reason, attempt)
 
     def add_dealer(self, name: str, pin: str, supervisor: StaffMember) -> StaffMember:
         return self.services.staff.add_staff(name, "dealer", pin, by=supervisor)
@@ -354,9 +356,10 @@ class Backend:
         """The hand shown is complete (changing it needs a supervisor)."""
         return self.state is not None and self.state.status is HandStatus.COMPLETE
 
-    def authorise(self, name: str, pin: str, reason: str) -> StaffMember:
-        """The supervisor for one act (wrong PIN, lockout, dealer: ``StorageError``)."""
-        return self.supervisor(name, pin, reason)
+    def authorise(self, name: str, pin: str, reason: str,
+                  attempt: Attempt | None = None) -> StaffMember:
+        """The supervisor for one act (wrong PIN, a wait, dealer: ``StorageError``)."""
+        return self.supervisor(name, pin, reason, attempt)
 
     def correct(self, target_seq: int, replacement: Event | None, supervisor: StaffMember,
                 reason: str) -> HandState:

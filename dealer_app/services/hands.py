@@ -787,6 +787,17 @@ class HandService:
 
         return retrying(void, tr("voiding a hand"))
 
+    def void_needs_second(self, hand_id: int) -> int:
+        """The table's dual-control amount when voiding this hand needs a second supervisor
+        (its pot is above it), else 0 (what ``void_hand`` checks, for the window to ask)."""
+        with self.db.read() as s:
+            row = self._hand(s, hand_id)
+            table = s.get(GameTable, row.table_id) if row.table_id is not None else None
+            limit = (table.dual_control_above or 0) if table is not None else 0
+        if not limit or pot_of(self.hand_state(hand_id).hand) <= limit:
+            return 0
+        return limit
+
     def owed(self, hand_id: int) -> list[tuple[str, int]]:
         """What voiding this hand left owed to players who had left the table: (player,
         amount; negative when the player owes it). Empty for most hands."""

@@ -97,7 +97,7 @@ def test_a_mismatched_hole_card_is_corrected_by_the_supervisor_then_shown(
     assert d.backend.state is not None and d.backend.state.corrected
 
 
-def test_a_wrong_pin_is_refused_in_the_dialog_and_five_lock_the_account(
+def test_a_wrong_pin_is_refused_in_the_dialog_and_after_five_the_next_try_waits(
         table: Driver) -> None:
     d = table
     _play(d, until_seat_1_shows=True)
@@ -110,9 +110,10 @@ def test_a_wrong_pin_is_refused_in_the_dialog_and_five_lock_the_account(
     assert dialog.error.objectName() == "formError"
     for _ in range(4):
         _confirm(d, dialog, "9192")
-    assert "locked" in dialog.error.text().lower()
-    _confirm(d, dialog, "135792")  # even the right PIN, while locked
-    assert dialog.isVisible() and "locked" in dialog.error.text().lower()
+    refused = dialog.error.text()
+    _confirm(d, dialog, "135792")  # even the right PIN, too soon: the same answer
+    assert dialog.isVisible() and dialog.error.text() == refused
+    assert "locked" not in refused.lower()
     assert _stored(d) == stored
     dialog.reject()
     d.qtbot.waitUntil(lambda: d.controller.dialog is None)
