@@ -227,9 +227,14 @@ class Backend:
 
     def create_table(self, name: str, settings: Settings,
                      supervisor: StaffMember | None = None,
-                     currency: str | None = None) -> TableInfo:
-        return self.services.tables.create_table(name, settings, supervisor or self._me(),
-                                                 currency=currency)
+                     currency: str | None = None, dual_control_above: int = 0) -> TableInfo:
+        sup = supervisor or self._me()
+        table = self.services.tables.create_table(name, settings, sup, currency=currency)
+        if dual_control_above:  # turning it on needs one supervisor
+            table = self.services.tables.change_settings(
+                table.id, table.settings, sup, tr("dual control for the new table"),
+                dual_control_above=dual_control_above)
+        return table
 
     def open_table(self, table_id: int, take_over: bool = False) -> SessionInfo:
         """Takes the table's lease (``TableHeldError``: another workstation holds it, unless
@@ -264,11 +269,19 @@ class Backend:
         return member
 
     def change_settings(self, settings: Settings, supervisor: StaffMember,
-                        reason: str, currency: str | None = None) -> None:
-        """``currency`` None keeps the table's."""
+                        reason: str, currency: str | None = None,
+                        dual_control_above: int | None = None) -> None:
+        """``currency`` and ``dual_control_above`` None keep the table's."""
         assert self.session is not None
         self.services.tables.change_settings(self.session.table_id, settings, supervisor,
-                                             reason, currency=currency)
+                                             reason, currency=currency,
+                                             dual_control_above=dual_control_above)
+
+    def dual_control(self) -> int:
+        """The open table's dual-control amount (0: off)."""
+        if self.session is None:
+            return 0
+        return self.services.tables.table(self.session.table_id).dual_control_above
         self.session = self.services.tables.session(self.session.id)
 
     # ------------------------------------------------------------------ seating

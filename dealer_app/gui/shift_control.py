@@ -260,7 +260,8 @@ class ShiftControl:
                 sup = self.backend.supervisor(f.name.text(), f.pin.text(),
                                               f.reason.text() or "new table")
             self.backend.create_table(page.form.name.text(), settings, sup,
-                                      currency=page.form.currency.text())
+                                      currency=page.form.currency.text(),
+                                      dual_control_above=page.form.dual_control.value())
         except (SettingsError, StorageError) as exc:
             page.error.setText(str(exc))
             return
@@ -303,7 +304,8 @@ class ShiftControl:
 
     def show_table(self) -> None:
         snap = self.backend.snapshot()
-        self.page.table_panel.form.set_settings(snap.table_name, snap.settings)
+        self.page.table_panel.form.set_settings(snap.table_name, snap.settings,
+                                                dual_control_above=self.backend.dual_control())
         self.window.show_page(self.page)
         self.ctl.refresh()
 
@@ -357,12 +359,14 @@ class ShiftControl:
             f = panel.supervisor
             sup = self.backend.supervisor(f.name.text(), f.pin.text(), f.reason.text())
             self.backend.change_settings(settings, sup, f.reason.text(),
-                                         currency=panel.form.currency.text())
+                                         currency=panel.form.currency.text(),
+                                         dual_control_above=panel.form.dual_control_change())
         except (SettingsError, StorageError) as exc:
             panel.show_message(prompts.refusal(str(exc)), error=True)
             panel.supervisor.pin.clear()  # one attempt per PIN typed
             self.page.card_entry.setFocus()
             return
+        panel.form.dual_control_was = panel.form.dual_control.value()
         panel.show_message(tr("New settings apply from the next hand."))
         panel.supervisor.clear()
         self.page.card_entry.setFocus()

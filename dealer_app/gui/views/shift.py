@@ -214,10 +214,23 @@ class SettingsForm(QWidget):
         form.addRow(tr("Rake %"), self.rake_percent)
         form.addRow(tr("Rake cap"), self.rake_cap)
         form.addRow(tr("Currency"), self.currency)
+        self.dual_control = self._spin(0, 0, 1_000_000_000)
+        self.dual_control.setObjectName("dualControlAbove")
+        self.dual_control.setSpecialValueText(tr("off"))  # 0: no second supervisor needed
+        self.dual_control.setToolTip(tr("A void, stack adjustment or settlement of more than "
+                                        "this needs a second supervisor's PIN (0: off)"))
+        form.addRow(tr("Two supervisors above"), self.dual_control)
+        self.dual_control_was = 0
+        """The table's amount as loaded (a change while it is on needs two supervisors)."""
 
     @staticmethod
     def _spin(value: int, lo: int, hi: int) -> QSpinBox:
         return _spin_box(value, lo, hi)
+
+    def dual_control_change(self) -> int | None:
+        """The dual-control amount typed, or None when it is the one loaded."""
+        value = self.dual_control.value()
+        return None if value == self.dual_control_was else value
 
     def settings(self) -> Settings:
         """Raises SettingsError for values that make no game."""
@@ -227,10 +240,14 @@ class SettingsForm(QWidget):
                         rake_percent=self.rake_percent.value(),
                         rake_cap=self.rake_cap.value())
 
-    def set_settings(self, name: str, s: Settings, currency: str | None = None) -> None:
+    def set_settings(self, name: str, s: Settings, currency: str | None = None,
+                     dual_control_above: int | None = None) -> None:
         self.name.setText(name)
         if currency is not None:
             self.currency.setText(currency)
+        if dual_control_above is not None:
+            self.dual_control.setValue(dual_control_above)
+            self.dual_control_was = dual_control_above
         self.ante.setValue(s.ante)
         self.chip_unit.setValue(s.chip_unit)
         self.structure.setCurrentIndex(self.structure.findData(s.structure.value))
