@@ -276,13 +276,13 @@ class Backend:
         self.services.tables.change_settings(self.session.table_id, settings, supervisor,
                                              reason, currency=currency,
                                              dual_control_above=dual_control_above)
+        self.session = self.services.tables.session(self.session.id)
 
     def dual_control(self) -> int:
         """The open table's dual-control amount (0: off)."""
         if self.session is None:
             return 0
         return self.services.tables.table(self.session.table_id).dual_control_above
-        self.session = self.services.tables.session(self.session.id)
 
     # ------------------------------------------------------------------ seating
     def seats(self) -> dict[int, SeatInfo]:

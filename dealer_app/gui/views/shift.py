@@ -216,7 +216,7 @@ class SettingsForm(QWidget):
         form.addRow(tr("Currency"), self.currency)
         self.dual_control = self._spin(0, 0, 1_000_000_000)
         self.dual_control.setObjectName("dualControlAbove")
-        self.dual_control.setSpecialValueText(tr("off"))  # 0: no second supervisor needed
+        self.dual_control.setSpecialValueText(tr("off", "dual control"))  # 0: none needed
         self.dual_control.setToolTip(tr("A void, stack adjustment or settlement of more than "
                                         "this needs a second supervisor's PIN (0: off)"))
         form.addRow(tr("Two supervisors above"), self.dual_control)
