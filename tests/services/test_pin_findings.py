@@ -28,12 +28,7 @@ from dealer_app.services.types import Attempt
 from dealer_app.storage import pepper
 from dealer_app.storage.errors import PinChangeRequiredError
 from services.conftest import DEALER_PIN
-
-
-def _hash_of(svc: Services, name: str) -> str:
-    with svc.db.read() as s:
-        return str(s.execute(text("SELECT pin_hash FROM staff WHERE name = :n"),
-                             {"n": name}).scalar_one())
+from services.test_pin_and_owed_acts import _stored_hash
 
 
 def _set_hash(svc: Services, name: str, stored: str) -> None:
@@ -49,7 +44,7 @@ def test_a_copied_database_alone_does_not_check_a_pin(
     """Before: ``scrypt$n$r$p$salt$hash`` of the bare PIN, so trying the 10,000 dealer PINs
     against a copied row found it. Now the hash is of the PIN keyed with a file that is not
     in the database: the bare PIN does not give the stored digest."""
-    stored = _hash_of(svc, "Dana")
+    stored = _stored_hash(svc, "Dana")
     scheme, key_id, n, r, p, salt, digest = stored.split("$")
     assert scheme == "scrypt-k"
     bare = hashlib.scrypt(DEALER_PIN.encode(), salt=bytes.fromhex(salt), n=int(n), r=int(r),
@@ -97,10 +92,10 @@ def test_an_old_hash_without_the_key_signs_in_and_is_hashed_again_with_it(
     _set_hash(svc, "Dana", staff_module.hash_pin(DEALER_PIN))  # as stored before the key
     with pytest.raises(AuthenticationError):
         svc.staff.authenticate("Dana", "8642")
-    assert _hash_of(svc, "Dana").startswith("scrypt$")  # a wrong PIN changes nothing
+    assert _stored_hash(svc, "Dana").startswith("scrypt$")  # a wrong PIN changes nothing
     assert svc.staff.authenticate("Dana", DEALER_PIN) == dealer
     key = pepper.load_pin_key()
-    assert key is not None and _hash_of(svc, "Dana").startswith(f"scrypt-k${key.id}$")
+    assert key is not None and _stored_hash(svc, "Dana").startswith(f"scrypt-k${key.id}$")
     assert svc.staff.authenticate("Dana", DEALER_PIN) == dealer
     assert svc.log.verify_all().ok
 
