@@ -219,7 +219,9 @@ class SettingsForm(QWidget):
         self.dual_control.setSpecialValueText(tr("off", "dual control"))  # 0: none needed
         self.dual_control.setToolTip(tr("A void, stack adjustment or settlement of more than "
                                         "this needs a second supervisor's PIN (0: off)"))
-        form.addRow(tr("Two supervisors above"), self.dual_control)
+        label = QLabel(tr("Two supervisors above"))
+        label.setWordWrap(True)  # two lines where the form is narrow (1024×768)
+        form.addRow(label, self.dual_control)
         self.dual_control_was = 0
         """The table's amount as loaded (a change while it is on needs two supervisors)."""
 
