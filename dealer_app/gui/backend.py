@@ -270,12 +270,15 @@ class Backend:
 
     def change_settings(self, settings: Settings, supervisor: StaffMember,
                         reason: str, currency: str | None = None,
-                        dual_control_above: int | None = None) -> None:
-        """``currency`` and ``dual_control_above`` None keep the table's."""
+                        dual_control_above: int | None = None,
+                        second: StaffMember | None = None) -> None:
+        """``currency`` and ``dual_control_above`` None keep the table's; ``second``: the
+        second supervisor changing the dual-control amount while it is on."""
         assert self.session is not None
         self.services.tables.change_settings(self.session.table_id, settings, supervisor,
                                              reason, currency=currency,
-                                             dual_control_above=dual_control_above)
+                                             dual_control_above=dual_control_above,
+                                             second=second)
         self.session = self.services.tables.session(self.session.id)
 
     def dual_control(self) -> int:

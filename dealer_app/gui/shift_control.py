@@ -358,15 +358,20 @@ class ShiftControl:
             settings = panel.form.settings()
             f = panel.supervisor
             sup = self.backend.supervisor(f.name.text(), f.pin.text(), f.reason.text())
+            second = self.backend.supervisor(f.second_name.text(), f.second_pin.text(),
+                                             f.reason.text()) if f.second_shown else None
             self.backend.change_settings(settings, sup, f.reason.text(),
                                          currency=panel.form.currency.text(),
-                                         dual_control_above=panel.form.dual_control_change())
+                                         dual_control_above=panel.form.dual_control_change(),
+                                         second=second)
         except (SettingsError, StorageError) as exc:
             panel.show_message(prompts.refusal(str(exc)), error=True)
             panel.supervisor.pin.clear()  # one attempt per PIN typed
+            panel.supervisor.second_pin.clear()
             self.page.card_entry.setFocus()
             return
         panel.form.dual_control_was = panel.form.dual_control.value()
+        panel.supervisor.show_second(False)
         panel.show_message(tr("New settings apply from the next hand."))
         panel.supervisor.clear()
         self.page.card_entry.setFocus()

@@ -268,15 +268,31 @@ class SupervisorFields(QWidget):
         self.name = QLineEdit()
         self.pin = _pin_edit()
         self.reason = QLineEdit()
+        self.second_name = QLineEdit()
+        self.second_name.setObjectName("secondSupervisorName")
+        self.second_pin = _pin_edit()
+        self.second_pin.setObjectName("secondSupervisorPin")
         form.addRow(tr("Supervisor"), self.name)
         form.addRow(tr("Supervisor PIN"), self.pin)
+        form.addRow(tr("Second supervisor"), self.second_name)
+        form.addRow(tr("Their PIN"), self.second_pin)
         form.addRow(tr("Reason"), self.reason)
+        self._form = form
+        self.show_second(False)
+
+    def show_second(self, on: bool) -> None:
+        """The second supervisor's rows, for an act under dual control."""
+        for widget in (self.second_name, self.second_pin):
+            self._form.setRowVisible(widget, on)
+
+    @property
+    def second_shown(self) -> bool:
+        return not self.second_name.isHidden()
 
     def clear(self) -> None:
         """Forgets the supervisor: a PIN is good for one attempt, never kept."""
-        self.name.clear()
-        self.pin.clear()
-        self.reason.clear()
+        for field in (self.name, self.pin, self.reason, self.second_name, self.second_pin):
+            field.clear()
 
 
 class StaffBox(QGroupBox):
@@ -627,6 +643,9 @@ class TablePanel(QWidget):
         self.form = SettingsForm()
         self.form.name.setReadOnly(True)
         self.supervisor = SupervisorFields()
+        self.form.dual_control.valueChanged.connect(  # changing it while on: two supervisors
+            lambda value: self.supervisor.show_second(
+                bool(self.form.dual_control_was) and value != self.form.dual_control_was))
         apply = QPushButton(tr("Apply from next hand"))
         apply.clicked.connect(self.apply_settings)
         layout.addWidget(self.form)
