@@ -81,7 +81,7 @@ def main() -> None:
     url = f"sqlite:///{folder / 'bench.sqlite3'}"
     app = application()
     backend = Backend.open(url)
-    staff = backend.create_first_supervisor("Bench", "123456")
+    staff = backend.create_first_supervisor("Bench", "135792")
     table = backend.create_table("Bench table", Settings(ante=5, chip_unit=5), staff)
     backend.open_table(table.id)
     for seat, name in enumerate(("Ann", "Bo", "Cy", "Dee", "Ed", "Fay"), start=1):

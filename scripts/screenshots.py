@@ -49,13 +49,13 @@ def main(folder: Path) -> None:
     sign_in = window.sign_in
     QTest.keyClicks(sign_in.name, "Sue")
     shot("01-first-start.png")
-    QTest.keyClicks(sign_in.pin, "123456")
-    QTest.keyClicks(sign_in.pin2, "123456")
+    QTest.keyClicks(sign_in.pin, "135792")
+    QTest.keyClicks(sign_in.pin2, "135792")
     QTest.mouseClick(sign_in.button, Qt.MouseButton.LeftButton)
     staff = backend.staff
     assert staff is not None
-    backend.add_staff("Dana", "dealer", "2222", staff)
-    backend.add_staff("Eli", "dealer", "3333", staff)
+    backend.add_staff("Dana", "dealer", "2725", staff)
+    backend.add_staff("Eli", "dealer", "3933", staff)
     table = backend.create_table("Table 3", Settings(ante=5, chip_unit=5), staff)
     backend.create_table("Table 1", Settings(ante=10, chip_unit=5), staff)
     controller.on_open_table(table.id)
@@ -110,7 +110,7 @@ def main(folder: Path) -> None:
     keys("N", "P")
     QTest.mouseClick(window.page.sign_out_button, Qt.MouseButton.LeftButton)
     QTest.keyClicks(sign_in.name, "Sue")
-    QTest.keyClicks(sign_in.pin, "123456")
+    QTest.keyClicks(sign_in.pin, "135792")
     QTest.mouseClick(sign_in.button, Qt.MouseButton.LeftButton)
     window.tables.tables.setCurrentRow(1)
     shot("02-tables.png")

@@ -297,10 +297,10 @@ def _export(services: Services, folder: Path, session: int | None, cancel: CtrlC
 def _supervisor(services: Services, args: argparse.Namespace) -> StaffMember:
     """The supervisor ``--by`` names, signed in with their PIN (asked, or the first line of
     standard input with ``--pin-stdin``; never an argument, which the process list shows)."""
-    from dealer_app.commands.staff import _read_pin
+    from dealer_app.commands.staff import read_pin
 
     try:
-        pin = _read_pin(args, tr("PIN of supervisor {name}: ").format(name=args.by),
+        pin = read_pin(args, tr("PIN of supervisor {name}: ").format(name=args.by),
                         confirm=False)
     except (KeyboardInterrupt, EOFError):
         raise StorageError(tr("cancelled; nothing was imported")) from None

@@ -12,6 +12,8 @@ changes a PIN. Without ``--by`` the member changes their own: the old PIN, then 
 twice (with ``--pin-stdin``: the old PIN on the first line, the new on the second). With
 ``--by`` a supervisor resets another member's PIN (a forgotten one; it also lifts a lock):
 the supervisor's PIN, then the new PIN twice (with ``--pin-stdin``: one line each). Audited.
+
+``staff recover`` and ``staff pin-key export|import``: ``commands/staff_keys.py``.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import argparse
 import getpass
 import sys
 
+from dealer_app.commands import staff_keys
 from dealer_app.commands.log import add_db_option, fail, open_services
 from dealer_app.services import Role, Services, StorageError
 from dealer_app.text import tr, tr_noop
@@ -53,9 +56,10 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
     pin.add_argument("--pin-stdin", action="store_true",
                      help="read the PINs from standard input, one a line: the old PIN (or "
                           "the supervisor's), then the new PIN")
+    staff_keys.add_parsers(sub)
 
 
-def _read_pin(args: argparse.Namespace, prompt: str, confirm: bool) -> str:
+def read_pin(args: argparse.Namespace, prompt: str, confirm: bool) -> str:
     if args.pin_stdin:
         line = sys.stdin.readline()
         if not line:
@@ -68,6 +72,10 @@ def _read_pin(args: argparse.Namespace, prompt: str, confirm: bool) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.action == "pin-key":
+        return staff_keys.pin_key(args)
+    if args.action == "recover":
+        return staff_keys.recover(args)
     try:
         services = open_services(args.db)
     except StorageError as exc:
@@ -82,10 +90,10 @@ def run(args: argparse.Namespace) -> int:
             return fail(tr("the database has no staff yet: add a supervisor first"))
         if not first and not args.by:
             return fail(tr("--by SUPERVISOR is needed to add staff"))
-        pin = _read_pin(args, tr("PIN for {name}: ").format(name=args.name), confirm=True)
+        pin = read_pin(args, tr("PIN for {name}: ").format(name=args.name), confirm=True)
         by = None
         if not first:
-            by_pin = _read_pin(args, tr("PIN of supervisor {name}: ").format(name=args.by),
+            by_pin = read_pin(args, tr("PIN of supervisor {name}: ").format(name=args.by),
                                confirm=False)
             by = services.staff.require_supervisor(args.by, by_pin, f"add staff {args.name}")
         member = services.staff.add_staff(args.name, args.role, pin, by=by)
@@ -100,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _unlock(services: Services, args: argparse.Namespace) -> int:
     try:
-        by_pin = _read_pin(args, tr("PIN of supervisor {name}: ").format(name=args.by),
+        by_pin = read_pin(args, tr("PIN of supervisor {name}: ").format(name=args.by),
                                confirm=False)
         by = services.staff.require_supervisor(args.by, by_pin, args.reason)
         member = services.staff.unlock(args.name, by, args.reason)
@@ -118,16 +126,16 @@ def _pin(services: Services, args: argparse.Namespace) -> int:
         if args.by:
             if not (args.reason or "").strip():
                 return fail(tr("--reason is needed when a supervisor resets a PIN"))
-            by_pin = _read_pin(args, tr("PIN of supervisor {name}: ").format(name=args.by),
+            by_pin = read_pin(args, tr("PIN of supervisor {name}: ").format(name=args.by),
                                confirm=False)
             by = services.staff.require_supervisor(args.by, by_pin, args.reason)
-            new = _read_pin(args, tr("New PIN for {name}: ").format(name=args.name),
+            new = read_pin(args, tr("New PIN for {name}: ").format(name=args.name),
                             confirm=True)
             member = services.staff.reset_pin(args.name, new, by, args.reason)
         else:
-            old = _read_pin(args, tr("Current PIN of {name}: ").format(name=args.name),
+            old = read_pin(args, tr("Current PIN of {name}: ").format(name=args.name),
                             confirm=False)
-            new = _read_pin(args, tr("New PIN for {name}: ").format(name=args.name),
+            new = read_pin(args, tr("New PIN for {name}: ").format(name=args.name),
                             confirm=True)
             member = services.staff.change_pin(args.name, old, new)
     except (StorageError, KeyboardInterrupt, EOFError) as exc:

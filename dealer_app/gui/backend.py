@@ -30,6 +30,7 @@ from dealer_app.services import (
 )
 from dealer_app.services.keys import EvidenceProblem
 from dealer_app.services.leases import LeaseLostError, TableHeldError, new_workstation
+from dealer_app.services.types import Attempt
 from dealer_app.storage.errors import ConnectionLostError
 from dealer_app.text import tr
 
@@ -178,10 +179,11 @@ class Backend:
             self.staff = self.services.staff.authenticate(name, pin)
         return self.staff
 
-    def supervisor(self, name: str, pin: str, reason: str) -> StaffMember:
-        """A supervisor's authorisation for one act (audited)."""
+    def supervisor(self, name: str, pin: str, reason: str,
+                   attempt: Attempt | None = None) -> StaffMember:
+        """A supervisor's authorisation for one act (audited, a refusal with ``attempt``)."""
         with logged_sign_in("supervisor authorisation", name, reason):
-            return self.services.staff.require_supervisor(name, pin, reason)
+            return self.services.staff.require_supervisor(name, pin, reason, attempt)
 
     def add_dealer(self, name: str, pin: str, supervisor: StaffMember) -> StaffMember:
         return self.services.staff.add_staff(name, "dealer", pin, by=supervisor)
@@ -194,7 +196,7 @@ class Backend:
     def list_staff(self) -> list[StaffMember]:
         return self.services.staff.list_staff()
 
-    def locked_staff(self) -> dict[str, datetime]:
+    def locked_staff(self) -> dict[str, datetime | None]:
         """Name → locked until, for the accounts locked now."""
         return self.services.staff.locked_staff()
 
@@ -252,9 +254,14 @@ class Backend:
 
     def create_table(self, name: str, settings: Settings,
                      supervisor: StaffMember | None = None,
-                     currency: str | None = None) -> TableInfo:
-        return self.services.tables.create_table(name, settings, supervisor or self._me(),
-                                                 currency=currency)
+                     currency: str | None = None, dual_control_above: int = 0) -> TableInfo:
+        sup = supervisor or self._me()
+        table = self.services.tables.create_table(name, settings, sup, currency=currency)
+        if dual_control_above:  # turning it on needs one supervisor
+            table = self.services.tables.change_settings(
+                table.id, table.settings, sup, tr("dual control for the new table"),
+                dual_control_above=dual_control_above)
+        return table
 
     def open_table(self, table_id: int, take_over: bool = False) -> SessionInfo:
         """Takes the table's lease (``TableHeldError``: another workstation holds it, unless
@@ -289,12 +296,23 @@ class Backend:
         return member
 
     def change_settings(self, settings: Settings, supervisor: StaffMember,
-                        reason: str, currency: str | None = None) -> None:
-        """``currency`` None keeps the table's."""
+                        reason: str, currency: str | None = None,
+                        dual_control_above: int | None = None,
+                        second: StaffMember | None = None) -> None:
+        """``currency`` and ``dual_control_above`` None keep the table's; ``second``: the
+        second supervisor changing the dual-control amount while it is on."""
         assert self.session is not None
         self.services.tables.change_settings(self.session.table_id, settings, supervisor,
-                                             reason, currency=currency)
+                                             reason, currency=currency,
+                                             dual_control_above=dual_control_above,
+                                             second=second)
         self.session = self.services.tables.session(self.session.id)
+
+    def dual_control(self) -> int:
+        """The open table's dual-control amount (0: off)."""
+        if self.session is None:
+            return 0
+        return self.services.tables.table(self.session.table_id).dual_control_above
 
     # ------------------------------------------------------------------ seating
     def seats(self) -> dict[int, SeatInfo]:
@@ -411,9 +429,10 @@ class Backend:
         """The hand shown is complete (changing it needs a supervisor)."""
         return self.state is not None and self.state.status is HandStatus.COMPLETE
 
-    def authorise(self, name: str, pin: str, reason: str) -> StaffMember:
-        """The supervisor for one act (wrong PIN, lockout, dealer: ``StorageError``)."""
-        return self.supervisor(name, pin, reason)
+    def authorise(self, name: str, pin: str, reason: str,
+                  attempt: Attempt | None = None) -> StaffMember:
+        """The supervisor for one act (wrong PIN, a wait, dealer: ``StorageError``)."""
+        return self.supervisor(name, pin, reason, attempt)
 
     def correct(self, target_seq: int, replacement: Event | None, supervisor: StaffMember,
                 reason: str) -> HandState:

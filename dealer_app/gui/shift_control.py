@@ -16,6 +16,8 @@ from dealer_app.services.types import Role
 from dealer_app.text import tr, tr_noop
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from dealer_app.gui.controller import DealerController
     from dealer_app.services import StaffMember
 
@@ -100,9 +102,18 @@ class ShiftControl:
         me = self.backend.staff
         box.set_locked(False, by="" if me is not None and me.id == sup.id else sup.name)
         locked = self.backend.locked_staff()
-        box.set_staff([(m.name, tr("{role} · locked until {time}").format(
-            role=role_name(m.role), time=f"{locked[m.name].astimezone():%H:%M}")
-            if m.name in locked else role_name(m.role)) for m in self.backend.list_staff()])
+        box.set_staff([(m.name, self._lock_text(m, locked)) for m in self.backend.list_staff()])
+
+    @staticmethod
+    def _lock_text(member: StaffMember, locked: dict[str, datetime | None]) -> str:
+        """The role, and whether the account waits after wrong PINs or is locked."""
+        if member.name not in locked:
+            return role_name(member.role)
+        until = locked[member.name]
+        if until is None:
+            return tr("{role} · locked after 100 wrong PINs").format(role=role_name(member.role))
+        return tr("{role} · next try at {time}").format(role=role_name(member.role),
+                                                       time=f"{until.astimezone():%H:%M:%S}")
 
     def on_staff_unlock(self) -> None:
         box = self.window.tables.staff
@@ -249,7 +260,8 @@ class ShiftControl:
                 sup = self.backend.supervisor(f.name.text(), f.pin.text(),
                                               f.reason.text() or "new table")
             self.backend.create_table(page.form.name.text(), settings, sup,
-                                      currency=page.form.currency.text())
+                                      currency=page.form.currency.text(),
+                                      dual_control_above=page.form.dual_control.value())
         except (SettingsError, StorageError) as exc:
             page.error.setText(str(exc))
             return
@@ -292,7 +304,8 @@ class ShiftControl:
 
     def show_table(self) -> None:
         snap = self.backend.snapshot()
-        self.page.table_panel.form.set_settings(snap.table_name, snap.settings)
+        self.page.table_panel.form.set_settings(snap.table_name, snap.settings,
+                                                dual_control_above=self.backend.dual_control())
         self.window.show_page(self.page)
         self.ctl.refresh()
 
@@ -345,13 +358,20 @@ class ShiftControl:
             settings = panel.form.settings()
             f = panel.supervisor
             sup = self.backend.supervisor(f.name.text(), f.pin.text(), f.reason.text())
+            second = self.backend.supervisor(f.second_name.text(), f.second_pin.text(),
+                                             f.reason.text()) if f.second_shown else None
             self.backend.change_settings(settings, sup, f.reason.text(),
-                                         currency=panel.form.currency.text())
+                                         currency=panel.form.currency.text(),
+                                         dual_control_above=panel.form.dual_control_change(),
+                                         second=second)
         except (SettingsError, StorageError) as exc:
             panel.show_message(prompts.refusal(str(exc)), error=True)
             panel.supervisor.pin.clear()  # one attempt per PIN typed
+            panel.supervisor.second_pin.clear()
             self.page.card_entry.setFocus()
             return
+        panel.form.dual_control_was = panel.form.dual_control.value()
+        panel.supervisor.show_second(False)
         panel.show_message(tr("New settings apply from the next hand."))
         panel.supervisor.clear()
         self.page.card_entry.setFocus()

@@ -17,11 +17,13 @@ from dealer_app.services.types import Role, SessionInfo, StaffMember, TableInfo
 from dealer_app.storage.errors import (
     ConflictError,
     ConnectionLostError,
+    DualControlError,
     PermissionDeniedError,
+    PinChangeRequiredError,
     StorageError,
 )
 from dealer_app.storage.models import AuditEntry, GameTable, Staff, TableSession
-from dealer_app.text import tr
+from dealer_app.text import thousands, tr
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -89,6 +91,38 @@ def confirm_supervisor(s: Session, staff: StaffMember, what: str) -> None:
     if row is None or not row.active or row.role != Role.SUPERVISOR.value:
         raise PermissionDeniedError(tr("{what} needs a supervisor; {name} is not one now")
                                     .format(what=what, name=staff.name))
+    if row.pin_change_due:
+        raise pin_change_required(staff.name)
+
+
+def dual_control(s: Session, table_id: int | None, amount: int, supervisor: StaffMember,
+                 second: StaffMember | None, what: str) -> StaffMember | None:
+    """Inside the act's own transaction: an act of more than the table's dual-control amount
+    (``game_table.dual_control_above``; 0 or NULL: off) needs ``second``, another active
+    supervisor. Returns the second supervisor to record (None: not needed, none given)."""
+    row = s.get(GameTable, table_id) if table_id is not None else None
+    above = (row.dual_control_above or 0) if row is not None else 0
+    if second is None:
+        if above and abs(amount) > above:
+            raise DualControlError(
+                tr("{what} of {amount} is above this table's dual-control amount of {limit}: "
+                   "a second supervisor's PIN is needed").format(
+                    what=what, amount=thousands(abs(amount)), limit=thousands(above)))
+        return None
+    if second.id == supervisor.id:
+        raise DualControlError(tr("{what}: the second supervisor must be another person than "
+                                  "{name}").format(what=what, name=supervisor.name))
+    confirm_supervisor(s, second, what)
+    return second
+
+
+def pin_change_required(name: str) -> PinChangeRequiredError:
+    """The refusal of any supervisor act while the supervisor's PIN must be changed (an
+    older PIN, shorter than today's rule of 6 to 12 digits)."""
+    return PinChangeRequiredError(
+        tr("{name}'s PIN is shorter than a supervisor's PIN must now be (6 to 12 digits): "
+           "change it (Change my PIN…, or dealer-app staff pin) before any supervisor act")
+        .format(name=name))
 
 
 def staff_member(row: Staff) -> StaffMember:
@@ -101,7 +135,8 @@ def settings_of(text: str) -> Settings:
 
 def table_info(row: GameTable) -> TableInfo:
     return TableInfo(id=row.id, name=row.name, settings=settings_of(row.settings_json),
-                     currency=row.currency or DEFAULT_CURRENCY)
+                     currency=row.currency or DEFAULT_CURRENCY,
+                     dual_control_above=row.dual_control_above or 0)
 
 
 def session_info(row: TableSession, table: GameTable, dealer: Staff) -> SessionInfo:

@@ -69,10 +69,10 @@ def build_demo(svc: Services, hands: int = 30, seed: int = 7,
     dana = svc.staff.add_staff("Dana", Role.DEALER, PINS["Dana"], by=boss)
     eli = svc.staff.add_staff("Eli", Role.DEALER, PINS["Eli"], by=boss)
     svc.staff.add_staff("Flo", Role.DEALER, PINS["Flo"], by=boss)
-    for _ in range(5):  # Flo forgot her PIN: locked out
+    for _ in range(5):  # Flo forgot her PIN: her next try waits
         with suppress(AuthenticationError):
             svc.staff.authenticate("Flo", "0000")
-    report.notes.append("Flo's account is locked after 5 wrong PINs")
+    report.notes.append("Flo's account waits before each next try after 5 wrong PINs")
     structures = list(Structure)
     tables = [svc.tables.create_table(
         f"{s.label} {i + 1}", Settings(ante=5, chip_unit=5, structure=s, rake_percent=5,

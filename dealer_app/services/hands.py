@@ -52,6 +52,7 @@ from dealer_app.services.common import (
     RECONNECT_FOR,
     audit,
     confirm_supervisor,
+    dual_control,
     reconnecting,
     require_supervisor_role,
     retrying,
@@ -783,7 +784,10 @@ class HandService:
 
         return retrying(correct, tr("correcting an input"))
 
-    def void_hand(self, hand_id: int, supervisor: StaffMember, reason: str) -> HandState:
+    def void_hand(self, hand_id: int, supervisor: StaffMember, reason: str,
+                  second: StaffMember | None = None) -> HandState:
+        """Voids a hand. Above the table's dual-control amount (its pot), ``second`` (another
+        supervisor, PIN checked by the caller) is needed and named in the audit."""
         why = require_supervisor_role(supervisor, reason, tr("voiding a hand"))
 
         def void() -> HandState:
@@ -793,6 +797,9 @@ class HandService:
                 if row.status == HandStatus.VOID.value:
                     raise HandClosedError(tr("hand {number} is already void")
                                           .format(number=row.number))
+                both = dual_control(s, row.table_id,
+                                    pot_of(build_state(row, load_rows(s, hand_id)).hand),
+                                    supervisor, second, tr("voiding a hand"))
                 now = self.db.now()
                 owed: list[tuple[str, int]] = []
                 if row.status == HandStatus.COMPLETE.value:
@@ -807,12 +814,24 @@ class HandService:
                 audit(s, at=now, act="void-hand", staff=supervisor, reason=why,
                       table_id=row.table_id, session_id=row.session_id, hand_id=row.id,
                       detail={"number": row.number,
-                              "owed": [{"player": p, "amount": a} for p, a in owed]})
+                              "owed": [{"player": p, "amount": a} for p, a in owed],
+                              **({"second_supervisor": both.name} if both else {})})
                 state = build_state(row, rows)
                 row.pot = pot_of(state.hand)  # the pot as it stood when voided
                 return state
 
         return retrying(void, tr("voiding a hand"))
+
+    def void_needs_second(self, hand_id: int) -> int:
+        """The table's dual-control amount when voiding this hand needs a second supervisor
+        (its pot is above it), else 0 (what ``void_hand`` checks, for the window to ask)."""
+        with self.db.read() as s:
+            row = self._hand(s, hand_id)
+            table = s.get(GameTable, row.table_id) if row.table_id is not None else None
+            limit = (table.dual_control_above or 0) if table is not None else 0
+        if not limit or pot_of(self.hand_state(hand_id).hand) <= limit:
+            return 0
+        return limit
 
     def owed(self, hand_id: int) -> list[tuple[str, int]]:
         """What voiding this hand left owed to players who had left the table: (player,

@@ -486,9 +486,14 @@ def session_acts(db: Database, session_id: int) -> list[SupervisorAct]:
                    AuditEntry.detail_json)
             .where(AuditEntry.session_id == session_id, AuditEntry.act.in_(list(ACT_NAMES)))
             .order_by(AuditEntry.at, AuditEntry.id)))
-    return [SupervisorAct(at=at, act=act_name(act), by=by, reason=reason or "",
-                          what=_act_what(act, json.loads(detail or "{}")))
-            for at, act, by, reason, detail in rows]
+    acts = []
+    for at, act, by, reason, text in rows:
+        detail = json.loads(text or "{}")
+        second = detail.get("second_supervisor")  # dual control: both supervisors
+        acts.append(SupervisorAct(
+            at=at, act=act_name(act), reason=reason or "", what=_act_what(act, detail),
+            by=tr("{first} and {second}").format(first=by, second=second) if second else by))
+    return acts
 
 
 def _event_text(data: object) -> str:

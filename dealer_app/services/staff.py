@@ -4,29 +4,39 @@
 - ``needs_first_supervisor() -> bool``: True on an empty database.
 - ``add_staff(name, role, pin, by=None) -> StaffMember``: the first account must be a
   supervisor and needs no ``by``; later ones need a supervisor ``by``.
-- ``authenticate(name, pin) -> StaffMember``: raises AuthenticationError (the same words
-  for an unknown name as for a wrong PIN), or AccountLockedError after 5 wrong PINs in a
-  row: locked for 5 minutes, then 10, 20, ... (doubling with each lock in a row, at most a
-  day) until a right PIN or a supervisor's unlock.
-- ``require_supervisor(name, pin, reason) -> StaffMember``: authenticates a supervisor for
-  one act and writes the audit row (who, when, why).
+- ``authenticate(name, pin, attempt=None) -> StaffMember``: raises AuthenticationError with
+  one answer, after the same scrypt work, for an unknown name, a wrong PIN, a throttled and
+  a locked account (``attempt``: what the PIN was for, audited with every refusal). The
+  first 5 wrong PINs in a row cost nothing; after them each next try waits (5 s, 10 s, ...
+  at most 5 min; a try before then is refused unchecked and not counted); the 100th in a row
+  locks the account until a supervisor unlocks it (NIST SP 800-63B 5.2.2).
+- ``require_supervisor(name, pin, reason, attempt=None) -> StaffMember``: authenticates a
+  supervisor for one act and writes the audit row (who, when, why, the act, its hand or
+  table); a dealer's PIN, or a PIN that must be changed first, is refused and audited.
 - ``unlock(name, supervisor, reason) -> StaffMember``: a supervisor lifts another account's
-  lock (audited).
-- ``list_staff() -> list[StaffMember]``; ``locked_staff() -> dict[str, datetime]``.
+  lock or wait (audited).
+- ``recover(name, new_pin, reason, proof) -> StaffMember``: the last supervisor's way back
+  (``dealer-app staff recover``): the caller proved the workstation's key or the database
+  owner's role; audited.
+- ``list_staff() -> list[StaffMember]``; ``locked_staff() -> dict[str, datetime | None]``.
 - ``change_pin(name, old_pin, new_pin) -> StaffMember``: anyone, proving the old PIN (a
-  wrong old PIN counts toward the lock exactly as a failed sign-in does).
+  wrong old PIN counts exactly as a failed sign-in does).
 - ``reset_pin(name, new_pin, supervisor, reason) -> StaffMember``: a supervisor sets another
-  member's PIN (a forgotten one). It also lifts that account's lock: the supervisor has the
-  person in front of them, and a forgotten PIN is what locked it.
-  Both check the new PIN for the member's role, refuse one equal to the old, and are
-  audited (never with the PIN). ``pin_is_valid(pin, role)`` tells a sign-in with an older,
-  now too short, PIN: it still signs in, and the windows ask for a new one.
+  member's PIN (a forgotten one). It also lifts that account's lock.
+  Both check the new PIN for the member's role (length; not one digit repeated, not an
+  ascending or descending run), refuse one equal to the old, and are audited (never with
+  the PIN). A supervisor who signs in with an older PIN shorter than today's rule is marked
+  ``pin_change_due``: every supervisor act is refused (``PinChangeRequiredError``) until the
+  PIN is changed.
 
 PINs are digits: 6–12 for a supervisor, 4–12 for a dealer; stored only as
-``scrypt$n$r$p$salt$hash`` (hashlib.scrypt, 16-byte salt per account). Checking a PIN reads
-the hash in a read transaction, hashes outside any transaction, and writes the outcome in a
-short write transaction: scrypt never holds SQLite's write lock. Every privileged act
-re-reads the acting account from the database (``confirm_supervisor``).
+``scrypt-k$<key id>$n$r$p$salt$hash``: scrypt (16-byte salt per account) over the HMAC of
+the PIN under this workstation's PIN key (``storage/pepper.py``), which is never in the
+database. Older ``scrypt$n$r$p$salt$hash`` hashes (no key) still sign in and are hashed
+again with the key at their next right PIN. Checking a PIN reads the hash in a read
+transaction, hashes outside any transaction, and writes the outcome in a short write
+transaction: scrypt never holds SQLite's write lock. Every privileged act re-reads the
+acting account from the database (``confirm_supervisor``).
 """
 
 from __future__ import annotations
@@ -36,84 +46,156 @@ import hmac
 import secrets
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, text
+from sqlalchemy.orm import Session
 
 from dealer_app.services.common import (
     audit,
     confirm_supervisor,
+    pin_change_required,
     require_supervisor_role,
     retrying,
     staff_member,
 )
-from dealer_app.services.types import Role, StaffMember
+from dealer_app.services.types import Attempt, Role, StaffMember
 from dealer_app.storage import ledger
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import (
-    AccountLockedError,
     AuthenticationError,
     ConflictError,
     PermissionDeniedError,
     StorageError,
 )
-from dealer_app.storage.models import Staff
+from dealer_app.storage.models import Checkpoint, Staff
+from dealer_app.storage.pepper import PinKey, PinKeyError, load_pin_key, make_pin_key
 from dealer_app.text import tr, tr_noop
 
-MAX_WRONG_PINS = 5
-LOCK_TIME = timedelta(minutes=5)
-"""The first lock; each further lock in a row lasts twice the one before."""
-MAX_LOCK_TIME = timedelta(hours=24)
+FREE_TRIES = 5
+"""Wrong PINs in a row that cost no wait (typing slips)."""
+FIRST_WAIT = timedelta(seconds=5)
+"""The wait after the 5th wrong PIN in a row; each further one doubles it."""
+MAX_WAIT = timedelta(minutes=5)
+LOCK_AFTER = 100
+"""Wrong PINs in a row that lock the account until a supervisor unlocks it (NIST SP
+800-63B: at most 100). With the waits, that takes an adversary about 8 hours of trying."""
 MIN_PIN = {Role.DEALER: 4, Role.SUPERVISOR: 6}
 MAX_PIN = 12
 WRONG = tr_noop("unknown name or wrong PIN")
-"""The one answer to a wrong PIN and to a name nobody has: it does not tell which."""
+"""The one answer to a wrong PIN, a name nobody has and an account that waits or is locked:
+it does not tell which (README says that a try too soon after wrong PINs is refused)."""
+SIGN_IN = Attempt()
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
+KEYED = "scrypt-k"
+"""The scheme of a hash keyed with the workstation's PIN key (``storage/pepper.py``)."""
 
 
-def hash_pin(pin: str, salt: bytes | None = None) -> str:
+def hash_pin(pin: str, salt: bytes | None = None, key: PinKey | None = None) -> str:
+    """``scrypt-k$<key id>$n$r$p$salt$hash`` (with ``key``) or the older keyless
+    ``scrypt$n$r$p$salt$hash``."""
     salt = salt if salt is not None else secrets.token_bytes(16)
-    digest = hashlib.scrypt(pin.encode("utf-8"), salt=salt, n=SCRYPT_N, r=SCRYPT_R, p=SCRYPT_P,
-                            dklen=32)
-    return f"scrypt${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${salt.hex()}${digest.hex()}"
+    secret = key.mix(pin) if key is not None else pin.encode("utf-8")
+    digest = hashlib.scrypt(secret, salt=salt, n=SCRYPT_N, r=SCRYPT_R, p=SCRYPT_P, dklen=32)
+    head = f"{KEYED}${key.id}" if key is not None else "scrypt"
+    return f"{head}${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${salt.hex()}${digest.hex()}"
 
 
-def check_pin(pin: str, stored: str) -> bool:
-    try:
-        scheme, n, r, p, salt, digest = stored.split("$")
-    except ValueError:
+def key_id_of(stored: str) -> str | None:
+    """The PIN key a stored hash was made with (None: an older hash, made without one)."""
+    scheme, _, rest = stored.partition("$")
+    return rest.partition("$")[0] if scheme == KEYED else None
+
+
+def check_pin(pin: str, stored: str, key: PinKey | None = None) -> bool:
+    """Whether ``pin`` is the one ``stored`` was made from (a keyed hash needs its key)."""
+    parts = stored.split("$")
+    if parts[0] == "scrypt" and len(parts) == 6:
+        secret, (n, r, p, salt, digest) = pin.encode("utf-8"), parts[1:]
+    elif parts[0] == KEYED and len(parts) == 7 and key is not None and key.id == parts[1]:
+        secret, (n, r, p, salt, digest) = key.mix(pin), parts[2:]
+    else:
         return False
-    if scheme != "scrypt":
-        return False
-    got = hashlib.scrypt(pin.encode("utf-8"), salt=bytes.fromhex(salt), n=int(n), r=int(r),
-                         p=int(p), dklen=len(digest) // 2)
+    got = hashlib.scrypt(secret, salt=bytes.fromhex(salt), n=int(n), r=int(r), p=int(p),
+                         dklen=len(digest) // 2)
     return hmac.compare_digest(got.hex(), digest)
 
 
+def needs_new_hash(stored: str, key: PinKey | None) -> bool:
+    """An older hash: made without this key, or at a lower work factor than today's."""
+    if key is None or key_id_of(stored) != key.id:
+        return True
+    return int(stored.split("$")[2]) < SCRYPT_N
+
+
+def is_trivial(pin: str) -> bool:
+    """One digit repeated (``0000``) or an ascending or descending run (``1234``,
+    ``987654``, ``7890``): the first PINs an adversary tries."""
+    digits = [int(c) for c in pin]
+    steps = {(b - a) % 10 for a, b in zip(digits, digits[1:], strict=False)}
+    return len(steps) == 1 and steps <= {0, 1, 9}
+
+
 def validate_pin(pin: str, role: Role = Role.DEALER) -> None:
-    """A supervisor's PIN is 6 to 12 digits, a dealer's 4 to 12."""
-    low = MIN_PIN[role]
-    if not (pin.isascii() and pin.isdigit() and low <= len(pin) <= MAX_PIN):
+    """A supervisor's PIN is 6 to 12 digits, a dealer's 4 to 12; never a trivial one."""
+    if not pin_is_valid(pin, role):
+        low = MIN_PIN[role]
         raise StorageError((tr("a dealer's PIN is {low} to {high} digits") if role is Role.DEALER
                             else tr("a supervisor's PIN is {low} to {high} digits"))
                            .format(low=low, high=MAX_PIN))
+    if is_trivial(pin):
+        raise StorageError(tr("a PIN of one digit repeated or of digits in a row (such as "
+                              "0000 or 1234) is the first one anybody tries: choose another"))
 
 
 def pin_is_valid(pin: str, role: Role) -> bool:
-    """Whether ``pin`` meets today's rule for ``role`` (an older supervisor PIN may not)."""
-    try:
-        validate_pin(pin, role)
-    except StorageError:
-        return False
-    return True
+    """Whether ``pin`` has the length today's rule gives ``role`` (an older supervisor PIN
+    may not)."""
+    return pin.isascii() and pin.isdigit() and MIN_PIN[role] <= len(pin) <= MAX_PIN
 
 
-def lock_time(lockouts: int) -> timedelta:
-    """How long the ``lockouts``-th lock in a row lasts: 5 min, 10, 20, ... at most a day."""
-    return min(LOCK_TIME * (1 << max(0, min(lockouts - 1, 20))), MAX_LOCK_TIME)
+def wait_after(wrong_in_a_row: int) -> timedelta:
+    """How long the next try waits after ``wrong_in_a_row`` wrong PINs: nothing for the first
+    4, then 5 s, 10 s, 20 s, ... at most 5 minutes."""
+    if wrong_in_a_row < FREE_TRIES:
+        return timedelta(0)
+    return min(FIRST_WAIT * (1 << min(wrong_in_a_row - FREE_TRIES, 20)), MAX_WAIT)
 
 
-def _minutes(span: timedelta) -> str:
-    minutes = max(1, round(span.total_seconds() / 60))
-    return f"{minutes} min" if minutes < 120 else f"{minutes // 60} h {minutes % 60:02d} min"
+def _floor_keys(s: Session) -> set[str]:
+    """The PIN keys the database's hashes were made with."""
+    return {k for k in map(key_id_of, s.scalars(select(Staff.pin_hash))) if k is not None}
+
+
+def _key_refusal(floor: set[str], key: PinKey | None) -> PinKeyError | None:
+    """Why this workstation cannot check the database's PINs (None: it can)."""
+    mine = {key.id} if key is not None else set()
+    if not floor - mine:
+        return None
+    if len(floor) > 1:
+        return PinKeyError(tr("the staff PINs of this database were hashed with {count} "
+                              "different PIN keys ({keys}): every workstation of a floor "
+                              "must hold the same one (dealer-app staff pin-key import)")
+                           .format(count=len(floor), keys=", ".join(sorted(floor))))
+    return PinKeyError(tr("this workstation does not hold the PIN key {key} the staff PINs "
+                          "of this database were hashed with: import it from the floor's "
+                          "first workstation (dealer-app staff pin-key export FILE there, "
+                          "dealer-app staff pin-key import FILE here)")
+                       .format(key=next(iter(floor))))
+
+
+def _audit(s: Session, attempt: Attempt, *, at: datetime, act: str,
+           staff: StaffMember | None = None, reason: str | None = None,
+           detail: dict[str, object] | None = None) -> None:
+    """An audit row of a PIN's outcome, with the hand, session or table it was typed for."""
+    audit(s, at=at, act=act, staff=staff, reason=reason, detail=detail,
+          hand_id=attempt.hand_id, session_id=attempt.session_id, table_id=attempt.table_id)
+
+
+def _dummy_hash(key: PinKey | None) -> str:
+    """A hash of no PIN (a random digest) at today's cost: an unknown name costs the same
+    scrypt as a real account, and nothing needs hashing first."""
+    head = f"{KEYED}${key.id}" if key is not None else "scrypt"
+    return (f"{head}${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${secrets.token_hex(16)}"
+            f"${secrets.token_hex(32)}")
 
 
 class StaffService:
@@ -128,13 +210,24 @@ class StaffService:
         with self.db.read() as s:
             return [staff_member(r) for r in s.scalars(select(Staff).order_by(Staff.name))]
 
-    def locked_staff(self) -> dict[str, datetime]:
-        """Name → locked until, for every account locked now."""
+    def locked_staff(self) -> dict[str, datetime | None]:
+        """Name → the time its next try may come, for every account that waits now after
+        wrong PINs; None for an account locked until a supervisor unlocks it."""
         now = self.db.now()
         with self.db.read() as s:
-            return {r.name: r.locked_until for r in s.scalars(
-                select(Staff).where(Staff.locked_until > now).order_by(Staff.name))
-                if r.locked_until is not None}
+            rows = s.scalars(select(Staff).where(
+                (Staff.locked_until > now) | Staff.locked_at.is_not(None)).order_by(Staff.name))
+            return {r.name: None if r.locked_at is not None else r.locked_until for r in rows}
+
+    def _hashing_key(self) -> PinKey:
+        """The PIN key new hashes are made with: this workstation's (made at the first PIN
+        when the database holds none of another key)."""
+        key = load_pin_key()
+        with self.db.read() as s:
+            refusal = _key_refusal(_floor_keys(s), key)
+        if refusal is not None:
+            raise refusal
+        return key if key is not None else make_pin_key()
 
     def add_staff(self, name: str, role: Role | str, pin: str,
                   by: StaffMember | None = None) -> StaffMember:
@@ -148,7 +241,7 @@ class StaffService:
             raise StorageError(tr("role must be dealer or supervisor, not {role}")
                                .format(role=repr(role))) from None
         validate_pin(pin, role)
-        pin_hash = hash_pin(pin)
+        pin_hash = hash_pin(pin, key=self._hashing_key())
 
         def add() -> StaffMember:
             with self.db.transaction() as s:
@@ -175,69 +268,94 @@ class StaffService:
 
         return retrying(add, tr("adding {name}").format(name=repr(name)))
 
-    def authenticate(self, name: str, pin: str) -> StaffMember:
-        """The staff member if the PIN is right. Wrong PINs are counted (and audited).
+    def authenticate(self, name: str, pin: str, attempt: Attempt | None = None) -> StaffMember:
+        """The staff member if the PIN is right; else AuthenticationError with one answer for
+        an unknown name, a wrong PIN, an account that waits and a locked one, each after
+        the same scrypt work, each audited with ``attempt`` (what the PIN was for).
 
         Three steps, so that the slow hash never holds the database's write lock: read the
         account (a read transaction), check the PIN (no transaction), write the outcome (a
-        short write transaction that re-reads the account)."""
+        short write transaction that re-reads the account). A right PIN whose hash is older
+        (no PIN key, a lower work factor) is hashed again with this workstation's key."""
+        attempt = attempt or SIGN_IN
+        typed = name.strip()
+        key = load_pin_key()
         with self.db.read() as s:
-            row = s.scalar(select(Staff).where(Staff.name == name.strip()))
+            refusal = _key_refusal(_floor_keys(s), key)
+            if refusal is not None:
+                raise refusal  # the same for every name: it tells nothing of the account
+            row = s.scalar(select(Staff).where(Staff.name == typed))
             found = None if row is None or not row.active else (
-                row.id, row.name, row.pin_hash, row.locked_until)
-        if found is None:
-            hash_pin(pin)  # the same work and the same answer as a wrong PIN
-            raise AuthenticationError(tr(WRONG))
-        staff_id, real_name, stored, locked_until = found
-        now = self.db.now()
-        if locked_until is not None and locked_until > now:
-            raise self._locked(real_name, locked_until - now)
-        right = check_pin(pin, stored)
+                row.id, row.pin_hash, row.locked_at is None and (
+                    row.locked_until is None or row.locked_until <= self.db.now()))
+        stored = found[1] if found is not None else _dummy_hash(key)
+        right = check_pin(pin, stored, key) and found is not None
+        fresh = None
+        if right and found is not None and found[2] and needs_new_hash(stored, key):
+            fresh = hash_pin(pin, key=key or make_pin_key())  # only once the PIN is known
         with self.db.transaction() as s:
-            row = s.get(Staff, staff_id, with_for_update=True)
             now = self.db.now()
+            row = s.get(Staff, found[0], with_for_update=True) if found is not None else None
             if row is None or not row.active:
-                raise AuthenticationError(tr(WRONG))
-            if row.locked_until is not None and row.locked_until > now:
-                raise self._locked(row.name, row.locked_until - now)  # locked meanwhile
-            if row.pin_hash != stored:
-                raise AuthenticationError(tr("the PIN was changed meanwhile: type it again"))
-            member = staff_member(row)
-            if right:
-                row.failed_pins = 0
-                row.locked_until = None
-                row.lockouts = 0
-                return member
-            row.failed_pins += 1
-            if row.failed_pins >= MAX_WRONG_PINS:
-                row.failed_pins = 0
-                row.lockouts = (row.lockouts or 0) + 1
-                span = lock_time(row.lockouts)
-                row.locked_until = now + span
-                audit(s, at=now, act="account-locked", staff=member,
-                      detail={"minutes": int(span.total_seconds() // 60),
-                              "lock_in_a_row": row.lockouts})
-                ledger.request_checkpoint(s, f"staff {row.id} locked")
-                error: AuthenticationError = AccountLockedError(
-                    tr("unknown name or wrong PIN; after {count} wrong PINs {name} is locked "
-                       "for {time}, or until a supervisor unlocks it")
-                    .format(count=MAX_WRONG_PINS, name=row.name, time=_minutes(span)))
-            else:
-                audit(s, at=now, act="wrong-pin", staff=member,
-                      detail={"in_a_row": row.failed_pins})
+                _audit(s, attempt, at=now, act="pin-refused",
+                       detail={"name": typed[:80], "why": "unknown name", "for": attempt.act})
                 error = AuthenticationError(tr(WRONG))
+            elif row.pin_hash != stored:
+                raise AuthenticationError(tr("the PIN was changed meanwhile: type it again"))
+            else:
+                member = staff_member(row)
+                held = ("locked" if row.locked_at is not None else "waiting"
+                        if row.locked_until is not None and row.locked_until > now else None)
+                if held is not None:  # refused unchecked; not counted
+                    _audit(s, attempt, at=now, act="pin-refused", staff=member,
+                           detail={"why": f"account {held}", "right_pin": right,
+                                   "for": attempt.act, "in_a_row": row.failed_pins})
+                    error = AuthenticationError(tr(WRONG))
+                elif right:
+                    if self._signed_in(s, row, pin, fresh):  # the row changed: say why
+                        _audit(s, attempt, at=now, act="sign-in", staff=member,
+                               detail={"for": attempt.act, "rehashed": row.pin_hash != stored})
+                    return member
+                else:
+                    error = self._wrong(s, row, member, attempt, now)
         raise error
 
     @staticmethod
-    def _locked(name: str, left: timedelta) -> AccountLockedError:
-        return AccountLockedError(
-            tr("{name} is locked after {count} wrong PINs; try again in {time} or ask a "
-               "supervisor to unlock it").format(name=name, count=MAX_WRONG_PINS,
-                                                  time=_minutes(left)))
+    def _signed_in(s: Session, row: Staff, pin: str, fresh: str | None) -> bool:
+        """Clears the wait and re-hashes an old hash; True when a chained column changed
+        (the change is then audited: ``log verify`` pairs each change with its act)."""
+        before = (row.locked_until, row.lockouts, row.pin_hash, row.pin_change_due)
+        row.failed_pins = 0
+        row.locked_until = None
+        row.lockouts = 0
+        if fresh is not None and not _floor_keys(s) - {key_id_of(fresh)}:
+            row.pin_hash = fresh  # unless another station's key got there first
+        due = row.role == Role.SUPERVISOR.value and not pin_is_valid(pin, Role.SUPERVISOR)
+        if bool(row.pin_change_due) != due:
+            row.pin_change_due = True if due else None
+        return before != (row.locked_until, row.lockouts, row.pin_hash, row.pin_change_due)
+
+    @staticmethod
+    def _wrong(s: Session, row: Staff, member: StaffMember, attempt: Attempt,
+               now: datetime) -> AuthenticationError:
+        row.failed_pins += 1
+        if row.failed_pins >= LOCK_AFTER:
+            row.locked_at = now
+            row.locked_until = None
+            _audit(s, attempt, at=now, act="account-locked", staff=member,
+                   detail={"in_a_row": row.failed_pins, "for": attempt.act})
+            ledger.request_checkpoint(s, f"staff {row.id} locked")
+        else:
+            wait = wait_after(row.failed_pins)
+            row.locked_until = now + wait if wait else None
+            _audit(s, attempt, at=now, act="wrong-pin", staff=member,
+                   detail={"in_a_row": row.failed_pins, "for": attempt.act,
+                           "wait_seconds": int(wait.total_seconds())})
+        return AuthenticationError(tr(WRONG))
 
     def unlock(self, name: str, supervisor: StaffMember, reason: str) -> StaffMember:
-        """A supervisor lifts the lock of another account (and its count of wrong PINs and of
-        locks in a row). Audited with the reason."""
+        """A supervisor lifts the lock or the wait of another account (and its count of
+        wrong PINs). Audited with the reason."""
         if not reason or not reason.strip():
             raise PermissionDeniedError(tr("unlocking an account needs a reason"))
         with self.db.transaction() as s:
@@ -250,28 +368,115 @@ class StaffService:
                 raise PermissionDeniedError(tr("another supervisor unlocks your own account"))
             now = self.db.now()
             was = row.locked_until if row.locked_until and row.locked_until > now else None
-            row.failed_pins = 0
-            row.locked_until = None
-            row.lockouts = 0
+            detail = {"name": row.name, "was_locked_until": was.isoformat() if was else None,
+                      "was_locked_at": row.locked_at.isoformat() if row.locked_at else None,
+                      "wrong_in_a_row": row.failed_pins}
+            self._release(row)
             member = staff_member(row)
             audit(s, at=now, act="unlock-account", staff=supervisor, reason=reason.strip(),
-                  detail={"name": row.name, "was_locked_until":
-                          was.isoformat() if was else None})
+                  detail=detail)
             ledger.request_checkpoint(s, f"staff {row.id} unlocked")
             return member
 
-    def require_supervisor(self, name: str, pin: str, reason: str) -> StaffMember:
-        """Authenticates a supervisor for one act; the audit records who, when and why."""
+    @staticmethod
+    def _release(row: Staff) -> None:
+        row.failed_pins = 0
+        row.locked_until = None
+        row.locked_at = None
+        row.lockouts = 0
+
+    def require_supervisor(self, name: str, pin: str, reason: str,
+                           attempt: Attempt | None = None) -> StaffMember:
+        """Authenticates a supervisor for one act; the audit records who, when, why and the
+        act with its hand, session or table (``attempt``). A dealer's PIN, and a supervisor
+        whose PIN must be changed first (``PinChangeRequiredError``), are refused and
+        audited with the act too."""
         if not reason or not reason.strip():
             raise PermissionDeniedError(tr("a supervisor act needs a reason"))
-        member = self.authenticate(name, pin)
-        if member.role is not Role.SUPERVISOR:
-            raise PermissionDeniedError(tr("{name} is not a supervisor").format(name=member.name))
+        attempt = attempt or Attempt("supervisor act")
+        member = self.authenticate(name, pin, attempt)
+        error: PermissionDeniedError | None = None
         with self.db.transaction() as s:
-            confirm_supervisor(s, member, tr("a supervisor act"))
-            audit(s, at=self.db.now(), act="supervisor-authorised", staff=member,
-                  reason=reason.strip())
+            row = s.get(Staff, member.id)
+            if row is None or not row.active or row.role != Role.SUPERVISOR.value:
+                why = "not a supervisor"
+                error = PermissionDeniedError(tr("{name} is not a supervisor")
+                                              .format(name=member.name))
+            elif row.pin_change_due:
+                why = "PIN must be changed"
+                error = pin_change_required(member.name)
+            if error is not None:
+                _audit(s, attempt, at=self.db.now(), act="permission-refused", staff=member,
+                       reason=reason.strip(),
+                       detail={"why": why, "for": attempt.act, "role": member.role.value})
+            else:
+                _audit(s, attempt, at=self.db.now(), act="supervisor-authorised",
+                       staff=member, reason=reason.strip(),
+                       detail={"for": attempt.act} if attempt.act != "supervisor act" else None)
+        if error is not None:
+            raise error
         return member
+
+    def recover(self, name: str, new_pin: str, reason: str, proof: str) -> StaffMember:
+        """The way back when no supervisor can sign in (every other one locked, or none):
+        sets ``name``'s PIN, lifts its lock and wait. The caller has checked ``proof`` (the
+        workstation's checkpoint key in the configuration folder, or the PostgreSQL owner's
+        role) and names it; audited as ``recover-supervisor`` by "(command line)"."""
+        if not reason or not reason.strip():
+            raise PermissionDeniedError(tr("recovering an account needs a reason"))
+        staff_id, real_name, role, stored = self._pin_row(name)
+        if role is not Role.SUPERVISOR:
+            raise PermissionDeniedError(tr("{name} is not a supervisor: another supervisor "
+                                           "resets a dealer's PIN").format(name=real_name))
+        validate_pin(new_pin, role)
+        fresh = hash_pin(new_pin, key=self._hashing_key())
+        with self.db.transaction() as s:
+            others = s.scalars(select(Staff.name).where(
+                Staff.role == Role.SUPERVISOR.value, Staff.active.is_(True),
+                Staff.id != staff_id, Staff.locked_at.is_(None))).all()
+            if others:
+                raise PermissionDeniedError(
+                    tr("{names} can still sign in: a supervisor resets {name}'s PIN with "
+                       "Reset PIN… (recovery is for the last supervisor)")
+                    .format(names=", ".join(others), name=real_name))
+            row = s.get(Staff, staff_id, with_for_update=True)
+            if row is None or row.pin_hash != stored:
+                raise ConflictError(tr("the account changed meanwhile; nothing was changed"))
+            now = self.db.now()
+            detail = {"name": real_name, "proof": proof,
+                      "was_locked_at": row.locked_at.isoformat() if row.locked_at else None,
+                      "wrong_in_a_row": row.failed_pins}
+            row.pin_hash = fresh
+            row.pin_change_due = None
+            self._release(row)
+            audit(s, at=now, act="recover-supervisor", reason=reason.strip(), detail=detail)
+            return staff_member(row)
+
+    def recovery_proof(self) -> str:
+        """What entitles the caller to ``recover``: on PostgreSQL the role that owns the
+        staff table (or a superuser); else this workstation's checkpoint key, present in the
+        configuration folder and the signer of the database's checkpoints. Raises
+        PermissionDeniedError otherwise."""
+        if self.db.engine.dialect.name == "postgresql":
+            with self.db.read() as s:
+                user, owner, superuser = s.execute(text(
+                    "SELECT current_user, (SELECT tableowner FROM pg_tables WHERE "
+                    "tablename = 'staff' AND schemaname = current_schema()), "
+                    "(SELECT rolsuper FROM pg_roles WHERE rolname = current_user)")).one()
+            if user == owner or superuser:
+                return f"database owner role {user}"
+            raise PermissionDeniedError(
+                tr("recovering the last supervisor needs the database's owner role; {user} "
+                   "is not it (connect as {owner})").format(user=user, owner=owner))
+        notary = self.db.notary
+        with self.db.read() as s:
+            signers = set(s.scalars(select(Checkpoint.key_id).distinct()))
+        if notary is None or (signers and notary.key_id not in signers):
+            raise PermissionDeniedError(
+                tr("recovering the last supervisor needs the checkpoint key of the "
+                   "workstation that keeps this database (its configuration folder); this "
+                   "one's key signed none of its checkpoints"))
+        return f"workstation key {notary.key_id}"
 
     # ------------------------------------------------------------------ PIN changes
     def _pin_row(self, name: str) -> tuple[int, str, Role, str]:
@@ -285,18 +490,19 @@ class StaffService:
 
     def change_pin(self, name: str, old_pin: str, new_pin: str) -> StaffMember:
         """A staff member replaces their own PIN, proving the old one. A wrong old PIN is a
-        failed sign-in (counted, and it locks the account after 5 in a row). The new PIN
-        must fit the member's role and differ from the old; the hash is written only if
-        the PIN was not changed meanwhile. Audited as ``change-pin`` (never the PIN)."""
-        with self.db.read() as s:
-            stored = s.scalar(select(Staff.pin_hash).where(Staff.name == name.strip()))
-        member = self.authenticate(name, old_pin)  # counts a wrong old PIN
+        failed sign-in (counted). The new PIN must fit the member's role and differ from
+        the old; the hash is written only if the PIN was not changed meanwhile. Audited as
+        ``change-pin`` (never the PIN)."""
+        member = self.authenticate(name, old_pin, Attempt("change-pin"))  # counts a wrong one
         validate_pin(new_pin, member.role)
         if new_pin == old_pin:
             raise StorageError(tr("the new PIN is the same as the old one: choose another"))
-        return self._write_pin(member.id, stored or "", hash_pin(new_pin), "change-pin",
-                               member, None, {"name": member.name,
-                                              "role": member.role.value})
+        with self.db.read() as s:  # as it is now (the sign-in may have hashed it again)
+            stored = s.scalar(select(Staff.pin_hash).where(Staff.id == member.id))
+        return self._write_pin(member.id, stored or "", hash_pin(new_pin,
+                                                                 key=self._hashing_key()),
+                               "change-pin", member, None, {"name": member.name,
+                                                            "role": member.role.value})
 
     def reset_pin(self, name: str, new_pin: str, supervisor: StaffMember,
                   reason: str) -> StaffMember:
@@ -309,11 +515,12 @@ class StaffService:
             raise PermissionDeniedError(tr("change your own PIN with Change my PIN (it asks for "
                                            "the old one), or ask another supervisor"))
         validate_pin(new_pin, role)
-        if check_pin(new_pin, stored):
+        key = self._hashing_key()
+        if check_pin(new_pin, stored, key):
             raise StorageError(tr("that is already {name}'s PIN: choose another").format(
                 name=real_name))
-        return self._write_pin(staff_id, stored, hash_pin(new_pin), "reset-pin", supervisor,
-                               why, {"name": real_name, "role": role.value})
+        return self._write_pin(staff_id, stored, hash_pin(new_pin, key=key), "reset-pin",
+                               supervisor, why, {"name": real_name, "role": role.value})
 
     def _write_pin(self, staff_id: int, stored: str, new_hash: str, act: str,
                    by: StaffMember, reason: str | None,
@@ -330,9 +537,9 @@ class StaffService:
             was = row.locked_until if row.locked_until and row.locked_until > now else None
             row.pin_hash = new_hash
             row.failed_pins = 0
+            row.pin_change_due = None
             if act == "reset-pin":
-                row.locked_until = None
-                row.lockouts = 0
+                self._release(row)
                 detail = {**detail, "was_locked_until": was.isoformat() if was else None}
             member = staff_member(row)
             audit(s, at=now, act=act, staff=by, reason=reason, detail=detail)

@@ -34,11 +34,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from dealer_app.engine import Settings, SettingsError
-from dealer_app.engine.limits import AmountError, check_amount, check_total
+from dealer_app.engine.limits import MAX_AMOUNT, AmountError, check_amount, check_total
 from dealer_app.services.common import (
     audit,
     confirm_supervisor,
     currency_code,
+    dual_control,
     player_name,
     require_supervisor_role,
     session_info,
@@ -48,7 +49,7 @@ from dealer_app.services.leases import check_lease
 from dealer_app.services.types import HandStatus, SeatInfo, SessionInfo, StaffMember, TableInfo
 from dealer_app.storage import ledger
 from dealer_app.storage.database import Database
-from dealer_app.storage.errors import ConflictError, NotFoundError, StorageError
+from dealer_app.storage.errors import ConflictError, DualControlError, NotFoundError, StorageError
 from dealer_app.storage.models import (
     GameTable,
     HandPlayer,
@@ -145,10 +146,20 @@ class TableService:
             return table_info(self._table(s, table_id))
 
     def change_settings(self, table_id: int, settings: Settings, supervisor: StaffMember,
-                        reason: str, currency: str | None = None) -> TableInfo:
-        """New settings apply from the next hand on; ``currency`` None keeps the table's."""
+                        reason: str, currency: str | None = None,
+                        dual_control_above: int | None = None,
+                        second: StaffMember | None = None) -> TableInfo:
+        """New settings apply from the next hand on; ``currency`` None keeps the table's.
+        ``dual_control_above`` (minor units; 0: off; None keeps it): a void, adjustment or
+        settlement of more needs a second supervisor; while it is on, changing it needs
+        ``second`` too."""
         why = require_supervisor_role(supervisor, reason, tr("changing table settings"))
         code = None if currency is None else currency_code(currency)
+        if dual_control_above is not None and (type(dual_control_above) is not int
+                                               or not 0 <= dual_control_above <= MAX_AMOUNT):
+            raise StorageError(tr("the dual-control amount is a whole amount from 0 (off) to "
+                                  "{max}, not {amount}").format(
+                max=thousands(MAX_AMOUNT), amount=repr(dual_control_above)))
         with self.db.transaction() as s:
             confirm_supervisor(s, supervisor, tr("changing table settings"))
             row = self._table(s, table_id)
@@ -159,6 +170,17 @@ class TableService:
             if code is not None and code != row.currency:
                 detail.update(old_currency=row.currency, currency=code)
                 row.currency = code
+            was = row.dual_control_above or 0
+            if dual_control_above is not None and dual_control_above != was:
+                if was and (second is None or second.id == supervisor.id):
+                    raise DualControlError(tr("dual control is on at this table: changing its "
+                                              "amount needs a second supervisor's PIN"))
+                if was and second is not None:
+                    confirm_supervisor(s, second, tr("changing table settings"))
+                    detail.update(second_supervisor=second.name)
+                detail.update(old_dual_control_above=was,
+                              dual_control_above=dual_control_above)
+                row.dual_control_above = dual_control_above or None
             audit(s, at=self.db.now(), act="change-settings", staff=supervisor, reason=why,
                   table_id=table_id, detail=detail)
             ledger.request_checkpoint(s, f"table {table_id} settings changed")
@@ -291,17 +313,20 @@ class TableService:
         return self._stack_act(session_id, seat, "rebuy", amount, by, None, workstation)
 
     def adjust_stack(self, session_id: int, seat: int, amount: int, supervisor: StaffMember,
-                     reason: str) -> SeatInfo:
-        """Adds ``amount`` (negative to remove chips) to a stack; supervisor only."""
+                     reason: str, second: StaffMember | None = None) -> SeatInfo:
+        """Adds ``amount`` (negative to remove chips) to a stack; supervisor only (and a
+        ``second`` one above the table's dual-control amount)."""
         why = require_supervisor_role(supervisor, reason, tr("adjusting a stack"))
         if type(amount) is not int or amount == 0:
             raise StorageError(tr("an adjustment is a whole amount other than 0, not {amount}")
                                .format(amount=repr(amount)))
         _within_max(amount, "the adjustment")
-        return self._stack_act(session_id, seat, "adjustment", amount, supervisor, why)
+        return self._stack_act(session_id, seat, "adjustment", amount, supervisor, why,
+                               second=second)
 
     def settle_owed(self, session_id: int, seat_or_player: int | str, amount: int,
-                    supervisor: StaffMember, reason: str) -> OwedSettlement:
+                    supervisor: StaffMember, reason: str,
+                    second: StaffMember | None = None) -> OwedSettlement:
         """Records ``amount`` (above 0) of the chips owed to or by a player who left before
         a void as settled at the cage, in the direction they are owed. ``seat_or_player``:
         the seat number, or the player's name when one seat had several players. Refuses
@@ -331,6 +356,8 @@ class TableService:
                         "changed")).format(player=row.player, seat=row.seat,
                                            owed=thousands(abs(owed)), amount=thousands(amount)))
             settled = amount if owed > 0 else -amount
+            both = dual_control(s, session.table_id, amount, supervisor, second,
+                                tr("settling owed chips"))
             now = self.db.now()
             s.add(StackMove(seating_id=row.id, kind=OWED_PAID, amount=-settled,
                             staff_id=supervisor.id, at=now, reason=why))
@@ -339,7 +366,8 @@ class TableService:
             audit(s, at=now, act="settle-owed", staff=supervisor, reason=why,
                   table_id=session.table_id, session_id=session_id,
                   detail={"seat": row.seat, "player": row.player, "amount": settled,
-                          "owed_left": result.owed_left})
+                          "owed_left": result.owed_left,
+                          **({"second_supervisor": both.name} if both else {})})
             ledger.request_checkpoint(s, f"session {session_id} owed chips settled")
             return result
 
@@ -427,11 +455,16 @@ class TableService:
 
     def _stack_act(self, session_id: int, seat: int, kind: str, amount: int,
                    by: StaffMember, reason: str | None,
-                   workstation: str | None = None) -> SeatInfo:
+                   workstation: str | None = None,
+                   second: StaffMember | None = None) -> SeatInfo:
         with self.db.transaction() as s:
+            both = None
             if kind == "adjustment":
                 confirm_supervisor(s, by, tr("adjusting a stack"))
             session = self._open(s, session_id)
+            if kind == "adjustment":
+                both = dual_control(s, session.table_id, amount, by, second,
+                                    tr("adjusting a stack"))
             check_lease(s, session.table_id, workstation, self.db.now())
             row = self._seating(s, session_id, seat)
             self._not_in_hand(s, row)
@@ -444,7 +477,8 @@ class TableService:
             audit(s, at=self.db.now(), act=kind, staff=by, reason=reason,
                   table_id=session.table_id, session_id=session_id,
                   detail={"seat": seat, "player": row.player, "amount": amount,
-                          "stack": row.stack})
+                          "stack": row.stack,
+                          **({"second_supervisor": both.name} if both else {})})
             ledger.request_checkpoint(s, f"session {session_id} seat {seat} {kind}")
             return seat_info(row)
 

@@ -37,12 +37,27 @@ class StaffMember:
 
 
 @dataclass(frozen=True, slots=True)
+class Attempt:
+    """What a PIN was typed for: the act and the hand, session or table it concerns. A
+    refusal (wrong PIN, a dealer's PIN for a supervisor act, ...) is audited with it."""
+
+    act: str = "sign-in"
+    """The act's audit name, e.g. ``void-hand``, ``adjustment``, ``sign-in``."""
+    hand_id: int | None = None
+    session_id: int | None = None
+    table_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class TableInfo:
     id: int
     name: str
     settings: Settings
     currency: str = "EUR"
     """ISO 4217 code of the currency its amounts are counted in (minor units)."""
+    dual_control_above: int = 0
+    """A void, stack adjustment or settlement of more than this (minor units) needs a
+    second supervisor; 0: off."""
 
 
 @dataclass(frozen=True, slots=True)

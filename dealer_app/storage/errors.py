@@ -47,6 +47,16 @@ class AccountLockedError(AuthenticationError):
     """Too many wrong PINs in a row: the account is locked for a while."""
 
 
+class PinChangeRequiredError(PermissionDeniedError):
+    """The supervisor's PIN no longer fits today's rule (an older, shorter one): no
+    supervisor act until it is changed."""
+
+
+class DualControlError(PermissionDeniedError):
+    """The act is above the table's dual-control amount and needs a second, different
+    supervisor's PIN."""
+
+
 class HandClosedError(ConflictError):
     """The hand is complete or void and takes no more inputs."""
 

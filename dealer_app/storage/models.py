@@ -94,6 +94,13 @@ class Staff(Base):
     or a supervisor's unlock."""
     active: Mapped[bool] = mapped_column(Boolean, default=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    pin_change_due: Mapped[bool | None] = mapped_column(Boolean)
+    """True: the PIN no longer fits today's rule (an older, shorter supervisor PIN): no
+    supervisor act until it is changed (migration 0013). NULL: nothing due."""
+    locked_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    """When 100 wrong PINs in a row locked the account (until a supervisor unlocks it or
+    ``staff recover``); NULL: not locked. ``locked_until`` is the throttle: the next try is
+    not checked before it."""
     __table_args__ = (CheckConstraint("role IN ('dealer', 'supervisor')", name="role"),)
 
 
@@ -108,6 +115,9 @@ class GameTable(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
     currency: Mapped[str] = mapped_column(String(3), default="EUR", server_default="EUR")
     """ISO 4217 code of the currency its amounts are in (minor units), e.g. EUR, SEK."""
+    dual_control_above: Mapped[int | None] = mapped_column(Amount)
+    """Dual control: a void, stack adjustment or settlement of more than this (minor units)
+    needs a second supervisor's PIN. NULL or 0: off (migration 0013)."""
 
 
 @chained()

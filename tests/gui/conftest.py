@@ -117,7 +117,7 @@ class Driver:
 def no_limit_round_2(d: Driver, players: tuple[tuple[str, int], ...]) -> Driver:
     """Signed in as the first supervisor, a no-limit table with six ``players`` (name,
     buy-in), round 2 under way and the bet box open: the keys a dealer presses."""
-    d.sign_in("Sue", "123456", first=True)
+    d.sign_in("Sue", "135792", first=True)
     d.create_table("Table 9", structure="no-limit")
     d.open_first_table()
     for seat, (name, chips) in enumerate(players, start=1):
@@ -174,7 +174,7 @@ def driver(qtbot: QtBot, db_url: str) -> Driver:
 @pytest.fixture
 def table(driver: Driver) -> Driver:
     """Signed in as the first supervisor, table 'Table 3' open, three players seated."""
-    driver.sign_in("Sue", "123456", first=True)
+    driver.sign_in("Sue", "135792", first=True)
     driver.create_table("Table 3")
     driver.open_first_table()
     driver.seat(1, "Ann", 500)

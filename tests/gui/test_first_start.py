@@ -39,7 +39,7 @@ def _first_start(qtbot: QtBot, tmp_path: Path) -> Driver:
 def test_skipping_the_offer_goes_to_the_tables_page(qtbot: QtBot, tmp_path: Path) -> None:
     d = _first_start(qtbot, tmp_path)
     _answer_offer("skip")
-    d.sign_in("Sue", "123456", first=True)
+    d.sign_in("Sue", "135792", first=True)
     assert not guide._open
     assert d.window.stack.currentWidget() is d.window.tables
 
@@ -48,7 +48,7 @@ def test_the_practice_table_is_guided_and_stays_out_of_the_real_log(
         qtbot: QtBot, tmp_path: Path) -> None:
     d = _first_start(qtbot, tmp_path)
     _answer_offer("practice")
-    d.sign_in("Sue", "123456", first=True)
+    d.sign_in("Sue", "135792", first=True)
     qtbot.waitUntil(lambda: bool(guide._open))
     practice = guide._open[-1]
     qtbot.addWidget(practice)
@@ -58,7 +58,7 @@ def test_the_practice_table_is_guided_and_stays_out_of_the_real_log(
     p.create_table("Practice")
     qtbot.waitUntil(lambda: panel.current == 1)
     assert panel.labels[0].text().startswith("✓")
-    practice.backend.add_dealer("Dana", "2222", practice.backend.staff)  # type: ignore[arg-type]
+    practice.backend.add_dealer("Dana", "2725", practice.backend.staff)  # type: ignore[arg-type]
     qtbot.waitUntil(lambda: panel.current == 2)
     assert "Seat two players" in panel.labels[2].text()
     p.open_first_table()
@@ -87,7 +87,7 @@ def test_the_demo_floor_opens_the_review_on_its_own_database(
     # built in full without a window by tests/services/test_evidence.py)
     d = _first_start(qtbot, tmp_path)
     _answer_offer("demo")
-    d.sign_in("Sue", "123456", first=True)
+    d.sign_in("Sue", "135792", first=True)
     qtbot.waitUntil(lambda: bool(guide._open))
     review = guide._open[-1]
     qtbot.addWidget(review)

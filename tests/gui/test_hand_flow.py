@@ -10,7 +10,7 @@ from tests.gui.conftest import Driver
 def test_first_start_asks_for_the_first_supervisor(driver: Driver) -> None:
     assert driver.window.stack.currentWidget() is driver.window.sign_in
     assert driver.window.sign_in.pin2.isVisibleTo(driver.window.sign_in)
-    driver.sign_in("Sue", "123456", first=True)
+    driver.sign_in("Sue", "135792", first=True)
     assert driver.window.stack.currentWidget() is driver.window.tables
 
 
@@ -138,14 +138,14 @@ def test_change_dealer_mid_session(table: Driver) -> None:
     d = table
     sup = d.backend.staff
     assert sup is not None
-    d.backend.add_dealer("Dana", "4321", sup)
+    d.backend.add_dealer("Dana", "4312", sup)
     d.key(Qt.Key.Key_N)
     d.key(Qt.Key.Key_P)
     d.qtbot.mouseClick(d.page.tabs.widget(2).findChild(type(d.page.action_bar.buttons["ante"]),
                                                         "changeDealer"),
                        Qt.MouseButton.LeftButton)
     assert d.window.stack.currentWidget() is d.window.sign_in
-    d.sign_in("Dana", "4321")
+    d.sign_in("Dana", "4312")
     assert d.window.stack.currentWidget() is d.page
     assert "Dealer Dana" in d.page.header.text()
     d.type("kh")

@@ -65,7 +65,7 @@ def test_every_key_that_does_nothing_now_says_why(table: Driver) -> None:
 
 def test_a_digit_in_no_limit_points_to_the_amount_box(qtbot: QtBot, db_url: str) -> None:
     d = make_driver(qtbot, db_url)
-    d.sign_in("Sue", "123456", first=True)
+    d.sign_in("Sue", "135792", first=True)
     d.create_table("NL 1", structure="no-limit")
     d.open_first_table()
     d.seat(1, "Ann", 500)
@@ -202,7 +202,7 @@ def test_fixtures_leave_no_window_behind(qtbot: QtBot, db_url: str) -> None:
 # ---------------------------------------------------------------------- a whole hand
 def test_a_whole_hand_with_the_mistakes_at_1024x768(qtbot: QtBot, db_url: str) -> None:
     d = make_driver(qtbot, db_url, size=(1024, 768))
-    d.sign_in("Sue", "123456", first=True)
+    d.sign_in("Sue", "135792", first=True)
     d.create_table("Table 3")
     d.open_first_table()
     for seat, name, stack in ((1, "Ann", 500), (3, "Bo", 320), (6, "Cy", 1000)):
@@ -265,7 +265,7 @@ def test_a_key_at_an_empty_table_says_to_seat_players_not_to_press_n(driver: Dri
     """Between hands with fewer than two players, N cannot deal: the refusal says what
     can (the NEXT line's own advice), not "press N"."""
     d = driver
-    d.sign_in("Sue", "123456", first=True)
+    d.sign_in("Sue", "135792", first=True)
     d.create_table("Table 3")
     d.open_first_table()
     d.key(Qt.Key.Key_P)

@@ -173,7 +173,7 @@ def test_a_whole_hand_at_1024_by_768(driver: Driver) -> None:
     d = driver
     d.window.resize(1024, 768)
     d.qtbot.waitUntil(lambda: d.page.scale == window_scale(1024, 768))
-    d.sign_in("Sue", "123456", first=True)
+    d.sign_in("Sue", "135792", first=True)
     d.create_table("Table 9", structure="no-limit")
     d.open_first_table()
     for seat, (name, chips) in enumerate((("Ann", 500), ("Bo", 320), ("Cy", 1000)), start=1):
@@ -240,7 +240,7 @@ def test_three_split_pots_fit_the_centre_at_the_award(driver: Driver,
     d = driver
     d.window.resize(*size)
     d.qtbot.waitUntil(lambda: d.page.scale == window_scale(*size))
-    d.sign_in("Sue", "123456", first=True)
+    d.sign_in("Sue", "135792", first=True)
     d.create_table("Table 9", structure="no-limit")
     d.open_first_table()
     for seat, (name, chips) in enumerate((("Ann", 500), ("Bo", 60), ("Cy", 1000), ("Dee", 15),

@@ -37,7 +37,7 @@ def _green(widget: QWidget) -> bool:
 
 
 def _no_limit(d: Driver) -> None:
-    d.sign_in("Sue", "123456", first=True)
+    d.sign_in("Sue", "135792", first=True)
     d.create_table("Table 9", structure="no-limit")
     d.open_first_table()
     d.seat(1, "Ann", 500)
@@ -115,7 +115,7 @@ def test_table_tab_refusal_is_red_and_goes_when_edited(table: Driver) -> None:
     panel = d.page.table_panel
     d.page.tabs.setCurrentIndex(2)
     d.qtbot.keyClicks(panel.supervisor.name, "Sue")
-    d.qtbot.keyClicks(panel.supervisor.pin, "9999")
+    d.qtbot.keyClicks(panel.supervisor.pin, "9192")
     d.qtbot.keyClicks(panel.supervisor.reason, "test")
     d.qtbot.keyClick(panel.supervisor.reason, Qt.Key.Key_Return)  # Enter applies
     assert panel.message.property("error") is True and panel.message.isVisible()
@@ -135,7 +135,7 @@ def test_header_shows_the_structure_in_force_and_the_pending_change(table: Drive
     d.page.tabs.setCurrentIndex(2)
     panel.form.ante.setValue(10)
     d.qtbot.keyClicks(panel.supervisor.name, "Sue")
-    d.qtbot.keyClicks(panel.supervisor.pin, "123456")
+    d.qtbot.keyClicks(panel.supervisor.pin, "135792")
     d.qtbot.keyClicks(panel.supervisor.reason, "higher stakes")
     d.qtbot.keyClick(panel.supervisor.pin, Qt.Key.Key_Return)
     d.qtbot.waitUntil(lambda: "from the next hand" in header.text())
@@ -179,7 +179,7 @@ def test_pot_labels_read_unambiguously() -> None:
 
 def test_enter_submits_the_new_table_form(driver: Driver) -> None:
     d = driver
-    d.sign_in("Sue", "123456", first=True)
+    d.sign_in("Sue", "135792", first=True)
     tables = d.window.tables
     d.qtbot.keyClicks(tables.form.name, "Table 5")
     d.qtbot.keyClick(tables.form.name, Qt.Key.Key_Return)
@@ -213,7 +213,7 @@ def test_side_pot_labels_in_a_real_hand(table: Driver) -> None:
 
 def test_enter_opens_a_table_and_a_new_table_refusal_goes_when_edited(driver: Driver) -> None:
     d = driver
-    d.sign_in("Sue", "123456", first=True)
+    d.sign_in("Sue", "135792", first=True)
     tables = d.window.tables
     d.qtbot.keyClick(tables.form.name, Qt.Key.Key_Return)  # no name: refused, in red
     d.qtbot.waitUntil(lambda: bool(tables.error.text()))
@@ -234,12 +234,12 @@ def test_log_names_the_author_where_it_changes(table: Driver) -> None:
     d = table
     sup = d.backend.staff
     assert sup is not None
-    d.backend.add_dealer("Dana", "4321", sup)
+    d.backend.add_dealer("Dana", "4312", sup)
     d.key(Qt.Key.Key_N)
     d.key(Qt.Key.Key_P)
     d.qtbot.mouseClick(d.page.table_panel.findChild(type(d.page.review_button), "changeDealer"),
                        Qt.MouseButton.LeftButton)
-    d.sign_in("Dana", "4321")
+    d.sign_in("Dana", "4312")
     d.qtbot.waitUntil(lambda: d.window.stack.currentWidget() is d.page)
     d.type("khas")
     assert [by for by, _text in _log(d)] == ["Sue", "", "", "Dana", ""]

@@ -79,7 +79,7 @@ def test_a_card_given_back_after_the_award_is_free_again(table: Driver) -> None:
     last_shown = hand.seats[hand.showdown_order[-1]].hole
     assert last_shown is not None and last_shown in _greyed(d)
     d.key(Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # a supervisor's undo
-    _confirm(d, _dialog(d), "123456", "last show was entered for the wrong seat")
+    _confirm(d, _dialog(d), "135792", "last show was entered for the wrong seat")
     d.qtbot.waitUntil(lambda: d.controller.dialog is None)
     assert d.backend.in_progress
     hand = d.backend.hand
@@ -95,7 +95,7 @@ def test_a_corrected_hole_card_frees_the_card_it_replaced(table: Driver) -> None
     d.type("js")  # the player shows Js; Jd was recorded at the deal
     assert d.refused and Card.parse("Js") not in _greyed(d)
     d.key(Qt.Key.Key_F9)
-    _confirm(d, _dialog(d), "123456", "player showed Js; Jd recorded at the deal")
+    _confirm(d, _dialog(d), "135792", "player showed Js; Jd recorded at the deal")
     d.qtbot.waitUntil(lambda: d.controller.dialog is None)
     assert Card.parse("Js") in _greyed(d) and Card.parse("Jd") not in _greyed(d)
     assert _greyed(d) == _used(d)

@@ -65,7 +65,7 @@ def test_out_of_turn_action_is_refused(table: Driver) -> None:
 
 def test_bad_amount_cannot_be_confirmed(qtbot: QtBot, db_url: str) -> None:
     d = make_driver(qtbot, db_url)
-    d.sign_in("Sue", "123456", first=True)
+    d.sign_in("Sue", "135792", first=True)
     d.create_table("NL 1", ante=5, unit=5, structure="no-limit")
     d.open_first_table()
     d.seat(1, "Ann", 500)
@@ -97,7 +97,7 @@ def test_bad_amount_cannot_be_confirmed(qtbot: QtBot, db_url: str) -> None:
 
 def test_closing_mid_hand_and_starting_again_resumes(qtbot: QtBot, db_url: str) -> None:
     d = make_driver(qtbot, db_url)
-    d.sign_in("Sue", "123456", first=True)
+    d.sign_in("Sue", "135792", first=True)
     d.create_table("Table 3")
     d.open_first_table()
     d.seat(1, "Ann", 500)
@@ -112,7 +112,7 @@ def test_closing_mid_hand_and_starting_again_resumes(qtbot: QtBot, db_url: str) 
 
     again = make_driver(qtbot, db_url)
     assert not again.window.sign_in.pin2.isVisibleTo(again.window.sign_in)
-    again.sign_in("Sue", "123456")
+    again.sign_in("Sue", "135792")
     assert "Open · dealer Sue · hand 1 in progress" in again.window.tables.tables.item(0).text()
     again.open_first_table()
     assert again.next_text == next_text
@@ -124,10 +124,10 @@ def test_closing_mid_hand_and_starting_again_resumes(qtbot: QtBot, db_url: str) 
 
 def test_wrong_pin_is_refused_in_place(qtbot: QtBot, db_url: str) -> None:
     d = make_driver(qtbot, db_url)
-    d.sign_in("Sue", "123456", first=True)
+    d.sign_in("Sue", "135792", first=True)
     d.window.close()
     again = make_driver(qtbot, db_url)
-    again.sign_in("Sue", "9999")
+    again.sign_in("Sue", "9192")
     assert "wrong PIN" in again.window.sign_in.error.text()
     assert again.window.stack.currentWidget() is again.window.sign_in
     again.window.close()

@@ -12,7 +12,7 @@ from .test_refused_and_resume import _stored, _to_bring_in
 
 def _no_limit(qtbot: QtBot, db_url: str) -> Driver:
     d = make_driver(qtbot, db_url)
-    d.sign_in("Sue", "123456", first=True)
+    d.sign_in("Sue", "135792", first=True)
     d.create_table("NL 1", ante=5, unit=5, structure="no-limit")
     d.open_first_table()
     for seat, name in ((1, "Ann"), (3, "Bo"), (6, "Cy")):
@@ -89,12 +89,12 @@ def test_a_failed_settings_change_does_not_keep_the_supervisors_pin(table: Drive
     d = table
     panel = d.page.table_panel
     panel.supervisor.name.setText("Sue")
-    panel.supervisor.pin.setText("123456")
+    panel.supervisor.pin.setText("135792")
     panel.supervisor.reason.setText("new stakes")
     panel.form.ante.setValue(7)  # not a multiple of the chip unit 5
     d.controller.on_apply_settings()
     assert panel.message.text() and panel.supervisor.pin.text() == ""
-    panel.supervisor.pin.setText("123456")
+    panel.supervisor.pin.setText("135792")
     d.controller.sign_out()
     assert panel.supervisor.name.text() == "" and panel.supervisor.pin.text() == ""
 

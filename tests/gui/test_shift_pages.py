@@ -74,7 +74,7 @@ def test_spin_box_arrows_are_drawn_light_on_the_dark_style(table: Driver) -> Non
 def test_supervisor_adds_staff_in_the_staff_box_with_messages_in_place(
         driver: Driver) -> None:
     d = driver
-    d.sign_in("Sue", "123456", first=True)
+    d.sign_in("Sue", "135792", first=True)
     tp = d.window.tables
     box = tp.staff
     d.qtbot.waitUntil(tp.isVisible)
@@ -94,41 +94,41 @@ def test_supervisor_adds_staff_in_the_staff_box_with_messages_in_place(
         d.qtbot.keyClicks(box.pin2, pin2)
         d.qtbot.mouseClick(box.add_button, Qt.MouseButton.LeftButton)
 
-    add("Dana", "2222", "2223")
+    add("Dana", "2725", "2223")
     assert box.message.text() == "The two PINs differ: type them again."
     assert box.message.property("error") is True and names() == ["Sue"]
     add("Dana", "22", "22")
     assert box.message.text().startswith("A dealer's PIN is 4 to 12 digits")
-    add("", "2222", "2222")
+    add("", "2725", "2725")
     assert box.message.text() == "Type the new staff member's name."
-    add("Dana", "2222", "2222")
+    add("Dana", "2725", "2725")
     assert box.message.property("error") is False and "Dana added as dealer" in \
         box.message.text()
     assert names() == ["Dana", "Sue"] and box.list.item(0, 1).text() == "dealer"
     assert box.name.text() == "" and box.pin.text() == ""
-    add("Dana", "3333", "3333")
+    add("Dana", "3933", "3933")
     assert box.message.text() == "There is already a staff member named 'Dana'."
     assert names() == ["Dana", "Sue"]
     # Sign out, then the new dealer signs in: the box is behind a supervisor's PIN
     d.qtbot.mouseClick(tp.sign_out_button, Qt.MouseButton.LeftButton)
     d.qtbot.waitUntil(d.window.sign_in.isVisible)
     assert d.backend.staff is None and d.window.sign_in.name.text() == ""
-    d.sign_in("Dana", "2222")
+    d.sign_in("Dana", "2725")
     assert d.window.sign_in.error.text() == ""
     d.qtbot.waitUntil(tp.isVisible)
     assert "Dana (dealer)" in tp.who.text()
     assert box.lock.isVisible() and not box.content.isVisible() and box.list.rowCount() == 0
     d.qtbot.keyClicks(box.sup_name, "Dana")
-    d.qtbot.keyClicks(box.sup_pin, "2222")
+    d.qtbot.keyClicks(box.sup_pin, "2725")
     d.qtbot.mouseClick(box.unlock_button, Qt.MouseButton.LeftButton)
     assert box.lock_error.text() == "Dana is not a supervisor"
     box.sup_name.clear()
     d.qtbot.keyClicks(box.sup_name, "Sue")
-    d.qtbot.keyClicks(box.sup_pin, "123456")
+    d.qtbot.keyClicks(box.sup_pin, "135792")
     d.qtbot.mouseClick(box.unlock_button, Qt.MouseButton.LeftButton)
     d.qtbot.waitUntil(box.content.isVisible)
     assert box.authorised.text() == "Authorised by Sue"
-    add("Eve", "555555", "555555", role="supervisor")
+    add("Eve", "551155", "551155", role="supervisor")
     assert names() == ["Dana", "Eve", "Sue"] and box.list.item(1, 1).text() == "supervisor"
     roles = {m.name: m.role.value for m in d.backend.list_staff()}
     assert roles == {"Sue": "supervisor", "Dana": "dealer", "Eve": "supervisor"}
@@ -139,7 +139,7 @@ def test_sign_out_mid_hand_keeps_it_for_the_next_dealer_who_opens_the_table(
     d = table
     sue = d.backend.staff
     assert sue is not None
-    d.backend.add_staff("Dana", "dealer", "2222", sue)
+    d.backend.add_staff("Dana", "dealer", "2725", sue)
     d.key(Qt.Key.Key_N)
     d.key(Qt.Key.Key_P)
     d.type("kh")
@@ -150,7 +150,7 @@ def test_sign_out_mid_hand_keeps_it_for_the_next_dealer_who_opens_the_table(
     d.qtbot.waitUntil(d.window.sign_in.isVisible)
     assert d.window.sign_in.title.text() == "Sign in"
     assert d.backend.staff is None and d.backend.session is None
-    d.sign_in("Dana", "2222")
+    d.sign_in("Dana", "2725")
     tp = d.window.tables
     d.qtbot.waitUntil(tp.isVisible)
     item = tp.tables.item(0)
@@ -168,7 +168,7 @@ def test_sign_out_mid_hand_keeps_it_for_the_next_dealer_who_opens_the_table(
 
 def test_tables_list_says_if_a_session_is_open_and_who_deals(driver: Driver) -> None:
     d = driver
-    d.sign_in("Sue", "123456", first=True)
+    d.sign_in("Sue", "135792", first=True)
     d.create_table("Table 1")
     tp = d.window.tables
     d.qtbot.waitUntil(lambda: tp.tables.count() == 1)
@@ -176,7 +176,7 @@ def test_tables_list_says_if_a_session_is_open_and_who_deals(driver: Driver) -> 
     d.open_first_table()
     d.qtbot.waitUntil(d.page.isVisible)
     d.qtbot.mouseClick(d.page.sign_out_button, Qt.MouseButton.LeftButton)
-    d.sign_in("Sue", "123456")
+    d.sign_in("Sue", "135792")
     d.qtbot.waitUntil(tp.isVisible)
     assert tp.tables.item(0).text().endswith("\nOpen · dealer Sue · between hands")
 

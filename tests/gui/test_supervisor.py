@@ -85,7 +85,7 @@ def test_a_mismatched_hole_card_is_corrected_by_the_supervisor_then_shown(
     assert isinstance(dialog, CorrectInputDialog)
     assert dialog.card.text() == "Js" and "rule 9.5" in dialog.findChild(
         type(d.page.header), "actSummary").text()
-    _confirm(d, dialog, "123456", "player showed Js; Jd recorded at the deal")
+    _confirm(d, dialog, "135792", "player showed Js; Jd recorded at the deal")
     d.qtbot.waitUntil(lambda: d.controller.dialog is None)
     hand = d.backend.hand
     assert hand is not None and hand.seats[1].shown and str(hand.seats[1].hole) == "Js"
@@ -97,7 +97,7 @@ def test_a_mismatched_hole_card_is_corrected_by_the_supervisor_then_shown(
     assert d.backend.state is not None and d.backend.state.corrected
 
 
-def test_a_wrong_pin_is_refused_in_the_dialog_and_five_lock_the_account(
+def test_a_wrong_pin_is_refused_in_the_dialog_and_after_five_the_next_try_waits(
         table: Driver) -> None:
     d = table
     _play(d, until_seat_1_shows=True)
@@ -105,14 +105,15 @@ def test_a_wrong_pin_is_refused_in_the_dialog_and_five_lock_the_account(
     d.click_action("supervisor")
     dialog = _dialog(d)
     stored = _stored(d)
-    _confirm(d, dialog, "9999", "wrong card at the deal")
+    _confirm(d, dialog, "9192", "wrong card at the deal")
     assert dialog.isVisible() and "wrong PIN" in dialog.error.text()
     assert dialog.error.objectName() == "formError"
     for _ in range(4):
-        _confirm(d, dialog, "9999")
-    assert "locked" in dialog.error.text().lower()
-    _confirm(d, dialog, "123456")  # even the right PIN, while locked
-    assert dialog.isVisible() and "locked" in dialog.error.text().lower()
+        _confirm(d, dialog, "9192")
+    refused = dialog.error.text()
+    _confirm(d, dialog, "135792")  # even the right PIN, too soon: the same answer
+    assert dialog.isVisible() and dialog.error.text() == refused
+    assert "locked" not in refused.lower()
     assert _stored(d) == stored
     dialog.reject()
     d.qtbot.waitUntil(lambda: d.controller.dialog is None)
@@ -127,7 +128,7 @@ def test_ctrl_z_on_a_completed_hand_asks_for_the_supervisor(table: Driver) -> No
     dialog = _dialog(d)
     assert "rule 11.3" in dialog.findChild(type(d.page.header), "actSummary").text()
     assert _stored(d) == stored and d.backend.complete
-    _confirm(d, dialog, "123456", "last show was entered for the wrong seat")
+    _confirm(d, dialog, "135792", "last show was entered for the wrong seat")
     d.qtbot.waitUntil(lambda: d.controller.dialog is None)
     assert not d.backend.complete and d.backend.in_progress
     assert _stored(d) == stored + 1
@@ -148,7 +149,7 @@ def test_the_hand_log_corrects_a_selected_input(table: Driver) -> None:
     dialog = _dialog(d)
     assert isinstance(dialog, CorrectInputDialog)
     dialog.strike.setChecked(True)
-    _confirm(d, dialog, "123456", "hole card unknown")
+    _confirm(d, dialog, "135792", "hole card unknown")
     d.qtbot.waitUntil(lambda: d.controller.dialog is None)
     hand = d.backend.hand
     assert hand is not None and hand.seats[1].hole is None

@@ -7,7 +7,7 @@ from .conftest import Driver
 
 def test_a_new_table_takes_the_currency_typed(driver: Driver) -> None:
     d = driver
-    d.sign_in("Sue", "123456", first=True)
+    d.sign_in("Sue", "135792", first=True)
     form = d.window.tables.form
     assert form.currency.text() == "EUR"  # the default, shown
     form.currency.selectAll()
@@ -28,7 +28,7 @@ def test_the_settings_panel_shows_and_changes_the_currency(table: Driver) -> Non
     panel.form.currency.selectAll()
     d.qtbot.keyClicks(panel.form.currency, "SEK")
     panel.supervisor.name.setText("Sue")
-    panel.supervisor.pin.setText("123456")
+    panel.supervisor.pin.setText("135792")
     d.qtbot.keyClicks(panel.supervisor.reason, "Swedish kronor from tonight")
     d.controller.on_apply_settings()
     assert [t.currency for t in d.backend.list_tables()] == ["SEK"]

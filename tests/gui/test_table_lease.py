@@ -18,9 +18,9 @@ def second(qtbot: QtBot, db_url: str, table: Driver) -> Driver:
     """Another workstation on the same database, signed in as Dana, on the tables page."""
     sue = table.backend.staff
     assert sue is not None
-    table.backend.add_staff("Dana", "dealer", "2222", sue)
+    table.backend.add_staff("Dana", "dealer", "2725", sue)
     d = make_driver(qtbot, db_url)
-    d.sign_in("Dana", "2222")
+    d.sign_in("Dana", "2725")
     d.qtbot.waitUntil(d.window.tables.isVisible)
     return d
 

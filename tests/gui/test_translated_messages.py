@@ -94,9 +94,9 @@ def test_the_take_over_box_and_the_lost_lease_are_translated(qtbot: QtBot, db_ur
                                                              marked: None) -> None:
     sue = table.backend.staff
     assert sue is not None
-    table.backend.add_staff("Dana", "dealer", "2222", sue)
+    table.backend.add_staff("Dana", "dealer", "2725", sue)
     second = make_driver(qtbot, db_url)
-    second.sign_in("Dana", "2222")
+    second.sign_in("Dana", "2725")
     second.open_first_table()
     qtbot.waitUntil(lambda: second.controller.dialog is not None)
     box = second.controller.dialog

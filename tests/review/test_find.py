@@ -40,7 +40,7 @@ def _build(world: World) -> None:
     for _ in range(HANDS):
         play_hand(world, rng)
     svc = world.svc
-    other = svc.staff.add_staff("Eli", Role.DEALER, "1111", by=world.boss)
+    other = svc.staff.add_staff("Eli", Role.DEALER, "1711", by=world.boss)
     table = svc.tables.create_table("Table 7", world.table.settings, world.boss)
     session = svc.tables.open_session(table.id, other)
     for seat, name in ((2, "Dee Meyerson"), (4, "Ed")):

@@ -33,6 +33,7 @@ from dealer_app.services import (
 from dealer_app.services.common import CancelFn, ProgressFn
 from dealer_app.services.review import SORT_KEYS, AuditLine, PlayerHistory
 from dealer_app.services.tables import OwedSettlement
+from dealer_app.services.types import Attempt
 from dealer_app.services.viewer import EVERYTHING, Viewer
 from dealer_app.text import tr
 
@@ -158,13 +159,24 @@ class ReviewBackend:
         return member
 
     # ------------------------------------------------------------------ supervisor acts
-    def authorise(self, name: str, pin: str, reason: str) -> StaffMember:
-        """The supervisor for one act (wrong PIN, lockout, dealer: ``StorageError``)."""
+    def authorise(self, name: str, pin: str, reason: str,
+                  attempt: Attempt | None = None) -> StaffMember:
+        """The supervisor for one act (wrong PIN, a wait, dealer: ``StorageError``);
+        ``attempt``: the act and its hand, session or table, audited with a refusal too."""
         with logged_sign_in("supervisor authorisation", name, reason):
-            return self.services.staff.require_supervisor(name, pin, reason)
+            return self.services.staff.require_supervisor(name, pin, reason, attempt)
 
-    def void_hand(self, hand_id: int, supervisor: StaffMember, reason: str) -> HandState:
-        return self.services.hands.void_hand(hand_id, supervisor, reason)
+    def dual_control_above(self, table_id: int | None) -> int:
+        """The table's dual-control amount (0: off)."""
+        return self.services.tables.table(table_id).dual_control_above if table_id else 0
+
+    def void_needs_second(self, hand_id: int) -> int:
+        """The dual-control amount when voiding this hand needs a second supervisor, else 0."""
+        return self.services.hands.void_needs_second(hand_id)
+
+    def void_hand(self, hand_id: int, supervisor: StaffMember, reason: str,
+                  second: StaffMember | None = None) -> HandState:
+        return self.services.hands.void_hand(hand_id, supervisor, reason, second)
 
     def correct_input(self, hand_id: int, target_seq: int, replacement: Event | None,
                       supervisor: StaffMember, reason: str) -> HandState:
@@ -173,8 +185,9 @@ class ReviewBackend:
                                                  reason)
 
     def adjust_stack(self, session_id: int, seat: int, amount: int, supervisor: StaffMember,
-                     reason: str) -> SeatInfo:
-        return self.services.tables.adjust_stack(session_id, seat, amount, supervisor, reason)
+                     reason: str, second: StaffMember | None = None) -> SeatInfo:
+        return self.services.tables.adjust_stack(session_id, seat, amount, supervisor, reason,
+                                                 second)
 
     def close_session(self, session_id: int, supervisor: StaffMember, reason: str,
                       imbalance_reason: str | None = None) -> SessionInfo:
@@ -187,10 +200,11 @@ class ReviewBackend:
         return self.services.tables.owed(session_id)
 
     def settle_owed(self, session_id: int, seat_or_player: int | str, amount: int,
-                    supervisor: StaffMember, reason: str) -> OwedSettlement:
+                    supervisor: StaffMember, reason: str,
+                    second: StaffMember | None = None) -> OwedSettlement:
         """Records owed chips as paid at the cage (audited; in the session report)."""
         return self.services.tables.settle_owed(session_id, seat_or_player, amount,
-                                                supervisor, reason)
+                                                supervisor, reason, second)
 
     def balance_warning(self, session_id: int) -> str | None:
         """What is off in the session's chip reconciliation, or None."""

@@ -41,6 +41,7 @@ from dealer_app.services import (
     StorageError,
 )
 from dealer_app.services.tables import UnbalancedSessionError
+from dealer_app.services.types import Attempt
 from dealer_app.text import tr
 
 Act = Callable[[StaffMember, str], str]
@@ -54,7 +55,8 @@ Preview = Callable[[Event | None], str]
 class Authoriser(Protocol):
     """What the dialogs need of a backend (the review window's or the dealer window's)."""
 
-    def authorise(self, name: str, pin: str, reason: str) -> StaffMember: ...
+    def authorise(self, name: str, pin: str, reason: str,
+                  attempt: Attempt | None = None) -> StaffMember: ...
 
 
 def explain(exc: StorageError) -> str:
@@ -69,7 +71,11 @@ def explain(exc: StorageError) -> str:
 
 
 class SupervisorActDialog(QDialog):
-    """Name, PIN, reason, and the fields of one act."""
+    """Name, PIN, reason, and the fields of one act. Above the table's dual-control amount
+    (:meth:`second_limit`), a second supervisor's name and PIN too (``self.second``)."""
+
+    attempt = Attempt("supervisor act")
+    """The act and its hand, session or table: audited with the PIN's outcome."""
 
     def __init__(self, backend: Authoriser, title: str, summary: str, act: Act,
                  staff: StaffMember | None = None, parent: QWidget | None = None) -> None:
@@ -78,6 +84,8 @@ class SupervisorActDialog(QDialog):
         self.act = act
         self.result_text = ""
         self.supervisor: StaffMember | None = None
+        self.second: StaffMember | None = None
+        """The second supervisor of a dual-control act (None: not needed)."""
         self.setWindowTitle(title)
         self.setMinimumWidth(520)
         layout = QVBoxLayout(self)
@@ -106,10 +114,25 @@ class SupervisorActDialog(QDialog):
         self.error.setObjectName("formError")
         self.error.setWordWrap(True)
 
+        self.second_name = QLineEdit()
+        self.second_name.setObjectName("secondSupervisorName")
+        self.second_name.setPlaceholderText(tr("another supervisor's name"))
+        self.second_pin = QLineEdit()
+        self.second_pin.setObjectName("secondSupervisorPin")
+        self.second_pin.setEchoMode(QLineEdit.EchoMode.Password)
+        self.second_pin.setPlaceholderText(tr("PIN"))
+        self.second_note = QLabel("")
+        self.second_note.setObjectName("dualControlNote")
+        self.second_note.setWordWrap(True)
+
         self.extra_rows()
         self.form.addRow(tr("Supervisor"), self.name)
         self.form.addRow(tr("PIN"), self.pin)
+        self.form.addRow(self.second_note)
+        self.form.addRow(tr("Second supervisor"), self.second_name)
+        self.form.addRow(tr("Their PIN"), self.second_pin)
         self.form.addRow(tr("Reason"), self.reason)
+        self.update_second()
         layout.addWidget(self.error)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                         | QDialogButtonBox.StandardButton.Cancel)
@@ -134,6 +157,20 @@ class SupervisorActDialog(QDialog):
     def extra_rows(self) -> None:
         """Subclasses add the act's own fields here."""
 
+    def second_limit(self) -> int:
+        """The table's dual-control amount when this act is above it (a second supervisor
+        is needed), else 0. Subclasses of acts under dual control say."""
+        return 0
+
+    def update_second(self, *_: object) -> None:
+        """Shows the second supervisor's rows when the act needs them."""
+        limit = self.second_limit()
+        self.second_note.setText(tr("Above this table's dual-control amount of {limit}: a "
+                                    "second, different supervisor confirms with their PIN.")
+                                 .format(limit=amount(limit)) if limit else "")
+        for widget in (self.second_note, self.second_name, self.second_pin):
+            self.form.setRowVisible(widget, bool(limit))
+
     def check_fields(self) -> str | None:
         """A message when the act's own fields are not ready."""
         return None
@@ -151,13 +188,29 @@ class SupervisorActDialog(QDialog):
         if problem:
             self.error.setText(problem)
             return
+        limit = self.second_limit()
+        if limit and (not self.second_name.text().strip() or not self.second_pin.text()):
+            self.error.setText(tr("Enter the second supervisor's name and PIN."))
+            (self.second_pin if self.second_name.text().strip() else self.second_name
+             ).setFocus()
+            return
         try:
             supervisor = self.backend.authorise(self.name.text().strip(), self.pin.text(),
-                                                reason)
-            self.result_text = self.act(supervisor, reason)
+                                                reason, self.attempt)
         except StorageError as exc:
             self.pin.clear()
             self.pin.setFocus()
+            self.error.setText(explain(exc))
+            return
+        try:
+            self.second = self.backend.authorise(
+                self.second_name.text().strip(), self.second_pin.text(), reason,
+                self.attempt) if limit else None
+            self.result_text = self.act(supervisor, reason)
+        except StorageError as exc:
+            self.second_pin.clear()
+            (self.second_pin if limit else self.pin).setFocus()
+            self.pin.clear()
             self.error.setText(explain(exc))
             return
         self.supervisor = supervisor
@@ -180,9 +233,11 @@ class VoidHandDialog(SupervisorActDialog):
     def __init__(self, backend: ReviewBackend, hand_id: int, label: str, detail: str,
                  staff: StaffMember | None = None, parent: QWidget | None = None) -> None:
         self.hand_id = hand_id
+        self.limit = backend.void_needs_second(hand_id)
+        self.attempt = Attempt("void-hand", hand_id=hand_id)
 
         def act(supervisor: StaffMember, reason: str) -> str:
-            backend.void_hand(hand_id, supervisor, reason)
+            backend.void_hand(hand_id, supervisor, reason, self.second)
             return tr("{hand} is void. {chips}").format(hand=label,
                                                        chips=owed_text(backend.owed(hand_id)))
 
@@ -194,6 +249,9 @@ class VoidHandDialog(SupervisorActDialog):
                                 "them is kept as chips owed in the session's chip "
                                 "reconciliation.").format(players=", ".join(left))
         super().__init__(backend, tr("Void hand"), summary, act, staff, parent)
+
+    def second_limit(self) -> int:
+        return self.limit
 
     @classmethod
     def for_summary(cls, backend: ReviewBackend, hand: HandSummary,
@@ -211,11 +269,14 @@ class AdjustStackDialog(SupervisorActDialog):
                  staff: StaffMember | None = None, parent: QWidget | None = None) -> None:
         self.session = session
         self.seats = backend.seats(session.id)
+        self.limit = backend.dual_control_above(session.table_id)
+        self.attempt = Attempt("adjustment", session_id=session.id, table_id=session.table_id)
 
         def act(supervisor: StaffMember, reason: str) -> str:
             seat = int(self.seat.currentData())
             change = self.amount.value()
-            info = backend.adjust_stack(session.id, seat, change, supervisor, reason)
+            info = backend.adjust_stack(session.id, seat, change, supervisor, reason,
+                                        self.second)
             return tr("Seat {seat} ({player}) adjusted by {amount}: stack {stack}.").format(
                 seat=seat, player=info.player, amount=signed(change), stack=amount(info.stack))
 
@@ -239,6 +300,10 @@ class AdjustStackDialog(SupervisorActDialog):
         self.amount.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.form.addRow(tr("Seat"), self.seat)
         self.form.addRow(tr("Amount (± multiple of {unit})").format(unit=unit), self.amount)
+        self.amount.valueChanged.connect(self.update_second)
+
+    def second_limit(self) -> int:
+        return self.limit if self.limit and abs(self.amount.value()) > self.limit else 0
 
     def check_fields(self) -> str | None:
         if self.seat.count() == 0:
@@ -258,6 +323,8 @@ class CloseSessionDialog(SupervisorActDialog):
     def __init__(self, backend: ReviewBackend, session: SessionInfo,
                  staff: StaffMember | None = None, parent: QWidget | None = None) -> None:
         self.warning_text = backend.balance_warning(session.id)
+        self.attempt = Attempt("close-session", session_id=session.id,
+                               table_id=session.table_id)
 
         def act(supervisor: StaffMember, reason: str) -> str:
             imbalance = self.imbalance.toPlainText().strip() or None
@@ -317,6 +384,7 @@ class CorrectInputDialog(SupervisorActDialog):
                  preview: Preview | None = None) -> None:
         self.seq = seq
         self.stored = event
+        self.attempt = Attempt("correct-input")
         self._preview = preview
         self._card = card if card is not None else event.card
         self._to = to if to is not None else event.to
@@ -461,12 +529,14 @@ class SettleOwedDialog(SupervisorActDialog):
                  staff: StaffMember | None = None, parent: QWidget | None = None) -> None:
         self.session = session
         self.owing = backend.owed_in_session(session.id)
+        self.limit = backend.dual_control_above(session.table_id)
+        self.attempt = Attempt("settle-owed", session_id=session.id, table_id=session.table_id)
 
         def act(supervisor: StaffMember, reason: str) -> str:
             seat, player, _owed = self.owing[self.player.currentIndex()]
             seats = [x[0] for x in self.owing]
             done = backend.settle_owed(session.id, seat if seats.count(seat) == 1 else player,
-                                       self.amount.value(), supervisor, reason)
+                                       self.amount.value(), supervisor, reason, self.second)
             paid = (tr("{amount} paid to {player}") if done.settled > 0
                     else tr("{amount} paid back by {player}")).format(
                 amount=amount(abs(done.settled)), player=done.player)
@@ -497,6 +567,10 @@ class SettleOwedDialog(SupervisorActDialog):
         self._owed_chosen()
         self.form.addRow(tr("Player"), self.player)
         self.form.addRow(tr("Amount paid"), self.amount)
+        self.amount.valueChanged.connect(self.update_second)
+
+    def second_limit(self) -> int:
+        return self.limit if self.limit and self.amount.value() > self.limit else 0
 
     def _owed_chosen(self) -> None:
         """The amount: at most what the chosen player is owed (or owes); all of it first."""

@@ -214,10 +214,25 @@ class SettingsForm(QWidget):
         form.addRow(tr("Rake %"), self.rake_percent)
         form.addRow(tr("Rake cap"), self.rake_cap)
         form.addRow(tr("Currency"), self.currency)
+        self.dual_control = self._spin(0, 0, 1_000_000_000)
+        self.dual_control.setObjectName("dualControlAbove")
+        self.dual_control.setSpecialValueText(tr("off", "dual control"))  # 0: none needed
+        self.dual_control.setToolTip(tr("A void, stack adjustment or settlement of more than "
+                                        "this needs a second supervisor's PIN (0: off)"))
+        label = QLabel(tr("Two supervisors above"))
+        label.setWordWrap(True)  # two lines where the form is narrow (1024×768)
+        form.addRow(label, self.dual_control)
+        self.dual_control_was = 0
+        """The table's amount as loaded (a change while it is on needs two supervisors)."""
 
     @staticmethod
     def _spin(value: int, lo: int, hi: int) -> QSpinBox:
         return _spin_box(value, lo, hi)
+
+    def dual_control_change(self) -> int | None:
+        """The dual-control amount typed, or None when it is the one loaded."""
+        value = self.dual_control.value()
+        return None if value == self.dual_control_was else value
 
     def settings(self) -> Settings:
         """Raises SettingsError for values that make no game."""
@@ -227,10 +242,14 @@ class SettingsForm(QWidget):
                         rake_percent=self.rake_percent.value(),
                         rake_cap=self.rake_cap.value())
 
-    def set_settings(self, name: str, s: Settings, currency: str | None = None) -> None:
+    def set_settings(self, name: str, s: Settings, currency: str | None = None,
+                     dual_control_above: int | None = None) -> None:
         self.name.setText(name)
         if currency is not None:
             self.currency.setText(currency)
+        if dual_control_above is not None:
+            self.dual_control.setValue(dual_control_above)
+            self.dual_control_was = dual_control_above
         self.ante.setValue(s.ante)
         self.chip_unit.setValue(s.chip_unit)
         self.structure.setCurrentIndex(self.structure.findData(s.structure.value))
@@ -249,15 +268,31 @@ class SupervisorFields(QWidget):
         self.name = QLineEdit()
         self.pin = _pin_edit()
         self.reason = QLineEdit()
+        self.second_name = QLineEdit()
+        self.second_name.setObjectName("secondSupervisorName")
+        self.second_pin = _pin_edit()
+        self.second_pin.setObjectName("secondSupervisorPin")
         form.addRow(tr("Supervisor"), self.name)
         form.addRow(tr("Supervisor PIN"), self.pin)
+        form.addRow(tr("Second supervisor"), self.second_name)
+        form.addRow(tr("Their PIN"), self.second_pin)
         form.addRow(tr("Reason"), self.reason)
+        self._form = form
+        self.show_second(False)
+
+    def show_second(self, on: bool) -> None:
+        """The second supervisor's rows, for an act under dual control."""
+        for widget in (self.second_name, self.second_pin):
+            self._form.setRowVisible(widget, on)
+
+    @property
+    def second_shown(self) -> bool:
+        return not self.second_name.isHidden()
 
     def clear(self) -> None:
         """Forgets the supervisor: a PIN is good for one attempt, never kept."""
-        self.name.clear()
-        self.pin.clear()
-        self.reason.clear()
+        for field in (self.name, self.pin, self.reason, self.second_name, self.second_pin):
+            field.clear()
 
 
 class StaffBox(QGroupBox):
@@ -608,6 +643,9 @@ class TablePanel(QWidget):
         self.form = SettingsForm()
         self.form.name.setReadOnly(True)
         self.supervisor = SupervisorFields()
+        self.form.dual_control.valueChanged.connect(  # changing it while on: two supervisors
+            lambda value: self.supervisor.show_second(
+                bool(self.form.dual_control_was) and value != self.form.dual_control_was))
         apply = QPushButton(tr("Apply from next hand"))
         apply.clicked.connect(self.apply_settings)
         layout.addWidget(self.form)

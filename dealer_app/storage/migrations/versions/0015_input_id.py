@@ -6,7 +6,7 @@ A nullable column at the end of ``hand_event``: the ledger digests of the rows w
 before stay valid (format 2 leaves trailing NULLs out; format 1 leaves NULLs out).
 
 Revision ID: 0015
-Revises: 0012
+Revises: 0013
 Create Date: 2026-12-01
 """
 
@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0015"
-down_revision: str | None = "0012"
+down_revision: str | None = "0013"
 branch_labels: str | None = None
 depends_on: str | None = None
 
