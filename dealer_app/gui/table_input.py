@@ -64,6 +64,9 @@ class TableInput:
         self.backend = ctl.backend
         self.chosen_seat: int | None = None
         """The seat the next card goes to (a click or Ctrl+1..6), until the next input."""
+        self.refused_seat: int | None = None
+        """A seat choice just refused: the next card is refused too (it was meant for that
+        seat, not for the one the deal expects), until a seat is chosen, Esc or a record."""
         self.mismatch: Event | None = None
         """The show the engine refused with ``hole-card-mismatch`` (F9 calls the supervisor)."""
         self.amount_for: tuple[int, int] | None = None
@@ -94,6 +97,7 @@ class TableInput:
         """A new hand, an undo, a sign-out: nothing of the last step is left."""
         self.reset()
         self.mismatch = None
+        self.refused_seat = None
         self.page.next_line.clear_error()
 
     def refuse(self, message: str) -> None:
@@ -249,11 +253,12 @@ class TableInput:
     def choose_seat(self, seat: int) -> None:
         """Ctrl+1..6 or a click on a seat: the next card goes to ``seat``."""
         hand = self.hand()
+        self.refused_seat = None
         if hand is None:
             self.refuse(self.step_reason(None))
             return
         if seat not in hand.seats:
-            self.refuse(tr("seat {seat} is not in this hand").format(seat=seat))
+            self.refuse_seat(seat, tr("seat {seat} is not in this hand").format(seat=seat))
             return
         now = hand.allowed()
         hole = self.page.hole_button.isChecked()
@@ -263,14 +268,19 @@ class TableInput:
             self.ctl.refresh_prompt()
             return
         if not hole and now.card_action is None:
-            self.refuse(tr("no card goes to seat {seat} now: {reason}").format(
+            self.refuse_seat(seat, tr("no card goes to seat {seat} now: {reason}").format(
                 seat=seat, reason=self.step_reason(hand)))
             return
         free = next(str(c) for c in DECK if c not in hand.used)
         action = Action.DEAL_DOWN if hole else (now.card_action or Action.DEAL_UP)
         error = hand.check(Event(seat, action, card=free))
-        self.refuse(refusal_text(error, hand) if error is not None
-                    else tr("no card goes to seat {seat} now").format(seat=seat))
+        self.refuse_seat(seat, refusal_text(error, hand) if error is not None
+                         else tr("no card goes to seat {seat} now").format(seat=seat))
+
+    def refuse_seat(self, seat: int, message: str) -> None:
+        """A refused seat choice: refused, and the card typed next is refused too."""
+        self.refuse(message)
+        self.refused_seat = seat
 
     def antes(self) -> None:
         hand = self.hand()
@@ -321,6 +331,12 @@ class TableInput:
         if hand is None:
             self.refuse(self.step_reason(None))
             return
+        if self.refused_seat is not None:
+            seat, self.refused_seat = self.refused_seat, None
+            self.refuse(tr("the card {card} is not recorded: the choice of seat {seat} was "
+                           "refused; choose a seat again (Ctrl+1..6) or type the card for "
+                           "the seat the deal expects").format(card=text, seat=seat))
+            return
         now = hand.allowed()
         if hole:
             seat = chosen if chosen is not None else next(
@@ -358,6 +374,7 @@ class TableInput:
             ctl.refresh_prompt()
             return False
         self.mismatch = None
+        self.refused_seat = None
         self.page.next_line.clear_error()
         self.reset()
         ctl.refresh()
