@@ -12,6 +12,7 @@ from dealer_app.engine import SettingsError
 from dealer_app.gui import prompts
 from dealer_app.gui.backend import StorageError, TableHeldError
 from dealer_app.gui.i18n import amount
+from dealer_app.gui.views.number_box import box_problem
 from dealer_app.services.types import Role
 from dealer_app.text import tr, tr_noop
 
@@ -311,7 +312,11 @@ class ShiftControl:
         panel = self.page.players
         seat = panel.seat.value()
         b = self.backend
+        problem = box_problem([(tr("Seat"), panel.seat)] + (
+            [(tr("Chips"), panel.amount)] if what in ("seat", "rebuy") else []))
         try:
+            if problem:
+                raise StorageError(problem)
             if what == "seat":
                 b.seat_player(seat, panel.name.text(), panel.amount.value())
                 message = tr("{name} sits at seat {seat}").format(

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPlainTextEdit,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -31,6 +30,7 @@ from dealer_app.engine import Action, CardError, Event, parse_card
 from dealer_app.gui.refusals import card_error_text
 from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.gui.review.models import ACTION_LABELS, STATUS_WORDS, amount, signed
+from dealer_app.gui.views.number_box import NumberBox, box_problem
 from dealer_app.services import (
     AccountLockedError,
     AuthenticationError,
@@ -231,7 +231,7 @@ class AdjustStackDialog(SupervisorActDialog):
             self.seat.addItem(tr("Seat {seat} — {player} ({stack})").format(
                 seat=s.seat, player=s.player, stack=amount(s.stack)), s.seat)
         unit = self.session.settings.chip_unit
-        self.amount = QSpinBox()
+        self.amount = NumberBox()
         self.amount.setObjectName("adjustAmount")
         self.amount.setRange(-10_000_000, 10_000_000)
         self.amount.setSingleStep(unit)
@@ -243,10 +243,13 @@ class AdjustStackDialog(SupervisorActDialog):
     def check_fields(self) -> str | None:
         if self.seat.count() == 0:
             return tr("Nobody is seated in this session.")
+        problem = box_problem([(tr("Amount"), self.amount)])
+        if problem:
+            return problem
         if self.amount.value() == 0:
             return tr("Enter the amount to add (or a negative amount to remove).")
         unit = self.session.settings.chip_unit
-        if self.amount.value() % unit:
+        if not self.session.settings.whole_chips(self.amount.value()):
             return tr("The amount must be a multiple of the chip unit {unit}.").format(unit=unit)
         return None
 
@@ -341,7 +344,7 @@ class CorrectInputDialog(SupervisorActDialog):
         self.card = QLineEdit(self._card or "")
         self.card.setObjectName("correctCard")
         self.card.setPlaceholderText(tr("card, e.g. Js (empty: none)"))
-        self.amount = QSpinBox()
+        self.amount = NumberBox()
         self.amount.setObjectName("correctAmount")
         self.amount.setRange(0, 100_000_000)
         self.amount.setSpecialValueText(tr("none"))
@@ -394,6 +397,9 @@ class CorrectInputDialog(SupervisorActDialog):
     def check_fields(self) -> str | None:
         if self.strike.isChecked():
             return None
+        problem = box_problem([(tr("Amount"), self.amount)])
+        if problem:
+            return problem
         try:
             replacement = self.replacement()
         except CardError as exc:
@@ -490,7 +496,7 @@ class SettleOwedDialog(SupervisorActDialog):
                 (tr("Seat {seat} — {player} is owed {amount}") if owed > 0
                  else tr("Seat {seat} — {player} owes {amount}")).format(
                     seat=seat, player=player, amount=amount(abs(owed))))
-        self.amount = QSpinBox()
+        self.amount = NumberBox()
         self.amount.setObjectName("owedAmount")
         self.amount.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.player.currentIndexChanged.connect(self._owed_chosen)
@@ -508,4 +514,4 @@ class SettleOwedDialog(SupervisorActDialog):
     def check_fields(self) -> str | None:
         if not self.owing:
             return tr("No chips are owed to or by anyone in this session.")
-        return None
+        return box_problem([(tr("Amount paid"), self.amount)])

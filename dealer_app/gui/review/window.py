@@ -52,6 +52,7 @@ from dealer_app.gui.review.report import SessionReportDialog
 from dealer_app.gui.review.style import apply_style
 from dealer_app.gui.review.tasks import run_with_progress
 from dealer_app.gui.screen import resize_within_screen
+from dealer_app.gui.views.number_box import NumberBox
 from dealer_app.services import (
     HandQuery,
     HandStatus,
@@ -411,9 +412,8 @@ class ReviewWindow(QMainWindow):
 
     @staticmethod
     def _pot_edit(name: str) -> QSpinBox:
-        spin = QSpinBox()
+        spin = NumberBox(0, 0, 100_000_000)
         spin.setObjectName(name)
-        spin.setRange(0, 100_000_000)
         spin.setSingleStep(50)
         spin.setSpecialValueText(tr("any"))
         spin.setGroupSeparatorShown(True)

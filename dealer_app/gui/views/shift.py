@@ -26,8 +26,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_app.engine.settings import Settings, Structure
+from dealer_app.engine.settings import Settings, SettingsError, Structure
 from dealer_app.gui.views.language import LanguageBox
+from dealer_app.gui.views.number_box import NumberBox, box_problem
 from dealer_app.gui.views.scale import px
 from dealer_app.text import tr, tr_noop
 
@@ -81,11 +82,9 @@ class PanelMessage(QLabel):
                 field.currentIndexChanged.connect(self.withdraw_error)
 
 
-def _spin_box(value: int, lo: int, hi: int) -> QSpinBox:
+def _spin_box(value: int, lo: int, hi: int) -> NumberBox:
     """A number box: typed, or stepped with its (visible, styled) arrows or Up/Down."""
-    spin = QSpinBox()
-    spin.setRange(lo, hi)
-    spin.setValue(value)
+    spin = NumberBox(value, lo, hi)
     spin.setAccelerated(True)
     return spin
 
@@ -216,11 +215,18 @@ class SettingsForm(QWidget):
         form.addRow(tr("Currency"), self.currency)
 
     @staticmethod
-    def _spin(value: int, lo: int, hi: int) -> QSpinBox:
+    def _spin(value: int, lo: int, hi: int) -> NumberBox:
         return _spin_box(value, lo, hi)
 
     def settings(self) -> Settings:
-        """Raises SettingsError for values that make no game."""
+        """Raises SettingsError for values that make no game (or a box that cannot hold
+        what was typed: nothing is taken that was not typed)."""
+        problem = box_problem([(tr("Ante"), self.ante), (tr("Chip unit"), self.chip_unit),
+                               (tr("Raise cap"), self.raise_cap),
+                               (tr("Rake %"), self.rake_percent),
+                               (tr("Rake cap"), self.rake_cap)])
+        if problem:
+            raise SettingsError(problem)
         return Settings(ante=self.ante.value(), chip_unit=self.chip_unit.value(),
                         structure=Structure(self.structure.currentData()),
                         raise_cap=self.raise_cap.value(),
