@@ -40,6 +40,8 @@ class ShiftControl:
         self.backend = ctl.backend
         self.page = ctl.page
         self.takeover = False
+        self._table_shown: str | None = None
+        """The table the Players form was last filled for."""
         self.staff_authority: StaffMember | None = None
         """The supervisor who opened the staff accounts on the tables page (the signed-in
         supervisor, or one who typed their PIN in a dealer's window) until sign-out."""
@@ -293,6 +295,9 @@ class ShiftControl:
 
     def show_table(self) -> None:
         snap = self.backend.snapshot()
+        if snap.table_name != self._table_shown:
+            self._table_shown = snap.table_name
+            self.page.players.start_table()
         self.page.table_panel.form.set_settings(snap.table_name, snap.settings)
         self.window.show_page(self.page)
         self.ctl.refresh()
@@ -341,6 +346,7 @@ class ShiftControl:
             return
         panel.show_message(message)
         panel.name.clear()
+        self.page.next_line.clear_error()  # a refusal before this act is no longer true
         self.ctl.refresh()
         self.page.card_entry.setFocus()
 

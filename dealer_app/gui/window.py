@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtCore import QModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -119,6 +119,8 @@ class DealerPage(QWidget):
         pv.addWidget(self.seats_view)
         pv.addWidget(self.players, 1)
         self.tabs.addTab(players_page, tr("Players"))
+        self.seats_view.selectionModel().currentRowChanged.connect(self._seat_row_chosen)
+        self.seats_view.clicked.connect(self._seat_row_chosen)
         self.seats_model.dataChanged.connect(self._seats_changed)
         self.seats_model.modelReset.connect(self._seats_changed)
         self.table_panel = TablePanel()
@@ -224,6 +226,15 @@ class DealerPage(QWidget):
         """The log stays on its last line when the view shrinks (the amount box opens)."""
         if self._log_at_bottom:
             self.log_view.verticalScrollBar().setValue(high)
+
+    def _seat_row_chosen(self, index: QModelIndex) -> None:
+        """A row chosen in the seats table: its seat (and player) in the Players form, which
+        Rebuy, Sit out, Come back and Leave act on."""
+        if not index.isValid():
+            return
+        row = self.seats_model.row(index.row())
+        self.players.seat.setValue(row.seat)
+        self.players.name.setText(row.player if row.occupied else "")
 
     def _seats_changed(self) -> None:
         model = self.seats_model

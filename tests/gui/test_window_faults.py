@@ -47,3 +47,32 @@ def test_the_amount_box_says_why_a_key_does_not_go_in(qtbot: QtBot, db_url: str)
     assert not box.ok.isEnabled()
     qtbot.keyClick(box.edit, Qt.Key.Key_Return)
     assert len(d.backend.hand.events) == events  # type: ignore[union-attr]
+
+
+def test_the_players_form_follows_the_table_and_the_seats_table(table: Driver) -> None:
+    """A stale red NEXT line through successful rebuys; a row chosen in the seats table
+    did not set the Seat field Rebuy acts on; the last table's entries stayed."""
+    d = table
+    d.key(Qt.Key.Key_G)  # refused: the NEXT line turns red
+    assert d.refused
+    players = d.page.players
+    d.page.tabs.setCurrentIndex(1)
+    view = d.page.seats_view
+    rect = view.visualRect(d.page.seats_model.index(2, 1))  # seat 3, Bo
+    d.qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert players.seat.value() == 3 and players.name.text() == "Bo"
+    players.amount.setValue(100)
+    d.qtbot.mouseClick(players.buttons["rebuy"], Qt.MouseButton.LeftButton)
+    assert "Seat 3 rebuys 100" in players.message.text() and not players.message.is_error
+    assert not d.refused  # the refusal before the rebuy is no longer shown
+    assert d.backend.snapshot().seats[3].stack == 420
+    d.qtbot.keyClicks(players.name, "stray")
+    players.seat.setValue(5)
+    d.qtbot.mouseClick(d.page.sign_out_button, Qt.MouseButton.LeftButton)
+    d.sign_in("Sue", "123456")
+    d.create_table("Table 4")
+    tp = d.window.tables
+    tp.tables.setCurrentRow(tp.tables.count() - 1)
+    d.qtbot.mouseClick(tp.open_button, Qt.MouseButton.LeftButton)
+    assert d.backend.snapshot().table_name == "Table 4"
+    assert (players.name.text(), players.seat.value(), players.amount.value()) == ("", 1, 500)

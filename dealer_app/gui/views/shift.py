@@ -590,6 +590,14 @@ class PlayersPanel(QWidget):
     def show_message(self, text: str, *, error: bool = False) -> None:
         self.message.show_message(text, error=error)
 
+    def start_table(self) -> None:
+        """Another table opened: nothing typed for the last one is left in the form."""
+        self.name.clear()
+        self.seat.setValue(1)
+        self.amount.setValue(500)
+        self.message.clear()
+        self.occupied = frozenset()
+
     def set_occupied(self, occupied: frozenset[int]) -> None:
         """The seats taken now. When the seat in the form has just been taken (the player was
         seated), the form moves on to the next empty seat clockwise."""
