@@ -52,12 +52,7 @@ class SessionReportDialog(QDialog):
         self.session_box.setMinimumWidth(520)
         self.sessions: list[SessionInfo] = backend.sessions()
         for s in self.sessions:
-            state = tr("open") if s.is_open else tr("closed {when}").format(
-                when=local_time(s.closed_at, seconds=False))
-            self.session_box.addItem(
-                tr("#{id} · {table} · {dealer} · {opened} · {state}").format(
-                    id=s.id, table=s.table_name, dealer=s.dealer,
-                    opened=local_time(s.opened_at, seconds=False), state=state), s.id)
+            self.session_box.addItem(self._session_text(s), s.id)
         top.addWidget(self.session_box, 1)
         self.adjust_button = QPushButton(tr("Adjust stack…"))
         self.adjust_button.setObjectName("reportAdjust")
@@ -121,6 +116,14 @@ class SessionReportDialog(QDialog):
                 self.session_box.setCurrentIndex(index)
         self._load_current()
 
+    @staticmethod
+    def _session_text(s: SessionInfo) -> str:
+        state = tr("open") if s.is_open else tr("closed {when}").format(
+            when=local_time(s.closed_at, seconds=False))
+        return tr("#{id} · {table} · {dealer} · {opened} · {state}").format(
+            id=s.id, table=s.table_name, dealer=s.dealer,
+            opened=local_time(s.opened_at, seconds=False), state=state)
+
     @property
     def session_id(self) -> int:
         return int(self.session_box.currentData())
@@ -133,6 +136,9 @@ class SessionReportDialog(QDialog):
         report = self.backend.session_report(session_id)
         self.report = report
         s = report.session
+        index = self.session_box.findData(session_id)
+        if index >= 0:  # the session may have closed since the box was filled
+            self.session_box.setItemText(index, self._session_text(s))
         dealers = report.dealers()
         self.title.setText(
             (tr("{table} · session {id} · dealers {dealers}") if ", " in dealers
