@@ -76,3 +76,17 @@ def test_keys_and_buttons_step_through_a_hand(qtbot: QtBot, world: World) -> Non
     detail.log_view.clicked.emit(index)
     assert replay.step == 5
     assert detail.log_model.current_step == 5
+
+
+def test_esc_and_ctrl_w_close_a_replay_window(qtbot: QtBot, world: World) -> None:
+    """Issue 23, fault 7: neither key closed a hand's window."""
+    state = play_hand(world, random.Random(5), inputs=6)
+    for key, modifier in ((Qt.Key.Key_Escape, Qt.KeyboardModifier.NoModifier),
+                          (Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)):
+        detail = HandDetailWindow(ReviewBackend(world.svc), state.hand_id)
+        qtbot.addWidget(detail)
+        with qtbot.waitActive(detail):
+            detail.show()
+            detail.activateWindow()
+        qtbot.keyClick(detail.log_view, key, modifier)
+        assert not detail.isVisible()

@@ -310,6 +310,8 @@ class HandDetailWindow(QWidget):
             lambda: self.replay.set_step(0))
         QShortcut(QKeySequence(Qt.Key.Key_End), self).activated.connect(
             lambda: self.replay.set_step(self.replay.steps))
+        for keys in (QKeySequence(Qt.Key.Key_Escape), QKeySequence("Ctrl+W")):
+            QShortcut(keys, self).activated.connect(self.close)  # as every other window
         self.log_view.selectionModel().selectionChanged.connect(self._selection_changed)
         self.reload()
 
