@@ -43,7 +43,7 @@ from dealer_app.gui.review.dialogs import (
     SupervisorActDialog,
     VoidHandDialog,
 )
-from dealer_app.gui.review.files import folder_path, save_path
+from dealer_app.gui.review.files import day, folder_path, readable_name, save_path
 from dealer_app.gui.review.history import PlayerHistoryDialog
 from dealer_app.gui.review.models import ROLE_LABELS, STATUS_WORDS, HandListModel, amount
 from dealer_app.gui.review.moments import MomentEdit
@@ -919,7 +919,11 @@ class ReviewWindow(QMainWindow):
         return self.export_hand_pdf_of(hand.hand_id) if hand is not None else None
 
     def export_hand_pdf_of(self, hand_id: int) -> Path | None:
-        path = self._save_name(tr("Hand report (PDF)"), f"hand-{hand_id}.pdf", tr("PDF (*.pdf)"))
+        state = self.backend.hand_state(hand_id)
+        name = readable_name(self.backend.table_name(state.table_id), tr("hand"),
+                             state.number if state.number is not None else day(state.started_at),
+                             suffix="pdf")
+        path = self._save_name(tr("Hand report (PDF)"), name, tr("PDF (*.pdf)"))
         if not path:
             return None
         try:
@@ -931,8 +935,10 @@ class ReviewWindow(QMainWindow):
         return out
 
     def export_session_pdf(self, session_id: int) -> Path | None:
-        path = self._save_name(tr("Session report (PDF)"), f"session-{session_id}.pdf",
-                               tr("PDF (*.pdf)"))
+        session = self.backend.session(session_id)
+        name = readable_name(session.table_name, tr("session"),
+                             day(session.opened_at, time=True), suffix="pdf")
+        path = self._save_name(tr("Session report (PDF)"), name, tr("PDF (*.pdf)"))
         if not path:
             return None
         report = self.backend.session_report(
