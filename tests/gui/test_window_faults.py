@@ -76,3 +76,14 @@ def test_the_players_form_follows_the_table_and_the_seats_table(table: Driver) -
     d.qtbot.mouseClick(tp.open_button, Qt.MouseButton.LeftButton)
     assert d.backend.snapshot().table_name == "Table 4"
     assert (players.name.text(), players.seat.value(), players.amount.value()) == ("", 1, 500)
+
+
+def test_enter_on_the_structure_box_creates_the_table(driver: Driver) -> None:
+    d = driver
+    d.sign_in("Sue", "123456", first=True)
+    tp = d.window.tables
+    d.qtbot.keyClicks(tp.form.name, "Table 8")
+    tp.form.structure.setFocus()
+    d.qtbot.keyClick(tp.form.structure, Qt.Key.Key_Return)
+    assert [tp.tables.item(i).text() for i in range(tp.tables.count())][-1].startswith(
+        "Table 8")

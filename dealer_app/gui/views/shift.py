@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -183,7 +184,10 @@ class SignInPage(QWidget):
 
 class SettingsForm(QWidget):
     """Ante, chip unit, structure, raise cap, rake: a :class:`Settings` or an error; and the
-    table's currency (checked by the service)."""
+    table's currency (checked by the service). Enter on the structure box (a list, not a
+    text field) submits the form as Enter in its text fields does: :attr:`submitted`."""
+
+    submitted = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -196,6 +200,7 @@ class SettingsForm(QWidget):
         self.structure = QComboBox()
         for s in Structure:
             self.structure.addItem(s.label, s.value)
+        self.structure.installEventFilter(self)
         self.raise_cap = self._spin(3, 0, 20)
         self.rake_percent = self._spin(0, 0, 100)
         self.rake_cap = self._spin(0, 0, 1_000_000)
@@ -213,6 +218,14 @@ class SettingsForm(QWidget):
         form.addRow(tr("Rake %"), self.rake_percent)
         form.addRow(tr("Rake cap"), self.rake_cap)
         form.addRow(tr("Currency"), self.currency)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        if (watched is self.structure and event.type() == QEvent.Type.KeyPress
+                and isinstance(event, QKeyEvent)
+                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)):
+            self.submitted.emit()
+            return True
+        return super().eventFilter(watched, event)
 
     @staticmethod
     def _spin(value: int, lo: int, hi: int) -> NumberBox:
@@ -478,6 +491,7 @@ class TablePage(QWidget):
             edit.returnPressed.connect(self.create_requested)
             edit.textEdited.connect(self.error.clear)  # a refusal goes once edited
         self.form.structure.currentIndexChanged.connect(self.error.clear)
+        self.form.submitted.connect(self.create_requested)
         self.tables.currentRowChanged.connect(self.open_error.clear)
 
     def set_scale(self, scale: float) -> None:
@@ -621,6 +635,7 @@ class TablePanel(QWidget):
         layout = QVBoxLayout(self)
         self.form = SettingsForm()
         self.form.name.setReadOnly(True)
+        self.form.submitted.connect(self.apply_settings)
         self.supervisor = SupervisorFields()
         apply = QPushButton(tr("Apply from next hand"))
         apply.clicked.connect(self.apply_settings)
