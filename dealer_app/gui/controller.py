@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QDialog, QWidget
 
 from dealer_app.engine import Action
 from dealer_app.engine.hand import Phase
+from dealer_app.engine.settings import Structure
 from dealer_app.gui import prompts
 from dealer_app.gui.backend import Backend, Snapshot, StorageError
 from dealer_app.gui.commands import Command
@@ -162,6 +163,8 @@ class DealerController(QObject):
         p.table.dealer.set_info(f"{number} · {snap.dealer}")
         p.set_header(snap.table_name, hand.settings if hand is not None else snap.settings,
                      snap.settings, snap.hand_number, snap.dealer)
+        p.amount.keep_room(any(s.structure is not Structure.FIXED_LIMIT for s in (
+            snap.settings, *((hand.settings,) if hand is not None else ()))))
         _changed, added = p.log_model.set_log(snap.log, hand)
         if added:
             p.log_view.scrollToBottom()

@@ -92,6 +92,10 @@ class DealerPage(QWidget):
         self.tabs.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.log_model = LogModel()
         self.log_view = self._table_view(self.log_model, stretch=LogModel.WHAT)
+        self.log_view.setWordWrap(True)  # a long entry wraps, never cut ("raises to …")
+        self.log_view.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.log_view.verticalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents)
         log_page = QWidget()
         log_layout = QVBoxLayout(log_page)
         log_layout.setContentsMargins(0, 0, 0, 0)

@@ -4,6 +4,7 @@ Real widgets driven with qtbot."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from .conftest import Driver, make_driver
@@ -87,3 +88,31 @@ def test_enter_on_the_structure_box_creates_the_table(driver: Driver) -> None:
     d.qtbot.keyClick(tp.form.structure, Qt.Key.Key_Return)
     assert [tp.tables.item(i).text() for i in range(tp.tables.count())][-1].startswith(
         "Table 8")
+
+
+def test_the_seats_stay_put_when_the_amount_box_opens(qtbot: QtBot, db_url: str) -> None:
+    """Issue 23, fault 7: the seats jumped 30–60 px when the amount box opened."""
+    d = make_driver(qtbot, db_url, size=(1024, 768))
+    d.sign_in("Sue", "123456", first=True)
+    d.create_table("NL 2", structure="no-limit")
+    d.open_first_table()
+    d.seat(1, "Ann", 500)
+    d.seat(3, "Bo", 500)
+    d.key(Qt.Key.Key_N)
+    d.key(Qt.Key.Key_P)
+    d.type("khas")
+    d.key(Qt.Key.Key_B)
+    d.key(Qt.Key.Key_L)
+    d.type("kd7s")
+
+    def seats() -> list[int]:
+        QApplication.processEvents()  # the layout settles (posted LayoutRequest)
+        return [w.geometry().y() for w in d.page.table.seats.values()]
+
+    before = seats()
+    d.key(Qt.Key.Key_E)
+    assert d.page.amount.isVisible()
+    assert seats() == before
+    d.key(Qt.Key.Key_Escape)
+    assert not d.page.amount.isVisible()
+    assert seats() == before

@@ -179,6 +179,15 @@ class AmountBox(QFrame):
         self.set_scale(1.0)
         self.setVisible(False)
 
+    def keep_room(self, keep: bool) -> None:
+        """``keep``: the box's row stays while it is closed, so that the seats do not move
+        when it opens (a table whose structure opens it: pot and no limit); else the row
+        goes with the box (fixed limit never opens it)."""
+        policy = self.sizePolicy()
+        if policy.retainSizeWhenHidden() != keep:
+            policy.setRetainSizeWhenHidden(keep)
+            self.setSizePolicy(policy)
+
     def set_scale(self, scale: float) -> None:
         self.edit.setFixedWidth(px(120, scale))
 

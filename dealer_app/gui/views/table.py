@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
+    QScrollArea,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -173,10 +174,21 @@ class CentrePanel(QFrame):
         self.side.setWordWrap(True)
         self.award = _label("awardText")
         self.award.setWordWrap(True)
-        self.award.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        for w in (self.round, self.pot, self.bets, self.side, self.award):
+        self.award.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        # an award longer than the room left even in the compact font scrolls, never cut
+        # (three split pots with long hand names at 1024×768)
+        self.award_scroll = QScrollArea()
+        self.award_scroll.setObjectName("awardScroll")
+        self.award_scroll.setWidgetResizable(True)
+        self.award_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.award_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.award_scroll.setStyleSheet("#awardScroll { background: transparent; }")
+        self.award_scroll.setWidget(self.award)
+        self.award_scroll.viewport().setStyleSheet("background: transparent;")
+        self.award_scroll.setVisible(False)
+        for w in (self.round, self.pot, self.bets, self.side):
             layout.addWidget(w)
-        layout.addStretch(1)
+        layout.addWidget(self.award_scroll, 1)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     def _fit_pot(self) -> None:
@@ -242,6 +254,7 @@ class CentrePanel(QFrame):
         self.award.setText("\n".join(award))
         self.award.setToolTip("\n".join(award))
         self.award.setVisible(bool(award))
+        self.award_scroll.setVisible(bool(award))
         self._fit_award()
 
 
