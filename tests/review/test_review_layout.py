@@ -1,0 +1,90 @@
+"""Issue 23, faults 3 and 4: the review and its dialogs at 1024×768, in English and Swedish:
+nothing off the screen, no button cut, no label cut, no table squeezed to a row."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QWidget
+from pytestqt.qtbot import QtBot
+
+from dealer_app.gui import i18n
+from dealer_app.gui.app import application
+from dealer_app.gui.review.backend import ReviewBackend
+from dealer_app.gui.review.replay import HandDetailWindow
+from dealer_app.gui.review.report import SessionReportDialog
+from dealer_app.services import HandQuery
+
+from .datagen import World
+
+SCREEN = (1024, 768)
+SHOTS = os.environ.get("DEALER_APP_LAYOUT_SHOTS")
+
+
+@pytest.fixture(params=["en", "sv"])
+def language(request: pytest.FixtureRequest) -> Iterator[str]:
+    i18n.install(application(), request.param)
+    yield request.param
+    i18n.install(application(), "en")
+
+
+def _shown(w: QWidget) -> bool:
+    return w.isVisibleTo(w.window()) and w.width() > 0
+
+
+def _cut(top: QWidget) -> list[str]:
+    """Buttons whose text does not fit, labels cut, widgets outside the window."""
+    out = []
+    rect = top.rect()
+    for button in top.findChildren(QPushButton):
+        if not _shown(button) or not button.text():
+            continue
+        where = button.mapTo(top, button.rect().topLeft())
+        if (button.fontMetrics().horizontalAdvance(button.text()) > button.contentsRect().width()
+                or not rect.contains(where) or where.y() + button.height() > rect.height()):
+            out.append(f"button {button.text()!r} {button.size()} at {where}")
+    for label in top.findChildren(QLabel):
+        if not _shown(label) or not label.text() or label.objectName().startswith("qt_"):
+            continue
+        if label.wordWrap() and label.heightForWidth(label.width()) > label.height():
+            out.append(f"label {label.objectName()} {label.text()[:40]!r} {label.size()}")
+    return out
+
+
+def _at_screen_size(qtbot: QtBot, top: QWidget, name: str, language: str) -> None:
+    top.show()
+    qtbot.waitExposed(top)
+    assert top.minimumSizeHint().width() <= SCREEN[0], (name, top.minimumSizeHint())
+    assert top.minimumSizeHint().height() <= SCREEN[1] - 40, (name, top.minimumSizeHint())
+    top.resize(min(top.width(), SCREEN[0]), min(top.height(), SCREEN[1] - 40))
+    qtbot.waitUntil(lambda: top.width() <= SCREEN[0] and top.height() <= SCREEN[1] - 40)
+    QApplication.processEvents()
+    if SHOTS:
+        top.grab().save(str(Path(SHOTS) / f"{name}-{language}.png"))
+    assert _cut(top) == [], name
+
+
+def test_the_session_report_fits_1024_by_768(qtbot: QtBot, played: World,
+                                             language: str) -> None:
+    report = SessionReportDialog(ReviewBackend(played.svc), played.session.id)
+    qtbot.addWidget(report)
+    _at_screen_size(qtbot, report, "session-report", language)
+    rows = report.view.model().rowCount()
+    assert rows >= 3
+    shown = report.view.viewport().height() // max(1, report.view.rowHeight(0))
+    assert shown >= min(rows, 3), "the seats table is squeezed"
+
+
+def test_the_replay_fits_1024_by_768(qtbot: QtBot, played: World, language: str) -> None:
+    hand = played.svc.review.search(HandQuery(session_id=played.session.id), limit=1)[0]
+    detail = HandDetailWindow(ReviewBackend(played.svc), hand.hand_id)
+    qtbot.addWidget(detail)
+    _at_screen_size(qtbot, detail, "replay", language)
+    table = detail.replay.table
+    for seat in table.seats.values():  # every seat and the pot in view, no scrolling
+        if _shown(seat):
+            where = seat.mapTo(detail, seat.rect().bottomRight())
+            assert detail.rect().contains(where), seat
