@@ -8,12 +8,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QLineEdit, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from dealer_app.gui import i18n
 from dealer_app.gui.app import application
 from dealer_app.gui.review.backend import ReviewBackend
+from dealer_app.gui.review.models import HandListModel
 from dealer_app.gui.review.replay import HandDetailWindow
 from dealer_app.gui.review.report import SessionReportDialog
 from dealer_app.services import HandQuery
@@ -88,3 +89,20 @@ def test_the_replay_fits_1024_by_768(qtbot: QtBot, played: World, language: str)
         if _shown(seat):
             where = seat.mapTo(detail, seat.rect().bottomRight())
             assert detail.rect().contains(where), seat
+
+
+def test_the_review_window_fits_1024_by_768(qtbot: QtBot, played: World,
+                                            language: str) -> None:
+    from dealer_app.gui.review.window import ReviewWindow
+
+    win = ReviewWindow(ReviewBackend(played.svc), played.boss)
+    qtbot.addWidget(win)
+    win.resize(*SCREEN)
+    _at_screen_size(qtbot, win, "review", language)
+    for box in win.findChildren(QComboBox) + win.findChildren(QLineEdit):
+        if _shown(box):
+            assert box.width() >= min(box.sizeHint().width(), 120), (box.objectName(),
+                                                                     box.size())
+    players = win.view.columnWidth(HandListModel.COL_PLAYERS)
+    text = win.model.data(win.model.index(0, HandListModel.COL_PLAYERS))
+    assert win.view.fontMetrics().horizontalAdvance(str(text)) + 12 <= players, text

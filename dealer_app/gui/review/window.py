@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QDialog,
-    QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -44,6 +43,7 @@ from dealer_app.gui.review.dialogs import (
     VoidHandDialog,
 )
 from dealer_app.gui.review.files import day, folder_path, readable_name, save_path
+from dealer_app.gui.review.filter_bar import FilterBar
 from dealer_app.gui.review.history import PlayerHistoryDialog
 from dealer_app.gui.review.models import ROLE_LABELS, STATUS_WORDS, HandListModel, amount
 from dealer_app.gui.review.moments import MomentEdit
@@ -289,11 +289,12 @@ class ReviewWindow(QMainWindow):
         header.setSortIndicatorShown(True)
         header.setSortIndicator(HandListModel.COL_STARTED, Qt.SortOrder.DescendingOrder)
         header.sectionClicked.connect(self._header_clicked)
-        widths = {HandListModel.COL_TABLE: 130, HandListModel.COL_NUMBER: 80,
-                  HandListModel.COL_STARTED: 190, HandListModel.COL_DEALER: 110,
-                  HandListModel.COL_STATUS: 150, HandListModel.COL_POT: 90,
+        # narrow enough that the players keep room at 1024 px (issue 23); widened by hand
+        widths = {HandListModel.COL_TABLE: 110, HandListModel.COL_NUMBER: 64,
+                  HandListModel.COL_STARTED: 180, HandListModel.COL_DEALER: 100,
+                  HandListModel.COL_STATUS: 120, HandListModel.COL_POT: 80,
                   HandListModel.COL_PLAYERS: 300, HandListModel.COL_SESSION: 75,
-                  HandListModel.COL_ID: 80}
+                  HandListModel.COL_ID: 60}
         for col, width in widths.items():
             self.view.setColumnWidth(col, width)
         header.setSectionResizeMode(HandListModel.COL_PLAYERS, QHeaderView.ResizeMode.Stretch)
@@ -342,12 +343,6 @@ class ReviewWindow(QMainWindow):
 
     # ------------------------------------------------------------------ building
     def _build_filters(self) -> QWidget:
-        box = QWidget()
-        box.setObjectName("filterBar")
-        grid = QGridLayout(box)
-        grid.setContentsMargins(8, 6, 8, 6)
-        grid.setHorizontalSpacing(8)
-        grid.setVerticalSpacing(4)
         self.table_box = QComboBox()
         self.table_box.setObjectName("filterTable")
         self.table_box.addItem(tr("All tables"), None)
@@ -382,18 +377,13 @@ class ReviewWindow(QMainWindow):
             (tr("Status"), self.status_box), (tr("From"), self.since_edit),
             (tr("Until"), self.until_edit), (tr("Pot from"), self.min_pot),
             (tr("Pot to"), self.max_pot)]
-        for i, (label, widget) in enumerate(cells):
-            r, c = divmod(i, 5)
-            grid.addWidget(QLabel(label), r, 2 * c)
-            grid.addWidget(widget, r, 2 * c + 1)
-            grid.setColumnStretch(2 * c + 1, 1)
-        grid.addWidget(self.clear_button, 1, 9)
         self.clear_button.setMinimumWidth(self.clear_button.sizeHint().width())
         for combo in (self.table_box, self.session_box, self.dealer_box, self.status_box):
             # the lists give up width before a button does (a 1024-pixel screen, Swedish)
             combo.setSizeAdjustPolicy(
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(8)
+        box = FilterBar(cells, self.clear_button)
         self._fill_sessions()
         if self.restricted:
             for combo in (self.table_box, self.session_box, self.dealer_box):
