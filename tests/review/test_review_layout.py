@@ -8,9 +8,18 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QLineEdit, QPushButton, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
+from dealer_app.engine import DECK
 from dealer_app.gui import i18n
 from dealer_app.gui.app import application
 from dealer_app.gui.review.backend import ReviewBackend
@@ -47,6 +56,9 @@ def _cut(top: QWidget) -> list[str]:
         if (button.fontMetrics().horizontalAdvance(button.text()) > button.contentsRect().width()
                 or not rect.contains(where) or where.y() + button.height() > rect.height()):
             out.append(f"button {button.text()!r} {button.size()} at {where}")
+    for box in top.findChildren(QCheckBox):
+        if _shown(box) and box.sizeHint().width() > box.width():
+            out.append(f"check box {box.text()!r} {box.size()}")
     for label in top.findChildren(QLabel):
         if not _shown(label) or not label.text() or label.objectName().startswith("qt_"):
             continue
@@ -106,3 +118,32 @@ def test_the_review_window_fits_1024_by_768(qtbot: QtBot, played: World,
     players = win.view.columnWidth(HandListModel.COL_PLAYERS)
     text = win.model.data(win.model.index(0, HandListModel.COL_PLAYERS))
     assert win.view.fontMetrics().horizontalAdvance(str(text)) + 12 <= players, text
+
+
+def test_the_correction_preview_shows_whole_at_the_default_size(
+        qtbot: QtBot, played: World, language: str) -> None:
+    """Issue 23, fault 4: the "New result" preview was cut until the dialog was enlarged."""
+    hand = played.svc.review.search(HandQuery(session_id=played.session.id), limit=1)[0]
+    detail = HandDetailWindow(ReviewBackend(played.svc), hand.hand_id, staff=played.boss)
+    qtbot.addWidget(detail)
+    rows = detail.log_model.entries
+    detail.log_view.selectRow(max(i for i, e in enumerate(rows) if e.event is not None))
+    dialog = detail.correct_dialog()
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    QApplication.processEvents()
+    assert dialog.preview.text()
+    if SHOTS:
+        dialog.grab().save(str(Path(SHOTS) / f"correct-{language}.png"))
+    assert _cut(dialog) == []
+    used = detail.state.hand.used
+    spare = next(str(c) for c in DECK if c not in used)
+    dialog.card.setText(spare)  # another last card: a new award and new stacks
+    QApplication.processEvents()
+    assert "\n" in dialog.preview.text() or len(dialog.preview.text()) > 80, dialog.preview.text()
+    if SHOTS:
+        dialog.grab().save(str(Path(SHOTS) / f"correct-struck-{language}.png"))
+    assert _cut(dialog) == []
+    assert dialog.height() <= SCREEN[1] - 40

@@ -11,16 +11,18 @@ from collections.abc import Callable
 from typing import Protocol
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QFrame,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -357,9 +359,17 @@ class CorrectInputDialog(SupervisorActDialog):
         self.preview = QLabel("")
         self.preview.setObjectName("correctPreview")
         self.preview.setWordWrap(True)
+        self.preview.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.preview.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         if self._preview is not None:
-            self.form.addRow(tr("New result"), self.preview)
+            scroll = QScrollArea()  # a result longer than the screen scrolls, never cut
+            scroll.setObjectName("correctPreviewScroll")
+            scroll.setWidgetResizable(True)
+            scroll.setFrameShape(QFrame.Shape.NoFrame)
+            scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            scroll.setSizeAdjustPolicy(QScrollArea.SizeAdjustPolicy.AdjustToContents)
+            scroll.setWidget(self.preview)
+            self.form.addRow(tr("New result"), scroll)
             self.action.currentIndexChanged.connect(self.update_preview)
             self.card.textChanged.connect(self.update_preview)
             self.amount.valueChanged.connect(self.update_preview)
@@ -377,8 +387,39 @@ class CorrectInputDialog(SupervisorActDialog):
             return
         if replacement == self.stored:
             self.preview.setText(tr("Unchanged: change the input, or strike it."))
+        else:
+            self.preview.setText(self._preview(replacement))
+        self._fit_preview()
+
+    def _fit_preview(self) -> None:
+        """The dialog grows (within the screen) to show the whole new result: the award and
+        the new stacks were cut at the default size (issue 23, fault 4); beyond the screen
+        the preview scrolls."""
+        layout = self.layout()
+        if layout is None or not self.isVisible():
             return
-        self.preview.setText(self._preview(replacement))
+        screen = self.screen()
+        free = screen.availableGeometry() if screen is not None else None
+        width = max(self.width(), layout.sizeHint().width())  # the strike box's words
+        if free is not None:
+            width = min(width, free.width())
+        scroll = self.preview.parentWidget()
+        while scroll is not None and not isinstance(scroll, QScrollArea):
+            scroll = scroll.parentWidget()
+        if scroll is not None:  # as tall as the result, up to twelve lines, then it scrolls
+            lines = self.preview.fontMetrics().lineSpacing() * 12
+            scroll.setMinimumHeight(min(lines, self.preview.heightForWidth(
+                max(1, scroll.viewport().width())) + 2))
+        layout.activate()
+        want = (layout.totalHeightForWidth(width) if layout.hasHeightForWidth()
+                else self.sizeHint().height())
+        room = free.height() - 40 if free is not None else want
+        if want > self.height() or width > self.width():
+            self.resize(width, min(max(want, self.height()), room))
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt name)
+        super().showEvent(event)
+        self._fit_preview()
 
     def _strike_toggled(self, on: bool) -> None:
         for w in (self.action, self.card, self.amount):
