@@ -3,9 +3,14 @@ Real widgets driven with qtbot."""
 
 from __future__ import annotations
 
+import os
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
+
+from dealer_app.gui import i18n
+from dealer_app.gui.app import application
 
 from .conftest import Driver, make_driver
 
@@ -116,3 +121,69 @@ def test_the_seats_stay_put_when_the_amount_box_opens(qtbot: QtBot, db_url: str)
     d.key(Qt.Key.Key_Escape)
     assert not d.page.amount.isVisible()
     assert seats() == before
+
+
+def test_the_amount_row_keeps_its_buttons_whole_in_swedish(qtbot: QtBot, db_url: str) -> None:
+    """Issue 23, fault 3: in Swedish at 1024×768 a refusal in the amount box clipped its
+    buttons ("Mir", "ott [P")."""
+    i18n.install(application(), "sv")
+    try:
+        d = make_driver(qtbot, db_url, size=(1024, 768))
+        d.sign_in("Sue", "123456", first=True)
+        d.create_table("PL 2", structure="pot-limit")
+        d.open_first_table()
+        d.seat(1, "Ann", 500)
+        d.seat(3, "Bo", 500)
+        d.key(Qt.Key.Key_N)
+        d.key(Qt.Key.Key_P)
+        d.type("khas")
+        d.key(Qt.Key.Key_B)
+        d.key(Qt.Key.Key_L)
+        d.type("kd7s")
+        d.key(Qt.Key.Key_E)
+        box = d.page.amount
+        qtbot.waitUntil(box.isVisible)
+        qtbot.keyClick(box.edit, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+        qtbot.keyClicks(box.edit, "10001")  # refused: above the pot limit, not whole chips
+        assert box.limits.text().startswith("✖")
+        QApplication.processEvents()
+        if os.environ.get("DEALER_APP_LAYOUT_SHOTS"):
+            d.window.grab().save(os.path.join(os.environ["DEALER_APP_LAYOUT_SHOTS"],
+                                              "amount-refused-sv-1024.png"))
+        for button in (box.min_button, box.pot_button, box.all_in_button, box.ok):
+            assert button.width() >= button.sizeHint().width(), button.text()
+        limits = box.limits
+        assert limits.heightForWidth(limits.width()) <= limits.height() or (
+            limits.sizeHint().width() <= limits.width()), limits.text()
+    finally:
+        i18n.install(application(), "en")
+
+
+def test_the_hand_log_wraps_a_long_entry_at_1600_by_1000(qtbot: QtBot, db_url: str) -> None:
+    """Issue 23, fault 7: the dealer's hand log cut entries ("Seat 1 raises to …")."""
+    d = make_driver(qtbot, db_url, size=(1600, 1000))
+    d.sign_in("Sue", "123456", first=True)
+    d.create_table("NL 3", structure="no-limit")
+    d.open_first_table()
+    d.seat(1, "Ann", 100_000)
+    d.seat(3, "Bo", 100_000)
+    d.key(Qt.Key.Key_N)
+    d.key(Qt.Key.Key_P)
+    d.type("khas")
+    d.key(Qt.Key.Key_B)
+    d.key(Qt.Key.Key_R)  # a raise to a long amount
+    box = d.page.amount
+    qtbot.waitUntil(box.isVisible)
+    qtbot.keyClick(box.edit, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(box.edit, "99995")
+    qtbot.keyClick(box.edit, Qt.Key.Key_Return)
+    assert not d.refused, d.next_text
+    d.key(Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # "Undo of …": long
+    QApplication.processEvents()
+    view, model = d.page.log_view, d.page.log_model
+    width = view.columnWidth(model.WHAT)
+    for row in range(model.rowCount()):
+        text = str(model.index(row, model.WHAT).data())
+        need = view.fontMetrics().boundingRect(0, 0, width - 10, 10_000,
+                                               Qt.TextFlag.TextWordWrap, text)
+        assert need.width() <= width and need.height() <= view.rowHeight(row), text

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSizePolicy,
     QWidget,
 )
 
@@ -165,6 +166,11 @@ class AmountBox(QFrame):
             layout.addWidget(w)
         for b in (self.min_button, self.pot_button, self.all_in_button, self.ok):
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            # never narrower than their words: a long refusal wraps instead (Swedish at
+            # 1024×768 clipped them to "Mir", "ott [P")
+            b.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
+        self.limits.setWordWrap(True)
+        self.limits.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.min_button.clicked.connect(lambda: self._set(self.range.min_to if self.range
                                                           else 0))
         self.pot_button.clicked.connect(self._pot)

@@ -189,6 +189,7 @@ class CentrePanel(QFrame):
         for w in (self.round, self.pot, self.bets, self.side):
             layout.addWidget(w)
         layout.addWidget(self.award_scroll, 1)
+        layout.addStretch(0)  # takes the room while there is no award
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     def _fit_pot(self) -> None:
