@@ -46,6 +46,7 @@ class DealerController(QObject):
         self.supervisor = SupervisorActs(self)
         w, p, shift, inp, sup = window, window.page, self.shift, self.input, self.supervisor
         w.key_handler = inp.handle_key
+        w.hand_in_progress = lambda: bool(self.backend.in_progress)
         p.card_entry.key_handler = inp.handle_key
         w.sign_in.submitted.connect(shift.on_sign_in)
         w.sign_in.back_button.clicked.connect(shift.cancel_change_dealer)

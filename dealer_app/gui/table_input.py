@@ -121,6 +121,10 @@ class TableInput:
         command = Command.for_key(event)
         text = event.text()
         entry = p.card_entry.text()
+        if command is Command.UNDO and event.isAutoRepeat():  # Ctrl+Z held down
+            self.refuse(tr("{key} undoes one input per press: let go and press it again "
+                           "to undo another").format(key=Command.UNDO.spec.key_text))
+            return True
         if command is not None and (command.spec.ctrl or not text or not text.isprintable()):
             self.run(command)  # Ctrl+Z, F1, F2, F9, Esc
             return True

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
@@ -13,6 +15,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QMainWindow,
+    QMessageBox,
     QPushButton,
     QScrollArea,
     QStackedWidget,
@@ -318,6 +321,8 @@ class DealerWindow(QMainWindow):
                                   max(button.minimumHeight(), TOUCH))
         self.key_handler: KeyHandler | None = None
         self.on_close: list[object] = []
+        self.hand_in_progress: Callable[[], bool] = lambda: False
+        """Set by the controller: a hand is on the table (closing asks first)."""
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt name)
         self.apply_scale(window_scale(event.size().width(), event.size().height()))
@@ -378,7 +383,25 @@ class DealerWindow(QMainWindow):
             return
         super().keyPressEvent(event)
 
+    def may_close(self) -> bool:
+        """Closing by the window's own button or Alt+F4 mid-hand asks first: the hand stays
+        stored and resumes at the next start, but a slip should not end the shift."""
+        if not self.hand_in_progress():
+            return True
+        box = QMessageBox(QMessageBox.Icon.Question, tr("A hand is in progress"),
+                          tr("A hand is in progress at this table. Close the window anyway? "
+                             "The hand stays stored and resumes when the table is opened "
+                             "again."), QMessageBox.StandardButton.Cancel, self)
+        box.setObjectName("closeMidHand")
+        close = box.addButton(tr("Close the window"), QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        return box.clickedButton() is close
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt name)
+        if event.spontaneous() and not self.may_close():  # the user's close, not the app's
+            event.ignore()
+            return
         for callback in self.on_close:
             if callable(callback):
                 callback()

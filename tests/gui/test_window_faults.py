@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import os
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+import pytest
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from dealer_app.gui import i18n
@@ -187,3 +189,38 @@ def test_the_hand_log_wraps_a_long_entry_at_1600_by_1000(qtbot: QtBot, db_url: s
         need = view.fontMetrics().boundingRect(0, 0, width - 10, 10_000,
                                                Qt.TextFlag.TextWordWrap, text)
         assert need.width() <= width and need.height() <= view.rowHeight(row), text
+
+
+def test_ctrl_z_held_down_undoes_one_input_only(table: Driver) -> None:
+    """Issue 23: Ctrl+Z held down undid the whole hand (its key repeats) without asking."""
+    d = table
+    d.key(Qt.Key.Key_N)
+    d.key(Qt.Key.Key_P)
+    d.type("khas9d")
+    events = len(d.backend.hand.events)  # type: ignore[union-attr]
+    ctrl = Qt.KeyboardModifier.ControlModifier
+    d.key(Qt.Key.Key_Z, ctrl)  # one press: one input undone
+    assert len(d.backend.hand.events) == events - 1  # type: ignore[union-attr]
+    for _ in range(5):  # the key held: the repeats undo nothing more
+        QApplication.sendEvent(d.page.card_entry, QKeyEvent(
+            QEvent.Type.KeyPress, Qt.Key.Key_Z, ctrl, "\x1a", True, 1))
+    assert len(d.backend.hand.events) == events - 1  # type: ignore[union-attr]
+    assert d.refused and "undoes one input per press" in d.next_text
+
+
+def test_closing_the_window_mid_hand_asks_first(table: Driver,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    d = table
+    window = d.window
+    assert window.may_close()  # between hands: no question
+    d.key(Qt.Key.Key_N)
+    asked: list[str] = []
+
+    def answer(box: QMessageBox) -> int:
+        asked.append(box.text())
+        return 0  # the dialog closed with Cancel: clickedButton() is Cancel
+
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: (
+        answer(box), box.button(QMessageBox.StandardButton.Cancel).click())[0])
+    assert not window.may_close()
+    assert asked and "A hand is in progress" in asked[0]
