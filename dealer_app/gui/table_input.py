@@ -121,6 +121,8 @@ class TableInput:
         command = Command.for_key(event)
         text = event.text()
         entry = p.card_entry.text()
+        if command is Command.PEEK and event.isAutoRepeat():
+            return True  # held: already shown
         if command is Command.UNDO and event.isAutoRepeat():  # Ctrl+Z held down
             self.refuse(tr("{key} undoes one input per press: let go and press it again "
                            "to undo another").format(key=Command.UNDO.spec.key_text))
@@ -150,6 +152,13 @@ class TableInput:
                            "key)").format(key=text.upper(),
                                           reason=self.step_reason(self.hand())))
         return True
+
+    def handle_key_release(self, event: QKeyEvent) -> bool:
+        """The hole cards go face down again when their key is let go."""
+        if event.key() == Command.PEEK.spec.key and not event.isAutoRepeat():
+            self.ctl.peek(False)
+            return True
+        return False
 
     def refuse_digit(self, digit: str) -> None:
         """A digit that starts no card: an amount typed before E or R, or a slip."""
@@ -221,6 +230,8 @@ class TableInput:
             self.next_hand()
         elif command is Command.HOLE:
             self.toggle_hole()
+        elif command is Command.PEEK:
+            self.ctl.peek(True)  # until the key is let go (handle_key_release)
         elif command is Command.ANTES:
             self.antes()
         elif command in (Command.CALL_FLOOR, Command.FLOOR):

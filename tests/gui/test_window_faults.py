@@ -11,6 +11,7 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
+from dealer_app.engine import Card
 from dealer_app.gui import i18n
 from dealer_app.gui.app import application
 
@@ -224,3 +225,31 @@ def test_closing_the_window_mid_hand_asks_first(table: Driver,
         answer(box), box.button(QMessageBox.StandardButton.Cancel).click())[0])
     assert not window.may_close()
     assert asked and "A hand is in progress" in asked[0]
+
+
+def test_hole_cards_are_face_down_until_f4_is_held_or_the_showdown(table: Driver) -> None:
+    """Issue 23: the dealer's screen faces the table: recorded hole cards are hidden."""
+    d = table
+    d.key(Qt.Key.Key_N)
+    d.key(Qt.Key.Key_P)
+    d.key(Qt.Key.Key_O)
+    d.key(Qt.Key.Key_3, Qt.KeyboardModifier.ControlModifier)
+    d.type("ts")
+    hole = d.seat_widget(3).cards[0]
+    assert hole.isVisible() and hole.card is None  # recorded, face down
+    assert "hold F4" in hole.toolTip()
+    d.qtbot.keyPress(d.page.card_entry, Qt.Key.Key_F4)
+    assert str(hole.card) == "Ts"
+    d.qtbot.keyRelease(d.page.card_entry, Qt.Key.Key_F4)
+    assert hole.card is None
+    assert d.page.picker.buttons[Card.parse("Ts")].isEnabled()  # the picker tells nothing
+    d.type("9d")  # the rest of the deal, then to the showdown: face up
+    d.type("khas")
+    d.key(Qt.Key.Key_B)
+    d.key(Qt.Key.Key_L)
+    d.key(Qt.Key.Key_L)
+    for street in ("kdjs7s", "qcqd8c", "tcjd9s"):
+        d.type(street)
+        for _ in range(3):
+            d.key(Qt.Key.Key_X)
+    assert str(hole.card) == "Ts", d.next_text

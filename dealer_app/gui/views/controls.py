@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QFocusEvent, QKeyEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -268,12 +268,15 @@ class CardEntry(QLineEdit):
     """Where typed cards go. Every key is offered to ``key_handler`` first (the controller
     routes action shortcuts and completes cards as soon as two characters are in)."""
 
+    focus_lost = Signal()
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("cardEntry")
         self.setPlaceholderText(tr("card"))
         self.setMaxLength(4)
         self.key_handler: KeyHandler | None = None
+        self.key_release_handler: KeyHandler | None = None
         self.set_scale(1.0)
 
     def set_scale(self, scale: float) -> None:
@@ -284,6 +287,16 @@ class CardEntry(QLineEdit):
             event.accept()
             return
         super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt name)
+        if self.key_release_handler is not None and self.key_release_handler(event):
+            event.accept()
+            return
+        super().keyReleaseEvent(event)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt name)
+        super().focusOutEvent(event)
+        self.focus_lost.emit()  # a key held here is let go elsewhere: treat it as let go
 
 
 class CardPicker(QWidget):

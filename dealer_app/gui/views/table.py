@@ -65,6 +65,7 @@ class SeatWidget(QFrame):
         self.setObjectName(f"seat{seat}")
         self.setProperty("class", "seat")
         self.row: SeatRow | None = None
+        self.hole_shown = True
         self._props: tuple[tuple[str, bool], ...] = ()
         self._outer = outer = QVBoxLayout(self)
         outer.setSpacing(3)
@@ -105,10 +106,13 @@ class SeatWidget(QFrame):
         for card in self.cards:
             card.set_width(px(self.CARD, scale))
 
-    def set_row(self, row: SeatRow) -> None:
-        if row == self.row:
+    def set_row(self, row: SeatRow, *, hole_shown: bool = True) -> None:
+        """The seat as ``row`` says; ``hole_shown`` False: a recorded hole card face down
+        (the dealer's screen faces the table)."""
+        if row == self.row and hole_shown == self.hole_shown:
             return
         self.row = row
+        self.hole_shown = hole_shown
         self.name.setText(row.player or tr("empty seat"))
         self.stack.setText(amount(row.stack) if row.occupied else "")
         # after the award no chips are in front: the same pill shows what the seat won
@@ -116,7 +120,8 @@ class SeatWidget(QFrame):
                          else amount(row.bet))
         self.bet.setVisible(row.bet > 0 or row.won > 0)
         self.state.setText(tr(row.state) if row.state else "")
-        shown = [(row.hole, True)] if row.hole_dealt else []
+        face = row.hole if self.hole_shown else None  # a recorded one face down (hidden)
+        shown = [(face, True)] if row.hole_dealt else []
         shown += [(c, False) for c in row.up]
         for i, widget in enumerate(self.cards):
             if i < len(shown):
@@ -125,6 +130,9 @@ class SeatWidget(QFrame):
                 widget.setVisible(True)
             else:
                 widget.setVisible(False)
+        if row.hole_dealt and row.hole is not None and not hole_shown:
+            self.cards[0].setToolTip(tr("hole card recorded, face down: hold {key} to show "
+                                        "it").format(key=PEEK_KEY))
         self.note.setText(row.hand_name)
         props = (("due", row.due), ("empty", not row.occupied),
                  ("out", row.folded or row.mucked or row.sitting_out), ("winner", row.won > 0))
@@ -140,6 +148,9 @@ class SeatWidget(QFrame):
         self.clicked.emit(self.seat)
         super().mousePressEvent(event)
 
+
+PEEK_KEY = "F4"
+"""The key held to show the recorded hole cards on the dealer's screen."""
 
 AWARD_COMPACT = 7 / 8
 """The award's font, relative to the style sheet's, when it would not fit the centre."""
@@ -331,9 +342,10 @@ class TableView(QWidget):
                             3 * sh + 2 * self.MARGIN + 2 * px(6, scale))
         self._place()
 
-    def set_seats(self, rows: list[SeatRow]) -> None:
+    def set_seats(self, rows: list[SeatRow], *, hole_shown: bool = True) -> None:
+        """``hole_shown`` False: recorded hole cards face down (the dealer's screen)."""
         for row in rows:
-            self.seats[row.seat].set_row(row)
+            self.seats[row.seat].set_row(row, hole_shown=hole_shown)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt name)
         super().resizeEvent(event)
