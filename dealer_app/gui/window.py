@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
+from PySide6.QtCore import QModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -19,8 +19,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QStackedWidget,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
     QTableView,
     QTabWidget,
     QVBoxLayout,
@@ -50,6 +48,7 @@ from dealer_app.gui.views.scale import (
 )
 from dealer_app.gui.views.shift import PlayersPanel, SignInPage, TablePage, TablePanel
 from dealer_app.gui.views.table import TableView
+from dealer_app.gui.views.wrapping import wrap_column
 from dealer_app.text import tr
 
 MIN_WIDTH, MIN_HEIGHT = 1024, 768
@@ -57,31 +56,6 @@ MIN_WIDTH, MIN_HEIGHT = 1024, 768
 
 SEAT_ROW_HEIGHT = 24
 """Rows of the Players tab's seat table: six fit above the seating form at 1280×800."""
-
-
-class WrappingDelegate(QStyledItemDelegate):
-    """A column whose long text wraps onto a second line instead of being cut."""
-
-    def initStyleOption(self, option: QStyleOptionViewItem,  # noqa: N802 (Qt name)
-                        index: QModelIndex | QPersistentModelIndex) -> None:
-        super().initStyleOption(option, index)
-        option.features |= QStyleOptionViewItem.ViewItemFeature.WrapText
-        option.textElideMode = Qt.TextElideMode.ElideNone
-
-    def sizeHint(self, option: QStyleOptionViewItem,  # noqa: N802 (Qt name)
-                 index: QModelIndex | QPersistentModelIndex) -> QSize:
-        """As tall as the text wrapped to the column's width."""
-        hint = super().sizeHint(option, index)
-        view = self.parent()
-        if not isinstance(view, QTableView):
-            return hint
-        self.initStyleOption(option, index)
-        metrics = option.fontMetrics
-        width = max(1, view.columnWidth(index.column()) - 12)  # the cell's text margins
-        text = metrics.boundingRect(0, 0, width, 1 << 20, Qt.TextFlag.TextWordWrap,
-                                    str(index.data() or ""))
-        extra = max(0, hint.height() - metrics.height())
-        return QSize(hint.width(), max(hint.height(), text.height() + extra))
 
 
 class DealerPage(QWidget):
@@ -123,12 +97,7 @@ class DealerPage(QWidget):
         self.log_model = LogModel()
         self.log_view = self._table_view(self.log_model, stretch=LogModel.WHAT)
         self.log_view.setWordWrap(False)  # the time and the number stay whole
-        self.log_view.setItemDelegateForColumn(LogModel.WHAT, WrappingDelegate(self.log_view))
-        self.log_view.verticalHeader().setSectionResizeMode(  # a long entry wraps, never
-            QHeaderView.ResizeMode.ResizeToContents)  # cut ("Seat 1 raises to …")
-        self.log_view.horizontalHeader().sectionResized.connect(
-            lambda *_: self.log_view.verticalHeader().resizeSections(
-                QHeaderView.ResizeMode.ResizeToContents))
+        wrap_column(self.log_view, LogModel.WHAT)  # a long entry wraps, never cut
         log_page = QWidget()
         log_layout = QVBoxLayout(log_page)
         log_layout.setContentsMargins(0, 0, 0, 0)

@@ -8,10 +8,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
     QComboBox,
+    QDialog,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -23,7 +25,7 @@ from dealer_app.engine import DECK
 from dealer_app.gui import i18n
 from dealer_app.gui.app import application
 from dealer_app.gui.review.backend import ReviewBackend
-from dealer_app.gui.review.models import HandListModel
+from dealer_app.gui.review.models import HandListModel, HandLogModel
 from dealer_app.gui.review.replay import HandDetailWindow
 from dealer_app.gui.review.report import SessionReportDialog
 from dealer_app.services import HandQuery
@@ -72,7 +74,10 @@ def _at_screen_size(qtbot: QtBot, top: QWidget, name: str, language: str) -> Non
     qtbot.waitExposed(top)
     assert top.minimumSizeHint().width() <= SCREEN[0], (name, top.minimumSizeHint())
     assert top.minimumSizeHint().height() <= SCREEN[1] - 40, (name, top.minimumSizeHint())
-    top.resize(min(top.width(), SCREEN[0]), min(top.height(), SCREEN[1] - 40))
+    if top.isWindow() and not isinstance(top, QDialog):  # a window: the whole screen
+        top.resize(SCREEN[0], SCREEN[1] - 40)
+    else:
+        top.resize(min(top.width(), SCREEN[0]), min(top.height(), SCREEN[1] - 40))
     qtbot.waitUntil(lambda: top.width() <= SCREEN[0] and top.height() <= SCREEN[1] - 40)
     QApplication.processEvents()
     if SHOTS:
@@ -96,11 +101,18 @@ def test_the_replay_fits_1024_by_768(qtbot: QtBot, played: World, language: str)
     detail = HandDetailWindow(ReviewBackend(played.svc), hand.hand_id)
     qtbot.addWidget(detail)
     _at_screen_size(qtbot, detail, "replay", language)
-    table = detail.replay.table
-    for seat in table.seats.values():  # every seat and the pot in view, no scrolling
-        if _shown(seat):
-            where = seat.mapTo(detail, seat.rect().bottomRight())
-            assert detail.rect().contains(where), seat
+    area = detail.replay.table_area  # every seat and the pot in view, no scrolling
+    assert area.verticalScrollBar().maximum() == 0 and area.horizontalScrollBar().maximum() == 0
+    label = detail.replay.step_label
+    assert label.width() > 300 and label.heightForWidth(label.width()) <= label.height()
+    log, model = detail.log_view, detail.log_model  # the log's inputs whole (they wrap)
+    width = log.columnWidth(HandLogModel.COL_INPUT)
+    assert width >= 100
+    for row in range(model.rowCount()):
+        text = str(model.index(row, HandLogModel.COL_INPUT).data())
+        need = log.fontMetrics().boundingRect(0, 0, width - 12, 10_000,
+                                              Qt.TextFlag.TextWordWrap, text)
+        assert need.height() <= log.rowHeight(row), text
 
 
 def test_the_review_window_fits_1024_by_768(qtbot: QtBot, played: World,

@@ -249,6 +249,11 @@ class CentrePanel(QFrame):
         self._fit_pot()
         self._fit_award()
 
+    def refit(self) -> None:
+        """The pot and award fonts again, after the sheet (and so the fonts) changed."""
+        self._fit_pot()
+        self._fit_award()
+
     def set_state(self, round_text: str, pots: list[PotRow], bets: int,
                   award: list[str]) -> None:
         self.round.setText(round_text)
