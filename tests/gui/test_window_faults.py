@@ -18,22 +18,32 @@ from dealer_app.gui.app import application
 from .conftest import Driver, make_driver
 
 
-def _pot_limit_bet_box(qtbot: QtBot, db_url: str) -> Driver:
-    d = make_driver(qtbot, db_url)
+def _heads_up(qtbot: QtBot, db_url: str, structure: str = "pot-limit", *,
+              size: tuple[int, int] = (1280, 800), stack: int = 500,
+              street_2: bool = True) -> Driver:
+    """Ann and Bo at a new table, the bring-in made: seat 1 to act (``street_2``: on 3rd
+    street, after Bo's call and the cards)."""
+    d = make_driver(qtbot, db_url, size=size)
     d.sign_in("Sue", "123456", first=True)
-    d.create_table("PL 1", structure="pot-limit")
+    d.create_table("HU 1", structure=structure)
     assert not d.window.tables.error.text(), d.window.tables.error.text()
     d.open_first_table()
-    d.seat(1, "Ann", 500)
-    d.seat(3, "Bo", 500)
+    d.seat(1, "Ann", stack)
+    d.seat(3, "Bo", stack)
     assert not d.page.players.message.is_error, d.page.players.message.text()
     d.key(Qt.Key.Key_N)
     d.key(Qt.Key.Key_P)
     d.type("khas")
     d.key(Qt.Key.Key_B)
-    d.key(Qt.Key.Key_L)
-    d.type("kd7s")
+    if street_2:
+        d.key(Qt.Key.Key_L)
+        d.type("kd7s")
     assert not d.refused, d.next_text
+    return d
+
+
+def _pot_limit_bet_box(qtbot: QtBot, db_url: str) -> Driver:
+    d = _heads_up(qtbot, db_url)
     d.key(Qt.Key.Key_E)
     assert not d.refused, d.next_text
     qtbot.waitUntil(d.page.amount.isVisible)
@@ -100,18 +110,7 @@ def test_enter_on_the_structure_box_creates_the_table(driver: Driver) -> None:
 
 def test_the_seats_stay_put_when_the_amount_box_opens(qtbot: QtBot, db_url: str) -> None:
     """Issue 23, fault 7: the seats jumped 30–60 px when the amount box opened."""
-    d = make_driver(qtbot, db_url, size=(1024, 768))
-    d.sign_in("Sue", "123456", first=True)
-    d.create_table("NL 2", structure="no-limit")
-    d.open_first_table()
-    d.seat(1, "Ann", 500)
-    d.seat(3, "Bo", 500)
-    d.key(Qt.Key.Key_N)
-    d.key(Qt.Key.Key_P)
-    d.type("khas")
-    d.key(Qt.Key.Key_B)
-    d.key(Qt.Key.Key_L)
-    d.type("kd7s")
+    d = _heads_up(qtbot, db_url, "no-limit", size=(1024, 768))
 
     def seats() -> list[int]:
         QApplication.processEvents()  # the layout settles (posted LayoutRequest)
@@ -131,18 +130,7 @@ def test_the_amount_row_keeps_its_buttons_whole_in_swedish(qtbot: QtBot, db_url:
     buttons ("Mir", "ott [P")."""
     i18n.install(application(), "sv")
     try:
-        d = make_driver(qtbot, db_url, size=(1024, 768))
-        d.sign_in("Sue", "123456", first=True)
-        d.create_table("PL 2", structure="pot-limit")
-        d.open_first_table()
-        d.seat(1, "Ann", 500)
-        d.seat(3, "Bo", 500)
-        d.key(Qt.Key.Key_N)
-        d.key(Qt.Key.Key_P)
-        d.type("khas")
-        d.key(Qt.Key.Key_B)
-        d.key(Qt.Key.Key_L)
-        d.type("kd7s")
+        d = _heads_up(qtbot, db_url, size=(1024, 768))
         d.key(Qt.Key.Key_E)
         box = d.page.amount
         qtbot.waitUntil(box.isVisible)
@@ -164,16 +152,8 @@ def test_the_amount_row_keeps_its_buttons_whole_in_swedish(qtbot: QtBot, db_url:
 
 def test_the_hand_log_wraps_a_long_entry_at_1600_by_1000(qtbot: QtBot, db_url: str) -> None:
     """Issue 23, fault 7: the dealer's hand log cut entries ("Seat 1 raises to …")."""
-    d = make_driver(qtbot, db_url, size=(1600, 1000))
-    d.sign_in("Sue", "123456", first=True)
-    d.create_table("NL 3", structure="no-limit")
-    d.open_first_table()
-    d.seat(1, "Ann", 100_000)
-    d.seat(3, "Bo", 100_000)
-    d.key(Qt.Key.Key_N)
-    d.key(Qt.Key.Key_P)
-    d.type("khas")
-    d.key(Qt.Key.Key_B)
+    d = _heads_up(qtbot, db_url, "no-limit", size=(1600, 1000), stack=100_000,
+                  street_2=False)
     d.key(Qt.Key.Key_R)  # a raise to a long amount
     box = d.page.amount
     qtbot.waitUntil(box.isVisible)
