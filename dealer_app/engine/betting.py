@@ -93,6 +93,8 @@ def _refusal(seat: int, action: Action, to: int, min_to: int, max_to: int, all_i
     if to > MAX_AMOUNT:
         return RuleError(Code.BAD_AMOUNT, too_large(f"a {what} to", to), Reason.TOO_LARGE,
                          {"action": what, "to": to, "maximum": MAX_AMOUNT})
+    if to > max_to and max_to < all_in_to:  # the limit binds before the stack does
+        return _above_limit(what, to, max_to, fixed)
     if to > all_in_to:
         return RuleError(Code.BAD_AMOUNT,
                          f"{what} to {to} is more than seat {seat} has: all-in is "
@@ -108,11 +110,7 @@ def _refusal(seat: int, action: Action, to: int, min_to: int, max_to: int, all_i
         return RuleError(Code.BAD_AMOUNT, f"a raise must be to more than {current}",
                          Reason.NOT_ABOVE_CURRENT, {"action": what, "bet": current})
     if to > max_to:
-        limit = "the pot limit" if not fixed else "the fixed-limit amount"
-        return RuleError(Code.BAD_AMOUNT,
-                         f"{what} to {to} is above {limit}: at most {max_to} (rule 7)",
-                         Reason.ABOVE_FIXED_LIMIT if fixed else Reason.ABOVE_POT_LIMIT,
-                         {"action": what, "to": to, "maximum": max_to, "rule": "7"})
+        return _above_limit(what, to, max_to, fixed)
     if to < min_to and to != all_in_to:
         if fixed:
             return RuleError(Code.BAD_AMOUNT, f"in fixed limit this {what} is to exactly "
@@ -123,6 +121,15 @@ def _refusal(seat: int, action: Action, to: int, min_to: int, max_to: int, all_i
                          Reason.BELOW_MINIMUM,
                          {"action": what, "to": to, "minimum": min_to, "rule": "7.4"})
     return None
+
+
+def _above_limit(what: str, to: int, max_to: int, fixed: bool) -> RuleError:
+    """``to`` is above the pot limit (or the fixed-limit amount): at most ``max_to``."""
+    limit = "the pot limit" if not fixed else "the fixed-limit amount"
+    return RuleError(Code.BAD_AMOUNT,
+                     f"{what} to {to} is above {limit}: at most {max_to} (rule 7)",
+                     Reason.ABOVE_FIXED_LIMIT if fixed else Reason.ABOVE_POT_LIMIT,
+                     {"action": what, "to": to, "maximum": max_to, "rule": "7"})
 
 
 class BettingRound:

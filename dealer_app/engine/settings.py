@@ -71,9 +71,14 @@ class Settings:
         for seat, stack in stacks:
             if stack > MAX_AMOUNT:
                 raise SettingsError(too_large(f"the stack of seat {seat}", stack))
-            if stack % self.chip_unit:
+            if not self.whole_chips(stack):
                 raise SettingsError(f"the stack of seat {seat} ({stack:,}) is not a multiple "
                                     f"of the chip unit {self.chip_unit:,}")
+
+    def whole_chips(self, amount: int) -> bool:
+        """``amount`` (of either sign) is whole chips: a multiple of the chip unit (rule
+        3.3). Every amount of chips moved at the table or the cage must be."""
+        return amount % self.chip_unit == 0
 
     @property
     def bring_in(self) -> int:

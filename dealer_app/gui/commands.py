@@ -78,6 +78,9 @@ class Command(Enum):
                  tr_noop("the floor view (supervisors)"), button=False)
     HOLE = Spec("hole", Qt.Key.Key_O, tr_noop("Hole card"), tr_noop(
         "the next card is a hole card (first seat without one, or chosen)"), button=False)
+    PEEK = Spec("peek", Qt.Key.Key_F4, tr_noop("Show hole cards"), tr_noop(
+        "hold: show the recorded hole cards (face down on the screen, which faces the "
+        "table, until the showdown)"), button=False)
     REVIEW = Spec("review", Qt.Key.Key_F2, tr_noop("Review"),
                   tr_noop("the supervisor's hand log browser"), button=False)
     KEY_MAP = Spec("key-map", Qt.Key.Key_F1, tr_noop("Keys"),

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QDialog, QWidget
 
 from dealer_app.engine import Action
 from dealer_app.engine.hand import Phase
+from dealer_app.engine.settings import Structure
 from dealer_app.gui import prompts
 from dealer_app.gui.backend import Backend, Snapshot, StorageError
 from dealer_app.gui.commands import Command
@@ -54,7 +55,12 @@ class DealerController(QObject):
         self.supervisor = SupervisorActs(self)
         w, p, shift, inp, sup = window, window.page, self.shift, self.input, self.supervisor
         w.key_handler = inp.handle_key
+        w.hand_in_progress = lambda: bool(self.backend.in_progress)
         p.card_entry.key_handler = inp.handle_key
+        p.card_entry.key_release_handler = inp.handle_key_release
+        p.card_entry.focus_lost.connect(lambda: self.peek(False))
+        self.peeking = False
+        """The hole-card key is held: recorded hole cards face up."""
         w.sign_in.submitted.connect(shift.on_sign_in)
         w.sign_in.back_button.clicked.connect(shift.cancel_change_dealer)
         w.tables.open_requested.connect(shift.on_open_table)
@@ -158,7 +164,7 @@ class DealerController(QObject):
         p = self.page
         hand = snap.hand
         rows = seat_rows(snap.seats, hand)
-        p.table.set_seats(rows)
+        p.table.set_seats(rows, hole_shown=self.hole_cards_shown())
         p.seats_model.set_seats(rows)
         pots = pot_rows(hand)
         p.pots_model.update_rows(pots)
@@ -171,16 +177,35 @@ class DealerController(QObject):
         p.table.dealer.set_info(f"{number} · {snap.dealer}")
         p.set_header(snap.table_name, hand.settings if hand is not None else snap.settings,
                      snap.settings, snap.hand_number, snap.dealer)
+        p.amount.keep_room(any(s.structure is not Structure.FIXED_LIMIT for s in (
+            snap.settings, *((hand.settings,) if hand is not None else ()))))
         _changed, added = p.log_model.set_log(snap.log, hand)
         if added:
             p.log_view.scrollToBottom()
         # the hand's cards stay greyed through the award (they are still on the table);
         # a card undone or corrected away is free again, and so is every card between hands
-        p.picker.set_used(hand.used if hand is not None and (snap.in_progress or hand.complete)
-                          else ())
+        used = (hand.used if hand is not None and (snap.in_progress or hand.complete)
+                else frozenset())
+        if hand is not None and not self.hole_cards_shown():  # the picker tells no hole card
+            used = frozenset(used) - {st.hole for st in hand.seats.values() if st.hole}
+        p.picker.set_used(used)
         self.refresh_actions()
         self.refresh_prompt()
         self.refreshed.emit()
+
+    def hole_cards_shown(self) -> bool:
+        """Recorded hole cards face up on the dealer's screen: while their key is held, or
+        from the showdown on (the screen faces the table)."""
+        hand = self.snap.hand if self.snap is not None else None
+        return self.peeking or (hand is not None and (
+            hand.complete or hand.allowed().phase is Phase.SHOWDOWN))
+
+    def peek(self, on: bool) -> None:
+        """The hole-card key pressed (``on``) or let go."""
+        if on != self.peeking:
+            self.peeking = on
+            if self.snap is not None:
+                self.refresh()
 
     def refresh_actions(self) -> None:
         if self.snap is not None:

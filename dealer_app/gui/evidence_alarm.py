@@ -51,7 +51,7 @@ class EvidenceAlarm(QObject):
         self.problems = problems
         self.report = report
         self.seen: list[EvidenceProblem] = []
-        self.label = QLabel()
+        self.label = QLabel(window)  # (a child until the status bar takes it)
         self.label.setObjectName("evidenceAlarm")
         self.label.setStyleSheet("color: white; background: #b00020; font-weight: bold;"
                                  " padding: 4px;")

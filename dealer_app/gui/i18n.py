@@ -110,6 +110,22 @@ def amount(value: int) -> str:
     return locale.toString(value)
 
 
+def group_separators() -> str:
+    """The characters :func:`amount` groups thousands with (a space also, where that is a
+    no-break space), which a typed amount may hold."""
+    sep = amount(1000)[1:-3]
+    return sep + (" " if sep.isspace() else "")
+
+
+def parse_amount(text: str) -> int | None:
+    """A typed whole amount, with or without the language's thousands separators
+    (``1,000``; Swedish ``1 000``); None when ``text`` is not one."""
+    digits = text.strip()
+    for sep in group_separators():
+        digits = digits.replace(sep, "")
+    return int(digits) if digits.isdigit() and digits.isascii() else None
+
+
 def moment(value: datetime) -> str:
     """A date and time in the language's order, 24-hour clock, local time zone named."""
     local = value.astimezone()

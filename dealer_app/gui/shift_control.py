@@ -12,6 +12,7 @@ from dealer_app.engine import SettingsError
 from dealer_app.gui import prompts
 from dealer_app.gui.backend import StorageError, TableHeldError
 from dealer_app.gui.i18n import amount
+from dealer_app.gui.views.number_box import box_problem
 from dealer_app.services.types import Role
 from dealer_app.text import tr, tr_noop
 
@@ -41,6 +42,8 @@ class ShiftControl:
         self.backend = ctl.backend
         self.page = ctl.page
         self.takeover = False
+        self._table_shown: str | None = None
+        """The table the Players form was last filled for."""
         self.staff_authority: StaffMember | None = None
         """The supervisor who opened the staff accounts on the tables page (the signed-in
         supervisor, or one who typed their PIN in a dealer's window) until sign-out."""
@@ -304,6 +307,9 @@ class ShiftControl:
 
     def show_table(self) -> None:
         snap = self.backend.snapshot()
+        if snap.table_name != self._table_shown:
+            self._table_shown = snap.table_name
+            self.page.players.start_table()
         self.page.table_panel.form.set_settings(snap.table_name, snap.settings,
                                                 dual_control_above=self.backend.dual_control())
         self.window.show_page(self.page)
@@ -324,7 +330,11 @@ class ShiftControl:
         panel = self.page.players
         seat = panel.seat.value()
         b = self.backend
+        problem = box_problem([(tr("Seat"), panel.seat)] + (
+            [(tr("Chips"), panel.amount)] if what in ("seat", "rebuy") else []))
         try:
+            if problem:
+                raise StorageError(problem)
             if what == "seat":
                 b.seat_player(seat, panel.name.text(), panel.amount.value())
                 message = tr("{name} sits at seat {seat}").format(
@@ -349,6 +359,7 @@ class ShiftControl:
             return
         panel.show_message(message)
         panel.name.clear()
+        self.page.next_line.clear_error()  # a refusal before this act is no longer true
         self.ctl.refresh()
         self.page.card_entry.setFocus()
 

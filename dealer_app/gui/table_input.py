@@ -64,6 +64,9 @@ class TableInput:
         self.backend = ctl.backend
         self.chosen_seat: int | None = None
         """The seat the next card goes to (a click or Ctrl+1..6), until the next input."""
+        self.refused_seat: int | None = None
+        """A seat choice just refused: the next card is refused too (it was meant for that
+        seat, not for the one the deal expects), until a seat is chosen, Esc or a record."""
         self.mismatch: Event | None = None
         """The show the engine refused with ``hole-card-mismatch`` (F9 calls the supervisor)."""
         self.amount_for: tuple[int, int] | None = None
@@ -94,6 +97,7 @@ class TableInput:
         """A new hand, an undo, a sign-out: nothing of the last step is left."""
         self.reset()
         self.mismatch = None
+        self.refused_seat = None
         self.page.next_line.clear_error()
 
     def refuse(self, message: str) -> None:
@@ -117,6 +121,12 @@ class TableInput:
         command = Command.for_key(event)
         text = event.text()
         entry = p.card_entry.text()
+        if command is Command.PEEK and event.isAutoRepeat():
+            return True  # held: already shown
+        if command is Command.UNDO and event.isAutoRepeat():  # Ctrl+Z held down
+            self.refuse(tr("{key} undoes one input per press: let go and press it again "
+                           "to undo another").format(key=Command.UNDO.spec.key_text))
+            return True
         if command is not None and (command.spec.ctrl or not text or not text.isprintable()):
             self.run(command)  # Ctrl+Z, F1, F2, F9, Esc
             return True
@@ -142,6 +152,13 @@ class TableInput:
                            "key)").format(key=text.upper(),
                                           reason=self.step_reason(self.hand())))
         return True
+
+    def handle_key_release(self, event: QKeyEvent) -> bool:
+        """The hole cards go face down again when their key is let go."""
+        if event.key() == Command.PEEK.spec.key and not event.isAutoRepeat():
+            self.ctl.peek(False)
+            return True
+        return False
 
     def refuse_digit(self, digit: str) -> None:
         """A digit that starts no card: an amount typed before E or R, or a slip."""
@@ -213,6 +230,8 @@ class TableInput:
             self.next_hand()
         elif command is Command.HOLE:
             self.toggle_hole()
+        elif command is Command.PEEK:
+            self.ctl.peek(True)  # until the key is let go (handle_key_release)
         elif command is Command.ANTES:
             self.antes()
         elif command in (Command.CALL_FLOOR, Command.FLOOR):
@@ -249,11 +268,12 @@ class TableInput:
     def choose_seat(self, seat: int) -> None:
         """Ctrl+1..6 or a click on a seat: the next card goes to ``seat``."""
         hand = self.hand()
+        self.refused_seat = None
         if hand is None:
             self.refuse(self.step_reason(None))
             return
         if seat not in hand.seats:
-            self.refuse(tr("seat {seat} is not in this hand").format(seat=seat))
+            self.refuse_seat(seat, tr("seat {seat} is not in this hand").format(seat=seat))
             return
         now = hand.allowed()
         hole = self.page.hole_button.isChecked()
@@ -263,14 +283,19 @@ class TableInput:
             self.ctl.refresh_prompt()
             return
         if not hole and now.card_action is None:
-            self.refuse(tr("no card goes to seat {seat} now: {reason}").format(
+            self.refuse_seat(seat, tr("no card goes to seat {seat} now: {reason}").format(
                 seat=seat, reason=self.step_reason(hand)))
             return
         free = next(str(c) for c in DECK if c not in hand.used)
         action = Action.DEAL_DOWN if hole else (now.card_action or Action.DEAL_UP)
         error = hand.check(Event(seat, action, card=free))
-        self.refuse(refusal_text(error, hand) if error is not None
-                    else tr("no card goes to seat {seat} now").format(seat=seat))
+        self.refuse_seat(seat, refusal_text(error, hand) if error is not None
+                         else tr("no card goes to seat {seat} now").format(seat=seat))
+
+    def refuse_seat(self, seat: int, message: str) -> None:
+        """A refused seat choice: refused, and the card typed next is refused too."""
+        self.refuse(message)
+        self.refused_seat = seat
 
     def antes(self) -> None:
         hand = self.hand()
@@ -321,6 +346,12 @@ class TableInput:
         if hand is None:
             self.refuse(self.step_reason(None))
             return
+        if self.refused_seat is not None:
+            seat, self.refused_seat = self.refused_seat, None
+            self.refuse(tr("the card {card} is not recorded: the choice of seat {seat} was "
+                           "refused; choose a seat again (Ctrl+1..6) or type the card for "
+                           "the seat the deal expects").format(card=text, seat=seat))
+            return
         now = hand.allowed()
         if hole:
             seat = chosen if chosen is not None else next(
@@ -363,6 +394,7 @@ class TableInput:
             ctl.refresh_prompt()
             return False
         self.mismatch = None
+        self.refused_seat = None
         self.page.next_line.clear_error()
         self.reset()
         ctl.refresh()

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect, QSize, Qt
+from collections.abc import Callable
+
+from PySide6.QtCore import QModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -13,6 +15,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QMainWindow,
+    QMessageBox,
     QPushButton,
     QScrollArea,
     QStackedWidget,
@@ -45,6 +48,7 @@ from dealer_app.gui.views.scale import (
 )
 from dealer_app.gui.views.shift import PlayersPanel, SignInPage, TablePage, TablePanel
 from dealer_app.gui.views.table import TableView
+from dealer_app.gui.views.wrapping import wrap_column
 from dealer_app.text import tr
 
 MIN_WIDTH, MIN_HEIGHT = 1024, 768
@@ -92,6 +96,8 @@ class DealerPage(QWidget):
         self.tabs.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.log_model = LogModel()
         self.log_view = self._table_view(self.log_model, stretch=LogModel.WHAT)
+        self.log_view.setWordWrap(False)  # the time and the number stay whole
+        wrap_column(self.log_view, LogModel.WHAT)  # a long entry wraps, never cut
         log_page = QWidget()
         log_layout = QVBoxLayout(log_page)
         log_layout.setContentsMargins(0, 0, 0, 0)
@@ -119,6 +125,8 @@ class DealerPage(QWidget):
         pv.addWidget(self.seats_view)
         pv.addWidget(self.players, 1)
         self.tabs.addTab(players_page, tr("Players"))
+        self.seats_view.selectionModel().currentRowChanged.connect(self._seat_row_chosen)
+        self.seats_view.clicked.connect(self._seat_row_chosen)
         self.seats_model.dataChanged.connect(self._seats_changed)
         self.seats_model.modelReset.connect(self._seats_changed)
         self.table_panel = TablePanel()
@@ -225,6 +233,15 @@ class DealerPage(QWidget):
         if self._log_at_bottom:
             self.log_view.verticalScrollBar().setValue(high)
 
+    def _seat_row_chosen(self, index: QModelIndex) -> None:
+        """A row chosen in the seats table: its seat (and player) in the Players form, which
+        Rebuy, Sit out, Come back and Leave act on."""
+        if not index.isValid():
+            return
+        row = self.seats_model.row(index.row())
+        self.players.seat.setValue(row.seat)
+        self.players.name.setText(row.player if row.occupied else "")
+
     def _seats_changed(self) -> None:
         model = self.seats_model
         self.players.set_occupied(frozenset(
@@ -273,6 +290,8 @@ class DealerWindow(QMainWindow):
                                   max(button.minimumHeight(), TOUCH))
         self.key_handler: KeyHandler | None = None
         self.on_close: list[object] = []
+        self.hand_in_progress: Callable[[], bool] = lambda: False
+        """Set by the controller: a hand is on the table (closing asks first)."""
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt name)
         self.apply_scale(window_scale(event.size().width(), event.size().height()))
@@ -333,7 +352,25 @@ class DealerWindow(QMainWindow):
             return
         super().keyPressEvent(event)
 
+    def may_close(self) -> bool:
+        """Closing by the window's own button or Alt+F4 mid-hand asks first: the hand stays
+        stored and resumes at the next start, but a slip should not end the shift."""
+        if not self.hand_in_progress():
+            return True
+        box = QMessageBox(QMessageBox.Icon.Question, tr("A hand is in progress"),
+                          tr("A hand is in progress at this table. Close the window anyway? "
+                             "The hand stays stored and resumes when the table is opened "
+                             "again."), QMessageBox.StandardButton.Cancel, self)
+        box.setObjectName("closeMidHand")
+        close = box.addButton(tr("Close the window"), QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        return box.clickedButton() is close
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt name)
+        if event.spontaneous() and not self.may_close():  # the user's close, not the app's
+            event.ignore()
+            return
         for callback in self.on_close:
             if callable(callback):
                 callback()

@@ -191,13 +191,20 @@ def replay_rows(settings: Settings, seats: Sequence[SeatSpec], inputs: Sequence[
         raise StorageError(tr("hand {hand}: its stored event {index} is refused by the rules "
                               "({reason})").format(hand=hand_id, index=getattr(exc, "index", "?"),
                                                    reason=exc.message)) from None
+    except SettingsError as exc:  # the stored seats or settings (changed outside the app)
+        raise StorageError(tr("hand {hand}: its stored seats and settings are refused by the "
+                              "rules ({reason})").format(hand=hand_id, reason=exc)) from None
 
 
 def build_state(row: HandRow, rows: Sequence[HandEvent], upto: int | None = None,
                 hand: Hand | None = None) -> HandState:
     """The hand's state by replaying its rows (or ``hand``, already replayed by the caller)."""
-    settings = settings_of(row.settings_json)
-    seats = seats_of(row.seats_json)
+    try:
+        settings = settings_of(row.settings_json)
+        seats = seats_of(row.seats_json)
+    except (ValueError, KeyError, TypeError) as exc:  # SettingsError is a ValueError
+        raise StorageError(tr("hand {hand}: its stored seats and settings cannot be read "
+                              "({reason})").format(hand=row.id, reason=exc)) from None
     if hand is None:
         inputs = current_inputs(rows)
         if upto is not None:

@@ -6,7 +6,8 @@ into.
   for this workstation. A table another workstation holds (its heartbeat younger than the
   lease time) raises :class:`TableHeldError` saying who holds it and since when, unless
   ``take_over`` (on purpose: audited as ``take-over-table``). An expired lease (a crashed
-  workstation) is taken over without asking (audited too).
+  workstation), or one of this computer's own windows whose process has ended (``kill -9``),
+  is taken over without asking (audited too).
 - ``heartbeat(table_id, workstation) -> bool``: renews the lease; False once another
   workstation took it.
 - ``release(table_id, workstation)``; ``holder(table_id) -> Lease | None``.
@@ -26,6 +27,7 @@ differ by minutes still agree on whether a lease is alive.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import socket
 import uuid
@@ -67,9 +69,33 @@ def heartbeat_interval() -> timedelta:
     return _seconds(HEARTBEAT_ENV, 10)
 
 
+def _machine() -> str:
+    """This computer, as a short fixed-length token (its name hashed)."""
+    return hashlib.sha256(socket.gethostname().encode()).hexdigest()[:16]
+
+
 def new_workstation() -> tuple[str, str]:
-    """A fresh workstation id for one running window, and its label for people."""
-    return uuid.uuid4().hex, f"{socket.gethostname()} (pid {os.getpid()})"
+    """A fresh workstation id for one running window, and its label for people. The id is
+    ``<machine>.<pid>.<random>``: so that a window started again on the same computer knows
+    a lease of its own dead process (``kill -9``, a crash) from another workstation's."""
+    return (f"{_machine()}.{os.getpid()}.{uuid.uuid4().hex[:32]}",
+            f"{socket.gethostname()} (pid {os.getpid()})")
+
+
+def ended_here(workstation: str) -> bool:
+    """``workstation`` is a window of this computer whose process has ended: its lease
+    can be taken back without asking anyone (there is nobody left to ask)."""
+    machine, _, rest = workstation.partition(".")
+    pid_text = rest.partition(".")[0]
+    if machine != _machine() or not pid_text.isdigit() or int(pid_text) == os.getpid():
+        return False
+    try:
+        os.kill(int(pid_text), 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # alive, another user's process
+        return False
+    return False
 
 
 _PG_NOW = text("SELECT statement_timestamp()")
@@ -197,14 +223,17 @@ class LeaseService:
                 if row.workstation not in (workstation, RELEASED):
                     old = _lease(row, table.name)
                     expired = old.expired(now, self.expiry)
-                    if not expired and not take_over:
+                    dead = not expired and ended_here(row.workstation)
+                    if not expired and not dead and not take_over:
                         raise TableHeldError(old, now)
                     audit(s, at=now, act="take-over-table", staff=staff, table_id=table_id,
-                          reason="its lease had expired" if expired else "taken over on "
+                          reason="its lease had expired" if expired else
+                          "its window on this computer had ended" if dead else "taken over on "
                           "purpose", detail={"from": old.staff_name, "from_host": old.host,
                                              "since": old.acquired_at.isoformat(),
                                              "last_heard": old.heartbeat_at.isoformat(),
-                                             "expired": expired, "to_host": host})
+                                             "expired": expired, "ended": dead,
+                                             "to_host": host})
                 if row.workstation != workstation:
                     row.workstation = workstation
                     row.host = host

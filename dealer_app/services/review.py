@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from sqlalchemy import Select, and_, exists, false, func, or_, select, text, tuple_
+from sqlalchemy import Select, and_, case, exists, false, func, or_, select, text, tuple_
 from sqlalchemy.orm import aliased
 
 from dealer_app.services.common import audit, session_info
@@ -69,8 +69,17 @@ class PlayerHand:
 class PlayerHistory:
     name: str
     hands: tuple[PlayerHand, ...]
+    """The newest hands, at most the limit asked for."""
     total: int
-    """The sum of the nets of the finished hands."""
+    """The sum of the nets of ALL the player's finished hands (not only those listed)."""
+    count: int = 0
+    """How many hands the player has in all; more than ``len(hands)`` when the list was
+    cut at its limit."""
+
+    @property
+    def cut(self) -> bool:
+        """The list holds only the newest ``len(hands)`` of :attr:`count` hands."""
+        return self.count > len(self.hands)
 S = TypeVar("S", bound="Select[*tuple[Any, ...]]")
 
 
@@ -384,11 +393,21 @@ class ReviewQueries:
     def player_history(self, player: str, *, limit: int = 5000) -> PlayerHistory:
         """Every hand of the player named ``player`` (the whole name, accents and case
         ignored; several spellings of it are one player) across tables and sessions, newest
-        first, with the net result of each (None while in progress; 0 when void)."""
+        first, with the net result of each (None while in progress; 0 when void): the
+        newest ``limit`` of them; the count and the total net are of all of them."""
         key = search_key(player)
         if not key:
             raise StorageError(tr("give a player's name"))
+        finished = and_(HandRow.status != HandStatus.VOID.value,
+                        HandPlayer.stack_after.is_not(None))
         with self.db.read() as s:
+            count, total = s.execute(  # over every hand, in the database: not the page
+                select(func.count(HandPlayer.hand_id),
+                       func.coalesce(func.sum(case(
+                           (finished, HandPlayer.stack_after - HandPlayer.stack_before),
+                           else_=0)), 0))
+                .join(HandRow, HandRow.id == HandPlayer.hand_id)
+                .where(HandPlayer.player_key == key)).one()
             rows = s.execute(
                 select(HandPlayer.hand_id, HandPlayer.player, HandPlayer.stack_before,
                        HandPlayer.stack_after, HandRow.status)
@@ -410,8 +429,8 @@ class ReviewQueries:
                 nets[hand_id] = int(after) - int(before)
         summaries = {h.hand_id: h for h in self._summaries(list(nets))}
         lines = tuple(PlayerHand(summaries[i], nets[i]) for i in nets if i in summaries)
-        return PlayerHistory(name=str(rows[0][1]), hands=lines,
-                             total=sum(n for n in nets.values() if n is not None))
+        return PlayerHistory(name=str(rows[0][1]), hands=lines, total=int(total),
+                             count=int(count))
 
     def _summaries(self, ids: list[int]) -> list[HandSummary]:
         out: list[HandSummary] = []

@@ -336,6 +336,7 @@ class TableService:
         with self.db.transaction() as s:
             confirm_supervisor(s, supervisor, tr("settling owed chips"))
             session = self._session(s, session_id, lock=True)
+            self._in_chips(s, session, amount)
             owing = [(row, left) for row, left in self._owed(s, session_id)
                      if (row.seat == seat_or_player if isinstance(seat_or_player, int)
                          else row.player == str(seat_or_player).strip())]
@@ -483,10 +484,10 @@ class TableService:
             return seat_info(row)
 
     def _in_chips(self, s: Session, session: TableSession, amount: int) -> None:
-        unit = table_info(self._table(s, session.table_id)).settings.chip_unit
-        if amount % unit:
+        settings = table_info(self._table(s, session.table_id)).settings
+        if not settings.whole_chips(amount):
             raise StorageError(tr("{amount} is not a multiple of the chip unit {unit}")
-                               .format(amount=amount, unit=unit))
+                               .format(amount=amount, unit=settings.chip_unit))
 
     def _table_total(self, s: Session, session: TableSession, amount: int) -> None:
         """Refuses chips that would bring the table past the largest amount: the seated

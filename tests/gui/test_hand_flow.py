@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
+from dealer_app.engine import Card
 from tests.gui.conftest import Driver
 
 
@@ -110,8 +111,12 @@ def test_hole_card_known_at_the_deal_is_grey(table: Driver) -> None:
     assert "Hole card for seat 1 (Ann)" in d.next_text
     d.type("7d")
     hole = d.seat_widget(1).cards[0]
+    assert hole.is_hole and hole.card is None  # face down on the screen (issue 23)
+    assert d.page.picker.buttons[Card.parse("7d")].isEnabled()  # the picker tells nothing
+    d.qtbot.keyPress(d.page.card_entry, Qt.Key.Key_F4)  # held: face up
     assert hole.is_hole and str(hole.card) == "7d"
     assert not d.page.picker.buttons[hole.card].isEnabled()  # used: greyed in the picker
+    d.qtbot.keyRelease(d.page.card_entry, Qt.Key.Key_F4)
 
 
 def test_picker_click_deals_the_card(table: Driver) -> None:

@@ -275,3 +275,30 @@ def test_a_key_at_an_empty_table_says_to_seat_players_not_to_press_n(driver: Dri
     d.seat(3, "Bo", 320)
     d.key(Qt.Key.Key_P)
     assert "No hand in progress: press N to deal one" in d.next_text
+
+
+def test_a_card_typed_after_a_refused_seat_choice_is_refused_too(table: Driver) -> None:
+    """Issue 23, fault 1: ``Ctrl+3 9c`` then ``Ctrl+3 ks``: the second seat choice was refused
+    and Ks went to the seat the deal expected, one the dealer never chose."""
+    d = table
+    d.key(Qt.Key.Key_N)
+    d.key(Qt.Key.Key_P)
+    d.key(Qt.Key.Key_3, Qt.KeyboardModifier.ControlModifier)
+    d.type("9c")
+    d.key(Qt.Key.Key_3, Qt.KeyboardModifier.ControlModifier)  # seat 3 has its card
+    assert d.refused and "Seat 3 (Bo) already has its card for this street" in d.next_text
+    before = _events(d)
+    d.type("ks")
+    assert _events(d) == before
+    assert d.refused and "The card Ks is not recorded" in d.next_text
+    assert "seat 3" in d.next_text
+    d.type("ks")  # the refusal is for one card: the next goes to the seat the deal expects
+    assert _events(d)[-1] == (1, "deal-up", "Ks") and not d.refused
+    d.key(Qt.Key.Key_6, Qt.KeyboardModifier.ControlModifier)
+    d.key(Qt.Key.Key_6, Qt.KeyboardModifier.ControlModifier)  # a choice made good is kept
+    assert not d.refused
+    d.key(Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)  # refused, then Esc: forgotten
+    assert d.refused
+    d.key(Qt.Key.Key_Escape)
+    d.type("qs")
+    assert _events(d)[-1] == (6, "deal-up", "Qs")

@@ -271,10 +271,13 @@ def test_three_split_pots_fit_the_centre_at_the_award(driver: Driver,
     assert "odd chip" in lines[1]
     d.qtbot.waitUntil(lambda: _clipped_labels([centre.award]) == [], timeout=1000)
     assert not centre.side.isVisible()  # the award names each pot and its amount
-    award = _in_window(centre.award, d.window)
+    award = _in_window(centre.award_scroll, d.window)  # scrolls when still too long
+    d.qtbot.waitUntil(lambda: centre.award_scroll.verticalScrollBar().maximum() == 0
+                      or centre.award_scroll.verticalScrollBar().isVisible())
     assert _in_window(centre, d.window).contains(award)
     assert not award.intersects(_in_window(d.page.table.dealer, d.window))
     assert centre.award.toolTip() == centre.award.text()
-    assert bool(centre.award.styleSheet()) == (size == (1024, 768))  # the smaller font
+    if size == (1024, 768):  # the smaller font (at 1280×800 too, with the amount box's
+        assert centre.award.styleSheet()  # row kept in no limit)
     if SHOTS:
         d.window.grab().save(str(Path(SHOTS) / f"award-{size[0]}x{size[1]}.png"))

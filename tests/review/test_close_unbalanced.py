@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.gui.review.dialogs import CloseSessionDialog, VoidHandDialog
+from dealer_app.gui.review.report import SessionReportDialog
 
 from .datagen import BOSS, BOSS_PIN, World
 
@@ -75,3 +76,18 @@ def test_the_void_dialog_says_who_is_owed(qtbot: QtBot, played: World) -> None:
              else f"{gone.player} is owed {-spec_delta:,}")
     assert words in dialog.result_text
     assert "every contribution" not in dialog.result_text
+
+
+def test_the_session_box_says_closed_once_the_session_is_closed(qtbot: QtBot,
+                                                                 played: World) -> None:
+    """Issue 23, fault 7: the report's session box still said "open" after closing."""
+    backend = ReviewBackend(played.svc)
+    report = SessionReportDialog(backend, played.session.id)
+    qtbot.addWidget(report)
+    assert report.session_box.currentText().endswith("· open")
+    dialog = CloseSessionDialog(backend, played.session, played.boss)
+    qtbot.addWidget(dialog)
+    _fill(qtbot, dialog, "end of shift")
+    report.load(played.session.id)  # as the review does after every act
+    assert "· closed " in report.session_box.currentText()
+    assert not report.close_button.isEnabled()

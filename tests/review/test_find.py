@@ -226,6 +226,23 @@ def test_player_history_with_net_per_hand_and_total(qtbot: QtBot, window: Review
     assert "no hand of a player named 'Nobody'" in dialog.title.text()
 
 
+def test_player_history_says_it_shows_only_the_newest(
+        qtbot: QtBot, window: ReviewWindow, named: World,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 23, fault 5: at its limit the list stopped without a word."""
+    review = named.svc.review
+    full = review.player_history
+    monkeypatch.setattr(review, "player_history", lambda name: full(name, limit=2))
+    dialog = window.show_player_history()
+    dialog.player.setCurrentText("ann méyer")
+    qtbot.keyClick(dialog.player.lineEdit(), Qt.Key.Key_Return)
+    assert dialog.model.rowCount() == 2 + 1
+    nets = [h.hand.stacks[1] - h.seats[0].stack for h in hands_of(named, named.table.id)]
+    assert dialog.model.data(dialog.model.index(2, 5), SORT_ROLE) == sum(nets)
+    assert f"Ann Méyer: {HANDS} hands" in dialog.title.text()
+    assert f"the list shows the newest 2; the net is of all {HANDS}" in dialog.title.text()
+
+
 # ---------------------------------------------------------------------------- 2. the log
 def test_audit_view_lists_acts_sign_ins_refusals_and_exports(
         qtbot: QtBot, window: ReviewWindow, named: World, tmp_path: Path,

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+import sqlite3
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -13,7 +15,7 @@ from dealer_app.engine.hand import Hand
 from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.gui.review.replay import HandDetailWindow, HandReplayView
 from dealer_app.gui.rows import seat_rows
-from dealer_app.services import Services
+from dealer_app.services import HandQuery, Services
 
 from .datagen import World, make_world, play_hand
 
@@ -76,3 +78,37 @@ def test_keys_and_buttons_step_through_a_hand(qtbot: QtBot, world: World) -> Non
     detail.log_view.clicked.emit(index)
     assert replay.step == 5
     assert detail.log_model.current_step == 5
+
+
+def test_esc_and_ctrl_w_close_a_replay_window(qtbot: QtBot, world: World) -> None:
+    """Issue 23, fault 7: neither key closed a hand's window."""
+    state = play_hand(world, random.Random(5), inputs=6)
+    for key, modifier in ((Qt.Key.Key_Escape, Qt.KeyboardModifier.NoModifier),
+                          (Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)):
+        detail = HandDetailWindow(ReviewBackend(world.svc), state.hand_id)
+        qtbot.addWidget(detail)
+        with qtbot.waitActive(detail):
+            detail.show()
+            detail.activateWindow()
+        qtbot.keyClick(detail.log_view, key, modifier)
+        assert not detail.isVisible()
+
+
+def test_a_hand_whose_stored_seats_were_changed_opens_with_what_failed(
+        qtbot: QtBot, played: World) -> None:
+    """Issue 23, fault 6: it raised SettingsError ("unexpected error") instead of opening."""
+    hand = played.svc.review.search(HandQuery(session_id=played.session.id), limit=1)[0]
+    path = played.svc.db.sqlite_path
+    with sqlite3.connect(str(path)) as conn:
+        (text,) = conn.execute("SELECT seats_json FROM hand WHERE id = ?",
+                               (hand.hand_id,)).fetchone()
+        seats = json.loads(text)
+        seats[0]["stack"] += 3  # no longer whole chips (rule 3.3)
+        conn.execute("UPDATE hand SET seats_json = ? WHERE id = ?",
+                     (json.dumps(seats), hand.hand_id))
+    detail = HandDetailWindow(ReviewBackend(played.svc), hand.hand_id)
+    qtbot.addWidget(detail)
+    assert "CANNOT BE REPLAYED" in detail.title.text()
+    assert "stored seats and settings are refused" in detail.subtitle.text()
+    assert "not a multiple of the chip unit" in detail.subtitle.text()
+    assert detail.log_model.rowCount() > 0  # its log as stored

@@ -78,3 +78,30 @@ def test_owed_chips_are_settled_from_the_session_report(qtbot: QtBot, played: Wo
     assert "Owed chips settled" in report.acts.text()
     assert "cage slip 42" in report.acts.text()
     assert played.svc.tables.owed(played.session.id) == []
+
+
+def test_an_amount_the_box_cannot_take_is_refused_not_changed(qtbot: QtBot,
+                                                              played: World) -> None:
+    """Issue 23, fault 2: typing 35 when 30 was owed recorded 3 (the spin box dropped the
+    5 without a word), and 3 was taken when the chip unit is 5."""
+    seat, _player, owed = _owed_after_void(played)
+    backend = ReviewBackend(played.svc)
+    unit = played.session.settings.chip_unit
+    dialog = SettleOwedDialog(backend, played.session, played.boss)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    too_much = abs(owed) + unit
+    _settle(qtbot, dialog, too_much, "cage slip 41")
+    assert dialog.amount.text() == str(too_much)  # as typed, not cut to its first digits
+    assert dialog.result() != SettleOwedDialog.DialogCode.Accepted
+    assert f"{too_much:,} is more than {abs(owed):,}" in dialog.error.text()
+    assert played.svc.tables.owed(played.session.id) == [(seat, _player, owed)]
+    dialog.amount.selectAll()
+    qtbot.keyClicks(dialog.amount, "x")  # a letter is not swallowed without a word
+    assert "'x' cannot go in a number" in dialog.amount.last_refusal
+    dialog.pin.clear()
+    dialog.reason.clear()
+    _settle(qtbot, dialog, unit - 2, "cage slip 41")  # not whole chips (rule 3.3)
+    assert dialog.result() != SettleOwedDialog.DialogCode.Accepted
+    assert f"not a multiple of the chip unit {unit}" in dialog.error.text()
+    assert played.svc.tables.owed(played.session.id) == [(seat, _player, owed)]

@@ -14,7 +14,7 @@ from storage.helpers import FakeClock, next_event
 
 from dealer_app.services import Services, SessionInfo, StaffMember
 from dealer_app.services import leases as lease_module
-from dealer_app.services.leases import LeaseLostError, TableHeldError
+from dealer_app.services.leases import LeaseLostError, TableHeldError, new_workstation
 
 
 @pytest.fixture(autouse=True)
@@ -151,3 +151,23 @@ def test_seating_acts_of_a_workstation_that_lost_the_table_are_refused(
         (1, 600, False), (3, 320, False), (6, 1000, False)]
     other.tables.sit_out(session.id, 1, dealer, "ws-b")
 
+
+def test_a_window_started_again_takes_back_its_own_dead_process_lease(
+        svc: Services, other: Services, session: SessionInfo, dealer: StaffMember,
+        clock: FakeClock) -> None:
+    """Issue 23, fault 7: after ``kill -9`` the same computer was asked to take the table
+    over from its own dead process, as if another workstation held it."""
+    done = subprocess.run(  # a window of this computer whose process has ended
+        [sys.executable, "-c", "from dealer_app.services.leases import new_workstation;"
+                               "print(new_workstation()[0])"],
+        capture_output=True, text=True, check=True)
+    dead = done.stdout.strip()
+    svc.leases.acquire(session.table_id, dead, "pit-1 (pid 1)", dealer)
+    clock.advance(seconds=5)  # well within the lease time
+    mine, host = new_workstation()
+    lease = other.leases.acquire(session.table_id, mine, host, dealer)
+    assert lease.workstation == mine
+    entry = other.review.audit(act="take-over-table")[0]
+    assert entry.reason == "its window on this computer had ended"
+    with pytest.raises(TableHeldError):  # a live process of this computer is still asked
+        svc.leases.acquire(session.table_id, new_workstation()[0], host, dealer)

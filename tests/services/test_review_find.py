@@ -120,3 +120,14 @@ def test_pots_of_void_and_in_progress_hands(svc: Services, hands: list[int],
     state = svc.hands.undo_last(running.hand_id, dealer)
     assert svc.review.find_hand(None, hand_id=running.hand_id).pot == sum(
         p.amount for p in state.hand.pots()) + sum(state.hand.bets.values())
+
+
+def test_player_history_says_when_it_is_cut_and_nets_every_hand(svc: Services,
+                                                               hands: list[int]) -> None:
+    """Issue 23, fault 5: the history stopped at its limit without a word, and its net
+    covered only the hands listed."""
+    whole = svc.review.player_history("zoe meyer")
+    cut = svc.review.player_history("zoe meyer", limit=2)
+    assert len(cut.hands) == 2 and cut.count == whole.count == 5
+    assert cut.cut and not whole.cut
+    assert cut.total == whole.total == sum(line.net or 0 for line in whole.hands)

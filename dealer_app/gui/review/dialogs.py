@@ -11,17 +11,18 @@ from collections.abc import Callable
 from typing import Protocol
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QFrame,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
-    QSpinBox,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -31,6 +32,7 @@ from dealer_app.engine import Action, CardError, Event, parse_card
 from dealer_app.gui.refusals import card_error_text
 from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.gui.review.models import ACTION_LABELS, STATUS_WORDS, amount, signed
+from dealer_app.gui.views.number_box import NumberBox, box_problem
 from dealer_app.services import (
     AccountLockedError,
     AuthenticationError,
@@ -292,7 +294,7 @@ class AdjustStackDialog(SupervisorActDialog):
             self.seat.addItem(tr("Seat {seat} — {player} ({stack})").format(
                 seat=s.seat, player=s.player, stack=amount(s.stack)), s.seat)
         unit = self.session.settings.chip_unit
-        self.amount = QSpinBox()
+        self.amount = NumberBox()
         self.amount.setObjectName("adjustAmount")
         self.amount.setRange(-10_000_000, 10_000_000)
         self.amount.setSingleStep(unit)
@@ -308,10 +310,13 @@ class AdjustStackDialog(SupervisorActDialog):
     def check_fields(self) -> str | None:
         if self.seat.count() == 0:
             return tr("Nobody is seated in this session.")
+        problem = box_problem([(tr("Amount"), self.amount)])
+        if problem:
+            return problem
         if self.amount.value() == 0:
             return tr("Enter the amount to add (or a negative amount to remove).")
         unit = self.session.settings.chip_unit
-        if self.amount.value() % unit:
+        if not self.session.settings.whole_chips(self.amount.value()):
             return tr("The amount must be a multiple of the chip unit {unit}.").format(unit=unit)
         return None
 
@@ -409,7 +414,7 @@ class CorrectInputDialog(SupervisorActDialog):
         self.card = QLineEdit(self._card or "")
         self.card.setObjectName("correctCard")
         self.card.setPlaceholderText(tr("card, e.g. Js (empty: none)"))
-        self.amount = QSpinBox()
+        self.amount = NumberBox()
         self.amount.setObjectName("correctAmount")
         self.amount.setRange(0, 100_000_000)
         self.amount.setSpecialValueText(tr("none"))
@@ -422,9 +427,17 @@ class CorrectInputDialog(SupervisorActDialog):
         self.preview = QLabel("")
         self.preview.setObjectName("correctPreview")
         self.preview.setWordWrap(True)
+        self.preview.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.preview.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         if self._preview is not None:
-            self.form.addRow(tr("New result"), self.preview)
+            scroll = QScrollArea()  # a result longer than the screen scrolls, never cut
+            scroll.setObjectName("correctPreviewScroll")
+            scroll.setWidgetResizable(True)
+            scroll.setFrameShape(QFrame.Shape.NoFrame)
+            scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            scroll.setSizeAdjustPolicy(QScrollArea.SizeAdjustPolicy.AdjustToContents)
+            scroll.setWidget(self.preview)
+            self.form.addRow(tr("New result"), scroll)
             self.action.currentIndexChanged.connect(self.update_preview)
             self.card.textChanged.connect(self.update_preview)
             self.amount.valueChanged.connect(self.update_preview)
@@ -442,8 +455,39 @@ class CorrectInputDialog(SupervisorActDialog):
             return
         if replacement == self.stored:
             self.preview.setText(tr("Unchanged: change the input, or strike it."))
+        else:
+            self.preview.setText(self._preview(replacement))
+        self._fit_preview()
+
+    def _fit_preview(self) -> None:
+        """The dialog grows (within the screen) to show the whole new result: the award and
+        the new stacks were cut at the default size (issue 23, fault 4); beyond the screen
+        the preview scrolls."""
+        layout = self.layout()
+        if layout is None or not self.isVisible():
             return
-        self.preview.setText(self._preview(replacement))
+        screen = self.screen()
+        free = screen.availableGeometry() if screen is not None else None
+        width = max(self.width(), layout.sizeHint().width())  # the strike box's words
+        if free is not None:
+            width = min(width, free.width())
+        scroll = self.preview.parentWidget()
+        while scroll is not None and not isinstance(scroll, QScrollArea):
+            scroll = scroll.parentWidget()
+        if scroll is not None:  # as tall as the result, up to twelve lines, then it scrolls
+            lines = self.preview.fontMetrics().lineSpacing() * 12
+            scroll.setMinimumHeight(min(lines, self.preview.heightForWidth(
+                max(1, scroll.viewport().width())) + 2))
+        layout.activate()
+        want = (layout.totalHeightForWidth(width) if layout.hasHeightForWidth()
+                else self.sizeHint().height())
+        room = free.height() - 40 if free is not None else want
+        if want > self.height() or width > self.width():
+            self.resize(width, min(max(want, self.height()), room))
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt name)
+        super().showEvent(event)
+        self._fit_preview()
 
     def _strike_toggled(self, on: bool) -> None:
         for w in (self.action, self.card, self.amount):
@@ -462,6 +506,9 @@ class CorrectInputDialog(SupervisorActDialog):
     def check_fields(self) -> str | None:
         if self.strike.isChecked():
             return None
+        problem = box_problem([(tr("Amount"), self.amount)])
+        if problem:
+            return problem
         try:
             replacement = self.replacement()
         except CardError as exc:
@@ -560,7 +607,7 @@ class SettleOwedDialog(SupervisorActDialog):
                 (tr("Seat {seat} — {player} is owed {amount}") if owed > 0
                  else tr("Seat {seat} — {player} owes {amount}")).format(
                     seat=seat, player=player, amount=amount(abs(owed))))
-        self.amount = QSpinBox()
+        self.amount = NumberBox()
         self.amount.setObjectName("owedAmount")
         self.amount.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.player.currentIndexChanged.connect(self._owed_chosen)
@@ -582,4 +629,4 @@ class SettleOwedDialog(SupervisorActDialog):
     def check_fields(self) -> str | None:
         if not self.owing:
             return tr("No chips are owed to or by anyone in this session.")
-        return None
+        return box_problem([(tr("Amount paid"), self.amount)])

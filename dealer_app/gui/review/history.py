@@ -93,8 +93,14 @@ class PlayerHistoryDialog(QDialog):
         self.model.set_history(history.hands, history.total)
         total = ("+" if history.total > 0 else "") + amount(history.total) \
             if history.total else "0"
-        self.title.setText(tr("{player}: {hands} hands, net {total}").format(
-            player=history.name, hands=amount(len(history.hands)), total=total))
+        text = tr("{player}: {hands} hands, net {total}").format(
+            player=history.name, hands=amount(max(history.count, len(history.hands))),
+            total=total)
+        if history.cut:  # said, never silent: the net is of every hand all the same
+            text += " " + tr("(the list shows the newest {shown}; the net is of all "
+                             "{hands})").format(shown=amount(len(history.hands)),
+                                                 hands=amount(history.count))
+        self.title.setText(text)
         self.setWindowTitle(tr("Player history — {player}").format(player=history.name))
 
     def _open(self, index: QModelIndex) -> None:

@@ -9,7 +9,7 @@ from dataclasses import replace
 from html import escape
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -35,13 +35,16 @@ from dealer_app.engine.hand import Hand
 from dealer_app.gui import prompts
 from dealer_app.gui.i18n import amount
 from dealer_app.gui.refusals import refusal_text
+from dealer_app.gui.resources import style_sheet
 from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.gui.review.captions import caption, next_text, when, who
 from dealer_app.gui.review.dialogs import CorrectInputDialog
 from dealer_app.gui.review.models import HandLogModel
 from dealer_app.gui.rows import SeatRow, pot_rows, seat_rows
 from dealer_app.gui.screen import resize_within_screen
+from dealer_app.gui.views.scale import scaled_sheet
 from dealer_app.gui.views.table import TableView
+from dealer_app.gui.views.wrapping import wrap_column
 from dealer_app.services import HandState, HandStatus, LogEntry, StaffMember, StorageError
 from dealer_app.services.reports import hand_report, result_lines
 from dealer_app.text import tr, tr_noop
@@ -102,10 +105,11 @@ class HandReplayView(QWidget):
         self.slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         row.addWidget(self.first_button)
         row.addWidget(self.back_button)
-        row.addWidget(self.step_label, 1)
+        row.addStretch(1)
         row.addWidget(self.forward_button)
         row.addWidget(self.last_button)
-        layout.addWidget(bar)
+        layout.addWidget(self.step_label)  # its own line: squeezed between the buttons it
+        layout.addWidget(bar)  # stood a word a line at 1024×768
         layout.addWidget(self.slider)
         self.first_button.clicked.connect(lambda: self.set_step(0))
         self.back_button.clicked.connect(lambda: self.set_step(self.step - 1))
@@ -113,6 +117,24 @@ class HandReplayView(QWidget):
         self.last_button.clicked.connect(lambda: self.set_step(self.steps))
         self.slider.valueChanged.connect(self.set_step)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt name)
+        """The table smaller (text and all) where the whole of it would not fit: at
+        1024×768 the winner's seat and the pot needed scrolling (issue 23)."""
+        super().resizeEvent(event)
+        need, now = self.table.minimumSize(), self.table.scale  # sizes go with the scale
+        room = self.table_area.size()
+        if need.width() <= 0 or need.height() <= 0 or room.width() <= 0:
+            return
+        scale = round(max(0.6, min(1.0, now * room.width() / need.width(),
+                                   now * room.height() / need.height())), 2)
+        if scale != now:
+            self.table.set_scale(scale)
+        sheet = style_sheet()
+        wanted = scaled_sheet(sheet, scale) if scale != 1.0 and sheet else ""
+        if self.table.styleSheet() != wanted:
+            self.table.setStyleSheet(wanted)
+            self.table.centre.refit()
 
     @property
     def steps(self) -> int:
@@ -257,9 +279,11 @@ class HandDetailWindow(QWidget):
         header = self.log_view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(HandLogModel.COL_INPUT, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(HandLogModel.COL_NOTE, QHeaderView.ResizeMode.Interactive)
-        self.log_view.setColumnWidth(HandLogModel.COL_NOTE, 130)
+        # the note as wide as its words (most are empty): the Input column keeps the room
+        header.setSectionResizeMode(HandLogModel.COL_NOTE,
+                                    QHeaderView.ResizeMode.ResizeToContents)
         self.log_view.setWordWrap(False)
+        wrap_column(self.log_view, HandLogModel.COL_INPUT)  # long inputs wrap at 1024 px
         self.log_view.clicked.connect(self._log_clicked)
         self.log_view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.correct_action = QAction(tr("Correct input…"), self.log_view)
@@ -270,9 +294,9 @@ class HandDetailWindow(QWidget):
         self.result.setObjectName("resultText")
         self.tabs.addTab(self.result, tr("Result"))
         split.addWidget(self.tabs)
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
-        split.setSizes([820, 560])
+        split.setStretchFactor(0, 1)  # the table scales itself down to its half; the log
+        split.setStretchFactor(1, 1)  # keeps room for its Input column (1024×768)
+        split.setSizes([540, 600])
         outer.addWidget(split, 1)
         buttons = QHBoxLayout()
         self.void_button = QPushButton(tr("Void hand…"))
@@ -310,6 +334,8 @@ class HandDetailWindow(QWidget):
             lambda: self.replay.set_step(0))
         QShortcut(QKeySequence(Qt.Key.Key_End), self).activated.connect(
             lambda: self.replay.set_step(self.replay.steps))
+        for keys in (QKeySequence(Qt.Key.Key_Escape), QKeySequence("Ctrl+W")):
+            QShortcut(keys, self).activated.connect(self.close)  # as every other window
         self.log_view.selectionModel().selectionChanged.connect(self._selection_changed)
         self.reload()
 

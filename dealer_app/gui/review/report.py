@@ -9,10 +9,12 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QDialog,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QTableView,
     QVBoxLayout,
@@ -49,15 +51,13 @@ class SessionReportDialog(QDialog):
         top.addWidget(QLabel(tr("Session")))
         self.session_box = QComboBox()
         self.session_box.setObjectName("reportSession")
-        self.session_box.setMinimumWidth(520)
+        self.session_box.setMinimumWidth(300)  # 1024×768: the acts go on their own row
+        self.session_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.session_box.setMinimumContentsLength(30)
         self.sessions: list[SessionInfo] = backend.sessions()
         for s in self.sessions:
-            state = tr("open") if s.is_open else tr("closed {when}").format(
-                when=local_time(s.closed_at, seconds=False))
-            self.session_box.addItem(
-                tr("#{id} · {table} · {dealer} · {opened} · {state}").format(
-                    id=s.id, table=s.table_name, dealer=s.dealer,
-                    opened=local_time(s.opened_at, seconds=False), state=state), s.id)
+            self.session_box.addItem(self._session_text(s), s.id)
         top.addWidget(self.session_box, 1)
         self.adjust_button = QPushButton(tr("Adjust stack…"))
         self.adjust_button.setObjectName("reportAdjust")
@@ -70,9 +70,12 @@ class SessionReportDialog(QDialog):
         self.close_button.setProperty("class", "danger")
         self.pdf_button = QPushButton(tr("PDF…"))
         self.pdf_button.setObjectName("reportPdf")
-        for b in (self.adjust_button, self.settle_button, self.close_button, self.pdf_button):
-            top.addWidget(b)
         layout.addLayout(top)
+        acts = QHBoxLayout()
+        acts.addStretch(1)
+        for b in (self.adjust_button, self.settle_button, self.close_button, self.pdf_button):
+            acts.addWidget(b)
+        layout.addLayout(acts)
         self.title = QLabel()
         self.title.setObjectName("reviewTitle")
         self.facts = QLabel()
@@ -90,6 +93,8 @@ class SessionReportDialog(QDialog):
         self.view.verticalHeader().setVisible(False)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.view.setMinimumHeight(self.view.verticalHeader().defaultSectionSize() * 4
+                                   + self.view.horizontalHeader().sizeHint().height() + 4)
         inner.addWidget(self.view, 1)
         self.reconciliation = QLabel()
         self.reconciliation.setObjectName("reconciliation")
@@ -99,14 +104,28 @@ class SessionReportDialog(QDialog):
         self.stints.setObjectName("reportStints")
         self.stints.setWordWrap(True)
         self.stints.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        inner.addWidget(self.stints)
         self.acts = QLabel()
         self.acts.setObjectName("reportActs")
         self.acts.setWordWrap(True)
         self.acts.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        inner.addWidget(self.acts)
+        # the stints and the acts scroll: however many there are, the seats table keeps
+        # its rows (with several acts it was squeezed to one)
+        notes = QWidget()
+        notes_layout = QVBoxLayout(notes)
+        notes_layout.setContentsMargins(0, 0, 0, 0)
+        notes_layout.addWidget(self.stints)
+        notes_layout.addWidget(self.acts)
+        notes_layout.addStretch(1)
+        self.notes = QScrollArea()
+        self.notes.setObjectName("reportNotes")
+        self.notes.setWidgetResizable(True)
+        self.notes.setFrameShape(QFrame.Shape.NoFrame)
+        self.notes.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.notes.setWidget(notes)
+        inner.addWidget(self.notes, 1)
         split.addWidget(box)
         self.chart = StackChart()
+        self.chart.setMinimumHeight(180)  # in the splitter: drawn larger when there is room
         split.addWidget(self.chart)
         split.setSizes([420, 420])
         layout.addWidget(split, 1)
@@ -121,6 +140,14 @@ class SessionReportDialog(QDialog):
                 self.session_box.setCurrentIndex(index)
         self._load_current()
 
+    @staticmethod
+    def _session_text(s: SessionInfo) -> str:
+        state = tr("open") if s.is_open else tr("closed {when}").format(
+            when=local_time(s.closed_at, seconds=False))
+        return tr("#{id} · {table} · {dealer} · {opened} · {state}").format(
+            id=s.id, table=s.table_name, dealer=s.dealer,
+            opened=local_time(s.opened_at, seconds=False), state=state)
+
     @property
     def session_id(self) -> int:
         return int(self.session_box.currentData())
@@ -133,6 +160,9 @@ class SessionReportDialog(QDialog):
         report = self.backend.session_report(session_id)
         self.report = report
         s = report.session
+        index = self.session_box.findData(session_id)
+        if index >= 0:  # the session may have closed since the box was filled
+            self.session_box.setItemText(index, self._session_text(s))
         dealers = report.dealers()
         self.title.setText(
             (tr("{table} · session {id} · dealers {dealers}") if ", " in dealers

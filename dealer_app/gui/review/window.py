@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QDialog,
-    QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -43,7 +42,8 @@ from dealer_app.gui.review.dialogs import (
     SupervisorActDialog,
     VoidHandDialog,
 )
-from dealer_app.gui.review.files import folder_path, save_path
+from dealer_app.gui.review.files import day, folder_path, readable_name, save_path
+from dealer_app.gui.review.filter_bar import FilterBar
 from dealer_app.gui.review.history import PlayerHistoryDialog
 from dealer_app.gui.review.models import ROLE_LABELS, STATUS_WORDS, HandListModel, amount
 from dealer_app.gui.review.moments import MomentEdit
@@ -52,6 +52,7 @@ from dealer_app.gui.review.report import SessionReportDialog
 from dealer_app.gui.review.style import apply_style
 from dealer_app.gui.review.tasks import run_with_progress
 from dealer_app.gui.screen import resize_within_screen
+from dealer_app.gui.views.number_box import NumberBox
 from dealer_app.services import (
     HandQuery,
     HandStatus,
@@ -288,11 +289,12 @@ class ReviewWindow(QMainWindow):
         header.setSortIndicatorShown(True)
         header.setSortIndicator(HandListModel.COL_STARTED, Qt.SortOrder.DescendingOrder)
         header.sectionClicked.connect(self._header_clicked)
-        widths = {HandListModel.COL_TABLE: 130, HandListModel.COL_NUMBER: 80,
-                  HandListModel.COL_STARTED: 190, HandListModel.COL_DEALER: 110,
-                  HandListModel.COL_STATUS: 150, HandListModel.COL_POT: 90,
+        # narrow enough that the players keep room at 1024 px (issue 23); widened by hand
+        widths = {HandListModel.COL_TABLE: 110, HandListModel.COL_NUMBER: 64,
+                  HandListModel.COL_STARTED: 180, HandListModel.COL_DEALER: 100,
+                  HandListModel.COL_STATUS: 120, HandListModel.COL_POT: 80,
                   HandListModel.COL_PLAYERS: 300, HandListModel.COL_SESSION: 75,
-                  HandListModel.COL_ID: 80}
+                  HandListModel.COL_ID: 60}
         for col, width in widths.items():
             self.view.setColumnWidth(col, width)
         header.setSectionResizeMode(HandListModel.COL_PLAYERS, QHeaderView.ResizeMode.Stretch)
@@ -341,12 +343,6 @@ class ReviewWindow(QMainWindow):
 
     # ------------------------------------------------------------------ building
     def _build_filters(self) -> QWidget:
-        box = QWidget()
-        box.setObjectName("filterBar")
-        grid = QGridLayout(box)
-        grid.setContentsMargins(8, 6, 8, 6)
-        grid.setHorizontalSpacing(8)
-        grid.setVerticalSpacing(4)
         self.table_box = QComboBox()
         self.table_box.setObjectName("filterTable")
         self.table_box.addItem(tr("All tables"), None)
@@ -381,18 +377,13 @@ class ReviewWindow(QMainWindow):
             (tr("Status"), self.status_box), (tr("From"), self.since_edit),
             (tr("Until"), self.until_edit), (tr("Pot from"), self.min_pot),
             (tr("Pot to"), self.max_pot)]
-        for i, (label, widget) in enumerate(cells):
-            r, c = divmod(i, 5)
-            grid.addWidget(QLabel(label), r, 2 * c)
-            grid.addWidget(widget, r, 2 * c + 1)
-            grid.setColumnStretch(2 * c + 1, 1)
-        grid.addWidget(self.clear_button, 1, 9)
         self.clear_button.setMinimumWidth(self.clear_button.sizeHint().width())
         for combo in (self.table_box, self.session_box, self.dealer_box, self.status_box):
             # the lists give up width before a button does (a 1024-pixel screen, Swedish)
             combo.setSizeAdjustPolicy(
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(8)
+        box = FilterBar(cells, self.clear_button)
         self._fill_sessions()
         if self.restricted:
             for combo in (self.table_box, self.session_box, self.dealer_box):
@@ -411,9 +402,8 @@ class ReviewWindow(QMainWindow):
 
     @staticmethod
     def _pot_edit(name: str) -> QSpinBox:
-        spin = QSpinBox()
+        spin = NumberBox(0, 0, 100_000_000)
         spin.setObjectName(name)
-        spin.setRange(0, 100_000_000)
         spin.setSingleStep(50)
         spin.setSpecialValueText(tr("any"))
         spin.setGroupSeparatorShown(True)
@@ -924,7 +914,11 @@ class ReviewWindow(QMainWindow):
         return self.export_hand_pdf_of(hand.hand_id) if hand is not None else None
 
     def export_hand_pdf_of(self, hand_id: int) -> Path | None:
-        path = self._save_name(tr("Hand report (PDF)"), f"hand-{hand_id}.pdf", tr("PDF (*.pdf)"))
+        state = self.backend.hand_state(hand_id)
+        name = readable_name(self.backend.table_name(state.table_id), tr("hand"),
+                             state.number if state.number is not None else day(state.started_at),
+                             suffix="pdf")
+        path = self._save_name(tr("Hand report (PDF)"), name, tr("PDF (*.pdf)"))
         if not path:
             return None
         try:
@@ -936,8 +930,10 @@ class ReviewWindow(QMainWindow):
         return out
 
     def export_session_pdf(self, session_id: int) -> Path | None:
-        path = self._save_name(tr("Session report (PDF)"), f"session-{session_id}.pdf",
-                               tr("PDF (*.pdf)"))
+        session = self.backend.session(session_id)
+        name = readable_name(session.table_name, tr("session"),
+                             day(session.opened_at, time=True), suffix="pdf")
+        path = self._save_name(tr("Session report (PDF)"), name, tr("PDF (*.pdf)"))
         if not path:
             return None
         report = self.backend.session_report(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QFocusEvent, QKeyEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -13,13 +13,14 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSizePolicy,
     QWidget,
 )
 
 from dealer_app.engine.betting import Wager
 from dealer_app.engine.cards import DECK, Card
 from dealer_app.gui.commands import ACTION_KEYS
-from dealer_app.gui.i18n import amount
+from dealer_app.gui.i18n import amount, group_separators, parse_amount
 from dealer_app.gui.refusals import refusal_text
 from dealer_app.gui.views.scale import px
 from dealer_app.text import tr
@@ -102,29 +103,37 @@ class ActionBar(QWidget):
 
 
 class AmountEdit(QLineEdit):
-    """Digits; ``P`` pot, ``Shift+A`` all-in, Enter confirms, Escape cancels."""
+    """Digits (and the language's thousands separator); ``P`` pot, ``Shift+A`` all-in,
+    Ctrl+A selects, Enter confirms, Escape cancels; any other key is refused with a word
+    (:attr:`key_refused`), never swallowed."""
 
     pot = Signal()
     all_in = Signal()
     cancelled = Signal()
+    key_refused = Signal(str)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt name)
         key = event.key()
-        if key == Qt.Key.Key_P:
+        ctrl = event.modifiers() & Qt.KeyboardModifier.ControlModifier
+        text = event.text()
+        if key == Qt.Key.Key_P and not ctrl:
             self.pot.emit()
         elif key == Qt.Key.Key_A and event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
             self.all_in.emit()
+        elif key == Qt.Key.Key_A and ctrl:
+            self.selectAll()
         elif key == Qt.Key.Key_Escape:
             self.cancelled.emit()
-        elif event.text().isdigit() or key in (
+        elif (not ctrl and text and (text.isdigit() or text in group_separators())) or key in (
                 Qt.Key.Key_Backspace, Qt.Key.Key_Delete, Qt.Key.Key_Left, Qt.Key.Key_Right,
                 Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Home, Qt.Key.Key_End):
             super().keyPressEvent(event)
-        elif (event.modifiers() & Qt.KeyboardModifier.ControlModifier
-              or Qt.Key.Key_F1 <= key <= Qt.Key.Key_F12):
+        elif ctrl or Qt.Key.Key_F1 <= key <= Qt.Key.Key_F12:
             event.ignore()  # Ctrl+Z, F1, F2, F9: the window's keys, even from the amount box
         else:
             event.accept()
+            if text and text.isprintable():
+                self.key_refused.emit(text)
 
 
 class AmountBox(QFrame):
@@ -163,6 +172,11 @@ class AmountBox(QFrame):
             layout.addWidget(w)
         for b in (self.min_button, self.pot_button, self.all_in_button, self.ok):
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            # never narrower than their words: a long refusal wraps instead (Swedish at
+            # 1024×768 clipped them to "Mir", "ott [P")
+            b.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
+        self.limits.setWordWrap(True)
+        self.limits.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.min_button.clicked.connect(lambda: self._set(self.range.min_to if self.range
                                                           else 0))
         self.pot_button.clicked.connect(self._pot)
@@ -170,11 +184,21 @@ class AmountBox(QFrame):
         self.edit.pot.connect(self._pot)
         self.edit.all_in.connect(self._all_in)
         self.edit.cancelled.connect(self.cancelled)
+        self.edit.key_refused.connect(self._key_refused)
         self.edit.textChanged.connect(self._validate)
         self.edit.returnPressed.connect(self.confirm)
         self.ok.clicked.connect(self.confirm)
         self.set_scale(1.0)
         self.setVisible(False)
+
+    def keep_room(self, keep: bool) -> None:
+        """``keep``: the box's row stays while it is closed, so that the seats do not move
+        when it opens (a table whose structure opens it: pot and no limit); else the row
+        goes with the box (fixed limit never opens it)."""
+        policy = self.sizePolicy()
+        if policy.retainSizeWhenHidden() != keep:
+            policy.setRetainSizeWhenHidden(keep)
+            self.setSizePolicy(policy)
 
     def set_scale(self, scale: float) -> None:
         self.edit.setFixedWidth(px(120, scale))
@@ -208,8 +232,7 @@ class AmountBox(QFrame):
             self._set(self.range.all_in_to)
 
     def value(self) -> int | None:
-        text = self.edit.text().strip()
-        return int(text) if text.isdigit() else None
+        return parse_amount(self.edit.text())
 
     def problem(self) -> str:
         """Why the typed amount cannot be confirmed (the engine's check); empty when it can."""
@@ -224,9 +247,16 @@ class AmountBox(QFrame):
     def is_legal(self) -> bool:
         return not self.problem()
 
+    def _key_refused(self, key: str) -> None:
+        """A key that is no part of an amount: said in the box, the amount kept."""
+        self._show_problem(tr("'{key}' is not part of an amount: type digits (P: pot, "
+                              "⇧A: all-in)").format(key=key.strip() or key))
+
     def _validate(self) -> None:
-        problem = self.problem() if self.range is not None else ""
-        self.ok.setEnabled(not problem)
+        self._show_problem(self.problem() if self.range is not None else "")
+
+    def _show_problem(self, problem: str) -> None:
+        self.ok.setEnabled(self.range is None or self.is_legal())
         self.limits.setText(f"✖ {problem[:1].upper()}{problem[1:]}" if problem
                             else self.limits_text)
         for widget in (self.edit, self.limits):
@@ -244,12 +274,15 @@ class CardEntry(QLineEdit):
     """Where typed cards go. Every key is offered to ``key_handler`` first (the controller
     routes action shortcuts and completes cards as soon as two characters are in)."""
 
+    focus_lost = Signal()
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("cardEntry")
         self.setPlaceholderText(tr("card"))
         self.setMaxLength(4)
         self.key_handler: KeyHandler | None = None
+        self.key_release_handler: KeyHandler | None = None
         self.set_scale(1.0)
 
     def set_scale(self, scale: float) -> None:
@@ -260,6 +293,16 @@ class CardEntry(QLineEdit):
             event.accept()
             return
         super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt name)
+        if self.key_release_handler is not None and self.key_release_handler(event):
+            event.accept()
+            return
+        super().keyReleaseEvent(event)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt name)
+        super().focusOutEvent(event)
+        self.focus_lost.emit()  # a key held here is let go elsewhere: treat it as let go
 
 
 class CardPicker(QWidget):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -26,8 +27,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_app.engine.settings import Settings, Structure
+from dealer_app.engine.settings import Settings, SettingsError, Structure
 from dealer_app.gui.views.language import LanguageBox
+from dealer_app.gui.views.number_box import NumberBox, box_problem
 from dealer_app.gui.views.scale import px
 from dealer_app.text import tr, tr_noop
 
@@ -81,11 +83,9 @@ class PanelMessage(QLabel):
                 field.currentIndexChanged.connect(self.withdraw_error)
 
 
-def _spin_box(value: int, lo: int, hi: int) -> QSpinBox:
+def _spin_box(value: int, lo: int, hi: int) -> NumberBox:
     """A number box: typed, or stepped with its (visible, styled) arrows or Up/Down."""
-    spin = QSpinBox()
-    spin.setRange(lo, hi)
-    spin.setValue(value)
+    spin = NumberBox(value, lo, hi)
     spin.setAccelerated(True)
     return spin
 
@@ -184,7 +184,10 @@ class SignInPage(QWidget):
 
 class SettingsForm(QWidget):
     """Ante, chip unit, structure, raise cap, rake: a :class:`Settings` or an error; and the
-    table's currency (checked by the service)."""
+    table's currency (checked by the service). Enter on the structure box (a list, not a
+    text field) submits the form as Enter in its text fields does: :attr:`submitted`."""
+
+    submitted = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -197,6 +200,7 @@ class SettingsForm(QWidget):
         self.structure = QComboBox()
         for s in Structure:
             self.structure.addItem(s.label, s.value)
+        self.structure.installEventFilter(self)
         self.raise_cap = self._spin(3, 0, 20)
         self.rake_percent = self._spin(0, 0, 100)
         self.rake_cap = self._spin(0, 0, 1_000_000)
@@ -225,8 +229,16 @@ class SettingsForm(QWidget):
         self.dual_control_was = 0
         """The table's amount as loaded (a change while it is on needs two supervisors)."""
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        if (watched is self.structure and event.type() == QEvent.Type.KeyPress
+                and isinstance(event, QKeyEvent)
+                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)):
+            self.submitted.emit()
+            return True
+        return super().eventFilter(watched, event)
+
     @staticmethod
-    def _spin(value: int, lo: int, hi: int) -> QSpinBox:
+    def _spin(value: int, lo: int, hi: int) -> NumberBox:
         return _spin_box(value, lo, hi)
 
     def dual_control_change(self) -> int | None:
@@ -235,7 +247,14 @@ class SettingsForm(QWidget):
         return None if value == self.dual_control_was else value
 
     def settings(self) -> Settings:
-        """Raises SettingsError for values that make no game."""
+        """Raises SettingsError for values that make no game (or a box that cannot hold
+        what was typed: nothing is taken that was not typed)."""
+        problem = box_problem([(tr("Ante"), self.ante), (tr("Chip unit"), self.chip_unit),
+                               (tr("Raise cap"), self.raise_cap),
+                               (tr("Rake %"), self.rake_percent),
+                               (tr("Rake cap"), self.rake_cap)])
+        if problem:
+            raise SettingsError(problem)
         return Settings(ante=self.ante.value(), chip_unit=self.chip_unit.value(),
                         structure=Structure(self.structure.currentData()),
                         raise_cap=self.raise_cap.value(),
@@ -507,6 +526,7 @@ class TablePage(QWidget):
             edit.returnPressed.connect(self.create_requested)
             edit.textEdited.connect(self.error.clear)  # a refusal goes once edited
         self.form.structure.currentIndexChanged.connect(self.error.clear)
+        self.form.submitted.connect(self.create_requested)
         self.tables.currentRowChanged.connect(self.open_error.clear)
 
     def set_scale(self, scale: float) -> None:
@@ -619,6 +639,14 @@ class PlayersPanel(QWidget):
     def show_message(self, text: str, *, error: bool = False) -> None:
         self.message.show_message(text, error=error)
 
+    def start_table(self) -> None:
+        """Another table opened: nothing typed for the last one is left in the form."""
+        self.name.clear()
+        self.seat.setValue(1)
+        self.amount.setValue(500)
+        self.message.clear()
+        self.occupied = frozenset()
+
     def set_occupied(self, occupied: frozenset[int]) -> None:
         """The seats taken now. When the seat in the form has just been taken (the player was
         seated), the form moves on to the next empty seat clockwise."""
@@ -642,6 +670,7 @@ class TablePanel(QWidget):
         layout = QVBoxLayout(self)
         self.form = SettingsForm()
         self.form.name.setReadOnly(True)
+        self.form.submitted.connect(self.apply_settings)
         self.supervisor = SupervisorFields()
         self.form.dual_control.valueChanged.connect(  # changing it while on: two supervisors
             lambda value: self.supervisor.show_second(

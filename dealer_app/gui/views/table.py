@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
+    QScrollArea,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -64,6 +65,7 @@ class SeatWidget(QFrame):
         self.setObjectName(f"seat{seat}")
         self.setProperty("class", "seat")
         self.row: SeatRow | None = None
+        self.hole_shown = True
         self._props: tuple[tuple[str, bool], ...] = ()
         self._outer = outer = QVBoxLayout(self)
         outer.setSpacing(3)
@@ -104,10 +106,13 @@ class SeatWidget(QFrame):
         for card in self.cards:
             card.set_width(px(self.CARD, scale))
 
-    def set_row(self, row: SeatRow) -> None:
-        if row == self.row:
+    def set_row(self, row: SeatRow, *, hole_shown: bool = True) -> None:
+        """The seat as ``row`` says; ``hole_shown`` False: a recorded hole card face down
+        (the dealer's screen faces the table)."""
+        if row == self.row and hole_shown == self.hole_shown:
             return
         self.row = row
+        self.hole_shown = hole_shown
         self.name.setText(row.player or tr("empty seat"))
         self.stack.setText(amount(row.stack) if row.occupied else "")
         # after the award no chips are in front: the same pill shows what the seat won
@@ -115,7 +120,8 @@ class SeatWidget(QFrame):
                          else amount(row.bet))
         self.bet.setVisible(row.bet > 0 or row.won > 0)
         self.state.setText(tr(row.state) if row.state else "")
-        shown = [(row.hole, True)] if row.hole_dealt else []
+        face = row.hole if self.hole_shown else None  # a recorded one face down (hidden)
+        shown = [(face, True)] if row.hole_dealt else []
         shown += [(c, False) for c in row.up]
         for i, widget in enumerate(self.cards):
             if i < len(shown):
@@ -124,6 +130,9 @@ class SeatWidget(QFrame):
                 widget.setVisible(True)
             else:
                 widget.setVisible(False)
+        if row.hole_dealt and row.hole is not None and not hole_shown:
+            self.cards[0].setToolTip(tr("hole card recorded, face down: hold {key} to show "
+                                        "it").format(key=PEEK_KEY))
         self.note.setText(row.hand_name)
         props = (("due", row.due), ("empty", not row.occupied),
                  ("out", row.folded or row.mucked or row.sitting_out), ("winner", row.won > 0))
@@ -139,6 +148,9 @@ class SeatWidget(QFrame):
         self.clicked.emit(self.seat)
         super().mousePressEvent(event)
 
+
+PEEK_KEY = "F4"
+"""The key held to show the recorded hole cards on the dealer's screen."""
 
 AWARD_COMPACT = 7 / 8
 """The award's font, relative to the style sheet's, when it would not fit the centre."""
@@ -173,10 +185,22 @@ class CentrePanel(QFrame):
         self.side.setWordWrap(True)
         self.award = _label("awardText")
         self.award.setWordWrap(True)
-        self.award.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        for w in (self.round, self.pot, self.bets, self.side, self.award):
+        self.award.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        # an award longer than the room left even in the compact font scrolls, never cut
+        # (three split pots with long hand names at 1024×768)
+        self.award_scroll = QScrollArea()
+        self.award_scroll.setObjectName("awardScroll")
+        self.award_scroll.setWidgetResizable(True)
+        self.award_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.award_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.award_scroll.setStyleSheet("#awardScroll { background: transparent; }")
+        self.award_scroll.setWidget(self.award)
+        self.award_scroll.viewport().setStyleSheet("background: transparent;")
+        self.award_scroll.setVisible(False)
+        for w in (self.round, self.pot, self.bets, self.side):
             layout.addWidget(w)
-        layout.addStretch(1)
+        layout.addWidget(self.award_scroll, 1)
+        layout.addStretch(0)  # takes the room while there is no award
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     def _fit_pot(self) -> None:
@@ -225,6 +249,11 @@ class CentrePanel(QFrame):
         self._fit_pot()
         self._fit_award()
 
+    def refit(self) -> None:
+        """The pot and award fonts again, after the sheet (and so the fonts) changed."""
+        self._fit_pot()
+        self._fit_award()
+
     def set_state(self, round_text: str, pots: list[PotRow], bets: int,
                   award: list[str]) -> None:
         self.round.setText(round_text)
@@ -242,6 +271,7 @@ class CentrePanel(QFrame):
         self.award.setText("\n".join(award))
         self.award.setToolTip("\n".join(award))
         self.award.setVisible(bool(award))
+        self.award_scroll.setVisible(bool(award))
         self._fit_award()
 
 
@@ -317,9 +347,10 @@ class TableView(QWidget):
                             3 * sh + 2 * self.MARGIN + 2 * px(6, scale))
         self._place()
 
-    def set_seats(self, rows: list[SeatRow]) -> None:
+    def set_seats(self, rows: list[SeatRow], *, hole_shown: bool = True) -> None:
+        """``hole_shown`` False: recorded hole cards face down (the dealer's screen)."""
         for row in rows:
-            self.seats[row.seat].set_row(row)
+            self.seats[row.seat].set_row(row, hole_shown=hole_shown)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt name)
         super().resizeEvent(event)
