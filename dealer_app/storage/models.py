@@ -301,6 +301,23 @@ class TableLease(Base):
     heartbeat_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
 
+class FloorWatch(Base):
+    """An open floor view (operational, not a fact of the log): one row per running floor
+    view, renewed by a heartbeat like a table's lease, so a dealer's window can tell whether
+    anybody watches the calls."""
+
+    __tablename__ = "floor_watch"
+    station: Mapped[str] = mapped_column(String(64), primary_key=True)
+    """A random id per running floor view."""
+    host: Mapped[str] = mapped_column(String(255))
+    staff_name: Mapped[str] = mapped_column(String(80))
+    """The supervisor signed in there, or empty."""
+    opened_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    heartbeat_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    __table_args__ = (Index("ix_floor_watch_heartbeat", "heartbeat_at"),)
+
+
 @chained()
 class FloorCall(Base):
     """A dealer's call to the floor (a dispute, chips, a player, a hole-card mismatch) and

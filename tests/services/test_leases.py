@@ -142,3 +142,26 @@ def test_seating_acts_of_a_workstation_that_lost_the_table_are_refused(
     assert [(s.seat, s.stack, s.sitting_out) for s in svc.tables.seats(session.id)] == [
         (1, 600, False), (3, 320, False), (6, 1000, False)]
     other.tables.sit_out(session.id, 1, dealer, "ws-b")
+
+
+def test_a_floor_view_is_watching_while_its_heartbeat_is_fresh(
+        svc: Services, other: Services, clock: FakeClock) -> None:
+    from datetime import timedelta
+
+    from dealer_app.services.leases import FloorPresence
+
+    floor = FloorPresence(other.db, expiry=timedelta(seconds=60))
+    dealer_side = FloorPresence(svc.db, expiry=timedelta(seconds=60))
+    assert dealer_side.watchers() == []
+    floor.watch("fv-1", "pit-boss (pid 7)", "Sam")
+    (watcher,) = dealer_side.watchers()
+    assert (watcher.host, watcher.staff_name) == ("pit-boss (pid 7)", "Sam")
+    clock.advance(seconds=50)
+    assert floor.heartbeat("fv-1")
+    clock.advance(seconds=50)
+    assert len(dealer_side.watchers()) == 1  # renewed 50 s ago
+    clock.advance(seconds=11)
+    assert dealer_side.watchers() == []  # a crashed floor view expires
+    assert floor.heartbeat("fv-1")
+    floor.leave("fv-1")
+    assert dealer_side.watchers() == [] and not floor.heartbeat("fv-1")
