@@ -12,7 +12,8 @@ from dealer_app import words
 from dealer_app.engine.events import Action, Event
 from dealer_app.engine.hand import Hand, Phase
 from dealer_app.gui.i18n import amount
-from dealer_app.services.floor import LiveTable, pot_of, street_text
+from dealer_app.gui.prompts import stage_text
+from dealer_app.services.floor import LiveTable, pot_of, stage_of
 from dealer_app.services.types import HandStatus
 from dealer_app.text import tr
 
@@ -179,6 +180,6 @@ def public_view(live: LiveTable) -> PublicView:
     return PublicView(
         table=live.name, stakes=words.settings_text(live.settings),
         hand_number=state.number if state is not None else None,
-        street=street_text(hand, state.status if state is not None else None),
+        street=stage_text(stage_of(hand, state.status if state is not None else None)),
         seats=tuple(seats), pots=pots, pot_total=total, turn=turn, last_action=last,
         result=_result(hand) if hand is not None else ())

@@ -8,21 +8,14 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
+from dealer_app import words
 from dealer_app.gui.i18n import amount
+from dealer_app.gui.prompts import stage_text
 from dealer_app.services.floor import TableTile
 from dealer_app.text import tr
+from dealer_app.words import duration_text
 
-
-def duration_text(seconds: float) -> str:
-    """``45 s``, ``12 min``, ``2 h 05 min``."""
-    seconds = int(seconds)
-    if seconds < 60:
-        return tr("{seconds} s").format(seconds=seconds)
-    minutes = seconds // 60
-    if minutes < 60:
-        return tr("{minutes} min").format(minutes=minutes)
-    return tr("{hours} h {minutes} min").format(hours=minutes // 60,
-                                                minutes=f"{minutes % 60:02d}")
+__all__ = ["TileWidget", "duration_text"]
 
 
 def _label(name: str) -> QLabel:
@@ -41,13 +34,14 @@ class TileWidget(QFrame):
     """A table at a glance; double click opens its live hand."""
 
     opened = Signal(int)
-    WIDTH = 330
+    MIN_WIDTH = 290
+    """The narrowest a tile gets: the grid puts as many side by side as fit, each wider."""
 
     def __init__(self, tile: TableTile, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("floorTile")
-        self.setFixedWidth(self.WIDTH)
-        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Minimum)
+        self.setMinimumWidth(self.MIN_WIDTH)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 10, 12, 10)
         layout.setSpacing(3)
@@ -63,7 +57,9 @@ class TileWidget(QFrame):
                   self.rate, self.idle):
             layout.addWidget(w)
         self.tile = tile
-        self._stale: tuple[bool, bool] | None = None
+        self.escalated = False
+        """A call of this table waits unanswered past the escalation time."""
+        self._stale: tuple[bool, bool, bool] | None = None
         self.set_tile(tile)
 
     @property
@@ -74,7 +70,7 @@ class TileWidget(QFrame):
                  stale_after: float = 120.0) -> None:
         self.tile = tile
         self.name.setText(tile.name)
-        self.stakes.setText(tile.stakes)
+        self.stakes.setText(words.settings_text(tile.settings))
         if tile.is_open:
             self.session.setText(tr("Open · {seated}/6 seats").format(
                 seated=tile.seats_filled))
@@ -83,16 +79,16 @@ class TileWidget(QFrame):
         self.dealer.setText(tr("Dealer {name}").format(name=tile.dealer) if tile.dealer
                             else tr("No dealer"))
         if tile.hand_number is None:
-            self.hand.setText(tr("No hand yet"))
+            self.hand.setText(stage_text(tile.stage))
         else:
             self.hand.setText(tr("Hand {number} · {street} · pot {pot}").format(
-                number=tile.hand_number, street=tile.street, pot=amount(tile.pot)))
+                number=tile.hand_number, street=stage_text(tile.stage), pot=amount(tile.pot)))
         self.rate.setText(tr("{count} hands in the last hour").format(
             count=tile.hands_last_hour))
         calls = tile.calls
         if calls:
             first = calls[0]
-            more = f" (+{len(calls) - 1})" if len(calls) > 1 else ""
+            more = tr(" (+{count})").format(count=len(calls) - 1) if len(calls) > 1 else ""
             text = tr("CALL {kind} — on the way") if first.state == "acknowledged" \
                 else tr("CALL {kind}")
             self.badge.setText(text.format(kind=first.kind.label) + more)
@@ -111,15 +107,22 @@ class TileWidget(QFrame):
         stale = tile.is_stale(now, stale_after)
         if idle is None:
             self.idle.setText(tr("no input yet"))
+        elif tile.last_input_at is None or (tile.opened_at is not None
+                                            and tile.opened_at > tile.last_input_at):
+            self.idle.setText((tr("STALE · opened {time} ago, no input since") if stale
+                               else tr("opened {time} ago, no input since")).format(
+                time=duration_text(idle)))
         else:
             self.idle.setText((tr("STALE · last input {time} ago") if stale
                                else tr("last input {time} ago")).format(
                 time=duration_text(idle)))
         called = bool(tile.calls)
-        if (stale, called) != self._stale:
-            self._stale = (stale, called)
+        marks = (stale, called, self.escalated)
+        if marks != self._stale:
+            self._stale = marks
             self.setProperty("stale", stale)
             self.setProperty("called", called)
+            self.setProperty("escalated", self.escalated)
             self.idle.setProperty("stale", stale)
             _restyle(self)
             _restyle(self.idle)

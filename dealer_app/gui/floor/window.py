@@ -2,18 +2,26 @@
 
 Every figure is read from committed rows through :class:`FloorService` when the change feed
 says a table changed (PostgreSQL: that table; SQLite: any); a clock tick each second moves
-the "time since" figures, and everything is read again every 30 s (hands per hour roll on
-with time). A new call beeps, badges its tile and is selected in the calls list."""
+the "time since" figures and the calls' ages, and everything is read again every 30 s (hands
+per hour roll on with time). While a call waits for its acknowledgement (one that came
+before the view opened too) a red banner shows it and the view beeps every
+``alert_every`` seconds; past ``escalate_after`` the banner says ESCALATED, the tile is
+marked and the window asks for attention. The tiles fill the width (as many columns as
+fit) and can be filtered by game. The view keeps a presence row renewed by a heartbeat
+(:class:`~dealer_app.services.leases.FloorPresence`), so a dealer's window knows somebody
+watches."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 from datetime import datetime
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QApplication,
+    QComboBox,
     QDialog,
     QGridLayout,
     QHBoxLayout,
@@ -25,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_app import words
 from dealer_app.gui.floor.calls import CallsPanel, ResolveDialog, SupervisorSignIn
 from dealer_app.gui.floor.feed import LiveFeed
 from dealer_app.gui.floor.live_table import LiveTableWindow
@@ -34,23 +43,35 @@ from dealer_app.gui.screen import resize_within_screen
 from dealer_app.services import Services, StaffMember, StorageError
 from dealer_app.services.calls import FloorCallInfo
 from dealer_app.services.floor import FloorFigures, FloorService, TableTile
+from dealer_app.services.leases import FloorPresence, heartbeat_interval, new_workstation
 from dealer_app.text import tr
+from dealer_app.words import duration_text
 
 STYLE = """
 QFrame#floorTile { background: #1d2428; border: 2px solid #3b454d; border-radius: 10px; }
 QFrame#floorTile[stale="true"] { border: 3px solid #e3a008; background: #2b2616; }
 QFrame#floorTile[called="true"] { border: 4px solid #e05252; }
+QFrame#floorTile[escalated="true"] { border: 6px solid #ff1744; background: #3a1414; }
+#floorAlert { background: #c62828; color: #ffffff; font-size: 22px; font-weight: 800;
+              padding: 8px 14px; border-radius: 6px; }
+#floorAlert[flash="true"] { background: #ff5252; }
+#floorAlert[escalated="true"] { background: #7f0000; border: 4px solid #ffeb3b; }
 #floorTile QLabel { color: #ecefe9; }
 #tileName { font-size: 21px; font-weight: 700; }
 #floorTile #tileStakes, #floorTile #tileRate { color: #b8c2c8; }
 #floorTile #tileBadge { background: #c62828; color: white; font-weight: 700;
                         border-radius: 8px; padding: 2px 8px; }
 #floorTile #tileIdle[stale="true"] { color: #f0b429; font-weight: 700; }
-#floorFigures QLabel { font-size: 18px; font-weight: 600; padding: 4px 14px; }
+#floorFigures QLabel { font-size: 16px; font-weight: 600; padding: 4px 8px; }
 #callsTitle { font-size: 18px; font-weight: 700; }
 """
-COLUMNS = 3
+Game = tuple[str, int, int, int, int]
+"""A game: its structure and stakes (:func:`~dealer_app.services.floor.game_of`)."""
 FULL_REFRESH_MS = 30_000
+ALERT_EVERY = 5.0
+"""Seconds between two alerts (a beep and a flash) while a call waits unacknowledged."""
+ESCALATE_AFTER = 60.0
+"""Seconds a call may wait unacknowledged before it is escalated."""
 FIGURES_EVERY = 1.0
 """Seconds between two reads of the floor's figures (at most)."""
 
@@ -62,7 +83,8 @@ class FloorWindow(QMainWindow):
     call_arrived = Signal(int)
 
     def __init__(self, services: Services, supervisor: StaffMember | None = None, *,
-                 stale_after: float = 120.0, parent: QWidget | None = None) -> None:
+                 stale_after: float = 120.0, escalate_after: float = ESCALATE_AFTER,
+                 alert_every: float = ALERT_EVERY, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("floorWindow")
         self.setWindowTitle(tr("Americana — floor"))
@@ -71,10 +93,20 @@ class FloorWindow(QMainWindow):
         self.supervisor = supervisor if supervisor and supervisor.is_supervisor else None
         self.floor = FloorService(services.db, stale_after=stale_after)
         self.stale_after = stale_after
+        self.escalate_after = escalate_after
         self.tiles: dict[int, TileWidget] = {}
         self.known_calls: set[int] | None = None
         self.beeps = 0
+        """Alerts sounded (for tests): one at a call, then one every ``alert_every`` s."""
+        self.escalated: set[int] = set()
+        """The calls escalated so far."""
         self.reads = 0
+        self.presence = FloorPresence(services.db)
+        self.station, self.host = new_workstation()
+        self.game: Game | None = None
+        """The game the tiles are filtered by (None: every game)."""
+        self.game_keys: list[Game | None] = [None]
+        """The filter's games, in the order of its items."""
         self.live_windows: dict[int, LiveTableWindow] = {}
         self._figures_at = 0.0
         # figures bar, tiles, calls
@@ -88,16 +120,37 @@ class FloorWindow(QMainWindow):
         for label in self.figure_labels.values():
             bar_layout.addWidget(label)
         bar_layout.addStretch(1)
+        self.games = QComboBox()
+        self.games.setObjectName("floorGames")
+        self.games.setMinimumHeight(40)
+        self.games.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.games.addItem(tr("Every game"))
+        self.games.currentIndexChanged.connect(self._game_chosen)
         outer.addWidget(bar)
+        self.alert = QLabel()
+        self.alert.setObjectName("floorAlert")
+        self.alert.setWordWrap(True)
+        self.alert.hide()
+        outer.addWidget(self.alert)
         body = QHBoxLayout()
         self.grid_host = QWidget()
         self.grid = QGridLayout(self.grid_host)
         self.grid.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.grid.setSpacing(12)
+        self.columns = 0
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.grid_host)
-        body.addWidget(scroll, 1)
+        self.tiles_area = scroll
+        scroll.viewport().installEventFilter(self)
+        left = QVBoxLayout()
+        filter_row = QHBoxLayout()
+        filter_row.addWidget(QLabel(tr("Game")))
+        filter_row.addWidget(self.games)
+        filter_row.addStretch(1)
+        left.addLayout(filter_row)
+        left.addWidget(scroll, 1)
+        body.addLayout(left, 1)
         self.calls_panel = CallsPanel()
         body.addWidget(self.calls_panel)
         outer.addLayout(body, 1)
@@ -115,21 +168,50 @@ class FloorWindow(QMainWindow):
         self.figures_timer = QTimer(self)
         self.figures_timer.setSingleShot(True)
         self.figures_timer.timeout.connect(self.refresh_figures)
+        self.alert_timer = QTimer(self)
+        self.alert_timer.setInterval(max(100, int(alert_every * 1000)))
+        self.alert_timer.timeout.connect(self.sound_alert)
+        self.heartbeat = QTimer(self)
+        self.heartbeat.setInterval(int(heartbeat_interval().total_seconds() * 1000))
+        self.heartbeat.timeout.connect(self._heartbeat)
         resize_within_screen(self, 1500, 900)
 
     # ------------------------------------------------------------------ life
     def start(self) -> None:
+        self._watch()
         self.refresh(None)
         self.feed.start()
         self.clock.start()
         self.full.start()
+        self.heartbeat.start()
 
     def stop(self) -> None:
         self.feed.stop()
-        for timer in (self.clock, self.full, self.figures_timer):
+        for timer in (self.clock, self.full, self.figures_timer, self.alert_timer,
+                      self.heartbeat):
             timer.stop()
+        if self.heartbeat.property("watching"):
+            self.heartbeat.setProperty("watching", False)
+            with contextlib.suppress(StorageError):  # else the row expires by itself
+                self.presence.leave(self.station)
         for window in list(self.live_windows.values()):
             window.close()
+
+    def _watch(self) -> None:
+        """This view's presence row: the dealers' windows see that somebody watches."""
+        name = self.supervisor.name if self.supervisor is not None else ""
+        try:
+            self.presence.watch(self.station, self.host, name)
+            self.heartbeat.setProperty("watching", True)
+        except StorageError as exc:
+            self.statusBar().showMessage(tr("Cannot read the floor: {error}").format(error=exc))
+
+    def _heartbeat(self) -> None:
+        try:
+            if not self.presence.heartbeat(self.station):
+                self._watch()
+        except StorageError:
+            pass  # the next beat tries again
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt name)
         self.stop()
@@ -168,9 +250,57 @@ class FloorWindow(QMainWindow):
         self.refreshed.emit()
 
     def _layout_tiles(self) -> None:
+        """The tiles of the game chosen, by name, in as many columns as the width holds."""
+        self._fill_games()
+        spacing = self.grid.spacing()
+        margins = self.grid.contentsMargins()
+        width = self.tiles_area.viewport().width() - margins.left() - margins.right()
+        self.columns = max(1, (width + spacing) // (TileWidget.MIN_WIDTH + spacing))
         ordered = sorted(self.tiles.values(), key=lambda w: w.tile.name)
-        for i, widget in enumerate(ordered):
-            self.grid.addWidget(widget, i // COLUMNS, i % COLUMNS)
+        for widget in ordered:
+            self.grid.removeWidget(widget)
+        shown = [w for w in ordered if self.game is None or w.tile.game == self.game]
+        for widget in ordered:
+            widget.setVisible(widget in shown)
+        for i, widget in enumerate(shown):
+            self.grid.addWidget(widget, i // self.columns, i % self.columns)
+        for column in range(self.grid.columnCount()):
+            self.grid.setColumnStretch(column, 1 if column < self.columns else 0)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        if watched is self.tiles_area.viewport() and event.type() == QEvent.Type.Resize:
+            spacing = self.grid.spacing()
+            width = self.tiles_area.viewport().width()
+            if max(1, (width + spacing) // (TileWidget.MIN_WIDTH + spacing)) != self.columns:
+                self._layout_tiles()
+        return super().eventFilter(watched, event)
+
+    def _fill_games(self) -> None:
+        """The filter's games: every game a table plays, named by its structure and stakes."""
+        games = {w.tile.game: words.settings_text(w.tile.settings)
+                 for w in self.tiles.values()}
+        wanted: list[Game | None] = [None, *sorted(games, key=lambda g: games[g])]
+        if wanted == self.game_keys:
+            return
+        self.game_keys = wanted
+        self.games.blockSignals(True)
+        self.games.clear()
+        self.games.addItem(tr("Every game"))
+        for game in wanted[1:]:
+            self.games.addItem(games[game] if game is not None else "")
+        if self.game not in games:
+            self.game = None
+        self.games.setCurrentIndex(wanted.index(self.game))
+        self.games.blockSignals(False)
+
+    def _game_chosen(self, index: int) -> None:
+        self.game = self.game_keys[index] if 0 <= index < len(self.game_keys) else None
+        self._layout_tiles()
+
+    def show_game(self, game: Game | None) -> None:
+        """Shows only the tables of one game (None: every game)."""
+        self.games.setCurrentIndex(self.game_keys.index(game) if game in self.game_keys
+                                   else 0)
 
     def _show_calls(self, now: datetime) -> None:
         calls = sorted((c for w in self.tiles.values() for c in w.tile.calls),
@@ -181,14 +311,85 @@ class FloorWindow(QMainWindow):
         self.calls_panel.set_calls(calls, now)
         if new:
             self.refresh_figures()
+        if new or self.reads == 1 or self._history_stale:
+            self._read_history()
         for call in new:
-            self.beeps += 1
-            QApplication.beep()
             self.calls_panel.select(call.id)
             self.statusBar().showMessage(
                 tr("Call at {table}: {kind} — {reason}").format(
                     table=call.table_name, kind=call.kind.label, reason=call.reason), 15_000)
             self.call_arrived.emit(call.id)
+        self._update_alert(now, sound=bool(new) or self.reads == 1)
+
+    _history_stale = False
+
+    def _read_history(self) -> None:
+        self._history_stale = False
+        try:
+            answered = self.floor.calls.resolved_since(self.floor.gaming_day_start(self.now()))
+        except StorageError:
+            self._history_stale = True
+            return
+        self.calls_panel.set_history(answered)
+
+    def waiting_calls(self) -> list[FloorCallInfo]:
+        """The open calls nobody acknowledged yet, oldest first."""
+        return [c for c in self.calls_panel.calls if c.acknowledged_at is None]
+
+    def _update_alert(self, now: datetime, sound: bool = False) -> None:
+        """The banner and the repeating alert, from the calls waiting now."""
+        waiting = self.waiting_calls()
+        if not waiting:
+            self.alert_timer.stop()
+            self.alert.hide()
+            for widget in self.tiles.values():
+                if widget.escalated:
+                    widget.escalated = False
+                    widget.tick(now, self.stale_after)
+            return
+        late = [c for c in waiting
+                if (now - c.created_at).total_seconds() >= self.escalate_after]
+        newly = {c.id for c in late} - self.escalated
+        self.escalated |= newly
+        late_tables = {c.table_id for c in late}
+        for widget in self.tiles.values():
+            if widget.escalated != (widget.table_id in late_tables):
+                widget.escalated = widget.table_id in late_tables
+                widget.tick(now, self.stale_after)
+        first = waiting[0]
+        age = duration_text((now - first.created_at).total_seconds())
+        text = tr("CALL at {table}: {kind} — {reason} · waiting {age}").format(
+            table=first.table_name, kind=first.kind.label, reason=first.reason, age=age)
+        if len(waiting) > 1:
+            text = tr("{call} (+{count} more waiting)").format(call=text,
+                                                               count=len(waiting) - 1)
+        if late:
+            text = tr("ESCALATED — unanswered for {age}: {call}").format(
+                age=duration_text(self.escalate_after), call=text)
+        self.alert.setText(text)
+        if bool(self.alert.property("escalated")) != bool(late):
+            self.alert.setProperty("escalated", bool(late))
+            self.alert.style().unpolish(self.alert)
+            self.alert.style().polish(self.alert)
+        self.alert.show()
+        if newly:
+            QApplication.alert(self)
+            self.raise_()
+        if sound or newly or not self.alert_timer.isActive():
+            self.sound_alert()
+            self.alert_timer.start()
+
+    def sound_alert(self) -> None:
+        """One alert: a beep and a flash of the banner (repeated while a call waits)."""
+        if not self.waiting_calls():
+            self.alert_timer.stop()
+            return
+        self.beeps += 1
+        QApplication.beep()
+        flash = not bool(self.alert.property("flash"))
+        self.alert.setProperty("flash", flash)
+        self.alert.style().unpolish(self.alert)
+        self.alert.style().polish(self.alert)
 
     def _figures_soon(self) -> None:
         wait = FIGURES_EVERY - (time.monotonic() - self._figures_at)
@@ -221,6 +422,8 @@ class FloorWindow(QMainWindow):
         now = self.now()
         for widget in self.tiles.values():
             widget.tick(now, self.stale_after)
+        self.calls_panel.tick(now)
+        self._update_alert(now)
 
     def tile(self, name: str) -> TableTile:
         """The tile shown for the table ``name`` (for tests)."""
@@ -256,6 +459,7 @@ class FloorWindow(QMainWindow):
                                 tr("{name} is not a supervisor").format(name=staff.name))
             return None
         self.supervisor = staff
+        self._watch()
         return staff
 
     def acknowledge(self, call_id: int) -> FloorCallInfo | None:
@@ -289,5 +493,6 @@ class FloorWindow(QMainWindow):
             self.statusBar().showMessage(str(exc), 10_000)
             self.refresh(None)
             return None
+        self._history_stale = True
         self.refresh({done.table_id})
         return done
