@@ -123,7 +123,7 @@ def test_the_tiles_fill_the_width_and_filter_by_game(
     widths = {t.width() for t in tiles}
     assert min(widths) >= 290
     used = floor.columns * (min(widths) + floor.grid.spacing())
-    assert used >= floor.scroll.viewport().width() - 320  # no empty half
+    assert used >= floor.tiles_area.viewport().width() - 320  # no empty half
     floor.resize(1024, 768)
     qtbot.waitUntil(lambda: floor.columns == 2, timeout=3000)
     # the filter: the pot-limit game only
