@@ -4,8 +4,9 @@
 - ``tiles(table_ids=None, now=None) -> list[TableTile]``: one tile per table (all tables, or
   only those named): session, seats filled, dealer and time in the box, the current hand's
   number, stage (as data: the windows word it) and pot, hands completed in the last 60
-  minutes, the last input's time, the open calls. A few grouped queries for the whole set; a hand is replayed only when its
-  chain head moved since the last call (a small cache keyed by the head digest).
+  minutes, the last input's time, the open calls. A few grouped queries for the whole set;
+  a hand is replayed only when its chain head moved since the last call (a small cache
+  keyed by the head digest).
 - ``figures(now=None) -> FloorFigures``: tables open, players seated, hands in the last
   hour, rake in the current gaming day (which starts at ``day_starts`` o'clock, local time).
 - ``live_table(table_id) -> LiveTable``: the table's seats and its latest hand, replayed,
