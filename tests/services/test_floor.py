@@ -53,6 +53,17 @@ def test_a_call_names_the_table_hand_and_dealer_and_is_audited(
         acts = [r[0] for r in s.execute(text(
             "SELECT act FROM audit WHERE act LIKE '%call%' ORDER BY id"))]
     assert acts == ["call-floor", "acknowledge-call", "resolve-call"]
+    # the call and its response times in the session report and in the hand's report
+    from dealer_app.services import reports
+
+    line = ("Dispute · hand 1 — seat 3 disputes the pot · answered in 20 s by Sam · "
+            "resolved in 1 min: pot counted again: correct")
+    session_report = reports.session_report(svc.db, session.id)
+    assert line in session_report.to_text() and line in session_report.to_html()
+    hand_report = reports.hand_report(svc.hands.hand_state(hand.hand_id),
+                                      header=reports.hand_header(svc.db, hand.hand_id))
+    assert line in hand_report.to_text() and line in hand_report.to_html()
+    assert reports.hand_report(svc.hands.hand_state(hand.hand_id)).calls == ()
 
 
 def test_calls_refuse_bad_input_and_a_second_answer(
