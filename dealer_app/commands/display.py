@@ -1,11 +1,12 @@
-"""`dealer-app display --table NAME [--db URL] [--screen N] [--window]`: the players'
-screen of one table, full screen (on the screen N when given)."""
+"""`dealer-app display --table NAME [--db URL] [--screen N] [--window] [--lang LANG]`: the
+players' screen of one table, full screen (on the screen N when given)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
+from dealer_app.commands.gui import add_lang_option
 from dealer_app.text import tr
 
 
@@ -17,6 +18,7 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
                         help="the monitor to fill (0 is the first; default: the primary)")
     parser.add_argument("--window", action="store_true",
                         help="a 1920x1080 window instead of full screen")
+    add_lang_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -32,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     from dealer_app.gui.app import application
     from dealer_app.gui.display.window import PlayersScreen
 
-    app = application()
+    app = application(lang=args.lang)
     screen = PlayersScreen(services, table_id)
     screens = app.screens()
     if args.screen is not None:
