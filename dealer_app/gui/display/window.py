@@ -104,8 +104,8 @@ class PublicSeatWidget(QFrame):
         self.bet.setText(tr("wins {amount}").format(amount=amount(seat.won)) if seat.won
                          else amount(seat.bet))
         self.bet.setVisible(bool(seat.bet or seat.won))
-        state = tr("FOLDED") if seat.folded else tr("ALL-IN") if seat.all_in else \
-            tr("TO ACT") if seat.to_act else ""
+        state = tr("MUCKED") if seat.mucked else tr("FOLDED") if seat.folded else \
+            tr("ALL-IN") if seat.all_in else tr("TO ACT") if seat.to_act else ""
         self.state.setText(state)
         faces: list[tuple[str | None, bool]] = []
         if seat.hole is not None:
