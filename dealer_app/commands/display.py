@@ -25,6 +25,9 @@ def run(args: argparse.Namespace) -> int:
     from dealer_app.services import Services, StorageError
     from dealer_app.services.floor import FloorService
 
+    from dealer_app.station import set_view
+
+    set_view(f"display {args.table}")
     try:
         services = Services.open(args.db)
         table_id = FloorService(services.db).table_id(args.table)

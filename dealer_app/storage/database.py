@@ -39,6 +39,7 @@ from dealer_app.storage.errors import (
 )
 from dealer_app.storage.location import masked_url
 from dealer_app.storage.notary import Notary
+from dealer_app.station import application_name
 
 Clock = Callable[[], datetime]
 log = logging.getLogger(__name__)
@@ -161,6 +162,7 @@ class Database:
             connect_args: dict[str, Any] = {}
             if parsed.get_backend_name() == "postgresql":
                 connect_args["connect_timeout"] = max(1, round(busy_timeout))
+                connect_args["application_name"] = application_name()
             try:
                 engine = create_engine(url, connect_args=connect_args, pool_pre_ping=True)
             except (NoSuchModuleError, ArgumentError, ImportError) as exc:
