@@ -24,7 +24,6 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from dealer_app.services import Services, StorageError
     from dealer_app.services.floor import FloorService
-
     from dealer_app.station import set_view
 
     set_view(f"display {args.table}")

@@ -26,6 +26,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError
 from sqlalchemy.orm import Session, sessionmaker
 
+from dealer_app.station import application_name
 from dealer_app.storage import ledger, migrate
 from dealer_app.storage.background import BACKGROUND
 from dealer_app.storage.backup import backup_sqlite_file
@@ -39,7 +40,6 @@ from dealer_app.storage.errors import (
 )
 from dealer_app.storage.location import masked_url
 from dealer_app.storage.notary import Notary
-from dealer_app.station import application_name
 
 Clock = Callable[[], datetime]
 log = logging.getLogger(__name__)

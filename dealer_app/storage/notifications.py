@@ -27,8 +27,8 @@ from typing import Any, Protocol
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
-from dealer_app.storage.database import Database
 from dealer_app.station import application_name
+from dealer_app.storage.database import Database
 
 CHANNEL = "dealer_app_changes"
 OnChange = Callable[[frozenset[int] | None], None]
