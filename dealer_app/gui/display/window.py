@@ -220,6 +220,7 @@ class PlayersScreen(QWidget):
             else view.street)
         for seat in view.seats:
             self.seats[seat.seat].set_seat(seat)
+            self.seats[seat.seat].setVisible(not view.closed)  # no seat of a closed table
         self.pot.setText(tr("POT {amount}").format(amount=amount(view.pot_total))
                          if view.pots else "")
         self.side.setText("\n".join(f"{t} {amount(a)}"

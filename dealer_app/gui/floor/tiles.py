@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QMouseEvent
+from PySide6.QtGui import QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from dealer_app import words
@@ -47,6 +47,7 @@ class TileWidget(QFrame):
         layout.setSpacing(3)
         self.name = _label("tileName")
         self.badge = _label("tileBadge")
+        self.badge.setWordWrap(False)  # a styled label's padding spoils a wrapped height
         self.stakes = _label("tileStakes")
         self.session = _label("tileSession")
         self.dealer = _label("tileDealer")
@@ -95,6 +96,7 @@ class TileWidget(QFrame):
         self.badge.setVisible(bool(calls))
         if now is not None:
             self.tick(now, stale_after)
+        self._fit_height()
 
     def tick(self, now: datetime, stale_after: float) -> None:
         """Updates the clocks: time in the box, time since the last input, the stale mark."""
@@ -126,6 +128,16 @@ class TileWidget(QFrame):
             self.idle.setProperty("stale", stale)
             _restyle(self)
             _restyle(self.idle)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt name)
+        """A wider or narrower tile wraps its lines anew: its height follows."""
+        super().resizeEvent(event)
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        height = self.heightForWidth(self.width())  # the frame's border included
+        if height > 0 and height != self.minimumHeight():
+            self.setMinimumHeight(height)
 
     @property
     def is_stale(self) -> bool:
