@@ -27,7 +27,7 @@ from typing import Any
 from sqlalchemy import Select, and_, bindparam, func, select
 from sqlalchemy.orm import aliased
 
-from dealer_app.engine import RuleError, Settings
+from dealer_app.engine import RuleError, Settings, Structure
 from dealer_app.engine.hand import Hand, Phase
 from dealer_app.services.calls import CallService, FloorCallInfo, open_calls_in
 from dealer_app.services.common import settings_of
@@ -73,11 +73,20 @@ def stage_of(hand: Hand | None, status: HandStatus | None) -> Stage:
     return Stage(status)
 
 
-def game_of(settings: Settings) -> tuple[str, int, int, int, int]:
-    """The game a table plays, to group tables (the floor's filter, waiting lists): the
+Game = tuple[str, int]
+"""A game: its structure and ante (the ante sets the bring-in and the bets)."""
+
+
+def game_of(settings: Settings) -> Game:
+    """The game a table plays, to group tables (the floor's filter, the waiting lists): the
     structure and the stakes."""
-    return (settings.structure.value, settings.ante, settings.small_bet, settings.big_bet,
-            settings.bring_in)
+    return (settings.structure.value, settings.ante)
+
+
+def game_settings(game: Game) -> Settings:
+    """Settings of ``game`` (its structure and stakes; the rest at their defaults), to word
+    it as a table's settings are worded."""
+    return Settings(ante=game[1], chip_unit=1, structure=Structure(game[0]))
 
 
 def pot_of(hand: Hand) -> int:
@@ -114,7 +123,7 @@ class TableTile:
         return self.session_id is not None
 
     @property
-    def game(self) -> tuple[str, int, int, int, int]:
+    def game(self) -> Game:
         return game_of(self.settings)
 
     def idle_seconds(self, now: datetime) -> float | None:

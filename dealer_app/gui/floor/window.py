@@ -42,7 +42,7 @@ from dealer_app.gui.i18n import amount
 from dealer_app.gui.screen import resize_within_screen
 from dealer_app.services import Services, StaffMember, StorageError
 from dealer_app.services.calls import FloorCallInfo
-from dealer_app.services.floor import FloorFigures, FloorService, TableTile
+from dealer_app.services.floor import FloorFigures, FloorService, Game, TableTile
 from dealer_app.services.leases import FloorPresence, heartbeat_interval, new_workstation
 from dealer_app.text import tr
 from dealer_app.words import duration_text
@@ -65,8 +65,6 @@ QFrame#floorTile[escalated="true"] { border: 6px solid #ff1744; background: #3a1
 #floorFigures QLabel { font-size: 16px; font-weight: 600; padding: 4px 8px; }
 #callsTitle { font-size: 18px; font-weight: 700; }
 """
-Game = tuple[str, int, int, int, int]
-"""A game: its structure and stakes (:func:`~dealer_app.services.floor.game_of`)."""
 FULL_REFRESH_MS = 30_000
 ALERT_EVERY = 5.0
 """Seconds between two alerts (a beep and a flash) while a call waits unacknowledged."""

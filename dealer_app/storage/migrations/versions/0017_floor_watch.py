@@ -1,5 +1,6 @@
 """The ``floor_watch`` table: the floor views open now, each with its heartbeat
-(operational, like ``table_lease``), so a dealer's window can say when nobody watches.
+(operational, like ``table_lease``), so a dealer's window can say when nobody watches; and
+``waiting_entry``: the waiting list of each game (chained in the evidence ledger).
 
 Revision ID: 0017
 Revises: 0011
@@ -29,8 +30,40 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("station", name=op.f("pk_floor_watch")),
     )
     op.create_index("ix_floor_watch_heartbeat", "floor_watch", ["heartbeat_at"])
+    op.create_table(
+        "waiting_entry",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("structure", sa.String(length=16), nullable=False),
+        sa.Column("ante", sa.BigInteger(), nullable=False),
+        sa.Column("player", sa.String(length=80), nullable=False),
+        sa.Column("joined_at", sa.DateTime(), nullable=False),
+        sa.Column("joined_by", sa.Integer(), nullable=True),
+        sa.Column("called_at", sa.DateTime(), nullable=True),
+        sa.Column("called_table_id", sa.Integer(), nullable=True),
+        sa.Column("called_by", sa.Integer(), nullable=True),
+        sa.Column("seated_at", sa.DateTime(), nullable=True),
+        sa.Column("seated_table_id", sa.Integer(), nullable=True),
+        sa.Column("no_show_at", sa.DateTime(), nullable=True),
+        sa.Column("removed_at", sa.DateTime(), nullable=True),
+        sa.Column("removed_by", sa.Integer(), nullable=True),
+        sa.Column("removal", sa.Text(), nullable=True),
+        sa.ForeignKeyConstraint(["joined_by"], ["staff.id"],
+                                name=op.f("fk_waiting_entry_joined_by_staff")),
+        sa.ForeignKeyConstraint(["called_by"], ["staff.id"],
+                                name=op.f("fk_waiting_entry_called_by_staff")),
+        sa.ForeignKeyConstraint(["removed_by"], ["staff.id"],
+                                name=op.f("fk_waiting_entry_removed_by_staff")),
+        sa.ForeignKeyConstraint(["called_table_id"], ["game_table.id"],
+                                name=op.f("fk_waiting_entry_called_table_id_game_table")),
+        sa.ForeignKeyConstraint(["seated_table_id"], ["game_table.id"],
+                                name=op.f("fk_waiting_entry_seated_table_id_game_table")),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_waiting_entry")),
+    )
+    op.create_index("ix_waiting_entry_game", "waiting_entry", ["structure", "ante", "joined_at"])
 
 
 def downgrade() -> None:
+    op.drop_index("ix_waiting_entry_game", table_name="waiting_entry")
+    op.drop_table("waiting_entry")
     op.drop_index("ix_floor_watch_heartbeat", table_name="floor_watch")
     op.drop_table("floor_watch")
