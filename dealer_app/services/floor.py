@@ -117,6 +117,16 @@ class TableTile:
     """The current hand's chain head: changes with every input."""
     opened_at: datetime | None = None
     """When the open session was opened (None: no open session)."""
+    seats: tuple[tuple[int, bool], ...] = ()
+    """The seats taken in the open session: (seat, sitting out), by seat."""
+
+    @property
+    def free_seats(self) -> tuple[int, ...]:
+        """The open session's empty seats (none when the table is closed)."""
+        if not self.is_open:
+            return ()
+        taken = {seat for seat, _ in self.seats}
+        return tuple(n for n in range(1, 7) if n not in taken)
 
     @property
     def is_open(self) -> bool:
@@ -211,6 +221,10 @@ def _tiles_statement() -> Select[Any]:
 
 _TILES = _tiles_statement()
 _TILES_OF = _TILES.where(GameTable.id.in_(bindparam("ids", expanding=True)))
+_SEATS = (select(Seating.session_id, Seating.seat, Seating.sitting_out)
+          .where(Seating.session_id.in_(bindparam("ids", expanding=True)),
+                 Seating.left_at.is_(None))
+          .order_by(Seating.session_id, Seating.seat))
 _NEW_EVENTS = (select(*_EVENT_COLUMNS)
                .where(HandEvent.hand_id.in_(bindparam("ids", expanding=True)),
                       HandEvent.seq > bindparam("seq"))
@@ -255,6 +269,11 @@ class FloorService:
             calls: dict[int, list[FloorCallInfo]] = {}
             for call in open_calls_in(s, [r.id for r in rows]):
                 calls.setdefault(call.table_id, []).append(call)
+            seats: dict[int, list[tuple[int, bool]]] = {}
+            sessions = [r.session_id for r in rows if r.session_id is not None]
+            if sessions:
+                for sid, seat, out in s.execute(_SEATS, {"ids": sessions}):
+                    seats.setdefault(sid, []).append((seat, bool(out)))
         tiles = []
         for r in rows:
             rep = replayed.get(r.hand_id) if r.hand_id is not None else None
@@ -270,7 +289,9 @@ class FloorService:
                 stage=stage_of(hand, status), pot=pot, hands_last_hour=r.last_hour or 0,
                 last_input_at=rep.last_at if rep else None,
                 calls=tuple(calls.get(r.id, ())), head=r.head_digest or "",
-                opened_at=r.opened_at if r.session_id is not None else None))
+                opened_at=r.opened_at if r.session_id is not None else None,
+                seats=tuple(seats.get(r.session_id, ())) if r.session_id is not None
+                else ()))
         return tiles
 
     def _dealer_since(self, s: Any, rows: list[Any]) -> dict[int, datetime]:

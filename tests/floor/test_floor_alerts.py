@@ -134,3 +134,32 @@ def test_the_tiles_fill_the_width_and_filter_by_game(
     assert len(shown) == 28 and "T1" not in shown
     floor.show_game(None)
     assert sum(w.isVisibleTo(floor) for w in floor.tiles.values()) == 30
+
+
+def test_the_floor_keeps_a_waiting_list_per_game_and_a_seat_map(
+        qtbot: QtBot, open_floor: Open, floor_db: tuple[Services, StaffMember]) -> None:
+    svc, _ = floor_db
+    floor = open_floor()
+    panel = floor.waiting_panel
+    tile = floor.tiles[floor.tile("T1").table_id]
+    assert tile.seat_map.text() == "Seated 1 3 6 · free 2 4 5"
+    qtbot.keyClicks(panel.name, "Eve")
+    qtbot.mouseClick(panel.add, Qt.MouseButton.LeftButton)
+    assert "Choose the game" in panel.message.text() and panel.list.count() == 0
+    floor.show_game(floor.tile("T1").game)
+    qtbot.mouseClick(panel.add, Qt.MouseButton.LeftButton)
+    assert panel.list.count() == 1 and panel.list.item(0).text().startswith("Eve · waiting")
+    assert tile.next.text() == "Next for a free seat: Eve"
+    qtbot.mouseClick(panel.call, Qt.MouseButton.LeftButton)
+    assert " · called " in panel.list.item(0).text() and "to T1" in panel.list.item(0).text()
+    later = floor.now() + timedelta(minutes=6)
+    floor.now = lambda: later  # type: ignore[method-assign]
+    floor.tick()
+    assert panel.list.item(0).text().endswith("NO SHOW?") and panel.no_show.isEnabled()
+    session = svc.tables.current_session(floor.tile("T1").table_id)
+    assert session is not None
+    dana = svc.staff.authenticate("Dana", "1357")
+    svc.tables.seat_player(session.id, 2, "eve", 500, dana)  # at the dealer's window
+    qtbot.waitUntil(lambda: panel.list.count() == 0, timeout=5000)
+    qtbot.waitUntil(lambda: "Seated 1 2 3 6" in tile.seat_map.text(), timeout=5000)
+    assert not tile.next.isVisibleTo(floor)

@@ -15,7 +15,19 @@ from dealer_app.services.floor import TableTile
 from dealer_app.text import tr
 from dealer_app.words import duration_text
 
-__all__ = ["TileWidget", "duration_text"]
+__all__ = ["TileWidget", "duration_text", "seat_map_text"]
+
+
+def seat_map_text(tile: TableTile) -> str:
+    """``Seated 1 3 6 · free 2 4 5 · sitting out 6``: the open session's seats."""
+    seated = " ".join(str(seat) for seat, _ in tile.seats)
+    free = " ".join(str(seat) for seat in tile.free_seats)
+    out = " ".join(str(seat) for seat, away in tile.seats if away)
+    parts = [tr("Seated {seats}").format(seats=seated) if seated else tr("Nobody seated")]
+    parts.append(tr("free {seats}").format(seats=free) if free else tr("no free seat"))
+    if out:
+        parts.append(tr("sitting out {seats}").format(seats=out))
+    return " · ".join(parts)
 
 
 def _label(name: str) -> QLabel:
@@ -54,9 +66,13 @@ class TileWidget(QFrame):
         self.hand = _label("tileHand")
         self.rate = _label("tileRate")
         self.idle = _label("tileIdle")
-        for w in (self.name, self.badge, self.stakes, self.session, self.dealer, self.hand,
-                  self.rate, self.idle):
+        self.seat_map = _label("tileSeats")
+        self.next = _label("tileNext")
+        """Who the waiting list of this game calls next, while a seat is free."""
+        for w in (self.name, self.badge, self.stakes, self.session, self.seat_map,
+                  self.dealer, self.hand, self.rate, self.idle, self.next):
             layout.addWidget(w)
+        self.next.hide()
         self.tile = tile
         self.escalated = False
         """A call of this table waits unanswered past the escalation time."""
@@ -77,6 +93,8 @@ class TileWidget(QFrame):
                 seated=tile.seats_filled))
         else:
             self.session.setText(tr("Closed"))
+        self.seat_map.setText(seat_map_text(tile))
+        self.seat_map.setVisible(tile.is_open)
         self.dealer.setText(tr("Dealer {name}").format(name=tile.dealer) if tile.dealer
                             else tr("No dealer"))
         if tile.hand_number is None:
@@ -138,6 +156,13 @@ class TileWidget(QFrame):
         height = self.heightForWidth(self.width())  # the frame's border included
         if height > 0 and height != self.minimumHeight():
             self.setMinimumHeight(height)
+
+    def set_next(self, text: str) -> None:
+        """The waiting list's next player for a free seat here (empty: none)."""
+        if text != self.next.text():
+            self.next.setText(text)
+            self._fit_height()
+        self.next.setVisible(bool(text))
 
     @property
     def is_stale(self) -> bool:

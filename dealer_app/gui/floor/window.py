@@ -25,10 +25,12 @@ from PySide6.QtWidgets import (
     QDialog,
     QGridLayout,
     QHBoxLayout,
+    QInputDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
     QScrollArea,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -38,12 +40,14 @@ from dealer_app.gui.floor.calls import CallsPanel, ResolveDialog, SupervisorSign
 from dealer_app.gui.floor.feed import LiveFeed
 from dealer_app.gui.floor.live_table import LiveTableWindow
 from dealer_app.gui.floor.tiles import TileWidget
+from dealer_app.gui.floor.waiting import NO_SHOW_AFTER, WaitingPanel
 from dealer_app.gui.i18n import amount
 from dealer_app.gui.screen import resize_within_screen
 from dealer_app.services import Services, StaffMember, StorageError
 from dealer_app.services.calls import FloorCallInfo
 from dealer_app.services.floor import FloorFigures, FloorService, Game, TableTile
 from dealer_app.services.leases import FloorPresence, heartbeat_interval, new_workstation
+from dealer_app.services.waiting import WaitingInfo, WaitingListService
 from dealer_app.text import tr
 from dealer_app.words import duration_text
 
@@ -62,6 +66,8 @@ QFrame#floorTile[escalated="true"] { border: 6px solid #ff1744; background: #3a1
 #floorTile #tileBadge { background: #c62828; color: white; font-weight: 700;
                         border-radius: 8px; padding: 2px 8px; }
 #floorTile #tileIdle[stale="true"] { color: #f0b429; font-weight: 700; }
+#floorTile #tileSeats { color: #b8c2c8; }
+#floorTile #tileNext { color: #8fd18f; font-weight: 700; }
 #floorFigures QLabel { font-size: 16px; font-weight: 600; padding: 4px 8px; }
 #callsTitle { font-size: 18px; font-weight: 700; }
 """
@@ -150,11 +156,25 @@ class FloorWindow(QMainWindow):
         left.addWidget(scroll, 1)
         body.addLayout(left, 1)
         self.calls_panel = CallsPanel()
-        body.addWidget(self.calls_panel)
+        self.waiting_panel = WaitingPanel()
+        self.waiting_panel.setFixedWidth(self.calls_panel.width())
+        self.side = QTabWidget()
+        self.side.setObjectName("floorSide")
+        self.side.addTab(self.calls_panel, tr("Calls"))
+        self.side.addTab(self.waiting_panel, tr("Waiting lists"))
+        body.addWidget(self.side)
         outer.addLayout(body, 1)
         self.setCentralWidget(central)
         self.calls_panel.acknowledge_requested.connect(self.acknowledge)
         self.calls_panel.resolve_requested.connect(self.resolve)
+        self.waiting_lists = WaitingListService(services.db)
+        self.waiting: list[WaitingInfo] = []
+        """Every game's waiting players, as last read."""
+        self.no_show_after = NO_SHOW_AFTER
+        self.waiting_panel.add_requested.connect(self.add_waiting)
+        self.waiting_panel.call_requested.connect(self.call_waiting)
+        self.waiting_panel.no_show_requested.connect(self.no_show)
+        self.waiting_panel.remove_requested.connect(self.remove_waiting)
         self.feed = LiveFeed(services, self)
         self.feed.changed.connect(self.refresh)
         self.clock = QTimer(self)
@@ -243,6 +263,7 @@ class FloorWindow(QMainWindow):
             widget.set_tile(tile, now, self.stale_after)
         if added or tables is None:
             self._layout_tiles()
+        self._read_waiting(now)
         self._show_calls(now)
         self._figures_soon()
         self.refreshed.emit()
@@ -294,6 +315,7 @@ class FloorWindow(QMainWindow):
     def _game_chosen(self, index: int) -> None:
         self.game = self.game_keys[index] if 0 <= index < len(self.game_keys) else None
         self._layout_tiles()
+        self._show_waiting(self.now())
 
     def show_game(self, game: Game | None) -> None:
         """Shows only the tables of one game (None: every game)."""
@@ -311,6 +333,8 @@ class FloorWindow(QMainWindow):
             self.refresh_figures()
         if new or self.reads == 1 or self._history_stale:
             self._read_history()
+        if new:
+            self.side.setCurrentWidget(self.calls_panel)
         for call in new:
             self.calls_panel.select(call.id)
             self.statusBar().showMessage(
@@ -421,6 +445,7 @@ class FloorWindow(QMainWindow):
         for widget in self.tiles.values():
             widget.tick(now, self.stale_after)
         self.calls_panel.tick(now)
+        self._show_waiting(now)
         self._update_alert(now)
 
     def tile(self, name: str) -> TableTile:
@@ -494,3 +519,104 @@ class FloorWindow(QMainWindow):
         self._history_stale = True
         self.refresh({done.table_id})
         return done
+
+    # ------------------------------------------------------------------ waiting lists
+    def _read_waiting(self, now: datetime) -> None:
+        try:
+            self.waiting = self.waiting_lists.waiting()
+        except StorageError:
+            return  # the next read tries again
+        self._show_waiting(now)
+
+    def _show_waiting(self, now: datetime) -> None:
+        """The list of the game chosen (or of every game), and on each table with a free
+        seat the next player waiting for its game."""
+        shown = [e for e in self.waiting if self.game is None or e.game == self.game]
+        title = self.games.currentText() if self.game is not None else tr("every game")
+        self.waiting_panel.set_entries(shown, now, title, self.no_show_after,
+                                       with_game=self.game is None)
+        first: dict[Game, WaitingInfo] = {}
+        for entry in self.waiting:
+            if not entry.called:
+                first.setdefault(entry.game, entry)
+        for widget in self.tiles.values():
+            nxt = first.get(widget.tile.game) if widget.tile.free_seats else None
+            widget.set_next(tr("Next for a free seat: {player}").format(player=nxt.player)
+                            if nxt is not None else "")
+
+    def _waiting_failed(self, exc: StorageError) -> None:
+        self.waiting_panel.message.setText(str(exc))
+
+    def add_waiting(self, player: str) -> WaitingInfo | None:
+        """``player`` joins the list of the game chosen in the filter."""
+        game = self.game
+        if game is None:
+            self.waiting_panel.message.setText(
+                tr("Choose the game in the filter first: each game has its own list."))
+            return None
+        who = self._who()
+        if who is None:
+            return None
+        try:
+            entry = self.waiting_lists.add(game, player, who)
+        except StorageError as exc:
+            self._waiting_failed(exc)
+            return None
+        self.waiting_panel.name.clear()
+        self.waiting_panel.message.clear()
+        self._read_waiting(self.now())
+        return entry
+
+    def call_waiting(self, entry_id: int) -> WaitingInfo | None:
+        """Calls the player to the open table of their game with the most free seats."""
+        entry = next((e for e in self.waiting if e.id == entry_id), None)
+        if entry is None:
+            return None
+        tables = sorted((w.tile for w in self.tiles.values()
+                         if w.tile.game == entry.game and w.tile.free_seats),
+                        key=lambda t: (-len(t.free_seats), t.name))
+        if not tables:
+            self.waiting_panel.message.setText(
+                tr("No open table of this game has a free seat."))
+            return None
+        who = self._who()
+        if who is None:
+            return None
+        try:
+            called = self.waiting_lists.call(entry_id, tables[0].table_id, who)
+        except StorageError as exc:
+            self._waiting_failed(exc)
+            return None
+        self.waiting_panel.message.clear()
+        self._read_waiting(self.now())
+        return called
+
+    def no_show(self, entry_id: int) -> bool:
+        who = self._who()
+        if who is None:
+            return False
+        try:
+            self.waiting_lists.no_show(entry_id, who)
+        except StorageError as exc:
+            self._waiting_failed(exc)
+            return False
+        self._read_waiting(self.now())
+        return True
+
+    def remove_waiting(self, entry_id: int, reason: str | None = None) -> bool:
+        who = self._who()
+        if who is None:
+            return False
+        if reason is None:
+            text, ok = QInputDialog.getText(self, tr("Take off the list"),
+                                            tr("Why does the player come off the list?"))
+            if not ok:
+                return False
+            reason = text
+        try:
+            self.waiting_lists.remove(entry_id, who, reason)
+        except StorageError as exc:
+            self._waiting_failed(exc)
+            return False
+        self._read_waiting(self.now())
+        return True
