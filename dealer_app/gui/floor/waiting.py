@@ -90,6 +90,7 @@ class WaitingPanel(QFrame):
         layout.addWidget(self.remove)
         layout.addWidget(self.message)
         self.entries: list[WaitingInfo] = []
+        self._texts: list[str] = []
         self.add.clicked.connect(self._add)
         self.name.returnPressed.connect(self._add)
         self.call.clicked.connect(lambda: self._emit(self.call_requested))
@@ -100,14 +101,17 @@ class WaitingPanel(QFrame):
 
     def set_entries(self, entries: list[WaitingInfo], now: datetime, title: str,
                     no_show_after: float, with_game: bool) -> None:
+        texts = [waiting_text(e, now, no_show_after, with_game) for e in entries]
+        heading = tr("Waiting list · {game} ({count})").format(game=title, count=len(entries))
+        if entries == self.entries and texts == self._texts and heading == self.title.text():
+            return  # each second's tick: nothing moved
         selected = self.selected()
         keep = selected.id if selected else None
         self.entries = entries
+        self._texts = texts
         self.list.clear()
-        for entry in entries:
-            self.list.addItem(waiting_text(entry, now, no_show_after, with_game))
-        self.title.setText(tr("Waiting list · {game} ({count})").format(
-            game=title, count=len(entries)))
+        self.list.addItems(texts)
+        self.title.setText(heading)
         rows = [i for i, e in enumerate(entries) if e.id == keep]
         self.list.setCurrentRow(rows[0] if rows else (0 if entries else -1))
         self._enable()
