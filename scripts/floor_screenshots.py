@@ -176,7 +176,7 @@ def sizes(folder: Path) -> None:
         for name, table in (("hand", tables[2]), ("closed", tables[25])):
             for w, h in ((1024, 768), (1920, 1080)):
                 screen = PlayersScreen(svc, table.id)
-                screen.resize(w, h)
+                screen.fit(w, h)
                 screen.show()
                 screen.start()
                 settle(app)

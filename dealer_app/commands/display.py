@@ -47,9 +47,13 @@ def run(args: argparse.Namespace) -> int:
             return 2
         screen.setGeometry(screens[args.screen].geometry())
     if args.window:
-        screen.resize(1920, 1080)
+        screen.fit(1920, 1080)
         screen.show()
     else:
+        monitor = screens[args.screen] if args.screen is not None else app.primaryScreen()
+        if monitor is not None:
+            size = monitor.geometry().size()
+            screen.fit(size.width(), size.height())
         screen.showFullScreen()
     screen.start()
     try:

@@ -163,3 +163,21 @@ def test_the_floor_keeps_a_waiting_list_per_game_and_a_seat_map(
     qtbot.waitUntil(lambda: panel.list.count() == 0, timeout=5000)
     qtbot.waitUntil(lambda: "Seated 1 2 3 6" in tile.seat_map.text(), timeout=5000)
     assert not tile.next.isVisibleTo(floor)
+
+
+@pytest.mark.one_backend
+def test_the_players_screen_fits_a_small_screen(
+        qtbot: QtBot, floor_db: tuple[Services, StaffMember]) -> None:
+    from dealer_app.gui.display.window import PlayersScreen
+
+    application()
+    svc, _ = floor_db
+    screen = PlayersScreen(svc, svc.tables.list_tables()[0].id)
+    qtbot.addWidget(screen)
+    screen.refresh()
+    screen.fit(1024, 768)
+    screen.show()
+    qtbot.waitUntil(lambda: screen.isVisible(), timeout=3000)
+    assert (screen.width(), screen.height()) == (1024, 768)  # type shrank to fit
+    assert screen.scale < 0.75 and screen.minimumSizeHint().width() <= 1024
+    screen.close()
