@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_app import words
+from dealer_app.gui.floor import chime
 from dealer_app.gui.floor.calls import CallsPanel, ResolveDialog, SupervisorSignIn
 from dealer_app.gui.floor.feed import LiveFeed
 from dealer_app.gui.floor.live_table import LiveTableWindow
@@ -407,7 +408,7 @@ class FloorWindow(QMainWindow):
             self.alert_timer.stop()
             return
         self.beeps += 1
-        QApplication.beep()
+        chime.ring()
         flash = not bool(self.alert.property("flash"))
         self.alert.setProperty("flash", flash)
         self.alert.style().unpolish(self.alert)
