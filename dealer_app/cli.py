@@ -143,6 +143,9 @@ def _dispatch(argv: Sequence[str] | None) -> int:
         refused = _refused_db_argument(name, getattr(args, "db", None))
         if refused is not None:
             return refused
+        from dealer_app.station import set_view
+
+        set_view("dealer" if name == "gui" else name)  # PostgreSQL's application_name
         if name != "replay":  # replay reads files only; every other command keeps a log
             _start_log(name)
         previous, separator = text.translate_function(), text.thousands_separator()

@@ -155,6 +155,18 @@ def settings_text(settings: Settings) -> str:
         structure=structure, bring_in=settings.bring_in, ante=settings.ante)
 
 
+def duration_text(seconds: float) -> str:
+    """``45 s``, ``12 min``, ``2 h 05 min``."""
+    seconds = int(seconds)
+    if seconds < 60:
+        return tr("{seconds} s").format(seconds=seconds)
+    minutes = seconds // 60
+    if minutes < 60:
+        return tr("{minutes} min").format(minutes=minutes)
+    return tr("{hours} h {minutes} min").format(hours=minutes // 60,
+                                                minutes=f"{minutes % 60:02d}")
+
+
 def action_text(action: Action, seat: int) -> str:
     """``Seat 3 calls``: who does what, without card or amount."""
     return tr(_ACTIONS[action]).format(seat=seat)

@@ -1,7 +1,10 @@
 """Takes the floor screenshots of docs/screenshots (offscreen, QWidget.grab()): the floor
 view with a call arriving, and a players' screen at 1920x1080 mid-hand and at the award.
+With ``--sizes``: the floor at 1024x768 and 1920x1080 (5 tables and 30), the players'
+screen at both sizes and a closed table's, in English and Swedish (``-en``/``-sv`` names).
 
-Run: ``QT_QPA_PLATFORM=offscreen .venv/bin/python scripts/floor_screenshots.py [FOLDER]``.
+Run: ``QT_QPA_PLATFORM=offscreen .venv/bin/python scripts/floor_screenshots.py [FOLDER]
+[--sizes]``.
 """
 
 from __future__ import annotations
@@ -21,10 +24,11 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from storage.helpers import next_event  # noqa: E402
 
 from dealer_app.engine import Action, Event, Settings, Structure  # noqa: E402
+from dealer_app.gui import i18n  # noqa: E402
 from dealer_app.gui.app import application  # noqa: E402
 from dealer_app.gui.display.window import PlayersScreen  # noqa: E402
 from dealer_app.gui.floor.window import FloorWindow  # noqa: E402
-from dealer_app.services import Role, Services  # noqa: E402
+from dealer_app.services import Role, Services, StaffMember, TableInfo  # noqa: E402
 from dealer_app.services.calls import CallService  # noqa: E402
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Eve", "Finn"]
@@ -115,5 +119,80 @@ def main(folder: Path) -> None:
     tmp.cleanup()
 
 
+def _world(folder: str, count: int) -> tuple[Services, StaffMember, list[TableInfo]]:
+    """``count`` tables in three games: two thirds open (one in five with no hand yet), a
+    call waiting, one acknowledged, one resolved."""
+    svc = Services.open(f"sqlite:///{folder}/floor-{count}.sqlite3")
+    boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, "246800")
+    dealers = [svc.staff.add_staff(n, Role.DEALER, "1357", by=boss)
+               for n in ("Dana", "Eli", "Faye", "Gus")]
+    rng = random.Random(5)
+    structures = [Structure.FIXED_LIMIT, Structure.POT_LIMIT, Structure.NO_LIMIT]
+    tables = [svc.tables.create_table(f"Table {i + 1:02d}", Settings(
+        ante=5 * (1 + i % 3), chip_unit=5, structure=structures[i % 3], rake_percent=5,
+        rake_cap=50), boss) for i in range(count)]
+    for i, table in enumerate(tables[:max(4, count * 2 // 3)]):
+        dealer = dealers[i % 4]
+        session = svc.tables.open_session(table.id, dealer)
+        for seat in range(1, 3 + i % 4):
+            svc.tables.seat_player(session.id, seat, NAMES[(seat + i) % 6], 2000, dealer)
+        if i % 5 == 4:
+            continue  # open, no hand yet
+        hand = svc.hands.start_hand(session.id, dealer)
+        state = hand
+        for _ in range(4 + i % 9):
+            event = next_event(state.hand, rng)
+            if event is None:
+                break
+            state = svc.hands.record_input(hand.hand_id, event, dealer)
+    calls = CallService(svc.db)
+    calls.raise_call(tables[1].id, "dispute", "seat 2 disputes the last raise", dealers[1])
+    chips = calls.raise_call(tables[3].id, "chips", "fill the float", dealers[3])
+    calls.acknowledge(chips.id, boss)
+    old = calls.raise_call(tables[2].id, "player", "seat 1 wants a break", dealers[2])
+    calls.resolve(old.id, boss, "break given, seat kept")
+    return svc, boss, tables
+
+
+def sizes(folder: Path) -> None:
+    """The floor and the players' screen at both sizes, in both languages."""
+    app = application()
+    tmp = tempfile.TemporaryDirectory()
+    worlds = {count: _world(tmp.name, count) for count in (5, 30)}
+    for lang in ("en", "sv"):
+        i18n.install(app, lang)
+        for count, (w, h) in ((5, (1024, 768)), (5, (1920, 1080)), (30, (1920, 1080)),
+                              (30, (1024, 768))):
+            svc, boss, _ = worlds[count]
+            floor = FloorWindow(svc, boss, stale_after=8)
+            floor.resize(w, h)
+            floor.show()
+            floor.start()
+            settle(app)
+            floor.grab().save(str(folder / f"floor-{count}-{w}x{h}-{lang}.png"))
+            floor.stop()
+            floor.close()
+        svc, _, tables = worlds[30]
+        for name, table in (("hand", tables[2]), ("closed", tables[25])):
+            for w, h in ((1024, 768), (1920, 1080)):
+                screen = PlayersScreen(svc, table.id)
+                screen.fit(w, h)
+                screen.show()
+                screen.start()
+                settle(app)
+                screen.grab().save(str(folder / f"players-{name}-{w}x{h}-{lang}.png"))
+                screen.stop()
+                screen.close()
+    i18n.install(app, "en")
+    for svc, _, _ in worlds.values():
+        svc.close()
+    tmp.cleanup()
+
+
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots")
+    args = [a for a in sys.argv[1:] if a != "--sizes"]
+    out = Path(args[0]) if args else ROOT / "docs" / "screenshots"
+    if "--sizes" in sys.argv:
+        sizes(out)
+    else:
+        main(out)

@@ -1,11 +1,12 @@
-"""`dealer-app display --table NAME [--db URL] [--screen N] [--window]`: the players'
-screen of one table, full screen (on the screen N when given)."""
+"""`dealer-app display --table NAME [--db URL] [--screen N] [--window] [--lang LANG]`: the
+players' screen of one table, full screen (on the screen N when given)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
+from dealer_app.commands.gui import add_lang_option
 from dealer_app.text import tr
 
 
@@ -17,12 +18,15 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
                         help="the monitor to fill (0 is the first; default: the primary)")
     parser.add_argument("--window", action="store_true",
                         help="a 1920x1080 window instead of full screen")
+    add_lang_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     from dealer_app.services import Services, StorageError
     from dealer_app.services.floor import FloorService
+    from dealer_app.station import set_view
 
+    set_view(f"display {args.table}")
     try:
         services = Services.open(args.db)
         table_id = FloorService(services.db).table_id(args.table)
@@ -32,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     from dealer_app.gui.app import application
     from dealer_app.gui.display.window import PlayersScreen
 
-    app = application()
+    app = application(lang=args.lang)
     screen = PlayersScreen(services, table_id)
     screens = app.screens()
     if args.screen is not None:
@@ -43,9 +47,13 @@ def run(args: argparse.Namespace) -> int:
             return 2
         screen.setGeometry(screens[args.screen].geometry())
     if args.window:
-        screen.resize(1920, 1080)
+        screen.fit(1920, 1080)
         screen.show()
     else:
+        monitor = screens[args.screen] if args.screen is not None else app.primaryScreen()
+        if monitor is not None:
+            size = monitor.geometry().size()
+            screen.fit(size.width(), size.height())
         screen.showFullScreen()
     screen.start()
     try:

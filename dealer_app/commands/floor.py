@@ -1,10 +1,12 @@
-"""`dealer-app floor [--db URL] [--stale SECONDS]`: the floor view (every table live, calls)."""
+"""`dealer-app floor [--db URL] [--stale SECONDS] [--escalate SECONDS] [--lang LANG]`: the
+floor view (every table live, calls)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
+from dealer_app.commands.gui import add_lang_option
 from dealer_app.text import tr
 
 
@@ -14,6 +16,10 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--stale", metavar="SECONDS", type=float, default=120.0,
                         help="mark an open table stale after this long without an input "
                              "(default 120)")
+    parser.add_argument("--escalate", metavar="SECONDS", type=float, default=60.0,
+                        help="escalate a call nobody acknowledged after this long "
+                             "(default 60)")
+    add_lang_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -21,6 +27,9 @@ def run(args: argparse.Namespace) -> int:
 
     if args.stale <= 0:
         print(tr("dealer-app floor: --stale must be above 0 seconds"), file=sys.stderr)
+        return 2
+    if args.escalate <= 0:
+        print(tr("dealer-app floor: --escalate must be above 0 seconds"), file=sys.stderr)
         return 2
     try:
         services = Services.open(args.db)
@@ -30,8 +39,8 @@ def run(args: argparse.Namespace) -> int:
     from dealer_app.gui.app import application
     from dealer_app.gui.floor.window import FloorWindow
 
-    app = application()
-    window = FloorWindow(services, stale_after=args.stale)
+    app = application(lang=args.lang)
+    window = FloorWindow(services, stale_after=args.stale, escalate_after=args.escalate)
     from dealer_app.gui.evidence_alarm import EvidenceAlarm
 
     notary = services.db.notary

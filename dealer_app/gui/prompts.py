@@ -18,6 +18,8 @@ from dealer_app.engine.events import Action
 from dealer_app.engine.hand import Hand, Phase
 from dealer_app.gui.commands import Command
 from dealer_app.gui.i18n import amount
+from dealer_app.services.floor import Stage
+from dealer_app.services.types import HandStatus
 from dealer_app.text import tr, tr_noop
 
 STREET_NAMES = {1: tr_noop("2nd"), 2: tr_noop("3rd"), 3: tr_noop("4th"), 4: tr_noop("5th")}
@@ -95,14 +97,31 @@ def round_text(hand: Hand | None) -> str:
     """``Antes``, ``Dealing 3rd street``, ``Round 2 (3rd street)``, ``Showdown``..."""
     if hand is None:
         return tr("Between hands")
-    if hand.phase is Phase.ANTES:
+    return phase_text(hand.phase, hand.street)
+
+
+def phase_text(phase: Phase, street: int) -> str:
+    """A hand's phase and street in words, as the NEXT line's round names it."""
+    if phase is Phase.ANTES:
         return tr("Antes")
-    if hand.phase is Phase.DEAL:
-        return tr("Dealing {street} street").format(street=tr(STREET_NAMES[hand.street]))
-    if hand.phase is Phase.BETTING:
-        return tr(ROUND_NAMES[hand.street])
-    if hand.phase is Phase.SHOWDOWN:
+    if phase is Phase.DEAL:
+        return tr("Dealing {street} street").format(street=tr(STREET_NAMES[street]))
+    if phase is Phase.BETTING:
+        return tr(ROUND_NAMES[street])
+    if phase is Phase.SHOWDOWN:
         return tr("Showdown")
+    return tr("Hand complete")
+
+
+def stage_text(stage: Stage) -> str:
+    """A table's latest hand for the floor and the players' screen: ``No hand yet``, the
+    phase and street while it runs (:func:`phase_text`), ``Hand complete`` or ``Void``."""
+    if stage.status is None:
+        return tr("No hand yet")
+    if stage.status is HandStatus.VOID:
+        return tr("Void")
+    if stage.status is HandStatus.IN_PROGRESS and stage.phase is not None:
+        return phase_text(stage.phase, stage.street)
     return tr("Hand complete")
 
 

@@ -10,7 +10,9 @@ resolves it with a note. Every step is stored and audited.
 - ``call(call_id)``; ``open_calls(table_ids=None)`` (not resolved, oldest first);
   ``latest_call(table_id)`` (the table's newest call, for the dealer's window).
 - ``call_response_times(session_id) -> list[CallResponse]``: called → acknowledged →
-  resolved, in seconds, for the session report.
+  resolved, in seconds, for the session report; ``calls_of_hand(hand_id)`` the same for the
+  calls about one hand (its hand report); ``resolved_since(moment)`` the calls resolved
+  since then, newest first (the floor view's history of the shift).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -33,7 +36,8 @@ from dealer_app.storage.errors import (
     StorageError,
 )
 from dealer_app.storage.models import FloorCall, GameTable, HandRow, TableSession
-from dealer_app.text import tr
+from dealer_app.text import tr, tr_noop
+from dealer_app.words import duration_text
 
 REASON_MAX = 200
 
@@ -48,8 +52,14 @@ class CallKind(StrEnum):
 
     @property
     def label(self) -> str:
-        return {"mismatch": "Hole-card mismatch", "dispute": "Dispute", "chips": "Chips",
-                "player": "Player", "other": "Floor"}[self.value]
+        """The kind in the windows' language (``Dispute``, ``Hole-card mismatch``...)."""
+        return tr(KIND_LABELS[self.value])
+
+
+KIND_LABELS = {"mismatch": tr_noop("Hole-card mismatch"), "dispute": tr_noop("Dispute"),
+               "chips": tr_noop("Chips"), "player": tr_noop("Player"),
+               "other": tr_noop("Floor")}
+"""Each kind of call in words, in English (shown with ``tr()``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +128,18 @@ def open_calls_in(s: Session, table_ids: Collection[int] | None = None
     if table_ids is not None:
         query = query.where(FloorCall.table_id.in_(list(table_ids)))
     return [_info(*r) for r in s.execute(query.order_by(FloorCall.id))]
+
+
+def response_of(row: FloorCall, table: str, number: int | None) -> CallResponse:
+    """A call's response times from its row."""
+    ack = (row.acknowledged_at - row.created_at).total_seconds() \
+        if row.acknowledged_at else None
+    done = (row.resolved_at - row.created_at).total_seconds() if row.resolved_at else None
+    return CallResponse(call_id=row.id, table_name=table, hand_number=number,
+                        kind=CallKind(row.kind), reason=row.reason, created_at=row.created_at,
+                        to_acknowledge=ack, to_resolve=done,
+                        acknowledged_by=row.acknowledged_name, resolved_by=row.resolved_name,
+                        resolution=row.resolution)
 
 
 def _text(value: str, what: str) -> str:
@@ -225,22 +247,24 @@ class CallService:
 
     def call_response_times(self, session_id: int) -> list[CallResponse]:
         """Every call of a session, oldest first, with its response times in seconds."""
+        return self._responses(_SELECT.where(FloorCall.session_id == session_id)
+                               .order_by(FloorCall.id))
+
+    def calls_of_hand(self, hand_id: int) -> list[CallResponse]:
+        """The calls about one hand, oldest first, with their response times."""
+        return self._responses(_SELECT.where(FloorCall.hand_id == hand_id)
+                               .order_by(FloorCall.id))
+
+    def resolved_since(self, moment: datetime, limit: int = 200) -> list[CallResponse]:
+        """The calls resolved since ``moment`` (the shift's history), newest first."""
+        return self._responses(_SELECT.where(FloorCall.resolved_at >= moment)
+                               .order_by(FloorCall.resolved_at.desc(), FloorCall.id.desc())
+                               .limit(limit))
+
+    def _responses(self, query: Any) -> list[CallResponse]:
         with self.db.read() as s:
-            rows = s.execute(_SELECT.where(FloorCall.session_id == session_id)
-                             .order_by(FloorCall.id)).all()
-        out = []
-        for row, table, number in rows:
-            ack = (row.acknowledged_at - row.created_at).total_seconds() \
-                if row.acknowledged_at else None
-            done = (row.resolved_at - row.created_at).total_seconds() \
-                if row.resolved_at else None
-            out.append(CallResponse(call_id=row.id, table_name=table, hand_number=number,
-                                    kind=CallKind(row.kind), reason=row.reason,
-                                    created_at=row.created_at, to_acknowledge=ack,
-                                    to_resolve=done, acknowledged_by=row.acknowledged_name,
-                                    resolved_by=row.resolved_name,
-                                    resolution=row.resolution))
-        return out
+            rows = s.execute(query).all()
+        return [response_of(row, table, number) for row, table, number in rows]
 
     # ------------------------------------------------------------------ internals
     @staticmethod
@@ -275,3 +299,23 @@ class CallService:
 def call_response_times(db: Database, session_id: int) -> list[CallResponse]:
     """The session's calls with their response times (for the session report)."""
     return CallService(db).call_response_times(session_id)
+
+
+def response_line(call: CallResponse) -> str:
+    """``Dispute · hand 12 — seat 3 disputes the pot · answered in 40 s by Sam · resolved in
+    3 min: paid seat 3``: one call of the history, worded once for the floor view and the
+    reports."""
+    head = (tr("{kind} · hand {hand} — {reason}").format(
+        kind=call.kind.label, hand=call.hand_number, reason=call.reason)
+        if call.hand_number is not None else
+        tr("{kind} — {reason}").format(kind=call.kind.label, reason=call.reason))
+    parts = [head]
+    if call.to_acknowledge is not None:
+        parts.append(tr("answered in {time} by {name}").format(
+            time=duration_text(call.to_acknowledge), name=call.acknowledged_by))
+    else:
+        parts.append(tr("not answered yet"))
+    if call.to_resolve is not None:
+        parts.append(tr("resolved in {time}: {note}").format(
+            time=duration_text(call.to_resolve), note=call.resolution))
+    return " · ".join(parts)

@@ -16,7 +16,9 @@ from dealer_app.engine.hand import Hand
 from dealer_app.engine.settings import Structure
 from dealer_app.services import Services
 from dealer_app.services.calls import CallService
-from dealer_app.services.types import HandState, Role, StaffMember
+from dealer_app.services.floor import game_of
+from dealer_app.services.types import HandState, Role, SessionInfo, StaffMember
+from dealer_app.services.waiting import WaitingListService
 from dealer_app.storage.errors import AuthenticationError, StorageError
 
 PLAYERS = ("Ann", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal", "Ivy", "Jo")
@@ -132,9 +134,21 @@ def build_demo(svc: Services, hands: int = 30, seed: int = 7,
             if progress is not None:
                 progress(played, hands)
     report.hands = played
+    _waiting_list(svc, sessions[0], boss)
     for session in sessions:
         svc.tables.close_session(session.id, boss, "end of shift")
     return report
+
+
+def _waiting_list(svc: Services, session: SessionInfo, boss: StaffMember) -> None:
+    """Two players wait for the first table's game: Lil was called and did not come, Lou
+    still waits."""
+    lists = WaitingListService(svc.db)
+    game = game_of(svc.tables.session(session.id).settings)
+    lil = lists.add(game, "Lil", boss)
+    lists.add(game, "Lou", boss)
+    lists.call(lil.id, session.table_id, boss)
+    lists.no_show(lil.id, boss)
 
 
 def _play(svc: Services, state: HandState, dealer: StaffMember, rng: random.Random,

@@ -3,9 +3,10 @@
 ``FloorService(db, stale_after=120.0, day_starts=6)``:
 - ``tiles(table_ids=None, now=None) -> list[TableTile]``: one tile per table (all tables, or
   only those named): session, seats filled, dealer and time in the box, the current hand's
-  number, street and pot, hands completed in the last 60 minutes, the last input's time,
-  the open calls. A few grouped queries for the whole set; a hand is replayed only when its
-  chain head moved since the last call (a small cache keyed by the head digest).
+  number, stage (as data: the windows word it) and pot, hands completed in the last 60
+  minutes, the last input's time, the open calls. A few grouped queries for the whole set;
+  a hand is replayed only when its chain head moved since the last call (a small cache
+  keyed by the head digest).
 - ``figures(now=None) -> FloorFigures``: tables open, players seated, hands in the last
   hour, rake in the current gaming day (which starts at ``day_starts`` o'clock, local time).
 - ``live_table(table_id) -> LiveTable``: the table's seats and its latest hand, replayed,
@@ -26,8 +27,7 @@ from typing import Any
 from sqlalchemy import Select, and_, bindparam, func, select
 from sqlalchemy.orm import aliased
 
-from dealer_app import words
-from dealer_app.engine import RuleError, Settings
+from dealer_app.engine import RuleError, Settings, Structure
 from dealer_app.engine.hand import Hand, Phase
 from dealer_app.services.calls import CallService, FloorCallInfo, open_calls_in
 from dealer_app.services.common import settings_of
@@ -55,37 +55,43 @@ from dealer_app.storage.models import (
 )
 from dealer_app.text import tr
 
-STREETS = {1: "2nd street", 2: "3rd street", 3: "4th street", 4: "5th street"}
+
+@dataclass(frozen=True, slots=True)
+class Stage:
+    """Where a table's latest hand is, as data (the windows word it): its status (None: no
+    hand yet) and, while it runs, its phase and street."""
+
+    status: HandStatus | None
+    phase: Phase | None = None
+    street: int = 0
 
 
-def street_text(hand: Hand | None, status: HandStatus | None = None) -> str:
-    """``Antes``, ``Dealing 3rd street``, ``Betting 3rd street``, ``Showdown``, ``Complete``,
-    ``Void``, or ``Between hands``."""
-    if status is HandStatus.VOID:
-        return "Void"
-    if status is HandStatus.COMPLETE:
-        return "Complete"
-    if hand is None:
-        return "Between hands"
-    if hand.phase is Phase.ANTES:
-        return "Antes"
-    if hand.phase is Phase.DEAL:
-        return f"Dealing {STREETS.get(hand.street, '')}".strip()
-    if hand.phase is Phase.BETTING:
-        return f"Betting {STREETS.get(hand.street, '')}".strip()
-    if hand.phase is Phase.SHOWDOWN:
-        return "Showdown"
-    return "Complete"
+def stage_of(hand: Hand | None, status: HandStatus | None) -> Stage:
+    """The stage of a hand replayed (``hand``) with its stored ``status``."""
+    if status is HandStatus.IN_PROGRESS and hand is not None:
+        return Stage(status, hand.phase, hand.street)
+    return Stage(status)
+
+
+Game = tuple[str, int]
+"""A game: its structure and ante (the ante sets the bring-in and the bets)."""
+
+
+def game_of(settings: Settings) -> Game:
+    """The game a table plays, to group tables (the floor's filter, the waiting lists): the
+    structure and the stakes."""
+    return (settings.structure.value, settings.ante)
+
+
+def game_settings(game: Game) -> Settings:
+    """Settings of ``game`` (its structure and stakes; the rest at their defaults), to word
+    it as a table's settings are worded."""
+    return Settings(ante=game[1], chip_unit=1, structure=Structure(game[0]))
 
 
 def pot_of(hand: Hand) -> int:
     """The chips in the middle: the pots and the bets in front of the players."""
     return sum(p.amount for p in hand.pots()) + sum(hand.bets.values())
-
-
-def stakes_text(settings: Settings) -> str:
-    """``Fixed limit 10/20 · Ante 5``: the structure and the stakes."""
-    return words.settings_text(settings)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,27 +108,41 @@ class TableTile:
     hand_id: int | None
     hand_number: int | None
     hand_status: HandStatus | None
-    street: str
+    stage: Stage
     pot: int
     hands_last_hour: int
     last_input_at: datetime | None
     calls: tuple[FloorCallInfo, ...] = ()
     head: str = ""
     """The current hand's chain head: changes with every input."""
+    opened_at: datetime | None = None
+    """When the open session was opened (None: no open session)."""
+    seats: tuple[tuple[int, bool], ...] = ()
+    """The seats taken in the open session: (seat, sitting out), by seat."""
+
+    @property
+    def free_seats(self) -> tuple[int, ...]:
+        """The open session's empty seats (none when the table is closed)."""
+        if not self.is_open:
+            return ()
+        taken = {seat for seat, _ in self.seats}
+        return tuple(n for n in range(1, 7) if n not in taken)
 
     @property
     def is_open(self) -> bool:
         return self.session_id is not None
 
     @property
-    def stakes(self) -> str:
-        return stakes_text(self.settings)
+    def game(self) -> Game:
+        return game_of(self.settings)
 
     def idle_seconds(self, now: datetime) -> float | None:
-        """Seconds since the last input (None: no hand yet)."""
-        if self.last_input_at is None:
+        """Seconds since the last input, or since the session opened if it came later (an
+        open table with no hand yet idles too); None: no input and no open session."""
+        moments = [m for m in (self.last_input_at, self.opened_at) if m is not None]
+        if not moments:
             return None
-        return max(0.0, (now - self.last_input_at).total_seconds())
+        return max(0.0, (now - max(moments)).total_seconds())
 
     def is_stale(self, now: datetime, after: float) -> bool:
         """An open table without an input for ``after`` seconds."""
@@ -201,6 +221,10 @@ def _tiles_statement() -> Select[Any]:
 
 _TILES = _tiles_statement()
 _TILES_OF = _TILES.where(GameTable.id.in_(bindparam("ids", expanding=True)))
+_SEATS = (select(Seating.session_id, Seating.seat, Seating.sitting_out)
+          .where(Seating.session_id.in_(bindparam("ids", expanding=True)),
+                 Seating.left_at.is_(None))
+          .order_by(Seating.session_id, Seating.seat))
 _NEW_EVENTS = (select(*_EVENT_COLUMNS)
                .where(HandEvent.hand_id.in_(bindparam("ids", expanding=True)),
                       HandEvent.seq > bindparam("seq"))
@@ -245,25 +269,29 @@ class FloorService:
             calls: dict[int, list[FloorCallInfo]] = {}
             for call in open_calls_in(s, [r.id for r in rows]):
                 calls.setdefault(call.table_id, []).append(call)
+            seats: dict[int, list[tuple[int, bool]]] = {}
+            sessions = [r.session_id for r in rows if r.session_id is not None]
+            if sessions:
+                for sid, seat, out in s.execute(_SEATS, {"ids": sessions}):
+                    seats.setdefault(sid, []).append((seat, bool(out)))
         tiles = []
         for r in rows:
             rep = replayed.get(r.hand_id) if r.hand_id is not None else None
             status = HandStatus(r.status) if r.hand_id is not None else None
             hand = rep.hand if rep is not None else None
-            if r.hand_id is None:
-                pot, street = 0, "No hand yet"
-            elif status is HandStatus.IN_PROGRESS and hand is not None:
-                pot, street = pot_of(hand), street_text(hand)
-            else:
-                pot, street = r.pot, street_text(hand, status)
+            pot = pot_of(hand) if status is HandStatus.IN_PROGRESS and hand is not None \
+                else (r.pot or 0)
             tiles.append(TableTile(
                 table_id=r.id, name=r.name, settings=settings_of(r.settings_json),
                 session_id=r.session_id, seats_filled=r.filled or 0 if r.session_id else 0,
                 dealer=r.dealer, dealer_since=since.get(r.session_id),
                 hand_id=r.hand_id, hand_number=r.number, hand_status=status,
-                street=street, pot=pot, hands_last_hour=r.last_hour or 0,
+                stage=stage_of(hand, status), pot=pot, hands_last_hour=r.last_hour or 0,
                 last_input_at=rep.last_at if rep else None,
-                calls=tuple(calls.get(r.id, ())), head=r.head_digest or ""))
+                calls=tuple(calls.get(r.id, ())), head=r.head_digest or "",
+                opened_at=r.opened_at if r.session_id is not None else None,
+                seats=tuple(seats.get(r.session_id, ())) if r.session_id is not None
+                else ()))
         return tiles
 
     def _dealer_since(self, s: Any, rows: list[Any]) -> dict[int, datetime]:

@@ -16,6 +16,11 @@ into.
 transaction: an input from a workstation that lost the lease raises :class:`LeaseLostError`
 (nothing stored).
 
+``FloorPresence(db, expiry=...)``: the floor views open now, each a row renewed by a
+heartbeat like a lease: ``watch(station, host, staff_name)``, ``heartbeat(station)``,
+``leave(station)``, ``watchers() -> list[FloorWatcher]`` (the live ones). A dealer's window
+asks it whether anybody sees its calls.
+
 The lease rows are operational (who records now), not facts of the log: the facts are the
 ``take-over-table`` audit rows. Lease time and heartbeat: 60 s and 10 s, or the seconds in
 ``DEALER_APP_LEASE_SECONDS`` / ``DEALER_APP_HEARTBEAT_SECONDS``.
@@ -42,7 +47,7 @@ from dealer_app.services.common import audit, retrying
 from dealer_app.services.types import StaffMember
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import ConflictError, NotFoundError
-from dealer_app.storage.models import GameTable, TableLease
+from dealer_app.storage.models import FloorWatch, GameTable, TableLease
 from dealer_app.text import tr
 
 RELEASED = ""
@@ -263,3 +268,62 @@ class LeaseService:
             if row is not None and row.workstation == workstation:
                 row.workstation = RELEASED
                 row.host = ""
+
+
+@dataclass(frozen=True, slots=True)
+class FloorWatcher:
+    """A floor view open now."""
+
+    station: str
+    host: str
+    staff_name: str
+    opened_at: datetime
+    heartbeat_at: datetime
+
+
+class FloorPresence:
+    """The floor views watching the calls (operational rows, renewed like a lease)."""
+
+    def __init__(self, db: Database, expiry: timedelta | None = None) -> None:
+        self.db = db
+        self.expiry = expiry if expiry is not None else lease_time()
+
+    def watch(self, station: str, host: str, staff_name: str = "") -> None:
+        """A floor view opened (or signed in again): its row, heartbeat now."""
+        with self.db.transaction() as s:
+            now = self.db.now()
+            row = s.get(FloorWatch, station, with_for_update=True)
+            if row is None:
+                s.add(FloorWatch(station=station, host=host, staff_name=staff_name,
+                                 opened_at=now, heartbeat_at=now))
+                return
+            row.host, row.staff_name, row.heartbeat_at, row.closed_at = \
+                host, staff_name, now, None
+
+    def heartbeat(self, station: str) -> bool:
+        """Renews the floor view's row; False if it had left."""
+        with self.db.transaction() as s:
+            done = s.execute(update(FloorWatch)
+                             .where(FloorWatch.station == station,
+                                    FloorWatch.closed_at.is_(None))
+                             .values(heartbeat_at=self.db.now())
+                             .execution_options(synchronize_session=False))
+            return getattr(done, "rowcount", 0) == 1
+
+    def leave(self, station: str) -> None:
+        """The floor view closed."""
+        with self.db.transaction() as s:
+            s.execute(update(FloorWatch).where(FloorWatch.station == station)
+                      .values(closed_at=self.db.now())
+                      .execution_options(synchronize_session=False))
+
+    def watchers(self, now: datetime | None = None) -> list[FloorWatcher]:
+        """The floor views open now: not closed, heard from within the lease time."""
+        now = now or self.db.now()
+        with self.db.read() as s:
+            rows = s.scalars(select(FloorWatch).where(
+                FloorWatch.closed_at.is_(None),
+                FloorWatch.heartbeat_at > now - self.expiry).order_by(FloorWatch.opened_at))
+            return [FloorWatcher(station=r.station, host=r.host, staff_name=r.staff_name,
+                                 opened_at=r.opened_at, heartbeat_at=r.heartbeat_at)
+                    for r in rows]

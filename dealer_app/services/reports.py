@@ -30,6 +30,7 @@ from sqlalchemy import func, select
 
 from dealer_app.engine.events import Action, Event
 from dealer_app.engine.hand import Hand
+from dealer_app.services.calls import CallResponse, CallService, response_line
 from dealer_app.services.common import DEFAULT_CURRENCY, CancelFn, ProgressFn, session_info
 from dealer_app.services.files import Cancelled, atomic_write, temp_path_beside
 from dealer_app.services.fingerprint import Fingerprint, evidence_fingerprint, hand_evidence
@@ -247,6 +248,8 @@ class SessionReport:
     """The log's fingerprint when the report was made."""
     generated_by: str = ""
     """Who asked for the report (the signed-in staff member), or empty."""
+    calls: tuple[CallResponse, ...] = ()
+    """The session's floor calls with their response times, oldest first."""
 
     @property
     def hands_played(self) -> int:
@@ -336,6 +339,9 @@ class SessionReport:
         lines += [tr("  {time}  {act}: {what} — by {by}, reason: {reason}").format(
                       time=zoned_time(a.at, tz), act=a.act, what=a.what, by=a.by,
                       reason=a.reason) for a in self.acts] or [tr("  none")]
+        lines += ["", tr("Floor calls")]
+        lines += [f"  {zoned_time(c.created_at, tz)}  {response_line(c)}"
+                  for c in self.calls] or [tr("  none")]
         if self.evidence is not None:
             lines += ["", tr("Evidence: {evidence}").format(evidence=self.evidence.describe())]
         generated = zoned_time(self.generated_at, tz)
@@ -446,7 +452,8 @@ def session_report_html(report: SessionReport, tz: tzinfo | None = None, *,
            "<h2>" + tr("Dealers' stints") + f"</h2>{table}<tr>{stint_heads}</tr>{stints}</table>",
            "<h2>" + tr("Voids, corrections, adjustments and closing") + "</h2>"
            + (f"{table}<tr>{act_heads}</tr>{acts}</table>" if acts
-              else "<p>" + tr("None in this session.") + "</p>")]
+              else "<p>" + tr("None in this session.") + "</p>"),
+           "<h2>" + tr("Floor calls") + "</h2>" + _calls_html(report.calls, tz)]
     if chart:
         out.append("<h2>" + tr("Stacks over the session ({currency})").format(currency=cur)
                    + f"</h2><p><img src='{esc(chart)}' width={chart_width}></p>")
@@ -464,6 +471,17 @@ def session_report_html(report: SessionReport, tz: tzinfo | None = None, *,
                    for signer in signers)
     out.append("<h2>" + tr("Sign-off") + f"</h2><table width=100% cellpadding=4>{rows}</table>")
     return "".join(out)
+
+
+def _calls_html(calls: Sequence[CallResponse], tz: tzinfo | None) -> str:
+    """The floor calls and their response times, as a table (or a line saying none)."""
+    if not calls:
+        return "<p>" + tr("None in this session.") + "</p>"
+    rows = "".join(f"<tr><td>{_nobreak(zoned_time(c.created_at, tz))}</td>"
+                   f"<td>{html.escape(response_line(c))}</td></tr>" for c in calls)
+    return ("<table class=grid width=100% cellspacing=0 cellpadding=4><tr>"
+            f"<th align=left width=25%>{tr('Time')}</th>"
+            f"<th align=left>{tr('Call and response')}</th></tr>{rows}</table>")
 
 
 def _session_row(db: Database, session_id: int) -> SessionInfo:
@@ -651,7 +669,8 @@ def session_report(db: Database, session_id: int, generated_by: str = "", *,
                          stints=tuple(dealer_stints(db, session_id)),
                          acts=tuple(session_acts(db, session_id)),
                          evidence=evidence_fingerprint(db, session_id) if evidence else None,
-                         generated_by=generated_by)
+                         generated_by=generated_by,
+                         calls=tuple(CallService(db).call_response_times(session_id)))
 
 
 # ---------------------------------------------------------------------------- stack history
@@ -718,6 +737,8 @@ class HandReport:
     result: tuple[str, ...]
     corrections: tuple[str, ...] = ()
     """Each supervisor's correction in words: who, when, what it replaced, why."""
+    calls: tuple[str, ...] = ()
+    """Each floor call about the hand, with its response times, in words."""
 
     def to_text(self) -> str:
         out = [self.title, "=" * len(self.title)]
@@ -735,6 +756,8 @@ class HandReport:
                        f"{note}")
         if self.corrections:
             out += ["", tr("Corrections")] + [f"  {c}" for c in self.corrections]
+        if self.calls:
+            out += ["", tr("Floor calls")] + [f"  {c}" for c in self.calls]
         out += ["", tr("Result")] + [f"  {r}" for r in self.result]
         return "\n".join(out) + "\n"
 
@@ -754,6 +777,7 @@ class HandReport:
             f"<td>{esc(x.note)}</td></tr>" for x in self.log)
         result = "".join(f"<li>{esc(r)}</li>" for r in self.result)
         corrections = "".join(f"<li>{esc(c)}</li>" for c in self.corrections)
+        calls = "".join(f"<li>{esc(c)}</li>" for c in self.calls)
         table = "<table class=grid border=1 cellspacing=0 cellpadding=3 width=100%>"
         seat_heads = "".join(f"<th align={side}>{text}</th>" for side, text in (
             ("left", tr("Seat")), ("left", tr("Player")), ("right", tr("Before")),
@@ -764,11 +788,13 @@ class HandReport:
             ("right width=8%", tr("Chips in")), ("left", tr("Note"))))
         h2 = {key: f"<h2>{text}</h2>" for key, text in (
             ("seats", tr("Seats")), ("result", tr("Result")),
-            ("corrections", tr("Corrections")), ("log", tr("Log")))}
+            ("corrections", tr("Corrections")), ("log", tr("Log")),
+            ("calls", tr("Floor calls")))}
         return (f"<h1>{esc(self.title)}</h1><table cellpadding=2>{facts}</table>"
                 f"{h2['seats']}{table}<tr>{seat_heads}</tr>{seats}</table>"
                 f"{h2['result']}<ul>{result}</ul>"
                 + (f"{h2['corrections']}<ul>{corrections}</ul>" if corrections else "")
+                + (f"{h2['calls']}<ul>{calls}</ul>" if calls else "")
                 + f"{h2['log']}{table}<tr>{log_heads}</tr>{log}</table>")
 
 
@@ -899,6 +925,8 @@ class HandHeader:
     everything the report lists), ``#seq xxxx-xxxx-xxxx-xxxx, key K``."""
     chain_head: str = ""
     """The start of the hand's chain head, ``xxxx-xxxx-xxxx-xxxx``."""
+    calls: tuple[CallResponse, ...] = ()
+    """The floor calls about the hand."""
 
 
 def _claimed_dealer(meta: dict[str, Any]) -> str:
@@ -910,9 +938,11 @@ def _claimed_dealer(meta: dict[str, Any]) -> str:
 
 
 def hand_header(db: Database, hand_id: int) -> HandHeader:
-    """The table's name (or the imported record's), the dealer, the table's currency, and the
-    evidence: read it after the hand's state, so its checkpoint is sealed after the hand was
-    read (:func:`~dealer_app.services.fingerprint.hand_evidence`)."""
+    """The table's name (or the imported record's), the dealer, the table's currency, the
+    floor calls about the hand, and the evidence: read it after the hand's state, so its
+    checkpoint is sealed after the hand was read
+    (:func:`~dealer_app.services.fingerprint.hand_evidence`)."""
+    calls = tuple(CallService(db).calls_of_hand(hand_id))
     with db.read() as s:
         row = s.get(HandRow, hand_id)
         if row is None:
@@ -925,7 +955,7 @@ def hand_header(db: Database, hand_id: int) -> HandHeader:
             dealer=dealer.name if dealer is not None else _claimed_dealer(meta),
             currency=(table.currency if table is not None else None) or DEFAULT_CURRENCY)
     checkpoint, head = hand_evidence(db, hand_id)
-    return HandHeader(header.table, header.dealer, header.currency, checkpoint, head)
+    return HandHeader(header.table, header.dealer, header.currency, checkpoint, head, calls)
 
 
 def hand_report(state: HandState, tz: tzinfo | None = None,
@@ -1020,7 +1050,9 @@ def hand_report(state: HandState, tz: tzinfo | None = None,
                            note=note, struck=entry.undone, amount=amount))
     return HandReport(title=title, facts=tuple(facts), seats=tuple(seats), log=tuple(log),
                       result=tuple(result_lines(hand, state.status)),
-                      corrections=tuple(corrections))
+                      corrections=tuple(corrections),
+                      calls=tuple(f"{zoned_time(c.created_at, tz)}  {response_line(c)}"
+                                  for c in (header.calls if header is not None else ())))
 
 
 def event_caption(hand: Hand, index: int) -> str:

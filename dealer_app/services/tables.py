@@ -302,6 +302,9 @@ class TableService:
                       table_id=session.table_id, session_id=session_id,
                       detail={"seat": seat, "player": player, "buy_in": buy_in})
                 ledger.request_checkpoint(s, f"session {session_id} seat {seat} buy-in")
+                from dealer_app.services.waiting import take_seated  # (imports this module)
+
+                take_seated(s, session.table_id, player, by, row.seated_at)  # off the list
                 return seat_info(row)
         except IntegrityError:
             raise ConflictError(tr("seat {seat} was taken by another program")

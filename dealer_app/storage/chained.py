@@ -24,6 +24,8 @@ OUTSIDE: dict[str, str] = {
     "alembic_version": "the schema revision",
     "table_lease": "which workstation records into a table now (a heartbeat; a take-over is "
                    "an audit row)",
+    "floor_watch": "which floor views are open now (a heartbeat; the calls they answer are "
+                   "chained)",
 }
 """Tables outside the ledger on purpose, and why."""
 

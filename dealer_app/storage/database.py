@@ -26,6 +26,7 @@ from sqlalchemy.engine import URL
 from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError
 from sqlalchemy.orm import Session, sessionmaker
 
+from dealer_app.station import application_name
 from dealer_app.storage import ledger, migrate, read_only
 from dealer_app.storage.background import BACKGROUND
 from dealer_app.storage.backup import backup_sqlite_file
@@ -194,6 +195,7 @@ class Database:
             connect_args: dict[str, Any] = {}
             if parsed.get_backend_name() == "postgresql":
                 connect_args["connect_timeout"] = max(1, round(busy_timeout))
+                connect_args["application_name"] = application_name()
             try:
                 engine = (engine_with_password(parsed, connect_args)
                           if parsed.get_backend_name() == "postgresql"

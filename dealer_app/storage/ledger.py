@@ -278,6 +278,8 @@ def digester(tbl: str) -> Callable[[Sequence[Any]], str]:
                     value = fromisoformat(value)
                 except ValueError:
                     continue  # no date-time: as it is (matches nothing)
+            elif not isinstance(value, datetime):
+                continue  # a number written over a time: as it is (matches nothing)
             vals[i] = value.isoformat() if value.tzinfo is None else _plain(value)
         for i in flags:  # SQLite's 0/1, as SQLAlchemy reads it
             if vals[i].__class__ is int:

@@ -318,6 +318,50 @@ class TableLease(Base):
 
 
 @chained()
+class WaitingEntry(Base):
+    """A player on the waiting list of a game (structure and ante), from joining to being
+    seated, marked a no-show or taken off. Each step fills its columns once (and is also
+    an audit row); an entry is active while none of ``seated_at``, ``no_show_at`` and
+    ``removed_at`` is set."""
+
+    __tablename__ = "waiting_entry"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    structure: Mapped[str] = mapped_column(String(16))
+    ante: Mapped[int] = mapped_column(BigInteger)
+    player: Mapped[str] = mapped_column(String(80))
+    joined_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    joined_by: Mapped[int | None] = mapped_column(ForeignKey("staff.id"))
+    called_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    called_table_id: Mapped[int | None] = mapped_column(ForeignKey("game_table.id"))
+    called_by: Mapped[int | None] = mapped_column(ForeignKey("staff.id"))
+    seated_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    seated_table_id: Mapped[int | None] = mapped_column(ForeignKey("game_table.id"))
+    no_show_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    removed_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    removed_by: Mapped[int | None] = mapped_column(ForeignKey("staff.id"))
+    removal: Mapped[str | None] = mapped_column(Text)
+    """Why the entry was taken off (or marked a no-show)."""
+    __table_args__ = (Index("ix_waiting_entry_game", "structure", "ante", "joined_at"),)
+
+
+class FloorWatch(Base):
+    """An open floor view (operational, not a fact of the log): one row per running floor
+    view, renewed by a heartbeat like a table's lease, so a dealer's window can tell whether
+    anybody watches the calls."""
+
+    __tablename__ = "floor_watch"
+    station: Mapped[str] = mapped_column(String(64), primary_key=True)
+    """A random id per running floor view."""
+    host: Mapped[str] = mapped_column(String(255))
+    staff_name: Mapped[str] = mapped_column(String(80))
+    """The supervisor signed in there, or empty."""
+    opened_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    heartbeat_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    __table_args__ = (Index("ix_floor_watch_heartbeat", "heartbeat_at"),)
+
+
+@chained()
 class FloorCall(Base):
     """A dealer's call to the floor (a dispute, chips, a player, a hole-card mismatch) and
     how a supervisor answered it. Each step is also an audit row (``call-floor``,

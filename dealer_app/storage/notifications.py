@@ -27,6 +27,7 @@ from typing import Any, Protocol
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
+from dealer_app.station import application_name
 from dealer_app.storage.database import Database
 
 CHANNEL = "dealer_app_changes"
@@ -168,13 +169,13 @@ def change_feed(db: Database, on_change: OnChange, *, interval: float = 0.1) -> 
     with db.engine.connect() as conn:
         schema = str(conn.execute(text("SELECT current_schema()")).scalar())
     url = make_url(db.engine.url.render_as_string(hide_password=False))
-    conninfo = _conninfo(url)
+    conninfo = _conninfo(url, application_name("feed"))
     return PostgresChangeFeed(conninfo, schema, on_change)
 
 
-def _conninfo(url: Any) -> str:
+def _conninfo(url: Any, name: str = "") -> str:
     """A libpq connection string from a SQLAlchemy URL (driver suffix dropped, the URL's
-    ``options`` such as a ``search_path`` kept)."""
+    ``options`` such as a ``search_path`` kept), named ``name`` for ``pg_stat_activity``."""
     from psycopg.conninfo import make_conninfo
 
     params: dict[str, Any] = {}
@@ -188,6 +189,8 @@ def _conninfo(url: Any) -> str:
         params["password"] = url.password
     if url.database:
         params["dbname"] = url.database
+    if name:
+        params["application_name"] = name
     for key, value in url.query.items():
         params[key] = value if isinstance(value, str) else value[-1]
     return make_conninfo("", **params)

@@ -39,8 +39,9 @@ OWNER, STATION, AUDITOR = "dealer_owner", "dealer_station", "dealer_auditor"
 """The default role names."""
 
 MUTABLE: dict[str, tuple[str, ...]] = {
-    "staff": ("role", "pin_hash", "failed_pins", "locked_until", "lockouts", "active"),
-    "game_table": ("settings_json", "currency"),
+    "staff": ("role", "pin_hash", "failed_pins", "locked_until", "lockouts", "active",
+              "pin_change_due", "locked_at"),
+    "game_table": ("settings_json", "currency", "dual_control_above"),
     "table_session": ("dealer_id?closed_at", "closed_at?closed_at"),
     "seating": ("stack?left_at", "sitting_out?left_at", "left_at?left_at"),
     "hand": ("status", "pot", "rake", "ended_at", "head_digest", "corrected", "!status=void"),
@@ -51,6 +52,11 @@ MUTABLE: dict[str, tuple[str, ...]] = {
                    "resolution?resolved_at"),
     "table_lease": ("workstation", "host", "staff_id", "staff_name", "acquired_at",
                     "heartbeat_at"),
+    "floor_watch": ("host", "staff_name", "heartbeat_at", "closed_at"),
+    "waiting_entry": ("called_at?seated_at", "called_table_id?seated_at",
+                      "called_by?seated_at", "seated_at?seated_at",
+                      "seated_table_id?seated_at", "no_show_at?removed_at",
+                      "removed_at?removed_at", "removed_by?removed_at", "removal?removed_at"),
 }
 """Per table, what an update may change: ``col`` freely, ``col?guard`` only while the row's
 ``guard`` is NULL (``closed_at?closed_at``: set once), and ``!col=value``: once ``col`` holds

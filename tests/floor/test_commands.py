@@ -30,3 +30,26 @@ def test_display_needs_a_table(capsys: pytest.CaptureFixture[str]) -> None:
         status = exc.code  # type: ignore[assignment]
     assert status == 2
     assert "--table" in capsys.readouterr().err
+
+
+@pytest.mark.one_backend
+@pytest.mark.parametrize("command", [["floor"], ["display", "--table", "T1"]])
+def test_floor_and_display_speak_the_language_asked_for(
+        command: list[str], db_url: str, floor_db: tuple[Services, StaffMember],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtWidgets import QApplication, QWidget
+
+    from dealer_app.gui import i18n
+    from dealer_app.gui.app import application
+
+    shown: list[str] = []
+    app = application(lang="en")
+    monkeypatch.setattr(QApplication, "exec", lambda self: 0)
+    monkeypatch.setattr(QWidget, "show", lambda self: shown.append(self.windowTitle()))
+    monkeypatch.setattr(QWidget, "showFullScreen",
+                        lambda self: shown.append(self.windowTitle()))
+    try:
+        assert main([*command, "--db", db_url, "--lang", "sv"]) == 0
+        assert i18n.installed_language() == "sv" and shown
+    finally:
+        i18n.install(app, "en")

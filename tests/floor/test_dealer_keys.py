@@ -15,6 +15,7 @@ from dealer_app.engine import Action, Event
 from dealer_app.gui.floor.dealer_wiring import CallFloorDialog, FloorKeys
 from dealer_app.services import Services, StaffMember
 from dealer_app.services.calls import CallKind, CallService
+from dealer_app.services.leases import FloorPresence
 
 
 @pytest.fixture
@@ -80,25 +81,58 @@ def test_f9_after_a_refused_show_calls_the_floor(
             widget.close()
 
 
-def test_f3_opens_the_floor_for_a_supervisor_only(
+def test_f3_opens_the_floor_for_a_supervisor_and_never_changes_who_deals(
+        qtbot: QtBot, dealer_window: Driver, floor_db: tuple[Services, StaffMember]) -> None:
+    svc, _ = floor_db
+    keys = _keys(dealer_window)
+    session = dealer_window.backend.session
+    assert session is not None and session.dealer == "Dana"
+    dealer_window.key(Qt.Key.Key_F3)  # Dana deals: a supervisor signs in for the view
+    dialog = keys.sign_in
+    assert dialog is not None and dialog.isVisible() and keys.floor_window is None
+    qtbot.keyClicks(dialog.name, "Dana")
+    qtbot.keyClicks(dialog.pin, "1357")
+    qtbot.keyClick(dialog.pin, Qt.Key.Key_Return)
+    assert keys.floor_window is None and "is a dealer" in dealer_window.next_text
+    dealer_window.key(Qt.Key.Key_F3)
+    dialog = keys.sign_in
+    assert dialog is not None
+    qtbot.keyClicks(dialog.name, "Sam")
+    qtbot.keyClicks(dialog.pin, "246800")
+    qtbot.keyClick(dialog.pin, Qt.Key.Key_Return)
+    floor = keys.floor_window
+    assert floor is not None and floor.isVisible() and floor.supervisor is not None
+    assert floor.supervisor.name == "Sam"
+    assert {w.tile.name for w in floor.tiles.values()} == {"T1", "T2"}
+    assert floor.tile("T1").dealer == "Dana"
+    assert svc.tables.current_session(session.table_id).dealer == "Dana"  # type: ignore[union-attr]
+    assert svc.review.audit(act="change-dealer") == []
+    floor.close()
+
+
+def test_the_table_shows_every_open_call_from_the_database_also_after_a_restart(
         qtbot: QtBot, db_url: str, floor_db: tuple[Services, StaffMember]) -> None:
-    driver = make_driver(qtbot, db_url)
-    try:
-        driver.sign_in("Dana", "1357")
-        driver.open_first_table()
-        driver.key(Qt.Key.Key_F3)
-        assert _keys(driver).floor_window is None and driver.refused
-        assert "supervisor" in driver.next_text
-    finally:
-        driver.window.close()
-    driver = make_driver(qtbot, db_url)
-    try:
-        driver.sign_in("Sam", "246800")
-        driver.open_first_table()
-        driver.key(Qt.Key.Key_F3)
-        floor = _keys(driver).floor_window
-        assert floor is not None and floor.isVisible()
-        assert {w.tile.name for w in floor.tiles.values()} == {"T1", "T2"}
-        floor.close()
-    finally:
-        driver.window.close()
+    svc, boss = floor_db
+    calls = CallService(svc.db)
+    table = svc.tables.list_tables()[0]
+    dana = svc.staff.authenticate("Dana", "1357")
+    first = calls.raise_call(table.id, "chips", "fill the float", dana)
+    calls.raise_call(table.id, "player", "seat 3 wants a break", dana)
+    driver = make_driver(qtbot, db_url)  # the window started again
+    driver.sign_in("Dana", "1357")
+    driver.open_first_table()
+    keys = _keys(driver)
+    assert keys.status.isVisibleTo(driver.window)
+    lines = keys.status.text().splitlines()
+    assert "Floor call (chips) sent" in lines[0] and "Floor call (player) sent" in lines[1]
+    assert "NO FLOOR VIEW IS OPEN" in keys.status.text()  # nobody watches
+    presence = FloorPresence(svc.db)
+    presence.watch("fv-1", "pit (pid 1)", "Sam")
+    calls.acknowledge(first.id, boss)  # the first of the two: the table sees it
+    qtbot.waitUntil(lambda: "ACKNOWLEDGED" in keys.status.text(), timeout=5000)
+    lines = keys.status.text().splitlines()
+    assert "(chips) ACKNOWLEDGED — Sam is on the way" in lines[0]
+    assert "(player) sent" in lines[1] and "NO FLOOR VIEW" not in keys.status.text()
+    assert keys.feed is not None  # the change feed, not a poll
+    presence.leave("fv-1")
+    driver.window.close()

@@ -10,11 +10,13 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
+from dealer_app.engine.hand import Phase
 from dealer_app.gui.app import application
 from dealer_app.gui.display.window import PlayersScreen
 from dealer_app.gui.floor.window import FloorWindow
 from dealer_app.services import Services, StaffMember
 from dealer_app.services.calls import CallService
+from dealer_app.services.types import HandStatus
 
 from .conftest import DealerProcess
 
@@ -58,10 +60,10 @@ def test_the_floor_sees_inputs_and_calls_of_another_process(
     assert floor.tile("T1").hand_number is None and floor.tile("T1").seats_filled == 3
     assert not floor.tile("T2").is_open
     dealer_process.step("deal")
-    qtbot.waitUntil(lambda: floor.tile("T1").street == "Betting 2nd street", timeout=5000)
+    qtbot.waitUntil(lambda: floor.tile("T1").stage.phase is Phase.BETTING, timeout=5000)
     tile = floor.tile("T1")
     assert tile.hand_number == 1 and tile.pot == 15
-    assert floor.tiles[tile.table_id].hand.text() == "Hand 1 · Betting 2nd street · pot 15"
+    assert floor.tiles[tile.table_id].hand.text() == "Hand 1 · Round 1 (2nd street) · pot 15"
     # the players' screen: the up cards, a card back for each hole card, never the hole card
     qtbot.waitUntil(lambda: screen.view is not None and screen.view.hand_number == 1,
                     timeout=5000)
@@ -92,7 +94,7 @@ def test_the_floor_sees_inputs_and_calls_of_another_process(
                     timeout=5000)
     assert not any("As" in t for t in screen.texts())
     dealer_process.step("finish")
-    qtbot.waitUntil(lambda: floor.tile("T1").street == "Complete", timeout=5000)
+    qtbot.waitUntil(lambda: floor.tile("T1").stage.status is HandStatus.COMPLETE, timeout=5000)
     qtbot.waitUntil(lambda: bool(screen.view and screen.view.result), timeout=5000)
     assert "As" in {str(c) for c in _cards(screen)}  # shown at the showdown
     assert floor.tile("T1").hands_last_hour == 1

@@ -101,3 +101,41 @@ def test_a_split_names_the_hand_and_the_odd_chip() -> None:
     view = public_view(_live(hand, HandStatus.COMPLETE))
     assert view.result[0] == ("Main pot 45 split with Two pairs, nines and sevens: "
                               "Ann 25, Bo 20 (odd chip 5 to Ann)")
+
+
+def test_antes_show_their_amount_the_turn_its_call_and_a_muck_reads_mucked() -> None:
+    hand = Hand(Settings(ante=5, chip_unit=5), SEATS[:3])
+    hand.apply(Event(1, Action.ANTE))
+    view = public_view(_live(hand))
+    assert view.last_action == "Ann antes 5" and view.turn == "Bo to ante"
+    for seat in (2, 4):
+        hand.apply(Event(seat, Action.ANTE))
+    for seat, card in ((1, "7s"), (2, "8h"), (4, "9c")):
+        hand.apply(Event(seat, Action.DEAL_DOWN, card=card))
+    for seat, card in ((1, "As"), (2, "Kh"), (4, "10c")):
+        hand.apply(Event(seat, Action.DEAL_UP, card=card))
+    view = public_view(_live(hand))
+    bringer = hand.allowed().seat
+    assert bringer is not None
+    assert view.turn == f"{hand.seats[bringer].player} to bring in {hand.allowed().bring_in}"
+    hand.apply(Event(bringer, Action.BRING_IN))
+    view = public_view(_live(hand))
+    due = next(s for s in view.seats if s.to_act)
+    assert view.turn == f"{due.player} to act: {hand.allowed().to_call} to call"
+    while (event := next_event(hand, random.Random(1))) is not None:
+        if event.action is Action.FOLD:
+            event = Event(event.seat, Action.CALL if Action.CALL in
+                          hand.legal_actions(event.seat) else Action.CHECK)
+        if event.action is Action.SHOW and Action.MUCK in hand.allowed().actions:
+            event = Event(event.seat, Action.MUCK)
+        hand.apply(event)
+    mucked = [s for s in public_view(_live(hand, HandStatus.COMPLETE)).seats if s.mucked]
+    assert mucked and all(s.folded and s.hole is None for s in mucked)
+
+
+def test_a_closed_table_says_it_is_closed() -> None:
+    live = LiveTable(table_id=1, name="T1", settings=Settings(ante=5, chip_unit=5),
+                     session_id=None, dealer=None, seats={}, hand=None)
+    view = public_view(live)
+    assert view.closed and view.street == "Table closed"
+    assert view.last_action == "This table is closed"

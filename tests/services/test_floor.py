@@ -10,6 +10,8 @@ import pytest
 from sqlalchemy import text
 from storage.helpers import FakeClock, play
 
+from dealer_app import words
+from dealer_app.engine.hand import Phase
 from dealer_app.services import (
     ConflictError,
     PermissionDeniedError,
@@ -20,7 +22,8 @@ from dealer_app.services import (
     TableInfo,
 )
 from dealer_app.services.calls import CallKind, CallService, call_response_times
-from dealer_app.services.floor import FloorService
+from dealer_app.services.floor import FloorService, Stage
+from dealer_app.services.types import HandStatus
 from dealer_app.storage.notifications import PostgresChangeFeed, change_feed, wait_for
 
 
@@ -50,6 +53,17 @@ def test_a_call_names_the_table_hand_and_dealer_and_is_audited(
         acts = [r[0] for r in s.execute(text(
             "SELECT act FROM audit WHERE act LIKE '%call%' ORDER BY id"))]
     assert acts == ["call-floor", "acknowledge-call", "resolve-call"]
+    # the call and its response times in the session report and in the hand's report
+    from dealer_app.services import reports
+
+    line = ("Dispute · hand 1 — seat 3 disputes the pot · answered in 20 s by Sam · "
+            "resolved in 1 min: pot counted again: correct")
+    session_report = reports.session_report(svc.db, session.id)
+    assert line in session_report.to_text() and line in session_report.to_html()
+    hand_report = reports.hand_report(svc.hands.hand_state(hand.hand_id),
+                                      header=reports.hand_header(svc.db, hand.hand_id))
+    assert line in hand_report.to_text() and line in hand_report.to_html()
+    assert reports.hand_report(svc.hands.hand_state(hand.hand_id)).calls == ()
 
 
 def test_calls_refuse_bad_input_and_a_second_answer(
@@ -82,11 +96,14 @@ def test_tiles_and_figures_follow_the_log(
     (tile,) = floor.tiles()
     assert (tile.name, tile.seats_filled, tile.dealer, tile.hand_number) == \
         ("Table 3", 3, "Dana", None)
-    assert tile.stakes == "Fixed limit 10/20 · Ante 5"
+    assert words.settings_text(tile.settings) == "Fixed limit 10/20 · Ante 5"
+    # an open table with no hand yet goes stale after the same time as one with hands
+    assert not tile.is_stale(clock.moment + timedelta(seconds=59), 60)
+    assert tile.is_stale(clock.moment + timedelta(seconds=61), 60)
     hand = svc.hands.start_hand(session.id, dealer)
     state = play(svc.hands, hand.hand_id, dealer, inputs=3)  # the antes
     (tile,) = floor.tiles()
-    assert tile.hand_number == 1 and tile.street == "Dealing 2nd street"
+    assert tile.hand_number == 1 and tile.stage == Stage(HandStatus.IN_PROGRESS, Phase.DEAL, 1)
     assert tile.pot == 15
     assert tile.last_input_at == state.log[-1].at
     assert not tile.is_stale(clock.moment, 60)
@@ -96,7 +113,7 @@ def test_tiles_and_figures_follow_the_log(
     assert floor.replays == replays  # the head did not move: no replay
     play(svc.hands, hand.hand_id, dealer)
     (tile,) = floor.tiles()
-    assert tile.street == "Complete" and tile.hands_last_hour == 1
+    assert tile.stage == Stage(HandStatus.COMPLETE) and tile.hands_last_hour == 1
     figures = floor.figures()
     assert (figures.tables_open, figures.players_seated, figures.hands_last_hour) == (1, 3, 1)
     assert floor.figures(clock.moment + timedelta(hours=2)).hands_last_hour == 0
@@ -150,9 +167,10 @@ def test_a_tile_read_step_by_step_equals_one_read_from_the_log(
     (stepwise,) = floor.tiles()
     (fresh,) = FloorService(svc.db).tiles()
     assert stepwise == fresh
-    assert (stepwise.pot, stepwise.street) == (15, "Dealing 2nd street")  # the deal undone
+    dealing = Stage(HandStatus.IN_PROGRESS, Phase.DEAL, 1)
+    assert (stepwise.pot, stepwise.stage) == (15, dealing)  # the deal undone
     play(svc.hands, hand.hand_id, dealer)
     svc.hands.void_hand(hand.hand_id, boss, "misdeal")
     (stepwise,) = floor.tiles()
     assert stepwise == FloorService(svc.db).tiles()[0]
-    assert stepwise.street == "Void"
+    assert stepwise.stage == Stage(HandStatus.VOID)

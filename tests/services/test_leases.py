@@ -171,3 +171,24 @@ def test_a_window_started_again_takes_back_its_own_dead_process_lease(
     assert entry.reason == "its window on this computer had ended"
     with pytest.raises(TableHeldError):  # a live process of this computer is still asked
         svc.leases.acquire(session.table_id, new_workstation()[0], host, dealer)
+def test_a_floor_view_is_watching_while_its_heartbeat_is_fresh(
+        svc: Services, other: Services, clock: FakeClock) -> None:
+    from datetime import timedelta
+
+    from dealer_app.services.leases import FloorPresence
+
+    floor = FloorPresence(other.db, expiry=timedelta(seconds=60))
+    dealer_side = FloorPresence(svc.db, expiry=timedelta(seconds=60))
+    assert dealer_side.watchers() == []
+    floor.watch("fv-1", "pit-boss (pid 7)", "Sam")
+    (watcher,) = dealer_side.watchers()
+    assert (watcher.host, watcher.staff_name) == ("pit-boss (pid 7)", "Sam")
+    clock.advance(seconds=50)
+    assert floor.heartbeat("fv-1")
+    clock.advance(seconds=50)
+    assert len(dealer_side.watchers()) == 1  # renewed 50 s ago
+    clock.advance(seconds=11)
+    assert dealer_side.watchers() == []  # a crashed floor view expires
+    assert floor.heartbeat("fv-1")
+    floor.leave("fv-1")
+    assert dealer_side.watchers() == [] and not floor.heartbeat("fv-1")

@@ -103,13 +103,16 @@ def test_the_floor_view_speaks_through_the_translator(
         qtbot.waitUntil(lambda: window.calls_panel.list.count() == 1 and len(window.tiles) == 2
                         and all(t.isVisible() for t in window.tiles.values()), timeout=5000)
         assert window.windowTitle() == MARK + "Americana — floor"
-        data = {"T1", "T2"} | {t.settings.describe() for t in svc.tables.list_tables()}
+        data = {"T1", "T2"}  # the stakes, streets and call kinds are words too
         texts = _texts(window)
         assert len(texts) >= 15  # figures, two tiles, the calls panel
         assert _unmarked(texts, data) == []
         tile = window.tiles[window.tile("T1").table_id]
         assert tile.badge.text().startswith(MARK + "CALL")
-        assert tile.hand.text().startswith(MARK + "Hand 2 · ")
+        assert MARK + "Dispute" in tile.badge.text()
+        assert tile.hand.text().startswith(MARK + "Hand 2 · " + MARK + "Round")
+        assert window.alert.text().startswith(MARK + "CALL") and MARK + "Dispute" in \
+            window.alert.text()
         item = window.calls_panel.list.item(0)
         assert item is not None and item.text().startswith(MARK)
         assert MARK + "On my way (acknowledge)" in texts
@@ -133,11 +136,12 @@ def test_the_players_screen_speaks_through_the_translator(
     assert screen.windowTitle() == MARK + "Americana"
     view = screen.view
     assert view is not None and view.hand_number == 2 and view.last_action
-    data = {"T1", "Ann", "Bo", "Cy", table.settings.describe()}
+    data = {"T1", "Ann", "Bo", "Cy"}
     texts = _texts(screen)
     assert _unmarked(texts, data) == []
-    for label in (screen.street, screen.pot, screen.turn, screen.last):
+    for label in (screen.stakes, screen.street, screen.pot, screen.turn, screen.last):
         assert label.text().startswith(MARK), label.objectName()
+    assert MARK + "Round" in screen.street.text()
     empty = screen.seats[2].name.text()
     assert empty == MARK + "Seat 2 · open"
     assert any(w.state.text() == MARK + "TO ACT" for w in screen.seats.values())

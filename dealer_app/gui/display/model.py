@@ -12,7 +12,8 @@ from dealer_app import words
 from dealer_app.engine.events import Action, Event
 from dealer_app.engine.hand import Hand, Phase
 from dealer_app.gui.i18n import amount
-from dealer_app.services.floor import LiveTable, pot_of, street_text
+from dealer_app.gui.prompts import stage_text
+from dealer_app.services.floor import LiveTable, pot_of, stage_of
 from dealer_app.services.types import HandStatus
 from dealer_app.text import tr
 
@@ -32,6 +33,9 @@ class PublicSeat:
     """A hole card lies face down in front of the player."""
     bet: int = 0
     folded: bool = False
+    """Out of the hand: folded, or mucked at the showdown (see ``mucked``)."""
+    mucked: bool = False
+    """The hand was mucked at the showdown (its hole card never shown)."""
     all_in: bool = False
     to_act: bool = False
     hand_name: str = ""
@@ -58,6 +62,8 @@ class PublicView:
     last_action: str
     result: tuple[str, ...]
     """At the end: the winning hand named and each pot's split (odd chip included)."""
+    closed: bool = False
+    """The table has no open session."""
 
 
 def _name(hand: Hand, seat: int) -> str:
@@ -81,6 +87,8 @@ def action_text(hand: Hand, event: Event) -> str:
     chips = event.to
     if act is Action.CALL:
         chips = hand.seats[event.seat].bet or None
+    elif act is Action.ANTE:  # antes come first: what the seat put in is its ante
+        chips = hand.seats[event.seat].committed or None
     template = words.INPUT_AMOUNTS.get(act)
     if chips is None or template is None:  # no amount, or an input moving none (a fold)
         return tr(words.INPUT_VERBS[act]).format(who=who)
@@ -153,7 +161,7 @@ def public_view(live: LiveTable) -> PublicView:
                 stack=st.stack if not hand.complete or info is None else info.stack,
                 up=() if out else tuple(str(c) for c in st.up),
                 hole=str(st.hole) if shown else None, face_down=down, bet=st.bet,
-                folded=out, all_in=st.all_in and not hand.complete,
+                folded=out, mucked=st.mucked, all_in=st.all_in and not hand.complete,
                 to_act=due == n and hand.phase is not Phase.DEAL,
                 hand_name=(words.hand_value_text(hand.shown_hands[n])
                            if n in hand.shown_hands else ""),
@@ -170,15 +178,34 @@ def public_view(live: LiveTable) -> PublicView:
         pots = tuple((pot_title(i), p.amount) for i, p in enumerate(hand.pots()))
         total = pot_of(hand) if not hand.complete else sum(a for _, a in pots)
         if due is not None and hand.phase in (Phase.BETTING, Phase.SHOWDOWN, Phase.ANTES):
-            turn = {Phase.BETTING: tr("{who} to act"), Phase.SHOWDOWN: tr("{who} to show"),
-                    Phase.ANTES: tr("{who} to ante")}[hand.phase].format(who=_name(hand, due))
+            turn = _turn(hand, due)
         if hand.events:
             last = action_text(hand, hand.events[-1])
     elif void:
         last = tr("Hand void: every bet returned")
+    closed = live.session_id is None
+    if closed:
+        last = tr("This table is closed")
     return PublicView(
         table=live.name, stakes=words.settings_text(live.settings),
         hand_number=state.number if state is not None else None,
-        street=street_text(hand, state.status if state is not None else None),
+        street=(tr("Table closed") if closed else
+                stage_text(stage_of(hand, state.status if state is not None else None))),
         seats=tuple(seats), pots=pots, pot_total=total, turn=turn, last_action=last,
-        result=_result(hand) if hand is not None else ())
+        result=_result(hand) if hand is not None else (), closed=closed)
+
+
+def _turn(hand: Hand, due: int) -> str:
+    """``Ann to act: 20 to call``, ``Ann to act: may check``, ``Bo to show``, ``Cy to
+    ante``: whose turn it is, with the amount a call would put in."""
+    who = _name(hand, due)
+    if hand.phase is Phase.SHOWDOWN:
+        return tr("{who} to show").format(who=who)
+    if hand.phase is Phase.ANTES:
+        return tr("{who} to ante").format(who=who)
+    now = hand.allowed()
+    if Action.BRING_IN in now.actions:
+        return tr("{who} to bring in {amount}").format(who=who, amount=amount(now.bring_in))
+    if now.to_call:
+        return tr("{who} to act: {amount} to call").format(who=who, amount=amount(now.to_call))
+    return tr("{who} to act: may check").format(who=who)

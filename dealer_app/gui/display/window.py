@@ -1,5 +1,6 @@
 """The players' screen: a full-screen window for one table, readable from 3 metres on a
-1920×1080 screen (names 44 px, the pot 96 px, the last action 64 px).
+1920×1080 screen (names 44 px, the pot 96 px, the last action 64 px); on a smaller screen
+every size shrinks by the same factor, so the whole table fits.
 
 It shows :func:`~dealer_app.gui.display.model.public_view` of the table's committed state,
 refreshed by the change feed; never a hole card before the showdown, nothing of the
@@ -7,7 +8,10 @@ dealer's side panel."""
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -52,6 +56,17 @@ STYLE = """
 #playersScreen #dispResult { font-size: 40px; font-weight: 700; color: #bff0bf; }
 """
 
+def scaled_style(scale: float) -> str:
+    """:data:`STYLE` with every pixel size times ``scale`` (1: a 1920×1080 screen)."""
+    return re.sub(r"(\d+)px", lambda m: f"{max(1, round(int(m.group(1)) * scale))}px",
+                  STYLE)
+
+
+def screen_scale(width: int, height: int) -> float:
+    """The factor of a ``width`` × ``height`` window against 1920×1080 (0.4 to 1.5)."""
+    return max(0.4, min(1.5, width / 1920, height / 1080))
+
+
 GRID = {3: (0, 0), 4: (0, 2), 2: (1, 0), 5: (1, 2), 1: (2, 0), 6: (2, 2)}
 """The seats around the screen as around the table: 1 lower left, clockwise to 6."""
 CARD_WIDTH = 84
@@ -95,6 +110,10 @@ class PublicSeatWidget(QFrame):
         layout.addWidget(self.hand)
         self.public: PublicSeat | None = None
 
+    def set_scale(self, scale: float) -> None:
+        for card in self.cards:
+            card.set_width(max(24, round(CARD_WIDTH * scale)))
+
     def set_seat(self, seat: PublicSeat) -> None:
         if seat == self.public:
             return
@@ -104,8 +123,8 @@ class PublicSeatWidget(QFrame):
         self.bet.setText(tr("wins {amount}").format(amount=amount(seat.won)) if seat.won
                          else amount(seat.bet))
         self.bet.setVisible(bool(seat.bet or seat.won))
-        state = tr("FOLDED") if seat.folded else tr("ALL-IN") if seat.all_in else \
-            tr("TO ACT") if seat.to_act else ""
+        state = tr("MUCKED") if seat.mucked else tr("FOLDED") if seat.folded else \
+            tr("ALL-IN") if seat.all_in else tr("TO ACT") if seat.to_act else ""
         self.state.setText(state)
         faces: list[tuple[str | None, bool]] = []
         if seat.hole is not None:
@@ -146,6 +165,7 @@ class PlayersScreen(QWidget):
         super().__init__(parent)
         self.setObjectName("playersScreen")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.scale = 1.0
         self.setStyleSheet(STYLE)
         self.setWindowTitle(tr("Americana"))
         self.floor = FloorService(services.db)
@@ -220,6 +240,7 @@ class PlayersScreen(QWidget):
             else view.street)
         for seat in view.seats:
             self.seats[seat.seat].set_seat(seat)
+            self.seats[seat.seat].setVisible(not view.closed)  # no seat of a closed table
         self.pot.setText(tr("POT {amount}").format(amount=amount(view.pot_total))
                          if view.pots else "")
         self.side.setText("\n".join(f"{t} {amount(a)}"
@@ -237,6 +258,25 @@ class PlayersScreen(QWidget):
         for widget in self.seats.values():
             out += widget.texts()
         return out
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt name)
+        """Every size follows the window's (a 1920×1080 screen at 1)."""
+        super().resizeEvent(event)
+        self.set_scale(screen_scale(event.size().width(), event.size().height()))
+
+    def set_scale(self, scale: float) -> None:
+        """Type, cards and spaces at ``scale`` times their 1920×1080 size."""
+        if abs(scale - self.scale) <= 0.01:
+            return
+        self.scale = scale
+        self.setStyleSheet(scaled_style(scale))
+        for seat in self.seats.values():
+            seat.set_scale(scale)
+
+    def fit(self, width: int, height: int) -> None:
+        """Sized for a ``width`` × ``height`` screen: scaled first, so it fits."""
+        self.set_scale(screen_scale(width, height))
+        self.resize(width, height)
 
     def closeEvent(self, event: object) -> None:  # noqa: N802 (Qt name)
         self.stop()

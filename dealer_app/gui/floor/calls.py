@@ -1,5 +1,6 @@
-"""Floor calls in the floor view: the list of open calls and the supervisor's answers
-(acknowledge: "on my way"; resolve with a note), plus the small dialogs they need."""
+"""Floor calls in the floor view: the list of open calls (their ages tick), the supervisor's
+answers (acknowledge: "on my way"; resolve with a note), the shift's answered calls with
+their response times, plus the small dialogs they need."""
 
 from __future__ import annotations
 
@@ -20,9 +21,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_app.gui.floor.tiles import duration_text
-from dealer_app.services.calls import FloorCallInfo
+from dealer_app.services.calls import CallResponse, FloorCallInfo, response_line
 from dealer_app.text import tr
+from dealer_app.words import duration_text
 
 
 def call_text(call: FloorCallInfo, now: datetime) -> str:
@@ -64,6 +65,14 @@ class CallsPanel(QFrame):
         layout.addWidget(self.list, 1)
         layout.addWidget(self.acknowledge)
         layout.addWidget(self.resolve)
+        self.history_title = QLabel(tr("Answered this shift (none)"))
+        self.history_title.setObjectName("callsHistoryTitle")
+        self.history = QListWidget()
+        self.history.setObjectName("callsHistory")
+        self.history.setWordWrap(True)
+        layout.addWidget(self.history_title)
+        layout.addWidget(self.history, 1)
+        self.answered: list[CallResponse] = []
         self.calls: list[FloorCallInfo] = []
         self.acknowledge.clicked.connect(self._acknowledge)
         self.resolve.clicked.connect(self._resolve)
@@ -84,6 +93,27 @@ class CallsPanel(QFrame):
         rows = [i for i, c in enumerate(calls) if c.id == keep]
         self.list.setCurrentRow(rows[0] if rows else (0 if calls else -1))
         self._enable()
+
+    def tick(self, now: datetime) -> None:
+        """The calls' ages move on (the texts only: the selection stays)."""
+        for i, call in enumerate(self.calls):
+            item = self.list.item(i)
+            if item is not None:
+                item.setText(call_text(call, now))
+
+    def set_history(self, answered: list[CallResponse]) -> None:
+        """The calls resolved this shift, newest first, with their response times."""
+        if answered == self.answered:
+            return
+        self.answered = answered
+        self.history.clear()
+        for call in answered:
+            when = call.created_at.astimezone().strftime("%H:%M")
+            self.history.addItem(tr("{time} {table} · {line}").format(
+                time=when, table=call.table_name, line=response_line(call)))
+        self.history_title.setText(
+            tr("Answered this shift ({count})").format(count=len(answered)) if answered
+            else tr("Answered this shift (none)"))
 
     def selected(self) -> FloorCallInfo | None:
         row = self.list.currentRow()
