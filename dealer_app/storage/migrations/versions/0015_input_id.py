@@ -28,6 +28,15 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    """The ids go: the rows that had one get a new ledger version without it first (their
+    digests would otherwise no longer match the rows)."""
+    from dealer_app.storage import ledger
+
+    conn = op.get_bind()
+    if conn.execute(sa.text("SELECT 1 FROM hand_event WHERE input_id IS NOT NULL "
+                            "LIMIT 1")).first() is not None:
+        conn.execute(sa.text("UPDATE hand_event SET input_id = NULL"))
+        ledger.chain_rows(conn, ["hand_event"])
     op.drop_index("ux_hand_event_input_id", table_name="hand_event")
     with op.batch_alter_table("hand_event", schema=None) as batch_op:
         batch_op.drop_column("input_id")
