@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 from storage.helpers import next_event
 
 from dealer_app.engine import Action, Event, Settings
-from dealer_app.services import Role, Services, SessionInfo, StaffMember, common
+from dealer_app.services import HandState, Role, Services, SessionInfo, StaffMember, common
 from dealer_app.storage.errors import ConnectionLostError
 
 
@@ -48,12 +48,19 @@ def _losing_replies(svc: Services, monkeypatch: pytest.MonkeyPatch, lost: int) -
     return commits
 
 
-def test_an_input_whose_reply_was_lost_is_read_back_not_stored_twice(
-        svc: Services, session: SessionInfo, dealer: StaffMember,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def _new_hand(svc: Services, session: SessionInfo,
+              dealer: StaffMember) -> tuple[HandState, Event]:
+    """A hand started, and its first input (not recorded)."""
     state = svc.hands.start_hand(session.id, dealer)
     first = next_event(state.hand)
     assert first is not None
+    return state, first
+
+
+def test_an_input_whose_reply_was_lost_is_read_back_not_stored_twice(
+        svc: Services, session: SessionInfo, dealer: StaffMember,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    state, first = _new_hand(svc, session, dealer)
     commits = _losing_replies(svc, monkeypatch, lost=2)
     input_id = str(uuid.uuid4())
     after = svc.hands.record_input(state.hand_id, first, dealer, input_id=input_id)
@@ -73,9 +80,7 @@ def test_an_input_whose_reply_was_lost_is_read_back_not_stored_twice(
 def test_a_server_that_stays_away_is_said_at_once_and_the_input_can_be_sent_again(
         svc: Services, session: SessionInfo, dealer: StaffMember,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    state = svc.hands.start_hand(session.id, dealer)
-    first = next_event(state.hand)
-    assert first is not None
+    state, first = _new_hand(svc, session, dealer)
     real = svc.db.transaction
     away = [True]
 
