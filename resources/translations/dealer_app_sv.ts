@@ -92,6 +92,10 @@
         <translation>dealer-app floor: --stale måste vara över 0 sekunder</translation>
     </message>
     <message>
+        <source>dealer-app floor: --escalate must be above 0 seconds</source>
+        <translation>dealer-app floor: --escalate måste vara över 0 sekunder</translation>
+    </message>
+    <message>
         <source>dealer-app floor: {error}</source>
         <translation>dealer-app floor: {error}</translation>
     </message>
@@ -174,6 +178,14 @@
     <message>
         <source>cancelled; the files written are complete</source>
         <translation>avbrutet; de filer som skrevs är fullständiga</translation>
+    </message>
+    <message>
+        <source>cancelled; nothing was imported</source>
+        <translation>avbrutet; inget importerades</translation>
+    </message>
+    <message>
+        <source>import {count} hand record(s)</source>
+        <translation>importera {count} handprotokoll</translation>
     </message>
     <message>
         <source>importing</source>
@@ -348,6 +360,10 @@
         <translation>öppna en session vid ett bord först</translation>
     </message>
     <message>
+        <source>dual control for the new table</source>
+        <translation>dubbelkontroll för det nya bordet</translation>
+    </message>
+    <message>
         <source>{kept} (not recorded: {input})</source>
         <translation>{kept} (inte registrerat: {input})</translation>
     </message>
@@ -486,6 +502,14 @@
     <message>
         <source>the next card is a hole card (first seat without one, or chosen)</source>
         <translation>nästa kort är ett hålkort (första plats utan hålkort, eller vald)</translation>
+    </message>
+    <message>
+        <source>Show hole cards</source>
+        <translation>Visa hålkort</translation>
+    </message>
+    <message>
+        <source>hold: show the recorded hole cards (face down on the screen, which faces the table, until the showdown)</source>
+        <translation>håll ned: visa de registrerade hålkorten (med baksidan upp på skärmen, som vetter mot bordet, fram till visningen)</translation>
     </message>
     <message>
         <source>Review</source>
@@ -687,8 +711,24 @@ Detaljerna finns i loggfilen:
         <translation>Rake {amount}</translation>
     </message>
     <message>
-        <source>{who} to act</source>
-        <translation>{who} på tur</translation>
+        <source>This table is closed</source>
+        <translation>Bordet är stängt</translation>
+    </message>
+    <message>
+        <source>Table closed</source>
+        <translation>Bordet är stängt</translation>
+    </message>
+    <message>
+        <source>{who} to bring in {amount}</source>
+        <translation>{who} ska lägga bring-in {amount}</translation>
+    </message>
+    <message>
+        <source>{who} to act: {amount} to call</source>
+        <translation>{who} på tur: {amount} att syna</translation>
+    </message>
+    <message>
+        <source>{who} to act: may check</source>
+        <translation>{who} på tur: kan checka</translation>
     </message>
     <message>
         <source>{who} to show</source>
@@ -784,12 +824,24 @@ Detaljerna finns i loggfilen:
         <translation>Avsluta med en anteckning…</translation>
     </message>
     <message>
+        <source>Answered this shift (none)</source>
+        <translation>Besvarade detta skift (inga)</translation>
+    </message>
+    <message>
         <source>Calls ({count} open)</source>
         <translation>Anrop ({count} öppna)</translation>
     </message>
     <message>
         <source>Calls (none open)</source>
         <translation>Anrop (inga öppna)</translation>
+    </message>
+    <message>
+        <source>{time} {table} · {line}</source>
+        <translation>{time} {table} · {line}</translation>
+    </message>
+    <message>
+        <source>Answered this shift ({count})</source>
+        <translation>Besvarade detta skift ({count})</translation>
     </message>
     <message>
         <source>Supervisor</source>
@@ -848,6 +900,10 @@ Detaljerna finns i loggfilen:
         <translation>Säg med några ord varför floor behövs.</translation>
     </message>
     <message>
+        <source>NO FLOOR VIEW IS OPEN: nobody sees this call on a screen. Phone or send for the floor.</source>
+        <translation>INGEN GOLVVY ÄR ÖPPEN: ingen ser anropet på en skärm. Ring eller skicka efter golvet.</translation>
+    </message>
+    <message>
         <source>Floor call ({kind}) resolved by {name}: {note}</source>
         <translation>Floor-anrop ({kind}) avslutat av {name}: {note}</translation>
     </message>
@@ -872,8 +928,16 @@ Detaljerna finns i loggfilen:
         <translation>plats {seat} visar {card}: inte det registrerade hålkortet (regel 9.5)</translation>
     </message>
     <message>
-        <source>{key} opens the floor view for a signed-in supervisor</source>
-        <translation>{key} öppnar floor-vyn för en inloggad inspektör</translation>
+        <source>The floor view is for a supervisor: name and PIN. The dealer keeps the table.</source>
+        <translation>Golvvyn är för en inspektör: namn och PIN. Dealern behåller bordet.</translation>
+    </message>
+    <message>
+        <source>the floor view was not opened: {error}</source>
+        <translation>golvvyn öppnades inte: {error}</translation>
+    </message>
+    <message>
+        <source>{key} opens the floor view for a supervisor; {name} is a dealer</source>
+        <translation>{key} öppnar golvvyn för en inspektör; {name} är dealer</translation>
     </message>
     <message>
         <source>{table} — live (read-only)</source>
@@ -916,6 +980,26 @@ Detaljerna finns i loggfilen:
         <translation>{hours} h {minutes} min</translation>
     </message>
     <message>
+        <source>Seated {seats}</source>
+        <translation>Sitter {seats}</translation>
+    </message>
+    <message>
+        <source>Nobody seated</source>
+        <translation>Ingen sitter</translation>
+    </message>
+    <message>
+        <source>free {seats}</source>
+        <translation>lediga {seats}</translation>
+    </message>
+    <message>
+        <source>no free seat</source>
+        <translation>ingen ledig plats</translation>
+    </message>
+    <message>
+        <source>sitting out {seats}</source>
+        <translation>står över {seats}</translation>
+    </message>
+    <message>
         <source>Open · {seated}/6 seats</source>
         <translation>Öppet · {seated}/6 platser</translation>
     </message>
@@ -940,6 +1024,10 @@ Detaljerna finns i loggfilen:
         <translation>{count} händer senaste timmen</translation>
     </message>
     <message>
+        <source> (+{count})</source>
+        <translation> (+{count})</translation>
+    </message>
+    <message>
         <source>CALL {kind} — on the way</source>
         <translation>ANROP {kind} — på väg</translation>
     </message>
@@ -956,6 +1044,14 @@ Detaljerna finns i loggfilen:
         <translation>ingen inmatning än</translation>
     </message>
     <message>
+        <source>STALE · opened {time} ago, no input since</source>
+        <translation>INAKTIVT · öppnat för {time} sedan, ingen inmatning sedan dess</translation>
+    </message>
+    <message>
+        <source>opened {time} ago, no input since</source>
+        <translation>öppnat för {time} sedan, ingen inmatning sedan dess</translation>
+    </message>
+    <message>
         <source>STALE · last input {time} ago</source>
         <translation>INAKTIVT · senaste inmatning för {time} sedan</translation>
     </message>
@@ -968,12 +1064,32 @@ Detaljerna finns i loggfilen:
         <translation>Americana — floor</translation>
     </message>
     <message>
+        <source>Every game</source>
+        <translation>Alla spel</translation>
+    </message>
+    <message>
+        <source>Waiting lists</source>
+        <translation>Väntelistor</translation>
+    </message>
+    <message>
         <source>Cannot read the floor: {error}</source>
         <translation>Kan inte läsa floor: {error}</translation>
     </message>
     <message>
         <source>Call at {table}: {kind} — {reason}</source>
         <translation>Anrop vid {table}: {kind} — {reason}</translation>
+    </message>
+    <message>
+        <source>CALL at {table}: {kind} — {reason} · waiting {age}</source>
+        <translation>ANROP vid {table}: {kind} — {reason} · väntar {age}</translation>
+    </message>
+    <message>
+        <source>{call} (+{count} more waiting)</source>
+        <translation>{call} (+{count} till väntar)</translation>
+    </message>
+    <message>
+        <source>ESCALATED — unanswered for {age}: {call}</source>
+        <translation>ESKALERAT — obesvarat i {age}: {call}</translation>
     </message>
     <message>
         <source>Tables open: {count}</source>
@@ -998,6 +1114,30 @@ Detaljerna finns i loggfilen:
     <message>
         <source>{name} is not a supervisor</source>
         <translation>{name} är inte inspektör</translation>
+    </message>
+    <message>
+        <source>every game</source>
+        <translation>alla spel</translation>
+    </message>
+    <message>
+        <source>Next for a free seat: {player}</source>
+        <translation>Näst på tur till en ledig plats: {player}</translation>
+    </message>
+    <message>
+        <source>Choose the game in the filter first: each game has its own list.</source>
+        <translation>Välj spelet i filtret först: varje spel har sin egen lista.</translation>
+    </message>
+    <message>
+        <source>No open table of this game has a free seat.</source>
+        <translation>Inget öppet bord med detta spel har en ledig plats.</translation>
+    </message>
+    <message>
+        <source>Take off the list</source>
+        <translation>Ta bort från listan</translation>
+    </message>
+    <message>
+        <source>Why does the player come off the list?</source>
+        <translation>Varför tas spelaren bort från listan?</translation>
     </message>
     <message>
         <source>{next} deals · {antes} posts the antes · type each card (as, td, 10h) · {bring_in} brings in · {bet} bet, {raise_key} raise, {call} call, {check} check, {fold} fold · at the showdown, type each hole card to show it.</source>
@@ -1617,12 +1757,32 @@ Detaljerna finns i loggfilen:
         <translation>Ctrl+Enter bekräftar</translation>
     </message>
     <message>
+        <source>another supervisor&apos;s name</source>
+        <translation>en annan inspektörs namn</translation>
+    </message>
+    <message>
+        <source>Second supervisor</source>
+        <translation>Andra inspektör</translation>
+    </message>
+    <message>
+        <source>Their PIN</source>
+        <translation>Dennes PIN-kod</translation>
+    </message>
+    <message>
+        <source>Above this table&apos;s dual-control amount of {limit}: a second, different supervisor confirms with their PIN.</source>
+        <translation>Över bordets gräns för dubbelkontroll på {limit}: en andra, annan inspektör bekräftar med sin PIN-kod.</translation>
+    </message>
+    <message>
         <source>Enter the supervisor&apos;s name and PIN.</source>
         <translation>Ange inspektörens namn och PIN-kod.</translation>
     </message>
     <message>
         <source>Write the reason for this act.</source>
         <translation>Skriv skälet till åtgärden.</translation>
+    </message>
+    <message>
+        <source>Enter the second supervisor&apos;s name and PIN.</source>
+        <translation>Ange den andra inspektörens namn och PIN-kod.</translation>
     </message>
     <message>
         <source>Every player&apos;s chips are back as they were before the hand.</source>
@@ -1851,6 +2011,10 @@ Detaljerna finns i loggfilen:
     <message>
         <source>{player}: {hands} hands, net {total}</source>
         <translation>{player}: {hands} händer, netto {total}</translation>
+    </message>
+    <message>
+        <source>(the list shows the newest {shown}; the net is of all {hands})</source>
+        <translation>(listan visar de senaste {shown}; nettot gäller alla {hands})</translation>
     </message>
     <message>
         <source>Player history — {player}</source>
@@ -2657,6 +2821,10 @@ Detaljerna finns i loggfilen:
         <translation>{count} post(er) skrivna till {folder}</translation>
     </message>
     <message>
+        <source>hand</source>
+        <translation>hand</translation>
+    </message>
+    <message>
         <source>Hand report (PDF)</source>
         <translation>Handrapport (PDF)</translation>
     </message>
@@ -2671,6 +2839,10 @@ Detaljerna finns i loggfilen:
     <message>
         <source>Hand report written to {path}</source>
         <translation>Handrapporten skriven till {path}</translation>
+    </message>
+    <message>
+        <source>session</source>
+        <translation>session</translation>
     </message>
     <message>
         <source>Session report (PDF)</source>
@@ -2713,8 +2885,12 @@ Detaljerna finns i loggfilen:
         <translation>Öppet · dealer {dealer} · mellan händer</translation>
     </message>
     <message>
-        <source>{role} · locked until {time}</source>
-        <translation>{role} · låst till {time}</translation>
+        <source>{role} · locked after 100 wrong PINs</source>
+        <translation>{role} · låst efter 100 fel PIN-koder</translation>
+    </message>
+    <message>
+        <source>{role} · next try at {time}</source>
+        <translation>{role} · nästa försök kl. {time}</translation>
     </message>
     <message>
         <source>Type the new staff member&apos;s name.</source>
@@ -2845,6 +3021,10 @@ Detaljerna finns i loggfilen:
         <translation>kan inte kasta nu: {reason}</translation>
     </message>
     <message>
+        <source>{key} undoes one input per press: let go and press it again to undo another</source>
+        <translation>{key} ångrar en inmatning per tryck: släpp och tryck igen för att ångra en till</translation>
+    </message>
+    <message>
         <source>&apos;{key}&apos; is not a key of the table: {reason} (F1: every key)</source>
         <translation>&apos;{key}&apos; är ingen tangent vid bordet: {reason} (F1: alla tangenter)</translation>
     </message>
@@ -2899,6 +3079,10 @@ Detaljerna finns i loggfilen:
     <message>
         <source>the hole card of {seat} was not recorded: type the card shown (like &apos;as&apos;)</source>
         <translation>hålkortet för {seat} registrerades inte: skriv in kortet som visas (som &apos;as&apos;)</translation>
+    </message>
+    <message>
+        <source>the card {card} is not recorded: the choice of seat {seat} was refused; choose a seat again (Ctrl+1..6) or type the card for the seat the deal expects</source>
+        <translation>kortet {card} registreras inte: valet av plats {seat} nekades; välj en plats igen (Ctrl+1..6) eller skriv kortet för den plats given väntar på</translation>
     </message>
     <message>
         <source>{reason} — the card {card} is not recorded</source>
@@ -3013,6 +3197,10 @@ Detaljerna finns i loggfilen:
         <translation>skriv beloppet</translation>
     </message>
     <message>
+        <source>&apos;{key}&apos; is not part of an amount: type digits (P: pot, ⇧A: all-in)</source>
+        <translation>&apos;{key}&apos; hör inte till ett belopp: skriv siffror (P: pott, ⇧A: all-in)</translation>
+    </message>
+    <message>
         <source>card</source>
         <translation>kort</translation>
     </message>
@@ -3087,6 +3275,19 @@ Detaljerna finns i loggfilen:
     <message>
         <source>Currency</source>
         <translation>Valuta</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <comment>dual control</comment>
+        <translation>av</translation>
+    </message>
+    <message>
+        <source>A void, stack adjustment or settlement of more than this needs a second supervisor&apos;s PIN (0: off)</source>
+        <translation>En annullering, stackjustering eller reglering över detta kräver en andra inspektörs PIN-kod (0: av)</translation>
+    </message>
+    <message>
+        <source>Two supervisors above</source>
+        <translation>Två inspektörer över</translation>
     </message>
     <message>
         <source>Supervisor PIN</source>
@@ -3209,8 +3410,52 @@ Detaljerna finns i loggfilen:
         <translation>Plats 1–6 (eller klicka på platsen vid bordet)</translation>
     </message>
     <message>
+        <source>{player} · called {time} to {table}</source>
+        <translation>{player} · kallad {time} till {table}</translation>
+    </message>
+    <message>
+        <source>{entry} · NO SHOW?</source>
+        <translation>{entry} · KOM INTE?</translation>
+    </message>
+    <message>
+        <source>{player} · waiting {time}</source>
+        <translation>{player} · väntar {time}</translation>
+    </message>
+    <message>
+        <source>{entry} · {game}</source>
+        <translation>{entry} · {game}</translation>
+    </message>
+    <message>
+        <source>Waiting list</source>
+        <translation>Väntelista</translation>
+    </message>
+    <message>
         <source>player&apos;s name</source>
         <translation>spelarens namn</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Lägg till</translation>
+    </message>
+    <message>
+        <source>Call to a free seat</source>
+        <translation>Kalla till en ledig plats</translation>
+    </message>
+    <message>
+        <source>No show</source>
+        <translation>Kom inte</translation>
+    </message>
+    <message>
+        <source>Take off the list…</source>
+        <translation>Ta bort från listan…</translation>
+    </message>
+    <message>
+        <source>Waiting list · {game} ({count})</source>
+        <translation>Väntelista · {game} ({count})</translation>
+    </message>
+    <message>
+        <source>Type the player&apos;s name first.</source>
+        <translation>Skriv spelarens namn först.</translation>
     </message>
     <message>
         <source>Buy-in when seating, or the rebuy</source>
@@ -3231,6 +3476,10 @@ Detaljerna finns i loggfilen:
     <message>
         <source>empty seat</source>
         <translation>tom plats</translation>
+    </message>
+    <message>
+        <source>hole card recorded, face down: hold {key} to show it</source>
+        <translation>hålkortet är registrerat, med baksidan upp: håll {key} för att visa det</translation>
     </message>
     <message>
         <source>bets in front {amount}</source>
@@ -3271,6 +3520,18 @@ Detaljerna finns i loggfilen:
     <message>
         <source>Americana — dealer</source>
         <translation>Americana — dealer</translation>
+    </message>
+    <message>
+        <source>A hand is in progress</source>
+        <translation>En hand pågår</translation>
+    </message>
+    <message>
+        <source>A hand is in progress at this table. Close the window anyway? The hand stays stored and resumes when the table is opened again.</source>
+        <translation>En hand pågår vid bordet. Stänga fönstret ändå? Handen finns kvar sparad och fortsätter när bordet öppnas igen.</translation>
+    </message>
+    <message>
+        <source>Close the window</source>
+        <translation>Stäng fönstret</translation>
     </message>
     <message>
         <source>a card is written as rank and suit, like &apos;As&apos;</source>
@@ -3513,6 +3774,14 @@ Detaljerna finns i loggfilen:
         <translation>plats {seat} visar {card} men {hole} registrerades som dess hålkort vid given: tillkalla inspektören (regel {rule})</translation>
     </message>
     <message>
+        <source>Hole-card mismatch</source>
+        <translation>Fel hålkort</translation>
+    </message>
+    <message>
+        <source>Dispute</source>
+        <translation>Tvist</translation>
+    </message>
+    <message>
         <source>{what} cannot be empty</source>
         <translation>{what} får inte vara tomt</translation>
     </message>
@@ -3565,8 +3834,32 @@ Detaljerna finns i loggfilen:
         <translation>{what} kräver en inspektör; {name} är dealer</translation>
     </message>
     <message>
+        <source>{kind} · hand {hand} — {reason}</source>
+        <translation>{kind} · hand {hand} — {reason}</translation>
+    </message>
+    <message>
+        <source>{kind} — {reason}</source>
+        <translation>{kind} — {reason}</translation>
+    </message>
+    <message>
+        <source>answered in {time} by {name}</source>
+        <translation>besvarat på {time} av {name}</translation>
+    </message>
+    <message>
+        <source>not answered yet</source>
+        <translation>inte besvarat än</translation>
+    </message>
+    <message>
+        <source>resolved in {time}: {note}</source>
+        <translation>avslutat på {time}: {note}</translation>
+    </message>
+    <message>
         <source>the currency must be a three-letter code such as EUR or SEK, not {text}</source>
         <translation>valutan måste vara en kod på tre bokstäver, som EUR eller SEK, inte {text}</translation>
+    </message>
+    <message>
+        <source>a player&apos;s name has at most {limit} characters, not {length}</source>
+        <translation>en spelares namn har högst {limit} tecken, inte {length}</translation>
     </message>
     <message>
         <source>{what} needs a reason</source>
@@ -3575,6 +3868,18 @@ Detaljerna finns i loggfilen:
     <message>
         <source>{what} needs a supervisor; {name} is not one now</source>
         <translation>{what} kräver en inspektör; {name} är inte det längre</translation>
+    </message>
+    <message>
+        <source>{what} of {amount} is above this table&apos;s dual-control amount of {limit}: a second supervisor&apos;s PIN is needed</source>
+        <translation>{what} på {amount} är över bordets gräns för dubbelkontroll på {limit}: en andra inspektörs PIN-kod behövs</translation>
+    </message>
+    <message>
+        <source>{what}: the second supervisor must be another person than {name}</source>
+        <translation>{what}: den andra inspektören måste vara en annan person än {name}</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s PIN is shorter than a supervisor&apos;s PIN must now be (6 to 12 digits): change it (Change my PIN…, or dealer-app staff pin) before any supervisor act</source>
+        <translation>{name}s PIN-kod är kortare än en inspektörs PIN-kod nu måste vara (6 till 12 siffror): byt den (Byt min PIN-kod…, eller dealer-app staff pin) före varje inspektörsåtgärd</translation>
     </message>
     <message>
         <source>{what}: another program changed the same data; try again ({error})</source>
@@ -3592,6 +3897,14 @@ Detaljerna finns i loggfilen:
     <message>
         <source>hand {hand}: its stored event {index} is refused by the rules ({reason})</source>
         <translation>hand {hand}: dess sparade händelse {index} nekas av reglerna ({reason})</translation>
+    </message>
+    <message>
+        <source>hand {hand}: its stored seats and settings are refused by the rules ({reason})</source>
+        <translation>hand {hand}: dess sparade platser och inställningar nekas av reglerna ({reason})</translation>
+    </message>
+    <message>
+        <source>hand {hand}: its stored seats and settings cannot be read ({reason})</source>
+        <translation>hand {hand}: dess sparade platser och inställningar kan inte läsas ({reason})</translation>
     </message>
     <message>
         <source>{player} is playing hand {other} now: finish or void that hand first, then change this one</source>
@@ -3762,6 +4075,18 @@ Detaljerna finns i loggfilen:
         <translation>en inspektörs PIN-kod har {low} till {high} siffror</translation>
     </message>
     <message>
+        <source>a PIN of one digit repeated or of digits in a row (such as 0000 or 1234) is the first one anybody tries: choose another</source>
+        <translation>en PIN-kod av en upprepad siffra eller siffror i följd (som 0000 eller 1234) är den första alla provar: välj en annan</translation>
+    </message>
+    <message>
+        <source>the staff PINs of this database were hashed with {count} different PIN keys ({keys}): every workstation of a floor must hold the same one (dealer-app staff pin-key import)</source>
+        <translation>databasens PIN-koder hashades med {count} olika PIN-nycklar ({keys}): alla arbetsstationer på ett golv måste ha samma (dealer-app staff pin-key import)</translation>
+    </message>
+    <message>
+        <source>this workstation does not hold the PIN key {key} the staff PINs of this database were hashed with: import it from the floor&apos;s first workstation (dealer-app staff pin-key export FILE there, dealer-app staff pin-key import FILE here)</source>
+        <translation>den här arbetsstationen har inte PIN-nyckeln {key} som databasens PIN-koder hashades med: importera den från golvets första arbetsstation (dealer-app staff pin-key export FIL där, dealer-app staff pin-key import FIL här)</translation>
+    </message>
+    <message>
         <source>a staff name is 1 to 80 characters</source>
         <translation>ett personalnamn har 1 till 80 tecken</translation>
     </message>
@@ -3794,12 +4119,28 @@ Detaljerna finns i loggfilen:
         <translation>PIN-koden ändrades under tiden: skriv den igen</translation>
     </message>
     <message>
-        <source>unknown name or wrong PIN; after {count} wrong PINs {name} is locked for {time}, or until a supervisor unlocks it</source>
-        <translation>okänt namn eller fel PIN-kod; efter {count} fel PIN-koder är {name} låst i {time}, eller tills en inspektör låser upp</translation>
+        <source>recovering an account needs a reason</source>
+        <translation>att återställa ett konto kräver ett skäl</translation>
     </message>
     <message>
-        <source>{name} is locked after {count} wrong PINs; try again in {time} or ask a supervisor to unlock it</source>
-        <translation>{name} är låst efter {count} fel PIN-koder; försök igen om {time} eller be en inspektör låsa upp</translation>
+        <source>{name} is not a supervisor: another supervisor resets a dealer&apos;s PIN</source>
+        <translation>{name} är inte inspektör: en annan inspektör återställer en dealers PIN-kod</translation>
+    </message>
+    <message>
+        <source>{names} can still sign in: a supervisor resets {name}&apos;s PIN with Reset PIN… (recovery is for the last supervisor)</source>
+        <translation>{names} kan fortfarande logga in: en inspektör återställer {name}s PIN-kod med Återställ PIN-kod… (återställning är för den sista inspektören)</translation>
+    </message>
+    <message>
+        <source>the account changed meanwhile; nothing was changed</source>
+        <translation>kontot ändrades under tiden; inget ändrades</translation>
+    </message>
+    <message>
+        <source>recovering the last supervisor needs the database&apos;s owner role; {user} is not it (connect as {owner})</source>
+        <translation>att återställa den sista inspektören kräver databasens ägarroll; {user} är det inte (anslut som {owner})</translation>
+    </message>
+    <message>
+        <source>recovering the last supervisor needs the checkpoint key of the workstation that keeps this database (its configuration folder); this one&apos;s key signed none of its checkpoints</source>
+        <translation>att återställa den sista inspektören kräver kontrollpunktsnyckeln från arbetsstationen som har databasen (dess konfigurationsmapp); den här nyckeln har inte signerat någon av dess kontrollpunkter</translation>
     </message>
     <message>
         <source>unlocking an account needs a reason</source>
@@ -3820,10 +4161,6 @@ Detaljerna finns i loggfilen:
     <message>
         <source>a supervisor act needs a reason</source>
         <translation>en inspektörsåtgärd kräver ett skäl</translation>
-    </message>
-    <message>
-        <source>a supervisor act</source>
-        <translation>en inspektörsåtgärd</translation>
     </message>
     <message>
         <source>no active staff member named {name}</source>
@@ -3876,6 +4213,14 @@ Detaljerna finns i loggfilen:
     <message>
         <source>changing table settings</source>
         <translation>att ändra bordets inställningar</translation>
+    </message>
+    <message>
+        <source>the dual-control amount is a whole amount from 0 (off) to {max}, not {amount}</source>
+        <translation>gränsen för dubbelkontroll är ett helt belopp från 0 (av) till {max}, inte {amount}</translation>
+    </message>
+    <message>
+        <source>dual control is on at this table: changing its amount needs a second supervisor&apos;s PIN</source>
+        <translation>dubbelkontroll gäller vid bordet: att ändra gränsen kräver en andra inspektörs PIN-kod</translation>
     </message>
     <message>
         <source>table {table} already has an open session</source>
@@ -4255,6 +4600,10 @@ Detaljerna finns i loggfilen:
         <translation>  inga</translation>
     </message>
     <message>
+        <source>Floor calls</source>
+        <translation>Anrop till golvet</translation>
+    </message>
+    <message>
         <source>Evidence: {evidence}</source>
         <translation>Bevis: {evidence}</translation>
     </message>
@@ -4370,6 +4719,10 @@ Detaljerna finns i loggfilen:
     <message>
         <source>Sign-off</source>
         <translation>Underskrifter</translation>
+    </message>
+    <message>
+        <source>{first} and {second}</source>
+        <translation>{first} och {second}</translation>
     </message>
     <message>
         <source>struck</source>
@@ -4502,6 +4855,10 @@ Detaljerna finns i loggfilen:
     <message>
         <source>No rake</source>
         <translation>Ingen rake</translation>
+    </message>
+    <message>
+        <source>{name} (as the record says)</source>
+        <translation>{name} (enligt protokollet)</translation>
     </message>
     <message>
         <source>{status}, corrected</source>
@@ -4807,8 +5164,12 @@ Detaljerna finns i loggfilen:
         <translation>händelse {index} avvisas av reglerna ({code}: {message})</translation>
     </message>
     <message>
-        <source>seat {seat}: the player&apos;s name is longer than 80 characters</source>
-        <translation>plats {seat}: spelarens namn är längre än 80 tecken</translation>
+        <source>an import needs a supervisor, signed in with their PIN</source>
+        <translation>en import kräver en inspektör, inloggad med sin PIN-kod</translation>
+    </message>
+    <message>
+        <source>seat {seat}: {error}</source>
+        <translation>plats {seat}: {error}</translation>
     </message>
     <message>
         <source>event {index}: the card {card} is written too long (at most 8 characters)</source>
@@ -4829,6 +5190,10 @@ Detaljerna finns i loggfilen:
     <message>
         <source>there is no hand with id {id}</source>
         <translation>det finns ingen hand med id {id}</translation>
+    </message>
+    <message>
+        <source>That session is not your open session.</source>
+        <translation>Den sessionen är inte din öppna session.</translation>
     </message>
     <message>
         <source>give a table and a hand number, or a hand id</source>
@@ -5001,6 +5366,90 @@ Detaljerna finns i loggfilen:
     <message>
         <source>this connection ({role}) can change any row itself</source>
         <translation>den här anslutningen ({role}) kan själv ändra vilken rad som helst</translation>
+    </message>
+    <message>
+        <source>recovered {name} ({proof}): sign in with the new PIN</source>
+        <translation>{name} återställd ({proof}): logga in med den nya PIN-koden</translation>
+    </message>
+    <message>
+        <source>PIN key {key} written to {file}: import it at every other workstation of the floor, then delete the file</source>
+        <translation>PIN-nyckel {key} skriven till {file}: importera den på golvets alla andra arbetsstationer och radera sedan filen</translation>
+    </message>
+    <message>
+        <source>PIN key {key} installed in {path}</source>
+        <translation>PIN-nyckel {key} installerad i {path}</translation>
+    </message>
+    <message>
+        <source>PIN key {key} is already this workstation&apos;s ({path})</source>
+        <translation>PIN-nyckel {key} finns redan på den här arbetsstationen ({path})</translation>
+    </message>
+    <message>
+        <source>The log&apos;s integrity check is for supervisors.</source>
+        <translation>Kontrollen av loggens integritet är för inspektörer.</translation>
+    </message>
+    <message>
+        <source>type a whole number</source>
+        <translation>skriv ett heltal</translation>
+    </message>
+    <message>
+        <source>{value} is more than {high}, the most this box takes</source>
+        <translation>{value} är mer än {high}, det mesta rutan tar</translation>
+    </message>
+    <message>
+        <source>{value} is less than {low}, the least this box takes</source>
+        <translation>{value} är mindre än {low}, det minsta rutan tar</translation>
+    </message>
+    <message>
+        <source>{number} is more than any amount this box can hold</source>
+        <translation>{number} är mer än något belopp den här rutan rymmer</translation>
+    </message>
+    <message>
+        <source>&apos;{key}&apos; cannot go in a number: type digits</source>
+        <translation>&apos;{key}&apos; kan inte stå i ett tal: skriv siffror</translation>
+    </message>
+    <message>
+        <source>{field}: {problem}</source>
+        <translation>{field}: {problem}</translation>
+    </message>
+    <message>
+        <source>a player on the waiting list needs a name</source>
+        <translation>en spelare på väntelistan behöver ett namn</translation>
+    </message>
+    <message>
+        <source>a player&apos;s name has at most {maximum} characters</source>
+        <translation>en spelares namn har högst {maximum} tecken</translation>
+    </message>
+    <message>
+        <source>{player} is already on this waiting list</source>
+        <translation>{player} står redan på den här väntelistan</translation>
+    </message>
+    <message>
+        <source>{table} plays another game than {player}&apos;s list</source>
+        <translation>{table} spelar ett annat spel än {player}s lista</translation>
+    </message>
+    <message>
+        <source>{table} is closed: no seat to call {player} to</source>
+        <translation>{table} är stängt: ingen plats att kalla {player} till</translation>
+    </message>
+    <message>
+        <source>{table} has no free seat</source>
+        <translation>{table} har ingen ledig plats</translation>
+    </message>
+    <message>
+        <source>{player} was not called yet: take them off the list instead</source>
+        <translation>{player} har inte kallats än: ta bort spelaren från listan i stället</translation>
+    </message>
+    <message>
+        <source>say why the player comes off the waiting list</source>
+        <translation>säg varför spelaren tas bort från väntelistan</translation>
+    </message>
+    <message>
+        <source>no waiting-list entry with id {id}</source>
+        <translation>ingen post på väntelistan med id {id}</translation>
+    </message>
+    <message>
+        <source>{player} is no longer on the waiting list</source>
+        <translation>{player} står inte längre på väntelistan</translation>
     </message>
 </context>
 <context>
