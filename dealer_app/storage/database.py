@@ -195,7 +195,8 @@ class Database:
             connect_args: dict[str, Any] = {}
             if parsed.get_backend_name() == "postgresql":
                 connect_args["connect_timeout"] = max(1, round(busy_timeout))
-                connect_args["application_name"] = application_name()
+                if "application_name" not in parsed.query:  # one named in the URL wins
+                    connect_args["application_name"] = application_name()
             try:
                 engine = (engine_with_password(parsed, connect_args)
                           if parsed.get_backend_name() == "postgresql"

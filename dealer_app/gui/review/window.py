@@ -914,7 +914,11 @@ class ReviewWindow(QMainWindow):
         return self.export_hand_pdf_of(hand.hand_id) if hand is not None else None
 
     def export_hand_pdf_of(self, hand_id: int) -> Path | None:
-        state = self.backend.hand_state(hand_id)
+        try:  # (a hand outside a dealer's scope is refused here, before any file)
+            state = self.backend.hand_state(hand_id)
+        except StorageError as exc:
+            self.say(tr("PDF failed: {error}").format(error=exc), error=True)
+            return None
         name = readable_name(self.backend.table_name(state.table_id), tr("hand"),
                              state.number if state.number is not None else day(state.started_at),
                              suffix="pdf")
