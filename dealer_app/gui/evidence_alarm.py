@@ -8,7 +8,7 @@ import logging
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer
-from PySide6.QtWidgets import QLabel, QMainWindow
+from PySide6.QtWidgets import QLabel, QMainWindow, QSizePolicy
 
 from dealer_app.services.keys import (
     ANCHOR_UNWRITABLE,
@@ -56,6 +56,7 @@ class EvidenceAlarm(QObject):
         self.label.setStyleSheet("color: white; background: #b00020; font-weight: bold;"
                                  " padding: 4px;")
         self.label.setWordWrap(True)
+        self.label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
         self.label.hide()
         self.placed = False
         """The label joins the status bar with the first problem (a window without one
@@ -74,7 +75,13 @@ class EvidenceAlarm(QObject):
         if not self.placed:
             self.window.statusBar().addPermanentWidget(self.label, 2)
             self.placed = True
-        self.label.setText("\n".join(problem_text(p) for p in self.seen))
+        text = "\n".join(problem_text(p) for p in self.seen)
+        self.label.setText(text)
+        self.label.setToolTip(text)
+        self.label.ensurePolished()  # the window's scaled style sheet sets its font
+        # two lines a problem at most: the table keeps its room (the whole text: the tooltip)
+        lines = 2 * len(self.seen)
+        self.label.setMaximumHeight(lines * self.label.fontMetrics().lineSpacing() + 12)
         self.label.show()
         for problem in fresh:
             if self.report is None:
