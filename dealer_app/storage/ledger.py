@@ -371,6 +371,8 @@ class LedgerConfig:
     """Where the database lives (``Database.location``), written with each anchor line; a
     database found elsewhere than its anchor file says is a copy (:func:`_copy_fork`)."""
     copy_checked: bool = False
+    founded: bool = False
+    """Whether the ledger is known to have entries (its founder is recorded)."""
 
 
 LEDGER_ID_LENGTH = 16
@@ -562,10 +564,12 @@ def _before_commit(s: Session) -> None:
     now = config.clock() if config and config.clock else datetime.now(UTC)
     sealer: Sealer | None = None
     if notary is not None and config is not None:
-        if pending and _empty(conn):
+        if pending and not config.founded and _empty(conn):
             pending = [_founder(conn, notary, now), *pending]
+            config.founded = config.copy_checked = True  # (a new ledger is no copy)
         elif not config.copy_checked:
             config.copy_checked = True
+            config.founded = config.founded or not _empty(conn)
             fork = _copy_fork(conn, notary, config, now)
             if fork is not None:
                 pending = [fork, *pending]
