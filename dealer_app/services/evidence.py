@@ -94,12 +94,30 @@ SPAN = 20000
 
 def start_context() -> BaseContext:
     """How the worker starts: forked where that is safe (Linux, no other thread in this
-    process, no Qt loaded), so it works at once instead of importing the app again (about
-    0.5 s of CPU); spawned otherwise (the GUI's threads make a fork unsafe)."""
+    process, Python's or native, and no Qt application), so it works at once instead of
+    importing the app again (about 0.5 s of CPU a worker); spawned otherwise (the GUI's
+    threads make a fork unsafe). Qt's translator alone (the command line's ``tr``) starts
+    no thread and does not stop a fork."""
     if (sys.platform.startswith("linux") and threading.active_count() == 1
-            and not any(name.startswith("PySide6") for name in sys.modules)):
+            and _native_threads() == 1 and not _qt_application()):
         return get_context("fork")
     return get_context("spawn")
+
+
+def _native_threads() -> int:
+    """The threads of this process as the kernel counts them (0: unknown)."""
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return 0
+
+
+def _qt_application() -> bool:
+    """Whether a Qt application object exists (or Qt's GUI modules are loaded)."""
+    if any(name.startswith(("PySide6.QtGui", "PySide6.QtWidgets")) for name in sys.modules):
+        return True
+    core = sys.modules.get("PySide6.QtCore")
+    return core is not None and core.QCoreApplication.instance() is not None
 
 
 @dataclass(frozen=True, slots=True)

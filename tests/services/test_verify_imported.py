@@ -4,7 +4,9 @@ is named, a sound import holds."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import text
@@ -33,3 +35,27 @@ def test_a_changed_event_of_an_imported_hand_is_named(
         conn.execute(text(sql), {"h": hand_id})
     report = svc.log.verify_all()
     assert [(b.hand_id, "(#3)" in b.label) for b in report.broken] == [(hand_id, True)]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers fork on Linux only")
+def test_the_command_lines_translator_does_not_stop_the_workers_forking() -> None:
+    """``dealer-app log verify`` loads Qt's translator for its words (QtCore, no thread, no
+    application): its workers still fork instead of importing the app again."""
+    import subprocess
+
+    code = ("import sys; from dealer_app import text; "
+            "from dealer_app.commands.language import use_language; "
+            "from dealer_app.services.evidence import start_context; "
+            "use_language('sv'); text.tr('verifying'); "
+            "assert 'PySide6.QtCore' in sys.modules; "
+            "print(start_context().get_start_method())")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, timeout=60)
+    assert done.stdout.strip() == "fork"
+
+
+def test_workers_are_spawned_beside_a_qt_application(qapp: Any) -> None:
+    from dealer_app.services.evidence import start_context
+
+    assert qapp is not None
+    assert start_context().get_start_method() == "spawn"
