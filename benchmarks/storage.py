@@ -12,6 +12,12 @@
    exported as records, in the same run (target: verify < 20 s for 100,000, and no more
    than the bare replay). ``--keep DIR`` builds that data in DIR once and reuses it (a
    build of 100,000 hands takes minutes); ``--no-replay`` times verify alone.
+5. ``--only import-verify [--hands 6000] [--keep DIR]``: hand records played by the engine
+   (2 to 6 players, 4 on average) stored by ``log import``'s service and exported again;
+   then ``dealer-app log verify`` against ``dealer-app replay --json`` of the exported files,
+   each in its own process (byte code compiled first, as an install has it), in the same
+   run; and the database's bytes a hand, by table and index (target: verify no slower than
+   the replay, 6 KB a hand).
 Data for 2, 3 and 4 is generated with bulk inserts (3 stores no events: it measures search),
 chained into the ledger and sealed by one checkpoint. Recording an input includes the
 ledger entry and the checkpoints (each completed hand, every 2 minutes).
