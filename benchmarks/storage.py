@@ -12,6 +12,12 @@
    exported as records, in the same run (target: verify < 20 s for 100,000, and no more
    than the bare replay). ``--keep DIR`` builds that data in DIR once and reuses it (a
    build of 100,000 hands takes minutes); ``--no-replay`` times verify alone.
+5. ``--only import-verify [--hands 6000] [--keep DIR]``: hand records played by the engine
+   (2 to 6 players, 4 on average) stored by ``log import``'s service and exported again;
+   then ``dealer-app log verify`` against ``dealer-app replay --json`` of the exported files,
+   each in its own process (byte code compiled first, as an install has it), in the same
+   run; and the database's bytes a hand, by table and index (target: verify no slower than
+   the replay, 6 KB a hand).
 Data for 2, 3 and 4 is generated with bulk inserts (3 stores no events: it measures search),
 chained into the ledger and sealed by one checkpoint. Recording an input includes the
 ledger entry and the checkpoints (each completed hand, every 2 minutes).
@@ -43,6 +49,7 @@ from sqlalchemy.engine import make_url
 
 from dealer_app.engine import DECK, Action, Event, SeatSpec, Settings
 from dealer_app.engine.hand import Hand
+from dealer_app.engine.record import dump_record
 from dealer_app.heap import settle_heap
 from dealer_app.services import HandQuery, HandStatus, Role, Services, StaffMember
 from dealer_app.storage import chain, ledger
@@ -404,12 +411,109 @@ def bench_verify(folder: Path, count: int, replay: bool = True) -> None:
           f"(data made in {load:.1f} s; load average {os.getloadavg()[0]:.1f})")
 
 
+def record_hands(count: int, rng: random.Random) -> list[Any]:
+    """``count`` legal hand records played by the engine: 2 to 6 players (4 on average),
+    each hand with its own seats, players and stacks."""
+    from dealer_app.engine.record import HandRecord
+
+    out = []
+    for _ in range(count):
+        seats = [SeatSpec(s, name, rng.randrange(2_000, 200_000, 5))
+                 for s, name in zip(sorted(rng.sample(range(1, 7), rng.randint(2, 6))),
+                                    rng.sample(PLAYERS, 6), strict=False)]
+        hand = Hand(SETTINGS, seats)
+        while (event := legal(hand, rng)) is not None:
+            hand.apply(event)
+        out.append(HandRecord(SETTINGS, tuple(seats), tuple(hand.events),
+                              {"uid": str(uuid.UUID(int=rng.getrandbits(128), version=4))}))
+    return out
+
+
+def db_bytes(path: Path, hands: int) -> None:
+    """Bytes a hand of the database file, and where they go (dbstat: per table and index)."""
+    import sqlite3
+
+    conn = sqlite3.connect(path)
+    try:
+        rows = conn.execute("SELECT name, SUM(pgsize), SUM(payload), SUM(unused) FROM dbstat "
+                            "GROUP BY name ORDER BY SUM(pgsize) DESC").fetchall()
+    except sqlite3.OperationalError:  # a build of sqlite without dbstat
+        rows = []
+    page = conn.execute("PRAGMA page_size").fetchone()[0]
+    pages = conn.execute("PRAGMA page_count").fetchone()[0]
+    free = conn.execute("PRAGMA freelist_count").fetchone()[0]
+    conn.close()
+    print(f"database size: {page * pages / hands / 1024:.2f} KB a hand ({hands:,} hands, "
+          f"{page * pages / 1024 / 1024:.1f} MB, {free} free pages)")
+    for name, size, payload, unused in rows:
+        if size / hands >= 20:
+            print(f"  {name:40s} {size / hands:7.0f} B a hand (payload {payload / hands:6.0f}, "
+                  f"unused {unused / hands:5.0f})")
+
+
+def bench_import_verify(folder: Path, count: int) -> None:
+    """``count`` hand records imported by ``log import``'s service, exported again; then the
+    ``dealer-app log verify`` and ``dealer-app replay --json`` commands of them, each in its
+    own process, in the same run."""
+    import subprocess
+
+    url = f"sqlite:///{folder}/import.sqlite3"
+    made = folder / "made"
+    out = folder / "exported"
+    if not (out / "done").exists():
+        made.mkdir(exist_ok=True)
+        t0 = time.perf_counter()
+        records = record_hands(count, random.Random(7))
+        paths = []
+        for i, record in enumerate(records):
+            path = made / f"{i:06d}.json"
+            path.write_text(dump_record(record))
+            paths.append(path)
+        gen = time.perf_counter() - t0
+        svc = Services.open(url)
+        boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, "246810")
+        t0 = time.perf_counter()
+        report = svc.log.import_files(paths, boss)
+        imported = time.perf_counter() - t0
+        assert len(report.stored) == count, report.refused[:3]
+        svc.log.export(out)
+        svc.close()
+        (out / "done").touch()
+        print(f"made {count:,} records in {gen:.1f} s; log import: {imported:.1f} s "
+              f"({imported / count * 1000:.2f} ms a hand)")
+    files = sorted(str(p) for p in out.rglob("*.json"))
+    db_bytes(folder / "import.sqlite3", len(files))
+    exe = [sys.executable, "-m", "dealer_app"]
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent),
+               PYTHONPYCACHEPREFIX=str(folder / "pycache"))  # byte code, as an install has
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    subprocess.run([sys.executable, "-m", "compileall", "-q", env["PYTHONPATH"] + "/dealer_app"],
+                   env=env, stdout=subprocess.DEVNULL, check=False)  # once, not timed
+    _warm(folder.glob("import.sqlite3*"))
+    _warm(map(Path, files))
+
+    def timed(argv: list[str]) -> tuple[float, float, int]:
+        kids = cpu_seconds()
+        start = time.perf_counter()
+        done = subprocess.run(exe + argv, env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, check=False)
+        return time.perf_counter() - start, cpu_seconds() - kids, done.returncode
+
+    verify_s, verify_cpu, verify_rc = timed(["log", "verify", "--db", url])
+    replay_s, replay_cpu, replay_rc = timed(["replay", "--json", *files])
+    print(f"`dealer-app log verify` of {len(files):,} imported hands: {verify_s:.2f} s "
+          f"(CPU {verify_cpu:.2f} s, exit {verify_rc}); `dealer-app replay --json` of the "
+          f"same hands exported: {replay_s:.2f} s (CPU {replay_cpu:.2f} s, exit {replay_rc}); "
+          f"ratio {verify_s / replay_s:.2f} (load average {os.getloadavg()[0]:.1f})")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pg", default=os.environ.get("DEALER_APP_TEST_PG_URL"))
     parser.add_argument("--hands", type=int, default=100_000)
     parser.add_argument("--verify-hands", type=int, default=100_000)
-    parser.add_argument("--only", choices=["record", "verify"], help="run one figure only")
+    parser.add_argument("--only", choices=["record", "verify", "import-verify"],
+                        help="run one figure only (import-verify: --hands 6000)")
     parser.add_argument("--inputs", type=int, default=600,
                         help="inputs recorded by the record figure (more: a steadier p95)")
     parser.add_argument("--dir", type=Path, default=None,
@@ -421,6 +525,13 @@ def main() -> int:
     parser.add_argument("--no-replay", action="store_true",
                         help="with --only verify: leave out the timing of replay --json")
     args = parser.parse_args()
+    if args.only == "import-verify":
+        folder = (args.keep or Path(tempfile.mkdtemp(dir=args.dir))).resolve()
+        folder.mkdir(parents=True, exist_ok=True)
+        os.environ.setdefault("DEALER_APP_CONFIG_DIR", str(folder / "config"))
+        os.environ.setdefault("DEALER_APP_ANCHOR_DIR", str(folder / "anchors"))
+        bench_import_verify(folder, args.hands if args.hands != 100_000 else 6_000)
+        return 0
     if args.only == "verify" and args.keep is not None:
         folder = args.keep.resolve()
         folder.mkdir(parents=True, exist_ok=True)

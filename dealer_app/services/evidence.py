@@ -94,12 +94,30 @@ SPAN = 20000
 
 def start_context() -> BaseContext:
     """How the worker starts: forked where that is safe (Linux, no other thread in this
-    process, no Qt loaded), so it works at once instead of importing the app again (about
-    0.5 s of CPU); spawned otherwise (the GUI's threads make a fork unsafe)."""
+    process, Python's or native, and no Qt application), so it works at once instead of
+    importing the app again (about 0.5 s of CPU a worker); spawned otherwise (the GUI's
+    threads make a fork unsafe). Qt's translator alone (the command line's ``tr``) starts
+    no thread and does not stop a fork."""
     if (sys.platform.startswith("linux") and threading.active_count() == 1
-            and not any(name.startswith("PySide6") for name in sys.modules)):
+            and _native_threads() == 1 and not _qt_application()):
         return get_context("fork")
     return get_context("spawn")
+
+
+def _native_threads() -> int:
+    """The threads of this process as the kernel counts them (0: unknown)."""
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return 0
+
+
+def _qt_application() -> bool:
+    """Whether a Qt application object exists (or Qt's GUI modules are loaded)."""
+    if any(name.startswith(("PySide6.QtGui", "PySide6.QtWidgets")) for name in sys.modules):
+        return True
+    core = sys.modules.get("PySide6.QtCore")
+    return core is not None and core.QCoreApplication.instance() is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,6 +250,7 @@ class _Verifier:
         self.progress = progress
         self.cancel = cancel
         self.report = VerifyReport()
+        self.held: dict[tuple[str, SignedCheckpoint], bool] = {}
         self.done = 0
         self.total = 0
 
@@ -479,7 +498,7 @@ class _Verifier:
                 self.fail(label, f"is signed by key {c.key_id}, which is not trusted (not in "
                           "the trust file): the key is unknown, or the checkpoint forged")
                 continue
-            if not c.holds_under(public):
+            if not self._holds(c, public):
                 self.fail(label, "its signature does not hold: the checkpoint was edited")
                 continue
             if c.seq > self.end:
@@ -492,6 +511,15 @@ class _Verifier:
                 self.fail(label, f"its workstation (key {c.key_id}) found ledger entries "
                           f"{c.unvouched} signed by no key it trusts when it signed it")
 
+    def _holds(self, signed: SignedCheckpoint, public: str) -> bool:
+        """``signed.holds_under(public)``, checked once for each checkpoint: an anchor
+        line equal to a stored checkpoint (every field, the signature among them) holds
+        or fails with it."""
+        held = self.held.get((public, signed))
+        if held is None:
+            held = self.held[(public, signed)] = signed.holds_under(public)
+        return held
+
     # ------------------------------------------------------------------ 3b. seals
     def _legacy_until(self) -> int:
         """Entries up to here may be unsealed: written before seals existed (migration
@@ -501,7 +529,7 @@ class _Verifier:
         for cp in self.cps:
             c = cp.signed
             public = self.trust.get(c.key_id)
-            if public is None or not c.holds_under(public) or self.at_seq.get(c.seq) != c.digest:
+            if public is None or not self._holds(c, public) or self.at_seq.get(c.seq) != c.digest:
                 continue
             if c.unvouched is not None:
                 return c.seq
@@ -700,7 +728,7 @@ class _Verifier:
                 self.fail(label, "is unreadable")
                 continue
             public = self.trust.get(line.key_id)
-            if public is None or not line.holds_under(public):
+            if public is None or not self._holds(line, public):
                 self.fail(label, "is not signed by a trusted key")
                 continue
             if line.signature in stored:
@@ -902,9 +930,15 @@ class _EventCheck:
             return
         if elo < min(keys) and max(keys) <= ehi:
             stored = list(map(newest.pop, keys, repeat(None)))
-            if self.raw and stored == ledger.raw_hashes_2(rows):
+            if not self.raw:
+                self._each(rows, keys, stored)
+                return
+            hashed = ledger.raw_hashes_2(_trimmed(rows, self.width))
+            if stored == hashed:
                 return  # every row is the version its newest entry recorded
-            self._each(rows, keys, stored)
+            differ = [i for i, (a, b) in enumerate(zip(stored, hashed, strict=True)) if a != b]
+            self._each([rows[i] for i in differ], [keys[i] for i in differ],
+                       [stored[i] for i in differ])
             return
         inside = [i for i, key in enumerate(keys) if elo < key <= ehi]
         self._each([rows[i] for i in inside], [keys[i] for i in inside],
@@ -942,6 +976,22 @@ class _EventCheck:
             if _full(rd) != ledger.DELETED:
                 self.out.append((row_label(EVENTS, key, 0), "deleted", self._seq(key), 0))
         return self.out
+
+
+def _trimmed(rows: Sequence[tuple[Any, ...]], width: int) -> list[tuple[Any, ...]]:
+    """Rows cut to their first ``width`` values and without their trailing NULLs, as format
+    2 hashes them (an imported event has no ``input_id``): then :func:`ledger.raw_hashes_2`
+    of them is the digest of each row taken as it is, and a row whose hash differs goes to
+    the full match (which also tries its converted values)."""
+    out = []
+    for row in rows:
+        n = min(len(row), width)
+        if n < len(row) or row[n - 1] is None:
+            while n and row[n - 1] is None:
+                n -= 1
+            row = row[:n]
+        out.append(row)
+    return out
 
 
 def _full(stored: str | bytes | None) -> str | None:
