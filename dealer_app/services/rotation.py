@@ -104,11 +104,13 @@ def _shifts(s: Session, since: datetime) -> dict[int, _Shift]:
                    DealerShiftEvent.minutes)
             .where(DealerShiftEvent.at >= since, DealerShiftEvent.staff_id.is_not(None))
             .order_by(DealerShiftEvent.at, DealerShiftEvent.id)):
-        shift = out.setdefault(int(staff_id), _Shift())
+        if staff_id is None:
+            continue
+        shift = out.setdefault(staff_id, _Shift())
         if kind == "clock-in":
-            out[int(staff_id)] = _Shift(on=True, since=at)
+            out[staff_id] = _Shift(on=True, since=at)
         elif kind == "clock-out":
-            out[int(staff_id)] = _Shift()
+            out[staff_id] = _Shift()
         elif kind == "break":
             shift.break_at, shift.back_at = at, at + timedelta(minutes=minutes or 0)
         elif kind == "back":
