@@ -77,6 +77,8 @@ class DealerDuty:
     """On a break: when the dealer is due back."""
     clocked_in: bool = True
     """False for a dealer dealing an open table without having clocked in."""
+    session_id: int | None = None
+    """Dealing or due: the open session dealt (a push changes its dealer)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,12 +217,13 @@ class RotationService:
             names = {int(i): str(n) for i, n in s.execute(select(Staff.id, Staff.name))}
         out: list[DealerDuty] = []
         dealing: set[int] = set()
-        for dealer_id, table, since in boxes.values():
+        for session_id, (dealer_id, table, since) in boxes.items():
             dealing.add(dealer_id)
             due = since + every
             out.append(DealerDuty(dealer_id, names.get(dealer_id, "?"),
                                   Duty.DUE if now >= due else Duty.DEALING, since, table,
-                                  due_at=due, clocked_in=dealer_id in shifts))
+                                  due_at=due, clocked_in=dealer_id in shifts,
+                                  session_id=session_id))
         for dealer_id, shift in shifts.items():
             if dealer_id in dealing:
                 continue
