@@ -80,7 +80,7 @@ def test_the_floor_shows_the_shift_and_writes_its_report(
     floor.side.setCurrentWidget(floor.shift.shift_panel)
     panel = floor.shift.shift_panel
     qtbot.waitUntil(lambda: panel.list.count() >= 2)
-    assert panel.list.item(0).text().startswith("T1 (starting) · 0 hands")
+    assert panel.list.item(0).text().startswith("T1 (starting)\n0 hands")
     assert "1 tables open · 3 seated" in panel.title.text()
     assert "Waiting: 0" in floor.figure_labels["waiting"].text()
     out = floor.shift.write_csv(str(tmp_path / "shift.csv"))

@@ -11,7 +11,6 @@ from datetime import datetime
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QComboBox,
-    QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -22,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_app.gui.floor.side_panel import SidePanel
 from dealer_app.services.rotation import BREAK_MAX, PUSH_EVERY, PUSH_MAX, DealerDuty, Duty
 from dealer_app.services.types import StaffMember
 from dealer_app.text import tr
@@ -66,7 +66,7 @@ def next_push(board: list[DealerDuty]) -> tuple[DealerDuty, DealerDuty] | None:
             min(due, key=lambda d: d.due_at or d.since))
 
 
-class RotationPanel(QFrame):
+class RotationPanel(SidePanel):
     """The dealers' board; the buttons act on the selected dealer."""
 
     clock_in_requested = Signal(int)
@@ -85,6 +85,7 @@ class RotationPanel(QFrame):
         self.list = QListWidget()
         self.list.setObjectName("rotationList")
         self.list.setWordWrap(True)
+        self.list.setSpacing(3)
         self.staff = QComboBox()
         self.clock_in = QPushButton(tr("Clock in"))
         clock_row = QHBoxLayout()
@@ -93,27 +94,31 @@ class RotationPanel(QFrame):
         self.push = QPushButton(tr("Push"))
         self.push.setObjectName("rotationPush")
         self.clock_out = QPushButton(tr("Clock out"))
+        self.clock_out.setObjectName("rotationClockOut")
         self.break_minutes = QSpinBox()
         self.break_minutes.setRange(1, BREAK_MAX)
         self.break_minutes.setValue(20)
         self.break_minutes.setSuffix(tr(" min"))
         self.start_break = QPushButton(tr("Break"))
-        self.back = QPushButton(tr("Back from break"))
+        self.back = QPushButton(tr("Back", "from a break"))
+        self.back.setToolTip(tr("Back from the break"))
         self.push_every = QSpinBox()
         self.push_every.setRange(1, PUSH_MAX)
         self.push_every.setValue(PUSH_EVERY)
         self.push_every.setSuffix(tr(" min"))
         self.set_push_every = QPushButton(tr("Set"))
         grid = QGridLayout()
-        grid.addWidget(self.clock_out, 0, 0)
-        grid.addWidget(self.back, 0, 1)
-        grid.addWidget(self.break_minutes, 1, 0)
-        grid.addWidget(self.start_break, 1, 1)
+        grid.addWidget(self.break_minutes, 0, 0)
+        grid.addWidget(self.start_break, 0, 1)
+        grid.addWidget(self.clock_out, 1, 0)
+        grid.addWidget(self.back, 1, 1)
         grid.addWidget(QLabel(tr("A push every")), 2, 0)
         every_row = QHBoxLayout()
         every_row.addWidget(self.push_every, 1)
         every_row.addWidget(self.set_push_every)
         grid.addLayout(every_row, 2, 1)
+        grid.setColumnStretch(0, 1)
+        grid.setColumnStretch(1, 1)
         self.message = QLabel()
         self.message.setObjectName("errorText")
         self.message.setWordWrap(True)

@@ -5,8 +5,9 @@ shift report (PDF and CSV, see ``services/shift_report.py``)."""
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QFrame, QLabel, QListWidget, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QListWidget, QPushButton, QVBoxLayout, QWidget
 
+from dealer_app.gui.floor.side_panel import SidePanel
 from dealer_app.services.shift_report import Figures, ShiftReport, pace, state_name
 from dealer_app.text import thousands, tr
 from dealer_app.words import duration_text
@@ -21,7 +22,7 @@ def figures_text(f: Figures) -> str:
         rake=thousands(f.rake), idle=duration_text(f.idle))
 
 
-class ShiftPanel(QFrame):
+class ShiftPanel(SidePanel):
     """The shift's figures as last read; ``pdf_requested`` and ``csv_requested``."""
 
     pdf_requested = Signal()
@@ -37,6 +38,7 @@ class ShiftPanel(QFrame):
         self.list = QListWidget()
         self.list.setObjectName("shiftList")
         self.list.setWordWrap(True)
+        self.list.setSpacing(4)
         self.pdf = QPushButton(tr("Shift report (PDF)…"))
         self.csv = QPushButton(tr("Shift figures (CSV)…"))
         for button in (self.pdf, self.csv):
@@ -59,10 +61,10 @@ class ShiftPanel(QFrame):
             time=report.since.astimezone().strftime("%H:%M"), open=report.tables_open,
             seated=report.players_seated, waiting=report.waiting,
             rake=thousands(report.rake)))
-        lines = [tr("{table} ({state}) · {figures}").format(
+        lines = [tr("{table} ({state})\n{figures}").format(
             table=t.name, state=state_name(t.state), figures=figures_text(t.figures))
             for t in report.tables]
-        lines += [tr("Dealer {name} · {time} in the box · {figures}").format(
+        lines += [tr("Dealer {name} · {time} in the box\n{figures}").format(
             name=d.name, time=duration_text(d.figures.seconds), figures=figures_text(d.figures))
             for d in report.dealers]
         row = self.list.currentRow()

@@ -54,6 +54,7 @@ class FloorShift:
         p.push_every_requested.connect(self.set_push_every)
         self.shift_panel.pdf_requested.connect(lambda: self.write_pdf())
         self.shift_panel.csv_requested.connect(lambda: self.write_csv())
+        self.read_board()
 
     # ------------------------------------------------------------------ reading
     def tick(self, now: datetime) -> None:
