@@ -304,7 +304,7 @@ def shift_report_html(report: ShiftReport, tz: tzinfo | None = None) -> str:
                 thousands(f.rake), duration_text(f.seconds), duration_text(f.idle)]
 
     figure_heads = (head(tr("Hands"), right) + head(tr("Last hour"), right)
-                    + head(tr("Hands per hour"), right) + head(tr("Average pot"), right)
+                    + head(tr("Hands per hour"), right) + head(tr("Avg. pot"), right)
                     + head(tr("Rake"), right) + head(tr("Time"), right)
                     + head(tr("Idle"), right))
     table = "<table class=grid width=100% cellspacing=0 cellpadding=4>"
