@@ -1,5 +1,5 @@
 """The dealer's own time in the box and the coming push, in the dealer's window header:
-``18 min in the box · push 19:42 (in 12 min)``, then ``PUSH DUE`` once the floor's push
+``18 min in the box · push in 12 min``, then ``PUSH DUE`` once the floor's push
 interval has passed. Read from the session and its ``change-dealer`` rows through
 :class:`~dealer_app.services.rotation.RotationService` (a push at the floor shows here
 within :data:`READ_EVERY` seconds); the clock moves each second without a read."""
@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QBoxLayout, QLabel
 
-from dealer_app.gui.floor.rotation import clock_time
 from dealer_app.services import StorageError
 from dealer_app.services.rotation import BoxTime, RotationService
 from dealer_app.text import tr
@@ -28,14 +27,13 @@ READ_EVERY = 15.0
 
 
 def box_text(box: BoxTime, now: datetime) -> str:
-    """``Dana · 18 min in the box · push 19:42 (in 12 min)``, or ``· PUSH DUE``."""
-    text = tr("{name} · {time} in the box").format(
-        name=box.dealer, time=duration_text((now - box.since).total_seconds()))
+    """``18 min in the box · push in 12 min``, or ``32 min in the box · PUSH DUE`` (the
+    header beside it names the dealer)."""
+    text = tr("{time} in the box").format(time=duration_text((now - box.since).total_seconds()))
     if now >= box.push_at:
         return tr("{box} · PUSH DUE").format(box=text)
-    return tr("{box} · push {at} (in {wait})").format(
-        box=text, at=clock_time(box.push_at),
-        wait=duration_text((box.push_at - now).total_seconds()))
+    return tr("{box} · push in {wait}").format(
+        box=text, wait=duration_text((box.push_at - now).total_seconds()))
 
 
 class BoxClock(QObject):
@@ -92,6 +90,9 @@ class BoxClock(QObject):
             return
         now = self.backend.services.db.now()
         self.label.setText(box_text(self.box, now))
+        self.label.setToolTip(tr("{name} deals; the floor pushes every {minutes} min").format(
+            name=self.box.dealer,
+            minutes=int((self.box.push_at - self.box.since).total_seconds() // 60)))
         due = now >= self.box.push_at
         self.label.setStyleSheet("font-weight: 700; padding: 2px 8px; border-radius: 4px;"
                                  + (" background: #8a6d1d; color: #ffffff;" if due else ""))
