@@ -89,3 +89,20 @@ def test_the_floor_shows_the_shift_and_writes_its_report(
     assert pdf is not None and pdf.read_bytes().startswith(b"%PDF")
     assert floor.shift.write_csv(str(tmp_path / "no" / "shift.csv")) is None
     assert "Cannot write" in panel.message.text()
+
+
+def test_a_second_table_of_the_game_shows_who_must_move(
+        floor: FloorWindow, floor_db: tuple[Services, StaffMember]) -> None:
+    from dealer_app.engine import Settings
+
+    svc, boss = floor_db
+    eve = svc.staff.authenticate("Eve", "2468")
+    second = svc.tables.create_table("T3", Settings(ante=5, chip_unit=5), boss)
+    session = svc.tables.open_session(second.id, eve)
+    svc.tables.seat_player(session.id, 4, "Dee", 500, eve)
+    floor.refresh(None)
+    floor.shift.read_board()
+    floor.tick()
+    main, other = floor.tiles[floor.tile("T1").table_id], floor.tiles[second.id]
+    assert main.next.text() == "Must move first: Dee from T3"
+    assert other.next.text() == "Must-move table for T1"

@@ -15,6 +15,8 @@ from dealer_app.gui.floor.rotation import RotationPanel, next_push
 from dealer_app.gui.floor.shift import ShiftPanel
 from dealer_app.gui.floor.shift_pdf import write_shift_pdf
 from dealer_app.services import StaffMember, StorageError
+from dealer_app.services.floor import TableTile
+from dealer_app.services.must_move import MustMoveList, must_move_lists
 from dealer_app.services.rotation import DealerDuty, RotationService
 from dealer_app.services.shift_report import ShiftReport, shift_report, write_shift_csv
 from dealer_app.text import tr
@@ -42,6 +44,8 @@ class FloorShift:
         window.side.currentChanged.connect(lambda _i: self._shift_shown())
         self.board: list[DealerDuty] = []
         self.staff: list[StaffMember] = []
+        self.must_move: list[MustMoveList] = []
+        """The games with a must-move table, as last read."""
         self.push_every = self.rotation_panel.push_every.value()
         self._board_at = -BOARD_EVERY
         self._shift_at = -SHIFT_EVERY
@@ -73,10 +77,24 @@ class FloorShift:
             self.board = self.rotation.board(now)
             self.push_every = self.rotation.push_every()
             self.staff = self.window.services.staff.list_staff()
+            self.must_move = must_move_lists(self.window.services.db)
         except StorageError as exc:
             self.rotation_panel.message.setText(str(exc))
             return
         self.rotation_panel.set_board(self.board, self.staff, self.push_every, now)
+
+    def seat_text(self, tile: TableTile, waiting: str) -> str:
+        """A tile's line about who sits down next: at a main table with a free seat the
+        first player who must move (before the waiting list); at a must-move table the
+        main table it feeds (and the waiting list's next player)."""
+        for moves in self.must_move:
+            if tile.table_id == moves.main_table_id and moves.next is not None:
+                return tr("Must move first: {player} from {table}").format(
+                    player=moves.next.player, table=moves.next.table)
+            if tile.table_id in moves.tables:
+                line = tr("Must-move table for {table}").format(table=moves.main_table)
+                return "\n".join(t for t in (line, waiting) if t)
+        return waiting
 
     def _shift_shown(self) -> None:
         if self.window.side.currentWidget() is self.shift_panel:

@@ -547,8 +547,9 @@ class FloorWindow(QMainWindow):
                 first.setdefault(entry.game, entry)
         for widget in self.tiles.values():
             nxt = first.get(widget.tile.game) if widget.tile.free_seats else None
-            widget.set_next(tr("Next for a free seat: {player}").format(player=nxt.player)
-                            if nxt is not None else "")
+            widget.set_next(self.shift.seat_text(widget.tile, tr(
+                "Next for a free seat: {player}").format(player=nxt.player)
+                if nxt is not None else ""))
 
     def _waiting_failed(self, exc: StorageError) -> None:
         self.waiting_panel.message.setText(str(exc))
