@@ -1,5 +1,6 @@
 """`dealer-app floor [--db URL] [--stale SECONDS] [--escalate SECONDS] [--lang LANG]`: the
-floor view (every table live, calls)."""
+floor view (every table live, calls); `dealer-app floor report [--db URL] [--csv FILE]
+[--pdf FILE]`: the shift report of the gaming day so far (see ``services/shift_report.py``)."""
 
 from __future__ import annotations
 
@@ -20,11 +21,58 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
                         help="escalate a call nobody acknowledged after this long "
                              "(default 60)")
     add_lang_option(parser)
+    sub = parser.add_subparsers(dest="floor_command", metavar="report")
+    report = sub.add_parser("report", help="write the shift report (CSV and/or PDF)")
+    report.add_argument("--db", metavar="URL", default=argparse.SUPPRESS,
+                        help="database URL (default: DEALER_APP_DB, else the user data folder)")
+    report.add_argument("--csv", metavar="FILE", default=None, help="write the figures as CSV")
+    report.add_argument("--pdf", metavar="FILE", default=None, help="write the report as PDF")
+
+
+def report(args: argparse.Namespace) -> int:
+    """The shift report into the files named; 2 when none is named."""
+    from dealer_app.services import Services, StorageError
+    from dealer_app.services.shift_report import shift_report, write_shift_csv
+
+    if not args.csv and not args.pdf:
+        print(tr("dealer-app floor report: name a file with --csv FILE or --pdf FILE"),
+              file=sys.stderr)
+        return 2
+    try:
+        services = Services.open(args.db, read_only=True)
+    except StorageError as exc:
+        print(tr("dealer-app floor report: {error}").format(error=exc), file=sys.stderr)
+        return 1
+    try:
+        shift = shift_report(services.db)
+        written = []
+        if args.csv:
+            written.append(write_shift_csv(shift, args.csv))
+        if args.pdf:
+            import os
+
+            os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # a report needs no screen
+            from PySide6.QtGui import QGuiApplication
+
+            from dealer_app.gui.floor.shift_pdf import write_shift_pdf
+
+            _app = QGuiApplication.instance() or QGuiApplication([])
+            written.append(write_shift_pdf(shift, args.pdf))
+    except (OSError, StorageError) as exc:
+        print(tr("dealer-app floor report: {error}").format(error=exc), file=sys.stderr)
+        return 1
+    finally:
+        services.close()
+    for path in written:
+        print(tr("wrote {path}").format(path=path))
+    return 0
 
 
 def run(args: argparse.Namespace) -> int:
     from dealer_app.services import Services, StorageError
 
+    if args.floor_command == "report":
+        return report(args)
     if args.stale <= 0:
         print(tr("dealer-app floor: --stale must be above 0 seconds"), file=sys.stderr)
         return 2

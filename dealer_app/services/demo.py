@@ -17,6 +17,7 @@ from dealer_app.engine.settings import Structure
 from dealer_app.services import Services
 from dealer_app.services.calls import CallService
 from dealer_app.services.floor import game_of
+from dealer_app.services.rotation import RotationService
 from dealer_app.services.types import HandState, Role, SessionInfo, StaffMember
 from dealer_app.services.waiting import WaitingListService
 from dealer_app.storage.errors import AuthenticationError, StorageError
@@ -70,6 +71,9 @@ def build_demo(svc: Services, hands: int = 30, seed: int = 7,
     boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, PINS["Sam"])
     dana = svc.staff.add_staff("Dana", Role.DEALER, PINS["Dana"], by=boss)
     eli = svc.staff.add_staff("Eli", Role.DEALER, PINS["Eli"], by=boss)
+    rotation = RotationService(svc.db)
+    for member in (dana, eli):
+        rotation.clock_in(member, boss)
     svc.staff.add_staff("Flo", Role.DEALER, PINS["Flo"], by=boss)
     for _ in range(5):  # Flo forgot her PIN: her next try waits
         with suppress(AuthenticationError):
@@ -137,6 +141,10 @@ def build_demo(svc: Services, hands: int = 30, seed: int = 7,
     _waiting_list(svc, sessions[0], boss)
     for session in sessions:
         svc.tables.close_session(session.id, boss, "end of shift")
+    rotation.start_break(dana, 15, boss)
+    rotation.back(dana, boss)
+    for member in (dana, eli):
+        rotation.clock_out(member, boss)
     return report
 
 

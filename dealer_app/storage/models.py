@@ -344,6 +344,27 @@ class WaitingEntry(Base):
     __table_args__ = (Index("ix_waiting_entry_game", "structure", "ante", "joined_at"),)
 
 
+@chained(immutable=True)
+class DealerShiftEvent(Base):
+    """One event of a dealer's shift, written once: ``clock-in``, ``clock-out``, ``break``
+    (``minutes``: how long the break is planned), ``back``; and ``push-every`` (the floor's
+    rotation setting: a push every ``minutes``; no ``staff_id``). Each is also an audit row.
+    Who deals a table stays the session's (a push is a ``change-dealer``)."""
+
+    __tablename__ = "dealer_shift_event"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
+    kind: Mapped[str] = mapped_column(String(16))
+    staff_id: Mapped[int | None] = mapped_column(ForeignKey("staff.id"))
+    by_id: Mapped[int | None] = mapped_column(ForeignKey("staff.id"))
+    minutes: Mapped[int | None] = mapped_column(Integer)
+    __table_args__ = (
+        CheckConstraint("kind IN ('clock-in', 'clock-out', 'break', 'back', 'push-every')",
+                        name="kind"),
+        Index("ix_dealer_shift_event_at", "at"),
+    )
+
+
 class FloorWatch(Base):
     """An open floor view (operational, not a fact of the log): one row per running floor
     view, renewed by a heartbeat like a table's lease, so a dealer's window can tell whether

@@ -300,8 +300,8 @@ def test_db_roles_is_idempotent_and_says_what_it_did(
                                 ).scalar()
     out = capsys.readouterr().out
     assert f"role {names.station} exists" in out and "created role" not in out
-    assert ("insert only: audit, checkpoint, hand_event, ledger, ledger_fork, stack_move, "
-            "station_key") in out
+    assert ("insert only: audit, checkpoint, dealer_shift_event, hand_event, ledger, "
+            "ledger_fork, stack_move, station_key") in out
     assert "append-only enforced by the database: yes" in out
     assert main([*args, "--check"]) == 0
     capsys.readouterr()

@@ -40,6 +40,7 @@ from dealer_app.gui.floor import chime
 from dealer_app.gui.floor.calls import CallsPanel, ResolveDialog, SupervisorSignIn
 from dealer_app.gui.floor.feed import LiveFeed
 from dealer_app.gui.floor.live_table import LiveTableWindow
+from dealer_app.gui.floor.shift_wiring import FloorShift
 from dealer_app.gui.floor.tiles import TileWidget
 from dealer_app.gui.floor.waiting import NO_SHOW_AFTER, WaitingPanel
 from dealer_app.gui.i18n import amount
@@ -121,7 +122,7 @@ class FloorWindow(QMainWindow):
         bar.setObjectName("floorFigures")
         bar_layout = QHBoxLayout(bar)
         self.figure_labels = {key: QLabel() for key in
-                              ("tables", "players", "hands", "rake", "calls")}
+                              ("tables", "players", "waiting", "hands", "rake", "calls")}
         for label in self.figure_labels.values():
             bar_layout.addWidget(label)
         bar_layout.addStretch(1)
@@ -164,6 +165,8 @@ class FloorWindow(QMainWindow):
         self.side.addTab(self.calls_panel, tr("Calls"))
         self.side.addTab(self.waiting_panel, tr("Waiting lists"))
         body.addWidget(self.side)
+        self.shift = FloorShift(self)
+        """The dealers' rotation and the shift's figures (two more side tabs)."""
         outer.addLayout(body, 1)
         self.setCentralWidget(central)
         self.calls_panel.acknowledge_requested.connect(self.acknowledge)
@@ -436,6 +439,7 @@ class FloorWindow(QMainWindow):
         labels["tables"].setText(tr("Tables open: {count}").format(count=f.tables_open))
         labels["players"].setText(tr("Players seated: {count}").format(
             count=f.players_seated))
+        labels["waiting"].setText(tr("Waiting: {count}").format(count=len(self.waiting)))
         labels["hands"].setText(tr("Hands in the last hour: {count}").format(
             count=f.hands_last_hour))
         labels["rake"].setText(tr("Rake today: {amount}").format(amount=amount(f.rake_today)))
@@ -447,6 +451,7 @@ class FloorWindow(QMainWindow):
             widget.tick(now, self.stale_after)
         self.calls_panel.tick(now)
         self._show_waiting(now)
+        self.shift.tick(now)
         self._update_alert(now)
 
     def tile(self, name: str) -> TableTile:
@@ -542,8 +547,9 @@ class FloorWindow(QMainWindow):
                 first.setdefault(entry.game, entry)
         for widget in self.tiles.values():
             nxt = first.get(widget.tile.game) if widget.tile.free_seats else None
-            widget.set_next(tr("Next for a free seat: {player}").format(player=nxt.player)
-                            if nxt is not None else "")
+            widget.set_next(self.shift.seat_text(widget.tile, tr(
+                "Next for a free seat: {player}").format(player=nxt.player)
+                if nxt is not None else ""))
 
     def _waiting_failed(self, exc: StorageError) -> None:
         self.waiting_panel.message.setText(str(exc))
