@@ -926,7 +926,9 @@ class ReviewWindow(QMainWindow):
         if not path:
             return None
         try:
-            out = exports.write_hand_pdf(self.backend.hand_report(hand_id), path)
+            report = self.backend.hand_report(
+                hand_id, by=self.staff.name if self.staff is not None else "")
+            out = exports.write_hand_pdf(report, path)
         except (StorageError, OSError) as exc:
             self.say(tr("PDF failed: {error}").format(error=exc), error=True)
             return None
