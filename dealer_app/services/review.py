@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -575,6 +576,21 @@ class ReviewQueries:
             players = list(s.scalars(select(HandPlayer).where(HandPlayer.hand_id == hand_id)))
             return check_hand(row, rows, players)
 
+    def hand_names(self, hand_ids: Iterable[int]) -> dict[int, str]:
+        """``Table 4 hand 10,131`` for each of ``hand_ids`` that exists (the integrity
+        check's findings name their hands so); for supervisors (the whole log)."""
+        self.check_everything(tr("The log's integrity check is for supervisors."))
+        ids = sorted(set(hand_ids))
+        names: dict[int, str] = {}
+        with self.db.read() as s:
+            for i in range(0, len(ids), 500):
+                for hand_id, number, table in s.execute(
+                        select(HandRow.id, HandRow.number, GameTable.name)
+                        .outerjoin(GameTable, GameTable.id == HandRow.table_id)
+                        .where(HandRow.id.in_(ids[i:i + 500]))):
+                    names[hand_id] = hand_place(table, number, hand_id)
+        return names
+
     def stored_log(self, hand_id: int) -> tuple[LogEntry, ...]:
         """Every stored row of the hand's log as it is, without replaying it (for a hand
         whose log no longer replays)."""
@@ -587,6 +603,13 @@ class ReviewQueries:
         with self.db.transaction() as s:
             audit(s, at=self.db.now(), act="sign-in", staff=member,
                   detail={"to": where, "role": member.role.value})
+
+
+def hand_place(table: str | None, number: int | None, hand_id: int) -> str:
+    """``Table 4 hand 10,131`` (``hand id 7`` when the table or the number is unknown)."""
+    if table and number is not None:
+        return tr("{table} hand {number}").format(table=table, number=thousands(number))
+    return tr("hand id {id}").format(id=hand_id)
 
 
 AUDIT_KINDS = ("supervisor act", "sign-in", "refused", "lockout", "unlock", "other")
@@ -630,10 +653,7 @@ class AuditLine:
         r = self.record
         parts = []
         if r.hand_id is not None:
-            parts.append(tr("{table} hand {number}").format(
-                table=self.table, number=thousands(self.hand_number))
-                if self.table and self.hand_number is not None
-                else tr("hand id {id}").format(id=r.hand_id))
+            parts.append(hand_place(self.table, self.hand_number, r.hand_id))
         elif self.table:
             parts.append(self.table)
         if r.session_id is not None:

@@ -6,7 +6,7 @@ Plain values in and out; errors are ``StorageError`` subclasses with messages fi
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -121,6 +121,10 @@ class ReviewBackend:
 
     def integrity_of(self, hand_id: int) -> str | None:
         return self.review.integrity_of(hand_id)
+
+    def hand_names(self, hand_ids: Iterable[int]) -> dict[int, str]:
+        """``Table 4 hand 10,131`` by hand id (for the integrity check's findings)."""
+        return self.review.hand_names(hand_ids)
 
     def stored_log(self, hand_id: int) -> tuple[LogEntry, ...]:
         return self.review.stored_log(hand_id)
