@@ -543,6 +543,11 @@ def _act_what(act: str, detail: dict[str, Any]) -> str:
     number = detail.get("number")
     hand = (tr("hand {number}").format(number=thousands(number)) if isinstance(number, int)
             else tr("a hand"))
+    if act == "void-hand" and detail.get("misdeal"):
+        card = detail.get("card")
+        return (tr("{hand}: card exposed on the deal ({card}), misdeal declared at the table")
+                if card else tr("{hand}: misdeal declared at the table")).format(
+            hand=hand, card=card)
     if act == "correct-input":
         return tr("{hand}, input #{target}: {was} → {now}").format(
             hand=hand, target=detail.get("target"), was=_event_text(detail.get("was")),
