@@ -16,6 +16,7 @@ from datetime import datetime
 from dealer_app import words
 from dealer_app.engine import Event, RuleError, Settings
 from dealer_app.engine.hand import Hand
+from dealer_app.engine.misdeal import MisdealKind
 from dealer_app.gui.audit_log import log_refusal, logged_sign_in
 from dealer_app.services import (
     HandState,
@@ -442,6 +443,26 @@ class Backend:
         self.forget_seats()
         self.state = self.services.hands.correct_input(self.state.hand_id, target_seq,
                                                        replacement, supervisor, reason)
+        return self.state
+
+    def void_needs_second(self) -> int:
+        """The table's dual-control amount when voiding the hand in progress needs a second
+        supervisor (its pot is above it), else 0."""
+        if self.state is None:
+            return 0
+        return self.services.hands.void_needs_second(self.state.hand_id)
+
+    def declare_misdeal(self, kind: MisdealKind, supervisor: StaffMember, reason: str,
+                        card: str | None = None,
+                        second: StaffMember | None = None) -> HandState:
+        """A misdeal (or a card exposed on the deal) declared on the hand in progress: the
+        hand is voided (rule 11.2); ``ConflictError`` for a complete hand."""
+        if self.state is None or not self.in_progress:
+            raise StorageError(tr("no hand is being dealt: a misdeal is declared on the hand "
+                                  "in progress (rule 11.2)"))
+        self.forget_seats()
+        self.state = self.services.hands.declare_misdeal(self.state.hand_id, kind, supervisor,
+                                                         reason, card, second)
         return self.state
 
     def reload(self) -> None:

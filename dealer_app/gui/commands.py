@@ -72,6 +72,9 @@ class Command(Enum):
                 tr_noop("undo the last input (recorded in the log)"), ctrl=True)
     SUPERVISOR = Spec("supervisor", Qt.Key.Key_F9, tr_noop("Call supervisor…"),
                       tr_noop("call the supervisor (a shown hole card that does not match)"))
+    MISDEAL = Spec("misdeal", Qt.Key.Key_F7, tr_noop("Misdeal…"), tr_noop(
+        "declare a misdeal or a card exposed on the deal (supervisor's PIN): the hand is "
+        "voided (rule 11.2)"), button=False)
     CALL_FLOOR = Spec("call-floor", Qt.Key.Key_F8, tr_noop("Call the floor…"), tr_noop(
         "call the floor (a dispute, chips, a player) with a short reason"), button=False)
     FLOOR = Spec("floor", Qt.Key.Key_F3, tr_noop("Floor"),

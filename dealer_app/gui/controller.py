@@ -60,6 +60,8 @@ class DealerController(QObject):
         p.card_entry.key_release_handler = inp.handle_key_release
         p.card_entry.focus_lost.connect(lambda: self.peek(False))
         self.peeking = False
+        self._busted = ""
+        """The rebuy-or-leave question last asked (asked again only when it changes)."""
         """The hole-card key is held: recorded hole cards face up."""
         w.sign_in.submitted.connect(shift.on_sign_in)
         w.sign_in.back_button.clicked.connect(shift.cancel_change_dealer)
@@ -163,7 +165,7 @@ class DealerController(QObject):
         snap = self.snap = self.backend.snapshot()
         p = self.page
         hand = snap.hand
-        rows = seat_rows(snap.seats, hand)
+        rows = seat_rows(snap.seats, hand, snap.settings)
         p.table.set_seats(rows, hole_shown=self.hole_cards_shown())
         p.seats_model.set_seats(rows)
         pots = pot_rows(hand)
@@ -191,6 +193,7 @@ class DealerController(QObject):
         p.picker.set_used(used)
         self.refresh_actions()
         self.refresh_prompt()
+        self._ask_busted(snap)
         self.refreshed.emit()
 
     def hole_cards_shown(self) -> bool:
@@ -244,6 +247,18 @@ class DealerController(QObject):
                 return tr("Card '{typed}': type the rest (its suit)").format(
                     typed=self.page.card_entry.text())
         return prompts.next_line(hand, seated=seated)
+
+    def _ask_busted(self, snap: Snapshot) -> None:
+        """Between hands, a player left without chips is asked to rebuy or leave: the
+        Players form opens on their seat with the question (once for each bust)."""
+        hand = snap.hand
+        busted = (prompts.busted_seats(list(snap.seats.values()), snap.settings)
+                  if hand is None or hand.complete else [])
+        note = prompts.busted_note(busted)
+        if note and note != self._busted:
+            self.shift.show_seat_form(busted[0].seat)
+            self.page.players.show_message(note)
+        self._busted = note
 
     def seated(self) -> int:
         """The players who could be dealt into the next hand (in, with chips)."""

@@ -16,10 +16,12 @@ from dealer_app import words
 from dealer_app.engine.allowed import Allowed
 from dealer_app.engine.events import Action
 from dealer_app.engine.hand import Hand, Phase
+from dealer_app.engine.settings import Settings
+from dealer_app.engine.stacks import StackState, stack_state
 from dealer_app.gui.commands import Command
 from dealer_app.gui.i18n import amount
 from dealer_app.services.floor import Stage
-from dealer_app.services.types import HandStatus
+from dealer_app.services.types import HandStatus, SeatInfo
 from dealer_app.text import tr, tr_noop
 
 STREET_NAMES = {1: tr_noop("2nd"), 2: tr_noop("3rd"), 3: tr_noop("4th"), 4: tr_noop("5th")}
@@ -147,6 +149,21 @@ def betting_options(now: Allowed) -> list[str]:
         else:
             out.append(action_word(action))
     return out
+
+
+def busted_seats(seats: Sequence[SeatInfo], settings: Settings) -> list[SeatInfo]:
+    """The players seated without chips (not sitting out), by seat (``engine.stacks``)."""
+    return [x for x in sorted(seats, key=lambda x: x.seat)
+            if not x.sitting_out and stack_state(settings, x.stack) is StackState.BUSTED]
+
+
+def busted_note(busted: Sequence[SeatInfo]) -> str:
+    """``Seat 6 (Cy): no chips — rebuy or cash out``, or empty (a stack short of the ante is
+    marked on its seat, see ``rows.SeatRow.state``)."""
+    if not busted:
+        return ""
+    return _cap(tr("{seats}: no chips — rebuy or cash out").format(seats=_join_and(
+        [tr("seat {seat} ({player})").format(seat=x.seat, player=x.player) for x in busted])))
 
 
 def next_line(hand: Hand | None, *, seated: int = 0) -> str:

@@ -17,6 +17,7 @@ from dealer_app.engine.cards import Card
 from dealer_app.engine.events import Action, Event
 from dealer_app.engine.hand import Hand
 from dealer_app.engine.settings import SeatSpec, Settings
+from dealer_app.engine.stacks import StackState, stack_state
 from dealer_app.gui.backend import LogRow
 from dealer_app.gui.i18n import amount
 from dealer_app.gui.prompts import pot_title
@@ -47,6 +48,8 @@ class SeatRow:
     due: bool = False
     hand_name: str = ""
     won: int = 0
+    stack_state: StackState = StackState.PLAYS
+    """Between hands: a stack that cannot cover the ante, or none (``engine.stacks``)."""
 
     @property
     def occupied(self) -> bool:
@@ -64,6 +67,10 @@ class SeatRow:
             return tr_noop("ALL-IN")
         if self.sitting_out:
             return tr_noop("SITTING OUT")
+        if self.stack_state is StackState.BUSTED:
+            return tr_noop("NO CHIPS")
+        if self.stack_state is StackState.SHORT:
+            return tr_noop("UNDER THE ANTE")
         return ""
 
     @property
@@ -72,8 +79,10 @@ class SeatRow:
         return " ".join(x for x in [hole, *map(str, self.up)] if x)
 
 
-def seat_rows(seats: Mapping[int, SeatInfo], hand: Hand | None) -> list[SeatRow]:
-    """Six rows, seat 1 to 6; a hand's seats show the hand's state, others the seating."""
+def seat_rows(seats: Mapping[int, SeatInfo], hand: Hand | None,
+              settings: Settings | None = None) -> list[SeatRow]:
+    """Six rows, seat 1 to 6; a hand's seats show the hand's state, others the seating;
+    with the table's ``settings``, between hands, a stack short of the ante or empty."""
     expected = hand.next_input() if hand is not None else None
     due = expected.seat if expected is not None else None
     awards: dict[int, int] = {}
@@ -81,6 +90,11 @@ def seat_rows(seats: Mapping[int, SeatInfo], hand: Hand | None) -> list[SeatRow]
         for pot in hand.pots():
             for s, amount in pot.awards.items():
                 awards[s] = awards.get(s, 0) + amount
+    def between(info: SeatInfo | None) -> StackState:
+        if info is None or settings is None or info.sitting_out:
+            return StackState.PLAYS
+        return stack_state(settings, info.stack)
+
     rows: list[SeatRow] = []
     for n in SEATS:
         info = seats.get(n)
@@ -95,11 +109,14 @@ def seat_rows(seats: Mapping[int, SeatInfo], hand: Hand | None) -> list[SeatRow]
                 mucked=st.mucked, all_in=st.all_in and not hand.complete,
                 sitting_out=info.sitting_out if info else False,
                 due=due == n,
-                hand_name=words.hand_value_text(value) if value else "", won=awards.get(n, 0)))
+                hand_name=words.hand_value_text(value) if value else "", won=awards.get(n, 0),
+                stack_state=between(info) if hand.complete else StackState.PLAYS))
         elif info is not None:
             rows.append(SeatRow(seat=n, player=info.player, stack=info.stack, bet=0,
                                 in_hand=False, hole=None, hole_dealt=False, up=(),
-                                sitting_out=info.sitting_out))
+                                sitting_out=info.sitting_out,
+                                stack_state=between(info)
+                                if hand is None or hand.complete else StackState.PLAYS))
         else:
             rows.append(SeatRow(seat=n, player="", stack=0, bet=0, in_hand=False, hole=None,
                                 hole_dealt=False, up=()))

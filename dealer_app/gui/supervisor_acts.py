@@ -120,6 +120,22 @@ class SupervisorActs:
         dialog.accepted.connect(self._after_act)
         return self._open_dialog(dialog)
 
+    def declare_misdeal(self) -> QDialog | None:
+        """F7: a misdeal, or a card exposed on the deal, on the hand in progress: the
+        supervisor's PIN and reason; the hand is voided (rule 11.2)."""
+        from dealer_app.gui.misdeal_dialog import MisdealDialog  # only when needed
+
+        state = self.backend.state
+        if state is None or not self.backend.in_progress:
+            self.ctl.input.refuse(tr("no hand is being dealt: a misdeal is declared on the "
+                                     "hand in progress (rule 11.2)"))
+            return None
+        label = (tr("hand {number}").format(number=state.number) if state.number is not None
+                 else tr("this hand"))
+        dialog = MisdealDialog(self.backend, label, self.backend.staff, self.ctl.window)
+        dialog.accepted.connect(self._after_act)
+        return self._open_dialog(dialog)
+
     def correct_selected(self) -> QDialog | None:
         """The hand log's "Correct input…": a supervisor replaces or strikes the selected
         input (rule 11.3)."""

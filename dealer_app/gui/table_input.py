@@ -224,6 +224,8 @@ class TableInput:
             self.ctl.supervisor.open_review()
         elif command is Command.SUPERVISOR:
             self.ctl.supervisor.call_supervisor()
+        elif command is Command.MISDEAL:
+            self.ctl.supervisor.declare_misdeal()
         elif command is Command.UNDO:
             self.undo()
         elif command is Command.NEXT:

@@ -46,8 +46,10 @@ from sqlalchemy.orm import Session
 
 from dealer_app import words
 from dealer_app.engine import Action, Event, RuleError, SeatSpec, Settings, SettingsError
+from dealer_app.engine.cards import CardError
 from dealer_app.engine.events import EventError
 from dealer_app.engine.hand import Hand, ReplayError
+from dealer_app.engine.misdeal import Misdeal, MisdealError, MisdealKind, declare_misdeal
 from dealer_app.services.common import (
     RECONNECT_FOR,
     audit,
@@ -465,6 +467,21 @@ class Replayed:
 
 CACHE_SIZE = 32
 
+def misdeal_refusal(exc: MisdealError | None) -> str:
+    """Why a misdeal cannot be declared, in the windows' language (None: the hand is not in
+    progress)."""
+    if exc is not None and not exc.hand_complete:
+        return tr("name the exposed card")
+    return tr("the hand is complete: a misdeal is declared while the hand is dealt; a "
+              "complete hand is voided from the review (rule 11.2)")
+
+
+def misdeal_detail(misdeal: Misdeal) -> dict[str, Any]:
+    """The audit detail of a misdeal declared at the table: its kind and card."""
+    return {"misdeal": misdeal.kind.value, "at_table": True,
+            **({"card": str(misdeal.card)} if misdeal.card is not None else {})}
+
+
 class HandService:
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -791,10 +808,29 @@ class HandService:
 
         return retrying(correct, tr("correcting an input"))
 
+    def declare_misdeal(self, hand_id: int, kind: MisdealKind, supervisor: StaffMember,
+                        reason: str, card: str | None = None,
+                        second: StaffMember | None = None) -> HandState:
+        """A misdeal (or a card exposed on the deal, ``card``) declared at the table on the
+        hand in progress, on a supervisor's PIN: the hand is voided (rule 11.2, see
+        :mod:`dealer_app.engine.misdeal`), the void's reason naming the misdeal, the audit
+        row its kind and card. A complete hand or a bad card: ``ConflictError``."""
+        state = self.hand_state(hand_id)
+        try:
+            misdeal = declare_misdeal(state.hand, kind, card)
+        except MisdealError as exc:
+            raise ConflictError(misdeal_refusal(exc)) from None
+        except CardError as exc:
+            raise ConflictError(tr("the exposed card: {error}").format(error=exc)) from None
+        return self.void_hand(hand_id, supervisor, reason, second, misdeal=misdeal)
+
     def void_hand(self, hand_id: int, supervisor: StaffMember, reason: str,
-                  second: StaffMember | None = None) -> HandState:
+                  second: StaffMember | None = None, *,
+                  misdeal: Misdeal | None = None) -> HandState:
         """Voids a hand. Above the table's dual-control amount (its pot), ``second`` (another
-        supervisor, PIN checked by the caller) is needed and named in the audit."""
+        supervisor, PIN checked by the caller) is needed and named in the audit.
+        ``misdeal``: declared at the table (:meth:`declare_misdeal`), on a hand in
+        progress only."""
         why = require_supervisor_role(supervisor, reason, tr("voiding a hand"))
 
         def void() -> HandState:
@@ -804,6 +840,8 @@ class HandService:
                 if row.status == HandStatus.VOID.value:
                     raise HandClosedError(tr("hand {number} is already void")
                                           .format(number=row.number))
+                if misdeal is not None and row.status != HandStatus.IN_PROGRESS.value:
+                    raise HandClosedError(misdeal_refusal(None))
                 both = dual_control(s, row.table_id,
                                     pot_of(build_state(row, load_rows(s, hand_id)).hand),
                                     supervisor, second, tr("voiding a hand"))
@@ -813,8 +851,9 @@ class HandService:
                     owed = take_back_result(s, row, now, "void", supervisor.id, why,
                                             open_only=True)
                 rows = load_rows(s, hand_id)
+                logged = f"{misdeal.describe()}: {why}" if misdeal is not None else why
                 rows.append(append_event(s, row, len(rows) + 1, "void", by=supervisor.name,
-                                         staff_id=supervisor.id, at=now, reason=why))
+                                         staff_id=supervisor.id, at=now, reason=logged))
                 row.status = HandStatus.VOID.value
                 row.ended_at = row.ended_at or now
                 ledger.request_checkpoint(s, f"hand {row.number or row.id} void")
@@ -822,7 +861,8 @@ class HandService:
                       table_id=row.table_id, session_id=row.session_id, hand_id=row.id,
                       detail={"number": row.number,
                               "owed": [{"player": p, "amount": a} for p, a in owed],
-                              **({"second_supervisor": both.name} if both else {})})
+                              **({"second_supervisor": both.name} if both else {}),
+                              **(misdeal_detail(misdeal) if misdeal is not None else {})})
                 state = build_state(row, rows)
                 row.pot = pot_of(state.hand)  # the pot as it stood when voided
                 return state

@@ -30,6 +30,7 @@ from sqlalchemy import func, select
 
 from dealer_app.engine.events import Action, Event
 from dealer_app.engine.hand import Hand
+from dealer_app.engine.settings import Settings
 from dealer_app.services.calls import CallResponse, CallService, response_line
 from dealer_app.services.common import DEFAULT_CURRENCY, CancelFn, ProgressFn, session_info
 from dealer_app.services.files import Cancelled, atomic_write, temp_path_beside
@@ -199,6 +200,17 @@ ACT_NAMES = {"void-hand": "Void", "correct-input": "Correction",
 :func:`act_name`)."""
 
 
+def rake_text(settings: Settings) -> str:
+    """The table's rake setting (rule 10.4): ``5 % of the pots, capped at 50`` / ``5 % of
+    the pots, no cap`` / ``none``."""
+    if not settings.rake_percent:
+        return tr("none", "rake")
+    if settings.rake_cap:
+        return tr("{percent} % of the pots, capped at {cap}").format(
+            percent=settings.rake_percent, cap=thousands(settings.rake_cap))
+    return tr("{percent} % of the pots, no cap").format(percent=settings.rake_percent)
+
+
 def act_name(act: str) -> str:
     """A supervisor act's name (``Void``, ``Correction``...) in the language of the windows."""
     names = {"void-hand": tr("Void", "supervisor act"),
@@ -308,6 +320,7 @@ class SessionReport:
                      currency=s.currency),
                  tr("Opened {time} · {closed}").format(time=zoned_time(s.opened_at, tz),
                                                        closed=closed),
+                 tr("Rake: {rake}").format(rake=rake_text(s.settings)),
                  tr("Hands: {complete} complete, {void} void, {in_progress} in progress · "
                     "rake {rake} {currency}").format(
                      complete=thousands(self.hands_complete), void=thousands(self.hands_void),
@@ -367,6 +380,7 @@ def session_report_html(report: SessionReport, tz: tzinfo | None = None, *,
              (tr("Currency"), tr("{currency} — amounts in its minor unit, as counted at the "
                                  "table").format(currency=cur)),
              (tr("Game"), esc(settings_text(s.settings))),
+             (tr("Rake"), esc(rake_text(s.settings))),
              (tr("Opened"), zoned_time(s.opened_at, tz)),
              (tr("Closed"), zoned_time(s.closed_at, tz) if s.closed_at else tr("still open")),
              (tr("Dealers"), esc(report.dealers())),
@@ -469,7 +483,9 @@ def session_report_html(report: SessionReport, tz: tzinfo | None = None, *,
     rows = "".join(f"<tr><td class=sign><br><br>{line}<br>{signer}</td>"
                    f"<td class=sign><br><br>{date}<br>{when_signed}</td></tr>"
                    for signer in signers)
-    out.append("<h2>" + tr("Sign-off") + f"</h2><table width=100% cellpadding=4>{rows}</table>")
+    # the anchor keeps the sign-off on one page (``gui/review/exports.py``)
+    out.append("<h2><a name=keep-together>" + tr("Sign-off")
+               + f"</a></h2><table width=100% cellpadding=4>{rows}</table>")
     return "".join(out)
 
 
@@ -527,6 +543,11 @@ def _act_what(act: str, detail: dict[str, Any]) -> str:
     number = detail.get("number")
     hand = (tr("hand {number}").format(number=thousands(number)) if isinstance(number, int)
             else tr("a hand"))
+    if act == "void-hand" and detail.get("misdeal"):
+        card = detail.get("card")
+        return (tr("{hand}: card exposed on the deal ({card}), misdeal declared at the table")
+                if card else tr("{hand}: misdeal declared at the table")).format(
+            hand=hand, card=card)
     if act == "correct-input":
         return tr("{hand}, input #{target}: {was} → {now}").format(
             hand=hand, target=detail.get("target"), was=_event_text(detail.get("was")),
@@ -540,7 +561,12 @@ def _act_what(act: str, detail: dict[str, Any]) -> str:
         return tr("seat {seat} ({player}) {amount}").format(
             seat=detail.get("seat"), player=detail.get("player", ""), amount=shown)
     if act == "close-session":
-        return tr("session closed; every seated player cashed out")
+        closed = tr("session closed; every seated player cashed out")
+        why = detail.get("imbalance_reason")
+        if isinstance(why, str) and why:
+            closed += tr("; closed although the chips did not reconcile — difference: "
+                         "{reason}").format(reason=why)
+        return closed
     if act == "settle-owed":
         paid = detail.get("amount")
         left = detail.get("owed_left")
@@ -927,6 +953,10 @@ class HandHeader:
     """The start of the hand's chain head, ``xxxx-xxxx-xxxx-xxxx``."""
     calls: tuple[CallResponse, ...] = ()
     """The floor calls about the hand."""
+    generated_at: datetime | None = None
+    """When the header was read (the report printed)."""
+    generated_by: str = ""
+    """Who asked for the report (the signed-in staff member), or empty."""
 
 
 def _claimed_dealer(meta: dict[str, Any]) -> str:
@@ -937,11 +967,12 @@ def _claimed_dealer(meta: dict[str, Any]) -> str:
     return tr("{name} (as the record says)").format(name=name) if name else "—"
 
 
-def hand_header(db: Database, hand_id: int) -> HandHeader:
+def hand_header(db: Database, hand_id: int, generated_by: str = "") -> HandHeader:
     """The table's name (or the imported record's), the dealer, the table's currency, the
     floor calls about the hand, and the evidence: read it after the hand's state, so its
     checkpoint is sealed after the hand was read
-    (:func:`~dealer_app.services.fingerprint.hand_evidence`)."""
+    (:func:`~dealer_app.services.fingerprint.hand_evidence`); ``generated_by``: who asks
+    for the report (printed with the time as "generated at / by")."""
     calls = tuple(CallService(db).calls_of_hand(hand_id))
     with db.read() as s:
         row = s.get(HandRow, hand_id)
@@ -955,7 +986,8 @@ def hand_header(db: Database, hand_id: int) -> HandHeader:
             dealer=dealer.name if dealer is not None else _claimed_dealer(meta),
             currency=(table.currency if table is not None else None) or DEFAULT_CURRENCY)
     checkpoint, head = hand_evidence(db, hand_id)
-    return HandHeader(header.table, header.dealer, header.currency, checkpoint, head, calls)
+    return HandHeader(header.table, header.dealer, header.currency, checkpoint, head, calls,
+                      generated_at=db.now(), generated_by=generated_by)
 
 
 def hand_report(state: HandState, tz: tzinfo | None = None,
@@ -984,12 +1016,18 @@ def hand_report(state: HandState, tz: tzinfo | None = None,
              (tr("Session"), str(state.session_id) if state.session_id is not None else "—"),
              (tr("Status"), status),
              (tr("Settings"), settings_text(state.settings)),
+             (tr("Rake"), rake_text(state.settings)),
              (tr("Currency"), tr("{currency} (minor units)").format(currency=currency)),
              (tr("Started"), zoned_time(state.started_at, tz)),
              (tr("Ended"), zoned_time(state.ended_at, tz) or "—")]
     if header is not None and header.checkpoint:
         facts += [(tr("Signed checkpoint"), header.checkpoint),
                   (tr("Chain head"), header.chain_head)]
+    if header is not None and header.generated_at is not None:
+        generated = zoned_time(header.generated_at, tz)
+        facts.append((tr("Generated"), (tr("{time} by {name}").format(
+            time=generated, name=header.generated_by) if header.generated_by else generated)
+            + tr(" · times in {zone}").format(zone=zone_label(header.generated_at, tz))))
     seats = []
     for spec in state.seats:
         st = hand.seats[spec.seat]

@@ -383,3 +383,84 @@ def test_printed_amounts_have_thousands_separators() -> None:
     assert reports.describe(Event(3, Action.RAISE, to=12000)) == "Seat 3 raises to 12,000"
     assert reports.describe(Event(3, Action.CALL)) == "Seat 3 calls"
     assert reports.describe(Event(1, Action.DEAL_UP, card="As")) == "Seat 1 is dealt As"
+
+
+# ---------------------------------------------------------------------------- pages (issue 23)
+def pdf_pages(path: Path) -> list[str]:
+    """The words of each page of a PDF (single spaces)."""
+    out = subprocess.run(["pdftotext", str(path), "-"], check=True, capture_output=True,
+                         text=True).stdout
+    pages = unicodedata.normalize("NFKC", out).split("\f")
+    return [" ".join(page.split()) for page in pages if page.strip()]
+
+
+@pytest.mark.skipif(not HAVE_POPPLER, reason="poppler-utils (pdftotext) not installed")
+def test_the_sign_off_never_splits_and_every_page_is_numbered(tmp_path: Path,
+                                                             qapp: object) -> None:
+    from dealer_app.gui.review import exports
+
+    sign_off = ("<h2><a name=keep-together>Sign-off</a></h2><table>"
+                + "".join(f"<tr><td><br><br>____<br>Signer {i}</td></tr>" for i in range(3))
+                + "</table>")
+    starts = []
+    for lines in range(40, 80, 5):  # the sign-off lands across the page's foot for some
+        path = exports.write_pdf("".join(f"<p>filler {i}</p>" for i in range(lines))
+                                 + sign_off, tmp_path / f"{lines}.pdf")
+        pages = pdf_pages(path)
+        holding = [i for i, page in enumerate(pages) if "Signer" in page]
+        assert len(holding) == 1, (lines, holding)  # all three signers on one page
+        page = pages[holding[0]]
+        assert all(f"Signer {i}" in page for i in range(3)) and "Sign-off" in page
+        for number, words in enumerate(pages, 1):
+            assert f"page {number} of {len(pages)}" in words, (lines, number)
+        starts.append(page.startswith("Sign-off"))
+    assert any(starts)  # some had to start a new page
+
+
+@pytest.mark.skipif(not HAVE_POPPLER, reason="poppler-utils (pdftotext) not installed")
+def test_both_pdfs_print_the_rake_and_the_hand_pdf_who_generated_it(
+        rw: ReportWorld, tmp_path: Path, qapp: object) -> None:
+    from dealer_app.gui.review import exports
+    from dealer_app.gui.review.backend import ReviewBackend
+
+    report = reports.session_report(rw.svc.db, rw.session_id, generated_by="Sam Åberg")
+    session = pdf_text(exports.write_session_pdf(report, tmp_path / "session.pdf"),
+                       layout=True)
+    assert "Rake 5 % of the pots, capped at 50" in session
+    assert "page 1 of 2" in session and "page 2 of 2" in session
+    hand = pdf_text(exports.write_hand_pdf(
+        ReviewBackend(rw.svc).hand_report(rw.corrected.hand_id, by="Sam Åberg"),
+        tmp_path / "hand.pdf"), layout=True)
+    assert "Rake 5 % of the pots, capped at 50" in hand
+    assert "Generated 2025-03-01 19:00:00 UTC by Sam Åberg · times in UTC" in hand
+    assert "Signed checkpoint" in hand and "Chain head" in hand
+    assert "page 1 of 2" in hand
+
+
+def test_a_table_without_rake_says_none() -> None:
+    from dealer_app.engine import Settings
+
+    assert reports.rake_text(Settings(ante=5, chip_unit=5)) == "none"
+    assert reports.rake_text(Settings(ante=5, chip_unit=5, rake_percent=3)) == \
+        "3 % of the pots, no cap"
+
+
+@pytest.mark.skipif(not HAVE_POPPLER, reason="poppler-utils (pdftotext) not installed")
+def test_the_closing_row_prints_why_an_unbalanced_session_was_closed(
+        rw: ReportWorld, tmp_path: Path, qapp: object) -> None:
+    from dealer_app.gui.review import exports
+
+    svc = rw.svc
+    table = svc.tables.list_tables()[0]
+    session = svc.tables.open_session(table.id, rw.dealers[0])
+    svc.tables.seat_player(session.id, 2, "Cy", 500, rw.dealers[0])
+    with svc.db.transaction() as s:  # chips gone outside the app
+        from sqlalchemy import text
+        s.execute(text("UPDATE seating SET stack = stack - 50 WHERE session_id = :s"),
+                  {"s": session.id})
+    why = "50 found missing at the count; reported"
+    svc.tables.close_session(session.id, rw.boss, "end of shift", why)
+    report = reports.session_report(svc.db, session.id)
+    closing = [a for a in report.acts if a.act == "Closing"]
+    assert why in closing[0].what and why in report.to_text()
+    assert why in pdf_text(exports.write_session_pdf(report, tmp_path / "s.pdf"))

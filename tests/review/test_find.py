@@ -349,6 +349,40 @@ def test_a_failing_hand_is_marked_opened_and_clicked_through(
     assert "2 of 5 hands were changed" in text and str(changed) in text
 
 
+def test_the_integrity_result_names_table_and_hand_and_the_hand_cannot_be_changed(
+        qtbot: QtBot, window: ReviewWindow, named: World, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    hand = hands_of(named, named.table.id)[1]
+    with sqlite3.connect(str(named.svc.db.sqlite_path)) as conn:
+        conn.execute("UPDATE hand_event SET staff_name = 'Mallory' WHERE hand_id = ? "
+                     "AND seq = 2", (hand.hand_id,))
+    report = window.verify_log()
+    assert any(b.label.startswith("hand event") for b in report.broken)
+    dialog = window.integrity_dialog
+    assert dialog is not None
+    place = f"{named.table.name} hand {hand.number}"
+    rows = range(dialog.table.rowCount())
+    assert rows and all(dialog.table.item(r, 1).text() == place for r in rows)
+    assert all("hand event" not in dialog.table.item(r, 1).text() for r in rows)
+    assert any("was changed outside the app" in dialog.table.item(r, 2).text() for r in rows)
+    assert f"{place} (id {hand.hand_id}) — hand event" in dialog.text()
+    dialog.table.cellActivated.emit(0, 0)
+    detail = window.details[hand.hand_id]
+    qtbot.waitExposed(detail)
+    assert "INTEGRITY FAILED" in detail.title.text()
+    assert not detail.void_button.isEnabled() and not detail.correct_button.isEnabled()
+    assert not detail.correct_action.isEnabled()
+    opened: list[object] = []
+    monkeypatch.setattr(CorrectInputDialog, "exec", lambda self: opened.append(self) or 0)
+    detail.log_view.selectRow(1)
+    qtbot.keyClick(detail, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)  # Ctrl+E
+    assert not opened and detail.correct_dialog() is None
+    detail.resize(1024, 768)
+    detail.grab().save(str(tmp_path / "failing-hand.png"))
+    dialog.resize(900, 460)
+    dialog.grab().save(str(tmp_path / "integrity.png"))
+
+
 def test_a_cancelled_check_is_not_green(qtbot: QtBot) -> None:
     dialog = IntegrityDialog(VerifyReport(checked=120, cancelled=True))
     qtbot.addWidget(dialog)

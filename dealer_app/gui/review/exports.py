@@ -11,8 +11,23 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QSizeF, QUrl
-from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPdfWriter, QTextDocument
+from PySide6.QtCore import QMarginsF, QRectF, QSizeF, Qt, QUrl
+from PySide6.QtGui import (
+    QAbstractTextDocumentLayout,
+    QColor,
+    QFont,
+    QImage,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPalette,
+    QPdfWriter,
+    QTextBlock,
+    QTextCursor,
+    QTextDocument,
+    QTextFormat,
+    QTextFragment,
+)
 
 from dealer_app.services.reports import HandReport, SessionReport, temp_path_beside
 from dealer_app.text import tr
@@ -40,9 +55,18 @@ def _layout() -> QPageLayout:
                        QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter)
 
 
+KEEP_TOGETHER = "keep-together"
+"""The anchor name (``<a name=keep-together>``) of a block that starts a part of the report
+that must not split across pages: it runs to the end of the document, and starts a new page
+when it would not fit on the rest of one (unless it is longer than a page)."""
+FOOTER_PX = 30
+"""Room at the foot of each page (1/96 inch) for its number."""
+
+
 def write_pdf(html: str, path: str | os.PathLike[str], *, title: str = "",
               images: dict[str, QImage] | None = None) -> Path:
-    """Prints ``html`` to an A4 PDF at ``path`` (atomic); returns the path."""
+    """Prints ``html`` to an A4 PDF at ``path`` (atomic), each page numbered ("page 2 of
+    3") at its foot; returns the path."""
     target = Path(path)
     tmp = temp_path_beside(target)
     try:
@@ -58,14 +82,77 @@ def write_pdf(html: str, path: str | os.PathLike[str], *, title: str = "",
             doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
         doc.setHtml(html)
         area = writer.pageLayout().paintRect(QPageLayout.Unit.Inch)
-        doc.setPageSize(QSizeF(area.width() * LAYOUT_DPI, area.height() * LAYOUT_DPI))
-        doc.print_(writer)
+        width, height = area.width() * LAYOUT_DPI, area.height() * LAYOUT_DPI
+        doc.setPageSize(QSizeF(width, height - FOOTER_PX))
+        _keep_together(doc)
+        _print_numbered(doc, writer, width)
         del writer  # flushes and closes the file
         os.replace(tmp, target)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
     return target
+
+
+def _keep_together(doc: QTextDocument) -> None:
+    """A page break before each :data:`KEEP_TOGETHER` block whose part (to the end of the
+    document) would otherwise begin on one page and end on the next."""
+    layout = doc.documentLayout()
+    page = doc.pageSize().height()
+    block = doc.begin()
+    while block.isValid():
+        if any(KEEP_TOGETHER in fragment.charFormat().anchorNames()
+               for fragment in _fragments(block)):
+            top = layout.blockBoundingRect(block).top()
+            bottom = layout.blockBoundingRect(doc.lastBlock()).bottom()
+            if int(top // page) != int((bottom - 1) // page) and bottom - top <= page:
+                fmt = block.blockFormat()
+                fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
+                QTextCursor(block).setBlockFormat(fmt)
+        block = block.next()
+
+
+def _fragments(block: QTextBlock) -> list[QTextFragment]:
+    out = []
+    it = block.begin()
+    while not it.atEnd():
+        if it.fragment().isValid():
+            out.append(it.fragment())
+        it += 1
+    return out
+
+
+def _print_numbered(doc: QTextDocument, writer: QPdfWriter, width: float) -> None:
+    """Each page of ``doc`` (laid out at :data:`LAYOUT_DPI`) scaled onto ``writer``'s page,
+    with "page N of M" at its foot."""
+    pages = doc.pageCount()
+    page = doc.pageSize().height()
+    scale = writer.width() / width
+    footer = FOOTER_PX * scale
+    painter = QPainter(writer)
+    try:
+        font = QFont("DejaVu Sans")
+        font.setPointSizeF(8)
+        for index in range(pages):
+            if index:
+                writer.newPage()
+            painter.save()
+            painter.scale(scale, scale)
+            painter.translate(0, -index * page)
+            view = QRectF(0, index * page, width, page)
+            painter.setClipRect(view)
+            context = QAbstractTextDocumentLayout.PaintContext()
+            context.clip = view
+            context.palette.setColor(QPalette.ColorRole.Text, QColor("black"))
+            doc.documentLayout().draw(painter, context)
+            painter.restore()
+            painter.setFont(font)
+            painter.setPen(QColor("#555555"))
+            painter.drawText(QRectF(0, writer.height() - footer, writer.width(), footer),
+                             int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom),
+                             tr("page {page} of {pages}").format(page=index + 1, pages=pages))
+    finally:
+        painter.end()
 
 
 def write_hand_pdf(report: HandReport, path: str | os.PathLike[str]) -> Path:

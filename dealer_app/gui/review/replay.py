@@ -376,8 +376,14 @@ class HandDetailWindow(QWidget):
         self.setWindowTitle(f"{table} — {number}")
         self.log_model.set_entries(state.log)
         self.result.setHtml(self._result_html(state))
-        self.void_button.setEnabled(state.status is not HandStatus.VOID)
-        self.correct_button.setEnabled(state.status is not HandStatus.VOID)
+        # a hand whose stored log fails its check is evidence: nothing is changed on it
+        may_change = state.status is not HandStatus.VOID and not self.problem
+        self.void_button.setEnabled(may_change)
+        self.correct_button.setEnabled(may_change)
+        self.correct_action.setEnabled(may_change)
+        why = tr("This hand fails the integrity check: it cannot be voided or corrected.")
+        for button in (self.void_button, self.correct_button):
+            button.setToolTip(why if self.problem else "")
         self.replay.setEnabled(True)
         self.replay.set_state(state, step)
 
@@ -433,7 +439,8 @@ class HandDetailWindow(QWidget):
     def correct_dialog(self) -> CorrectInputDialog | None:
         """The correction dialog for the selected input (None, with a message, if none)."""
         if self.replay.state is None or not self.replay.isEnabled() \
-                or (self.staff is not None and not self.staff.is_supervisor):
+                or (self.staff is not None and not self.staff.is_supervisor) \
+                or not self.correct_button.isEnabled():
             return None
         entry = self.selected_entry()
         if entry is None or entry.event is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import IO, cast
@@ -54,6 +55,7 @@ from dealer_app.gui.review.tasks import run_with_progress
 from dealer_app.gui.screen import resize_within_screen
 from dealer_app.gui.views.number_box import NumberBox
 from dealer_app.services import (
+    BrokenHand,
     HandQuery,
     HandStatus,
     HandSummary,
@@ -108,9 +110,12 @@ class IntegrityDialog(QDialog):
 
     open_hand = Signal(int)
 
-    def __init__(self, report: VerifyReport, parent: QWidget | None = None) -> None:
+    def __init__(self, report: VerifyReport, parent: QWidget | None = None, *,
+                 names: Mapping[int, str] | None = None) -> None:
         super().__init__(parent)
         self.report = report
+        self.names = dict(names or {})
+        """``Table 4 hand 10,131`` by hand id: what each finding of a hand is named by."""
         self.checked_at = datetime.now().astimezone()
         self.setObjectName("integrityResult")
         self.setWindowTitle(tr("Log integrity"))
@@ -130,14 +135,23 @@ class IntegrityDialog(QDialog):
         self.table.setObjectName("brokenHands")
         self.table.setHorizontalHeaderLabels([tr("Id"), tr("Hand"), tr("What does not hold")])
         self.table.verticalHeader().setVisible(False)
+        # the hand's name whole in its font once styled; a long finding wraps, not cut
+        for column in (0, 1):
+            self.table.horizontalHeader().setSectionResizeMode(
+                column, QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.setWordWrap(True)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setToolTip(tr("Double-click (or Enter) to open the hand"))
         for row, broken in enumerate(report.broken):
+            name = self.names.get(broken.hand_id)
             self.table.setItem(row, 0, QTableWidgetItem(str(broken.hand_id or "—")))
-            self.table.setItem(row, 1, QTableWidgetItem(broken.label))
-            self.table.setItem(row, 2, QTableWidgetItem(broken.reason))
+            self.table.setItem(row, 1, QTableWidgetItem(name or broken.label))
+            what = QTableWidgetItem(self.finding(broken) if name else broken.reason)
+            what.setToolTip(what.text())
+            self.table.setItem(row, 2, what)
         self.table.resizeColumnsToContents()
         self.table.setVisible(bool(report.broken))
         self.table.cellDoubleClicked.connect(lambda row, _col: self.open_row(row))
@@ -189,11 +203,19 @@ class IntegrityDialog(QDialog):
         lines = [tr("Log integrity check"),
                  tr("Checked at {moment}").format(moment=when(self.checked_at)),
                  self.verdict_text(), ""]
-        lines += [tr("{label} (id {id}): {reason}").format(label=b.label, id=b.hand_id,
+        lines += [tr("{hand} (id {id}) — {finding}").format(
+                      hand=self.names[b.hand_id], id=b.hand_id, finding=self.finding(b))
+                  if b.hand_id in self.names else
+                  tr("{label} (id {id}): {reason}").format(label=b.label, id=b.hand_id,
                                                            reason=b.reason)
                   if b.hand_id else f"{b.label}: {b.reason}"
                   for b in self.report.broken]
         return "\n".join(lines) + "\n"
+
+    @staticmethod
+    def finding(broken: BrokenHand) -> str:
+        """The record that changed and how: ``hand event 1478 (#12) …: was changed …``."""
+        return f"{broken.label}: {broken.reason}"
 
     def save(self, path: str | None = None) -> str | None:
         path = path or save_path(self, tr("Save the integrity result"), "integrity.txt",
@@ -838,7 +860,8 @@ class ReviewWindow(QMainWindow):
         report = run_with_progress(self, tr("Log integrity"),
                                    tr("Checking every hand's digest chain"),
                                    lambda p, c: self.backend.verify(progress=p, cancel=c))
-        dialog = IntegrityDialog(report, self)
+        names = self.backend.hand_names(b.hand_id for b in report.broken if b.hand_id)
+        dialog = IntegrityDialog(report, self, names=names)
         apply_style(dialog)
         dialog.open_hand.connect(self._open_failing)
         self.integrity_dialog = dialog
@@ -926,7 +949,9 @@ class ReviewWindow(QMainWindow):
         if not path:
             return None
         try:
-            out = exports.write_hand_pdf(self.backend.hand_report(hand_id), path)
+            report = self.backend.hand_report(
+                hand_id, by=self.staff.name if self.staff is not None else "")
+            out = exports.write_hand_pdf(report, path)
         except (StorageError, OSError) as exc:
             self.say(tr("PDF failed: {error}").format(error=exc), error=True)
             return None
