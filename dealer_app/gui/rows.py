@@ -16,7 +16,6 @@ from dealer_app import words
 from dealer_app.engine.cards import Card
 from dealer_app.engine.events import Action, Event
 from dealer_app.engine.hand import Hand
-from dealer_app.engine.settings import SeatSpec, Settings
 from dealer_app.gui.backend import LogRow
 from dealer_app.gui.i18n import amount
 from dealer_app.gui.prompts import pot_title
@@ -157,44 +156,8 @@ class LogLine:
 
 
 _PAYS = (Action.ANTE, Action.BRING_IN, Action.CALL)
-"""Inputs whose amount is not in the event: the chips they put in are worked out."""
+"""Inputs whose amount is not in the event: the chips they put in (the hand kept them)."""
 _UNDO = re.compile(r"^Undo #(\d+)(?::.*)?$")
-
-
-class _ChipsIn:
-    """The chips each event of a hand put in for its seat, worked out by replaying the hand.
-    Keeps the last replay: after one more input only that input is applied (to a copy)."""
-
-    def __init__(self) -> None:
-        self._key: tuple[Settings, tuple[SeatSpec, ...]] | None = None
-        self._events: tuple[Event, ...] = ()
-        self._hand: Hand | None = None
-        self._amounts: tuple[int, ...] = ()
-
-    def __call__(self, settings: Settings, specs: tuple[SeatSpec, ...],
-                 events: tuple[Event, ...]) -> tuple[int, ...]:
-        key = (settings, specs)
-        n = len(self._events)
-        if (key != self._key or self._hand is None or len(events) < n
-                or events[:n] != self._events):
-            self._key, self._events, self._amounts = key, (), ()
-            self._hand = Hand(settings, specs)
-            n = 0
-        if len(events) == n:
-            return self._amounts
-        hand = self._hand.copy()
-        amounts = list(self._amounts)
-        for event in events[n:]:
-            st = hand.seats[event.seat]
-            before = st.committed + st.bet
-            hand.apply(event)
-            st = hand.seats[event.seat]
-            amounts.append(st.committed + st.bet - before)
-        self._events, self._hand, self._amounts = events, hand, tuple(amounts)
-        return self._amounts
-
-
-_chips_in = _ChipsIn()
 
 
 def event_text(event: Event, chips: int | None = None) -> str:
@@ -218,13 +181,8 @@ def log_lines(rows: Sequence[LogRow], hand: Hand | None,
     """The hand log's lines. ``known``: texts already shown by seq, so an input keeps its
     amount once undone; an undo names the input it took back."""
     chips_of: dict[Event, list[int]] = {}
-    if hand is not None:
-        try:
-            amounts = _chips_in(hand.settings, hand.specs, hand.events)
-        except Exception:  # noqa: BLE001 (a log shown without amounts beats no log)
-            amounts = ()
-        for event, chips in zip(hand.events, amounts, strict=False):
-            chips_of.setdefault(event, []).append(chips)
+    for done in hand.applied if hand is not None else ():
+        chips_of.setdefault(done.event, []).append(done.net_chips)
     texts: dict[int, str] = dict(known or {})
     locale = QLocale().name()  # amounts in the window's number format
     out: list[LogLine] = []
