@@ -511,9 +511,9 @@ class Hand:
                            {"seat": event.seat, "rule": "5.3"})
             return card
         if self.phase is not _DEAL:
-            what = ("betting round is still open" if self.phase is Phase.BETTING
+            what = ("the betting round is still open" if self.phase is Phase.BETTING
                     else "all cards are dealt")
-            raise _err(Code.WRONG_STREET, f"no up card now: the {what} (rule 5.3)",
+            raise _err(Code.WRONG_STREET, f"no up card now: {what} (rule 5.3)",
                        Reason.NO_UP_CARD_BETTING_OPEN if self.phase is Phase.BETTING
                        else Reason.NO_UP_CARD_ALL_DEALT, {"rule": "5.3"})
         if len(st.up) >= self.street:
