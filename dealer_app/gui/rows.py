@@ -5,7 +5,6 @@ format; :attr:`SeatRow.state` stays English (translate it where shown)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -157,7 +156,6 @@ class LogLine:
 
 _PAYS = (Action.ANTE, Action.BRING_IN, Action.CALL)
 """Inputs whose amount is not in the event: the chips they put in (the hand kept them)."""
-_UNDO = re.compile(r"^Undo #(\d+)(?::.*)?$")
 
 
 def event_text(event: Event, chips: int | None = None) -> str:
@@ -194,10 +192,10 @@ def log_lines(rows: Sequence[LogRow], hand: Hand | None,
             text = _event_text(row.event, queue.pop(0) if queue else None, locale)
         elif row.kind == "input" and row.seq in texts:
             text = texts[row.seq]
-        undo = _UNDO.match(text) if row.kind == "undo" else None
-        if undo is not None and int(undo.group(1)) in texts:
-            text = tr("Undo #{seq}: {input}").format(seq=undo.group(1),
-                                                     input=texts[int(undo.group(1))])
+        target = row.target_seq
+        if row.kind == "undo" and target is not None and target in texts:
+            # the input as it was shown, with its amount (the stored row names no chips)
+            text = tr("Undo #{seq}: {input}").format(seq=target, input=texts[target])
         texts[row.seq] = text
         out.append(LogLine(row, text, row.by if row.by != previous_by else ""))
         previous_by = row.by
