@@ -109,3 +109,25 @@ def test_no_two_packages_import_each_other() -> None:
                 here = back[here]
             raise AssertionError("import cycle (each imported by the next): "
                                  + " <- ".join([*path, source]))
+
+
+NO_CYCLE_THROUGH = ("dealer_app.services.log", "dealer_app.services.evidence",
+                    "dealer_app.services.hand_check", "dealer_app.services.raw_rows")
+"""Modules on no import cycle, however long (``log`` and ``evidence`` imported each other:
+the hand check and the raw rows both need now live apart). Other files' cycles are still
+to break (issue 22.5), so the list names those already free of one."""
+
+
+def test_the_log_and_the_evidence_check_do_not_import_each_other() -> None:
+    edges: dict[str, set[str]] = {}
+    for path in FILES:
+        module = _module_of(path)
+        edges[module] = {t for _, t in _imports(path) if t in MODULES and t != module}
+    for start in NO_CYCLE_THROUGH:
+        seen, todo = set(), [start]
+        while todo:
+            for there in edges.get(todo.pop(), ()):
+                if there not in seen:
+                    seen.add(there)
+                    todo.append(there)
+        assert start not in seen, f"{start} imports itself through {sorted(seen)}"
