@@ -1,7 +1,8 @@
 """What a hand allows now and what an applied input did: frozen values the window shows.
 
 :meth:`Hand.allowed <dealer_app.engine.hand.Hand.allowed>` returns an :class:`Allowed`;
-:meth:`Hand.apply <dealer_app.engine.hand.Hand.apply>` returns an :class:`Applied`. The
+:meth:`Hand.apply <dealer_app.engine.hand.Hand.apply>` returns an :class:`Applied`, and
+:attr:`Hand.applied <dealer_app.engine.hand.Hand.applied>` keeps one for every input. The
 window decides none of these itself.
 """
 
@@ -85,6 +86,17 @@ class Applied:
     """The input closed a betting round."""
     complete: bool
     """The input awarded the pots."""
+    uncalled: tuple[int, int] | None = None
+    """When the input closed a betting round: the seat given back the uncalled part of its
+    bet, and those chips."""
+
+    @property
+    def net_chips(self) -> int:
+        """The chips the input left in: ``chips``, less the uncalled part given back to the
+        same seat as the round closed (a call of a bring-in that was posted short)."""
+        if self.uncalled is not None and self.uncalled[0] == self.event.seat:
+            return self.chips - self.uncalled[1]
+        return self.chips
 
     @property
     def seat(self) -> int:

@@ -2,7 +2,8 @@
 
 Each input is an :class:`~dealer_app.engine.events.Event`. :meth:`Hand.check` says whether
 the rules accept it (returning the :class:`RuleError` they raise, or None) and
-:meth:`Hand.apply` applies it or raises, leaving the hand untouched. The queries
+:meth:`Hand.apply` applies it or raises, leaving the hand untouched; :attr:`Hand.applied`
+keeps what each accepted input did (as PokerKit's ``state.operations``). The queries
 (:meth:`Hand.allowed`, :meth:`Hand.next_input`, :meth:`Hand.legal_actions`,
 :meth:`Hand.wager_range`, :meth:`Hand.pots`) tell what is allowed now.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from dealer_app.engine.allowed import Allowed, Applied, Phase
@@ -27,6 +28,10 @@ from dealer_app.engine.settings import SeatSpec, Settings, SettingsError
 
 Plan = Card | int | None
 """What a verified input needs to be applied (see :meth:`Hand._verify`)."""
+
+Step = tuple[Event, Plan, Phase, int]
+"""One applied input as the hand keeps it: the event, its plan, and the phase and street
+after it — all :class:`Applied` needs, kept as a plain tuple so a replay stays fast."""
 
 LAST_STREET = 4
 """Streets 1–4 deal the 2nd (with the hole card), 3rd, 4th and 5th cards (rules 5)."""
@@ -90,6 +95,7 @@ class SeatState:
 
 
 _seat_of = attrgetter("seat")
+_event_of = itemgetter(0)
 
 _ROTATIONS: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {}
 """:func:`_clockwise_after` by seat order: at most the 57 orders of 2 to 6 of seats 1–6."""
@@ -158,7 +164,13 @@ class Hand:
         self._cards_due = 0
         """While dealing: the street's up cards still to deal (set by :meth:`_open_street`), so
         that each card need not scan the seats for :meth:`expected_card_seat`."""
-        self._events: list[Event] = []
+        self._steps: list[Step] = []
+        """Every input applied, in order (see :attr:`applied`)."""
+        self._applied: list[Applied] = []
+        """:attr:`applied` as built so far: the first of ``_steps`` as frozen values."""
+        self._uncalled: dict[int, tuple[int, int]] = {}
+        """By the index of the input that closed a round: the seat given back the uncalled
+        part of its bet, and the chips (see :meth:`_end_round`)."""
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -166,13 +178,14 @@ class Hand:
                events: Iterable[Event]) -> Hand:
         """A hand with ``events`` applied; raises :class:`ReplayError` at the first refusal."""
         hand = cls(settings, seats)
-        execute, verify, accepted = hand._execute, hand._verify, hand._events.append
+        execute, verify, accepted = hand._execute, hand._verify, hand._steps.append
         for index, event in enumerate(events):  # _apply, its lookups made once
             try:
-                execute(event, verify(event))
+                plan = verify(event)
+                execute(event, plan)
             except RuleError as exc:
                 raise ReplayError(index, exc, hand) from None
-            accepted(event)
+            accepted((event, plan, hand.phase, hand.street))
         return hand
 
     def copy(self) -> Hand:
@@ -187,14 +200,40 @@ class Hand:
         new.awarded = None if self.awarded is None else [
             replace(p, awards=dict(p.awards)) for p in self.awarded]
         new.used = set(self.used)
-        new._events = list(self._events)
+        new._steps = list(self._steps)
+        new._applied = list(self._applied)
+        new._uncalled = dict(self._uncalled)
         new.round = None if self.round is None else self.round.copy_for(new)
         return new
 
     @property
     def events(self) -> tuple[Event, ...]:
         """The accepted events, in order."""
-        return tuple(self._events)
+        return tuple(map(_event_of, self._steps))
+
+    @property
+    def applied(self) -> tuple[Applied, ...]:
+        """What each accepted input did, in order (as :meth:`apply` returned it): the card
+        recorded, the chips it moved, the phase and street after it. Readers take the chips
+        of an input from here rather than applying the events again."""
+        built, steps = self._applied, self._steps
+        if len(built) < len(steps):  # a replay keeps plain steps: make their values once
+            phase = built[-1].phase if built else _ANTES
+            for index, (event, plan, after, street) in enumerate(steps[len(built):],
+                                                                 len(built)):
+                if event.action is _ANTE:
+                    # an ante is each seat's first move of chips (rule 4.1: no card and no
+                    # bet before every ante is in), so it comes from the seat's start stack
+                    chips = min(self.settings.ante, self.seats[event.seat].start_stack)
+                else:
+                    chips = plan if isinstance(plan, int) and not isinstance(plan, bool) else 0
+                # a round closes only into a deal, the showdown or the award, never into
+                # another round (a new round opens with a card)
+                built.append(Applied(event, plan if isinstance(plan, Card) else None, chips,
+                                     after, street, phase is _BETTING and after is not _BETTING,
+                                     after is _COMPLETE, self._uncalled.get(index)))
+                phase = after
+        return tuple(built)
 
     @property
     def complete(self) -> bool:
@@ -328,7 +367,7 @@ class Hand:
         """The replay summary of hand-record.md (``accepted`` .. ``hands``)."""
         nxt = self.next_input()
         return {
-            "accepted": len(self._events),
+            "accepted": len(self._steps),
             "rejected": None,
             "complete": self.complete,
             "next": nxt.to_dict() if nxt else None,
@@ -353,15 +392,19 @@ class Hand:
             chips = plan if isinstance(plan, int) and not isinstance(plan, bool) else 0
         round_before = self.round
         self._execute(event, plan)
-        self._events.append(event)
-        return Applied(event, plan if isinstance(plan, Card) else None, chips, self.phase,
+        done = Applied(event, plan if isinstance(plan, Card) else None, chips, self.phase,
                        self.street, round_before is not None and self.round is not round_before,
-                       self.complete)
+                       self.complete, self._uncalled.get(len(self._steps)))
+        if len(self._applied) == len(self._steps):
+            self._applied.append(done)
+        self._steps.append((event, plan, self.phase, self.street))
+        return done
 
     def _apply(self, event: Event) -> None:
         """:meth:`apply` without the report of what it did (a replay needs none)."""
-        self._execute(event, self._verify(event))
-        self._events.append(event)
+        plan = self._verify(event)
+        self._execute(event, plan)
+        self._steps.append((event, plan, self.phase, self.street))
 
     def _verify(self, event: Event) -> Plan:
         """Raises the rules' error for ``event``, or returns what applying it needs: the
@@ -468,9 +511,9 @@ class Hand:
                            {"seat": event.seat, "rule": "5.3"})
             return card
         if self.phase is not _DEAL:
-            what = ("betting round is still open" if self.phase is Phase.BETTING
+            what = ("the betting round is still open" if self.phase is Phase.BETTING
                     else "all cards are dealt")
-            raise _err(Code.WRONG_STREET, f"no up card now: the {what} (rule 5.3)",
+            raise _err(Code.WRONG_STREET, f"no up card now: {what} (rule 5.3)",
                        Reason.NO_UP_CARD_BETTING_OPEN if self.phase is Phase.BETTING
                        else Reason.NO_UP_CARD_ALL_DEALT, {"rule": "5.3"})
         if len(st.up) >= self.street:
@@ -568,6 +611,7 @@ class Hand:
         if top_st is not None and top > second:
             top_st.committed -= top - second
             top_st.stack += top - second
+            self._uncalled[len(self._steps)] = (top_st.seat, top - second)  # (the input's index)
         self.round = None
         if live == 1:
             self._award()

@@ -63,6 +63,8 @@ class LogRow:
     event: Event | None = None
     """The input in force at this row (None for undo/void rows and rows no longer in force):
     what a supervisor may correct."""
+    target_seq: int | None = None
+    """For an undo or a correction: the seq of the input it took back or replaced."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +104,8 @@ def _log_rows(entries: tuple[LogEntry, ...]) -> tuple[LogRow, ...]:
                     else tr("Hand void"))
         rows.append(LogRow(seq=e.seq, at=e.at, by=e.by, kind=e.kind,
                            seat=e.event.seat if e.event else None, text=text,
-                           undone=e.undone, event=e.event if e.step is not None else None))
+                           undone=e.undone, event=e.event if e.step is not None else None,
+                           target_seq=e.target_seq))
     return tuple(rows)
 
 

@@ -5,7 +5,6 @@ format; :attr:`SeatRow.state` stays English (translate it where shown)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -16,7 +15,7 @@ from dealer_app import words
 from dealer_app.engine.cards import Card
 from dealer_app.engine.events import Action, Event
 from dealer_app.engine.hand import Hand
-from dealer_app.engine.settings import SeatSpec, Settings
+from dealer_app.engine.settings import Settings
 from dealer_app.engine.stacks import StackState, stack_state
 from dealer_app.gui.backend import LogRow
 from dealer_app.gui.i18n import amount
@@ -174,44 +173,7 @@ class LogLine:
 
 
 _PAYS = (Action.ANTE, Action.BRING_IN, Action.CALL)
-"""Inputs whose amount is not in the event: the chips they put in are worked out."""
-_UNDO = re.compile(r"^Undo #(\d+)(?::.*)?$")
-
-
-class _ChipsIn:
-    """The chips each event of a hand put in for its seat, worked out by replaying the hand.
-    Keeps the last replay: after one more input only that input is applied (to a copy)."""
-
-    def __init__(self) -> None:
-        self._key: tuple[Settings, tuple[SeatSpec, ...]] | None = None
-        self._events: tuple[Event, ...] = ()
-        self._hand: Hand | None = None
-        self._amounts: tuple[int, ...] = ()
-
-    def __call__(self, settings: Settings, specs: tuple[SeatSpec, ...],
-                 events: tuple[Event, ...]) -> tuple[int, ...]:
-        key = (settings, specs)
-        n = len(self._events)
-        if (key != self._key or self._hand is None or len(events) < n
-                or events[:n] != self._events):
-            self._key, self._events, self._amounts = key, (), ()
-            self._hand = Hand(settings, specs)
-            n = 0
-        if len(events) == n:
-            return self._amounts
-        hand = self._hand.copy()
-        amounts = list(self._amounts)
-        for event in events[n:]:
-            st = hand.seats[event.seat]
-            before = st.committed + st.bet
-            hand.apply(event)
-            st = hand.seats[event.seat]
-            amounts.append(st.committed + st.bet - before)
-        self._events, self._hand, self._amounts = events, hand, tuple(amounts)
-        return self._amounts
-
-
-_chips_in = _ChipsIn()
+"""Inputs whose amount is not in the event: the chips they put in (the hand kept them)."""
 
 
 def event_text(event: Event, chips: int | None = None) -> str:
@@ -235,13 +197,8 @@ def log_lines(rows: Sequence[LogRow], hand: Hand | None,
     """The hand log's lines. ``known``: texts already shown by seq, so an input keeps its
     amount once undone; an undo names the input it took back."""
     chips_of: dict[Event, list[int]] = {}
-    if hand is not None:
-        try:
-            amounts = _chips_in(hand.settings, hand.specs, hand.events)
-        except Exception:  # noqa: BLE001 (a log shown without amounts beats no log)
-            amounts = ()
-        for event, chips in zip(hand.events, amounts, strict=False):
-            chips_of.setdefault(event, []).append(chips)
+    for done in hand.applied if hand is not None else ():
+        chips_of.setdefault(done.event, []).append(done.net_chips)
     texts: dict[int, str] = dict(known or {})
     locale = QLocale().name()  # amounts in the window's number format
     out: list[LogLine] = []
@@ -253,10 +210,10 @@ def log_lines(rows: Sequence[LogRow], hand: Hand | None,
             text = _event_text(row.event, queue.pop(0) if queue else None, locale)
         elif row.kind == "input" and row.seq in texts:
             text = texts[row.seq]
-        undo = _UNDO.match(text) if row.kind == "undo" else None
-        if undo is not None and int(undo.group(1)) in texts:
-            text = tr("Undo #{seq}: {input}").format(seq=undo.group(1),
-                                                     input=texts[int(undo.group(1))])
+        target = row.target_seq
+        if row.kind == "undo" and target is not None and target in texts:
+            # the input as it was shown, with its amount (the stored row names no chips)
+            text = tr("Undo #{seq}: {input}").format(seq=target, input=texts[target])
         texts[row.seq] = text
         out.append(LogLine(row, text, row.by if row.by != previous_by else ""))
         previous_by = row.by

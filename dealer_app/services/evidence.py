@@ -23,14 +23,13 @@ import hashlib
 import os
 import sys
 import threading
-from collections import Counter, deque, namedtuple
+from collections import Counter, deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from functools import partial
 from itertools import repeat
 from multiprocessing import get_context
 from multiprocessing.context import BaseContext
@@ -42,16 +41,16 @@ import sqlalchemy as sa
 from sqlalchemy import (
     DateTime,
     LargeBinary,
-    Select,
     Table,
     case,
     func,
     select,
     type_coerce,
 )
-from sqlalchemy.orm import Session
 
 from dealer_app.services.common import CancelFn, ProgressFn
+from dealer_app.services.hand_check import check_hand_range
+from dealer_app.services.raw_rows import all_rows, driver_sql, plain_rows
 from dealer_app.services.types import BrokenHand, VerifyReport
 from dealer_app.storage import ledger, seals
 from dealer_app.storage.chained import CHAINED, IMMUTABLE
@@ -152,74 +151,6 @@ GC_THRESHOLD = 100_000
 _gc_lock = threading.Lock()
 _gc_saved: list[int] = []
 _relaxed = 0
-
-
-def _sql(s: Session, stmt: Select[Any]) -> tuple[Any, str]:
-    """The driver's own connection and the SQL of ``stmt`` with its parameters (integers,
-    table names) written in."""
-    conn = s.connection()
-    return conn.connection, str(stmt.compile(dialect=conn.dialect,
-                                             compile_kwargs={"literal_binds": True}))
-
-
-def plain_rows(s: Session, stmt: Select[Any]) -> Iterator[tuple[Any, ...]]:
-    """The rows of ``stmt`` straight from the driver's cursor: for columns of plain integers
-    and text only (the ledger), where SQLAlchemy's row objects would only cost time."""
-    raw, sql = _sql(s, stmt)
-    cursor = raw.cursor()
-    try:
-        cursor.execute(sql)
-        while batch := cursor.fetchmany(5000):
-            yield from batch
-    finally:
-        cursor.close()
-
-
-def all_rows(s: Session, stmt: Select[Any]) -> list[tuple[Any, ...]]:
-    """:func:`plain_rows` as one list, read at once (no generator to resume per row)."""
-    raw, sql = _sql(s, stmt)
-    cursor = raw.cursor()
-    try:
-        cursor.execute(sql)
-        return list(cursor.fetchall())
-    finally:
-        cursor.close()
-
-
-_ROW_TYPES: dict[tuple[str, ...], Any] = {}
-
-
-def named_rows(s: Session, stmt: Select[Any]) -> list[Any]:
-    """All rows of ``stmt`` as named tuples. Straight from the driver's cursor (see
-    :func:`plain_rows`) when no column needs SQLAlchemy's conversion of its values, but for
-    plain date-times: those come as the driver gives them (SQLite: the stored text, which
-    :func:`ledger.row_matcher` reads). Otherwise through SQLAlchemy."""
-    dialect = s.connection().dialect
-    columns = list(stmt.selected_columns)
-    if any(c.type.result_processor(dialect, None) is not None
-           and type(c.type) is not DateTime for c in columns):
-        return list(s.execute(stmt).all())
-    names = tuple(str(c.key) for c in columns)
-    row_type: Any = _ROW_TYPES.get(names)
-    if row_type is None:
-        row_type = _ROW_TYPES[names] = namedtuple("Row", names)
-    return list(map(partial(tuple.__new__, row_type), all_rows(s, stmt)))
-
-
-def plain_tuples(s: Session, stmt: Select[Any]
-                 ) -> tuple[list[tuple[Any, ...]], Callable[[tuple[Any, ...]], Any]]:
-    """All rows of ``stmt`` as plain tuples (read as :func:`named_rows` reads them), and
-    the function that makes one a named tuple."""
-    names = tuple(str(c.key) for c in stmt.selected_columns)
-    row_type: Any = _ROW_TYPES.get(names)
-    if row_type is None:
-        row_type = _ROW_TYPES[names] = namedtuple("Row", names)
-    make = partial(tuple.__new__, row_type)  # row_type._make without its Python frame
-    dialect = s.connection().dialect
-    if any(c.type.result_processor(dialect, None) is not None
-           and type(c.type) is not DateTime for c in stmt.selected_columns):
-        return [tuple(r) for r in s.execute(stmt)], make
-    return all_rows(s, stmt), make
 
 
 def row_label(tbl: str, k1: int, k2: int, values: Any = None) -> str:
@@ -904,7 +835,7 @@ class _EventCheck:
                            sa.cast(func.substr(L.row_digest, 3), LargeBinary)),
                           else_=L.row_digest)
         with db.read() as s:  # in key order (the index's: no sort), the newest one stays
-            raw, sql = _sql(s, select(L.k1, stored).where(
+            raw, sql = driver_sql(s, select(L.k1, stored).where(
                 L.tbl == EVENTS, *_within(L.k1, elo, ehi)).order_by(L.k1, L.k2, L.seq))
             cursor = raw.cursor()
             try:
@@ -1027,10 +958,8 @@ def event_bounds(db: Database, chunks: Sequence[Sequence[int]]) -> list[tuple[in
 
 def check_hands_on(db: Database, lo: int, hi: int, elo: int = LOWEST, ehi: int = HIGHEST
                    ) -> tuple[list[tuple[int, str, str]], list[tuple[str, str, int, int]]]:
-    """Replays the hands with ids lo..hi (see ``log.check_hand``) and checks the events
+    """Replays the hands with ids lo..hi (see ``hand_check.check_hand``) and checks the events
     with ids in (elo, ehi] against the ledger, reading each event once."""
-    from dealer_app.services.log import check_hand_range
-
     with db.read() as s:
         tables = {r[0]: r[1] for r in s.execute(select(GameTable.id, GameTable.name))}
     events = _EventCheck(db, elo, ehi)

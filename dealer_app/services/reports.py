@@ -929,14 +929,8 @@ WAGERS = (Action.ANTE, Action.BRING_IN, Action.BET, Action.RAISE, Action.CALL)
 def input_amounts(state: HandState) -> dict[int, int]:
     """Step (1-based place among the hand's current inputs) → the chips that input put in
     (antes, the bring-in, bets, raises and calls; an all-in call counts what it could)."""
-    hand = Hand(state.settings, state.seats)
-    out: dict[int, int] = {}
-    for step, event in enumerate(state.hand.events, 1):
-        before = hand.stacks.get(event.seat, 0)
-        hand.apply(event)
-        if event.action in WAGERS:
-            out[step] = before - hand.stacks.get(event.seat, 0)
-    return out
+    return {step: done.net_chips for step, done in enumerate(state.hand.applied, 1)
+            if done.action in WAGERS}
 
 
 @dataclass(frozen=True, slots=True)

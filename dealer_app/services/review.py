@@ -567,7 +567,7 @@ class ReviewQueries:
     def integrity_of(self, hand_id: int) -> str | None:
         """Why the stored log of hand ``hand_id`` does not hold (the integrity check of
         ``log verify`` on this hand alone), or None."""
-        from dealer_app.services.log import check_hand
+        from dealer_app.services.hand_check import check_hand
 
         self.check_hand(hand_id)
         with self.db.read() as s:

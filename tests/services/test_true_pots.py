@@ -3,15 +3,26 @@ given by an import, restored by migration 0010 for rows stored before, and check
 
 from __future__ import annotations
 
+import importlib.util
+import json
+import random
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
+import pytest
 from alembic import command
 from sqlalchemy import create_engine, text
 from storage.helpers import FakeClock, play
 
+from dealer_app.engine import Event, RuleError
+from dealer_app.engine.hand import Hand
 from dealer_app.services import Role, Services, SessionInfo, StaffMember
+from dealer_app.services.common import settings_of
+from dealer_app.services.hands import current_inputs, event_of, pot_of, seats_of
 from dealer_app.storage import migrate
 from services.conftest import BOSS_PIN
+from tests.engine.helpers import random_hand
 
 
 def _void_and_running(svc: Services, session: SessionInfo, dealer: StaffMember,
@@ -81,3 +92,45 @@ def test_an_imported_void_or_running_hand_keeps_its_pot(
         assert other.log.verify_all().ok
     finally:
         other.close()
+
+
+def _migration_0010() -> Any:
+    path = Path(migrate.__file__).parent / "migrations" / "versions" / "0010_true_pots.py"
+    spec = importlib.util.spec_from_file_location("migration_0010", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_migration_0010_carries_its_own_copy_of_the_log_rule(seed: int) -> None:
+    """Issue 22.5: the migration no longer imports the services; its frozen copy of the rule
+    (undos and corrections applied in log order) and of the pot agrees with theirs."""
+    rng = random.Random(seed)
+    hand = random_hand(rng)
+    rows: list[SimpleNamespace] = []
+
+    def add(kind: str, event: Event | None, target: int | None = None) -> None:
+        rows.append(SimpleNamespace(
+            seq=len(rows) + 1, kind=kind, seat=event.seat if event else None,
+            action=event.action.value if event else None, card=event.card if event else None,
+            to_amount=event.to if event else None, target_seq=target))
+
+    for event in hand.events:
+        add("input", event)
+        if rng.random() < 0.15:  # undone, or corrected to itself (or struck), at once or later
+            kind = rng.choice(["undo", "correct", "correct"])
+            target = rng.choice([r.seq for r in rows if r.kind != "undo"])
+            add(kind, event if kind == "correct" and rng.random() < 0.7 else None, target)
+    frozen = _migration_0010()
+    assert [r.seq for r in frozen._current_inputs(rows)] == \
+        [r.seq for r in current_inputs(rows)]  # type: ignore[arg-type]
+    settings_json = json.dumps(hand.settings.to_dict())
+    seats_json = json.dumps([spec.to_dict() for spec in hand.specs])
+    try:
+        live: int | None = pot_of(Hand.replay(settings_of(settings_json), seats_of(seats_json),
+                                              [event_of(r) for r in current_inputs(rows)]))
+    except RuleError:
+        live = None
+    assert frozen._pot(settings_json, seats_json, rows) == live

@@ -37,11 +37,11 @@ def caption(before: Hand, after: Hand, *, void: bool = False) -> str:
     the hand was voided, so nothing was awarded)."""
     if len(after.events) <= len(before.events):
         return tr("Start of the hand")
-    event = after.events[len(before.events)]
-    seat = event.seat
+    done = after.applied[len(before.events)]
+    event, seat = done.event, done.seat
     name = who(after, seat)
     text = tr(VERBS[event.action]).format(who=name)
-    paid = before.stacks.get(seat, 0) - after.stacks.get(seat, 0)
+    paid = done.net_chips
     if event.action is Action.RAISE and event.to is not None:
         text = tr(AMOUNTS[event.action]).format(who=name, amount=amount(event.to))
     elif event.action in (Action.ANTE, Action.BRING_IN, Action.BET, Action.CALL):
