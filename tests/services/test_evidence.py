@@ -344,13 +344,13 @@ def test_paper_and_records_carry_the_evidence(demo: tuple[Services, Path]) -> No
     from dealer_app.services import reports
 
     svc, _anchors = demo
-    fp = svc.log.fingerprint()
-    assert fp is not None
     with svc.db.read() as s:
         session_id, hand_id, head = s.execute(text(
             "SELECT h.session_id, h.id, h.head_digest FROM hand h ORDER BY h.id DESC "
             "LIMIT 1")).one()
     report = reports.session_report(svc.db, session_id)
+    fp = svc.log.fingerprint()  # the report sealed the ledger after reading it: its newest
+    assert fp is not None
     assert f"signed checkpoint {fp.short}" in report.to_text()
     assert fp.short in report.to_html()
     assert svc.log.record(hand_id).meta["head_digest"] == head
