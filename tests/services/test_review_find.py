@@ -4,12 +4,20 @@ history, the audit lines with their kinds, and true pots of void and in-progress
 
 from __future__ import annotations
 
-import pytest
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
 
+import pytest
+from storage.helpers import FakeClock
+
+from dealer_app.engine import Settings
 from dealer_app.services import (
     HandQuery,
     HandStatus,
     NotFoundError,
+    Role,
     Services,
     SessionInfo,
     StaffMember,
@@ -17,15 +25,52 @@ from dealer_app.services import (
 from dealer_app.services.review import SORT_KEYS, audit_kind
 from dealer_app.storage.search_key import search_key
 
+from .conftest import BOSS_PIN, DEALER_PIN
 from .test_corrections import play
+
+
+def _five_hands(svc: Services, session: SessionInfo, dealer: StaffMember) -> list[int]:
+    svc.tables.seat_player(session.id, 4, "Zoë Méyer", 800, dealer)
+    return [play(svc.hands, svc.hands.start_hand(session.id, dealer).hand_id, dealer).hand_id
+            for _ in range(5)]
 
 
 @pytest.fixture
 def hands(svc: Services, session: SessionInfo, dealer: StaffMember) -> list[int]:
-    svc.tables.seat_player(session.id, 4, "Zoë Méyer", 800, dealer)
-    ids = [play(svc.hands, svc.hands.start_hand(session.id, dealer).hand_id, dealer).hand_id
-           for _ in range(5)]
-    return ids
+    """Five hands of their own, for a test that changes them (a void, a new hand)."""
+    return _five_hands(svc, session, dealer)
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"]
+                if os.environ.get("DEALER_APP_TEST_PG_URL") else ["sqlite"])
+def read_only(request: pytest.FixtureRequest,
+              tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Services, list[int]]]:
+    """The same five hands (the services' fixtures' staff, table and seats), played once per
+    backend for the tests that only read them: building them for each of those tests was
+    half of this file's time on PostgreSQL. A test that writes takes ``hands``."""
+    release = None
+    if request.param == "sqlite":
+        template: Path = request.getfixturevalue("_sqlite_template")
+        path = tmp_path_factory.mktemp("review-find") / "test.sqlite3"
+        shutil.copyfile(template, path)
+        url = f"sqlite:///{path}"
+    else:
+        pg = request.getfixturevalue("_pg_template")
+        schema = pg.acquire()
+        url, release = pg.url(schema), lambda: pg.release(schema)
+    svc = Services.open(url, clock=FakeClock())
+    try:
+        boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, BOSS_PIN)
+        dealer = svc.staff.add_staff("Dana", Role.DEALER, DEALER_PIN, by=boss)
+        table = svc.tables.create_table("Table 3", Settings(ante=5, chip_unit=5), boss)
+        session = svc.tables.open_session(table.id, dealer)
+        for seat, name, chips in ((1, "Ann", 500), (3, "Bo", 320), (6, "Cy", 1000)):
+            svc.tables.seat_player(session.id, seat, name, chips, dealer)
+        yield svc, _five_hands(svc, session, dealer)
+    finally:
+        svc.close()
+        if release is not None:
+            release()
 
 
 def test_search_key() -> None:
@@ -34,8 +79,9 @@ def test_search_key() -> None:
 
 
 @pytest.mark.parametrize("dense", [False, True])
-def test_substring_player_search(svc: Services, hands: list[int], dense: bool,
+def test_substring_player_search(read_only: tuple[Services, list[int]], dense: bool,
                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    svc, _ = read_only
     if dense:  # every match counts as dense: pages scan the list's order with EXISTS
         monkeypatch.setattr("dealer_app.services.review.DENSE", 1)
     for typed, count in (("meyer", 5), ("MEY", 5), ("oë m", 5), ("zoe", 5), ("nobody", 0),
@@ -51,7 +97,8 @@ def test_substring_player_search(svc: Services, hands: list[int], dense: bool,
                 assert svc.review.position(query, hand_id, sort=sort) == order.index(hand_id)
 
 
-def test_find_hand_and_its_row_in_every_order(svc: Services, hands: list[int]) -> None:
+def test_find_hand_and_its_row_in_every_order(read_only: tuple[Services, list[int]]) -> None:
+    svc, hands = read_only
     third = svc.review.find_hand("table 3", 3)
     assert third.hand_id == hands[2] and third.number == 3
     assert svc.review.find_hand(None, hand_id=hands[0]).number == 1
@@ -75,7 +122,8 @@ def test_find_hand_and_its_row_in_every_order(svc: Services, hands: list[int]) -
     assert svc.review.position(HandQuery(player="nobody"), hands[0]) is None
 
 
-def test_player_history_nets(svc: Services, hands: list[int]) -> None:
+def test_player_history_nets(read_only: tuple[Services, list[int]]) -> None:
+    svc, hands = read_only
     history = svc.review.player_history("zoe meyer")
     assert history.name == "Zoë Méyer" and len(history.hands) == 5
     states = {i: svc.hands.hand_state(i) for i in hands}
@@ -122,10 +170,11 @@ def test_pots_of_void_and_in_progress_hands(svc: Services, hands: list[int],
         p.amount for p in state.hand.pots()) + sum(state.hand.bets.values())
 
 
-def test_player_history_says_when_it_is_cut_and_nets_every_hand(svc: Services,
-                                                               hands: list[int]) -> None:
+def test_player_history_says_when_it_is_cut_and_nets_every_hand(
+        read_only: tuple[Services, list[int]]) -> None:
     """Issue 23, fault 5: the history stopped at its limit without a word, and its net
     covered only the hands listed."""
+    svc, _ = read_only
     whole = svc.review.player_history("zoe meyer")
     cut = svc.review.player_history("zoe meyer", limit=2)
     assert len(cut.hands) == 2 and cut.count == whole.count == 5

@@ -92,6 +92,7 @@ def _unmarked(texts: list[str], data: set[str]) -> list[str]:
             and not NUMBER.match(t)]
 
 
+@pytest.mark.one_backend  # words: the floor's PostgreSQL feed is tests/floor/test_live_floor.py's
 def test_the_floor_view_speaks_through_the_translator(
         qtbot: QtBot, marked: None, floor_db: Floor) -> None:
     svc = floor_db.svc
@@ -148,6 +149,7 @@ def test_the_players_screen_speaks_through_the_translator(
     screen.stop()
 
 
+@pytest.mark.one_backend  # words: the review's PostgreSQL queries are tests/services' own
 def test_the_replay_and_the_review_dialogs_speak_through_the_translator(
         qtbot: QtBot, marked: None, floor_db: Floor) -> None:
     svc = floor_db.svc
