@@ -88,6 +88,18 @@
         <translation>dealer-app display: det finns ingen skärm {number} ({count} hittades)</translation>
     </message>
     <message>
+        <source>dealer-app floor report: name a file with --csv FILE or --pdf FILE</source>
+        <translation>dealer-app floor report: ange en fil med --csv FIL eller --pdf FIL</translation>
+    </message>
+    <message>
+        <source>dealer-app floor report: {error}</source>
+        <translation>dealer-app floor report: {error}</translation>
+    </message>
+    <message>
+        <source>wrote {path}</source>
+        <translation>skrev {path}</translation>
+    </message>
+    <message>
         <source>dealer-app floor: --stale must be above 0 seconds</source>
         <translation>dealer-app floor: --stale måste vara över 0 sekunder</translation>
     </message>
@@ -384,6 +396,10 @@
         <translation>det finns ingen hand att rätta</translation>
     </message>
     <message>
+        <source>no hand is being dealt: a misdeal is declared on the hand in progress (rule 11.2)</source>
+        <translation>ingen hand ges: felgiv förklaras på pågående hand (regel 11.2)</translation>
+    </message>
+    <message>
         <source>Antes</source>
         <translation>Ante</translation>
     </message>
@@ -478,6 +494,14 @@
     <message>
         <source>call the supervisor (a shown hole card that does not match)</source>
         <translation>tillkalla inspektören (ett visat hålkort som inte stämmer)</translation>
+    </message>
+    <message>
+        <source>Misdeal…</source>
+        <translation>Felgiv…</translation>
+    </message>
+    <message>
+        <source>declare a misdeal or a card exposed on the deal (supervisor&apos;s PIN): the hand is voided (rule 11.2)</source>
+        <translation>förklara felgiv eller ett kort som visats i given (inspektörens PIN-kod): handen annulleras (regel 11.2)</translation>
     </message>
     <message>
         <source>Call the floor…</source>
@@ -1100,6 +1124,10 @@ Detaljerna finns i loggfilen:
         <translation>Spelare vid borden: {count}</translation>
     </message>
     <message>
+        <source>Waiting: {count}</source>
+        <translation>Väntande: {count}</translation>
+    </message>
+    <message>
         <source>Hands in the last hour: {count}</source>
         <translation>Händer senaste timmen: {count}</translation>
     </message>
@@ -1396,6 +1424,10 @@ Detaljerna finns i loggfilen:
         <translation>syna {amount}</translation>
     </message>
     <message>
+        <source>{seats}: no chips — rebuy or cash out</source>
+        <translation>{seats}: inga marker — köp in igen eller lös ut</translation>
+    </message>
+    <message>
         <source>Seat at least two players to deal a hand</source>
         <translation>Placera minst två spelare för att dela en hand</translation>
     </message>
@@ -1596,8 +1628,32 @@ Detaljerna finns i loggfilen:
         <translation>Exportera revisionsloggen</translation>
     </message>
     <message>
+        <source>Must move first: {player} from {table}</source>
+        <translation>Måste flytta först: {player} från {table}</translation>
+    </message>
+    <message>
+        <source>Must-move table for {table}</source>
+        <translation>Flyttbord till {table}</translation>
+    </message>
+    <message>
+        <source>Shift report (PDF)</source>
+        <translation>Skiftrapport (PDF)</translation>
+    </message>
+    <message>
+        <source>Shift figures (CSV)</source>
+        <translation>Skiftsiffror (CSV)</translation>
+    </message>
+    <message>
         <source>CSV files (*.csv)</source>
         <translation>CSV-filer (*.csv)</translation>
+    </message>
+    <message>
+        <source>Cannot write {path}: {error}</source>
+        <translation>Kan inte skriva {path}: {error}</translation>
+    </message>
+    <message>
+        <source>Written to {path}</source>
+        <translation>Skrivet till {path}</translation>
     </message>
     <message>
         <source>Export failed: {error}</source>
@@ -1993,6 +2049,10 @@ Detaljerna finns i loggfilen:
         <translation>Inga marker är skyldiga till eller av någon i den här sessionen.</translation>
     </message>
     <message>
+        <source>page {page} of {pages}</source>
+        <translation>sida {page} av {pages}</translation>
+    </message>
+    <message>
         <source>Session {id} report</source>
         <translation>Rapport för session {id}</translation>
     </message>
@@ -2329,6 +2389,10 @@ Detaljerna finns i loggfilen:
         <translation>Platser: {names}</translation>
     </message>
     <message>
+        <source>This hand fails the integrity check: it cannot be voided or corrected.</source>
+        <translation>Handen klarar inte integritetskontrollen: den kan inte annulleras eller rättas.</translation>
+    </message>
+    <message>
         <source>Hand id {id} · CANNOT BE REPLAYED</source>
         <translation>Hand-id {id} · KAN INTE SPELAS UPP</translation>
     </message>
@@ -2535,6 +2599,10 @@ Detaljerna finns i loggfilen:
     <message>
         <source>Checked at {moment}</source>
         <translation>Kontrollerad {moment}</translation>
+    </message>
+    <message>
+        <source>{hand} (id {id}) — {finding}</source>
+        <translation>{hand} (id {id}) — {finding}</translation>
     </message>
     <message>
         <source>{label} (id {id}): {reason}</source>
@@ -2861,6 +2929,14 @@ Detaljerna finns i loggfilen:
         <translation>SITTER UTE</translation>
     </message>
     <message>
+        <source>NO CHIPS</source>
+        <translation>INGA MARKER</translation>
+    </message>
+    <message>
+        <source>UNDER THE ANTE</source>
+        <translation>UNDER ANTE</translation>
+    </message>
+    <message>
         <source>seats {seats} and {last}</source>
         <translation>platserna {seats} och {last}</translation>
     </message>
@@ -2985,6 +3061,10 @@ Detaljerna finns i loggfilen:
         <translation>Den här handen är klar: att ångra dess senaste inmatning ({what}) tar tillbaka resultatet och kräver en inspektör (regel 11.3).</translation>
     </message>
     <message>
+        <source>this hand</source>
+        <translation>denna hand</translation>
+    </message>
+    <message>
         <source>select an input still in force in the hand log to correct it</source>
         <translation>markera en inmatning som fortfarande gäller i handloggen för att rätta den</translation>
     </message>
@@ -3051,6 +3131,38 @@ Detaljerna finns i loggfilen:
     <message>
         <source>it is not complete: a card is rank then suit, like &apos;as&apos;, &apos;td&apos; or &apos;10h&apos;</source>
         <translation>det är inte komplett: ett kort är valör och sedan färg, som &apos;as&apos;, &apos;td&apos; eller &apos;10h&apos;</translation>
+    </message>
+    <message>
+        <source>Misdeal: {hand} is void; every contribution is back with its player (rule 11.2).</source>
+        <translation>Felgiv: {hand} är annullerad; varje insats är tillbaka hos sin spelare (regel 11.2).</translation>
+    </message>
+    <message>
+        <source>Declare a misdeal on {hand}: the hand is voided, every contribution goes back to its player and the hand stays in the log, marked void, with the reason (rule 11.2). The rule book has no rule for replacing an exposed card: a card exposed on the deal is a misdeal too.</source>
+        <translation>Förklara felgiv på {hand}: handen annulleras, varje insats går tillbaka till sin spelare och handen stannar i loggen, märkt annullerad, med skälet (regel 11.2). Regelboken har ingen regel för att ersätta ett visat kort: ett kort som visats i given är också felgiv.</translation>
+    </message>
+    <message>
+        <source>Misdeal</source>
+        <translation>Felgiv</translation>
+    </message>
+    <message>
+        <source>Card exposed on the deal</source>
+        <translation>Kort visat i given</translation>
+    </message>
+    <message>
+        <source>the exposed card, e.g. Js</source>
+        <translation>det visade kortet, t.ex. Js</translation>
+    </message>
+    <message>
+        <source>Declared</source>
+        <translation>Förklarat</translation>
+    </message>
+    <message>
+        <source>Exposed card</source>
+        <translation>Visat kort</translation>
+    </message>
+    <message>
+        <source>Name the exposed card.</source>
+        <translation>Ange det visade kortet.</translation>
     </message>
     <message>
         <source>&apos;{text}&apos; is not a card: {reason}</source>
@@ -3927,6 +4039,14 @@ Detaljerna finns i loggfilen:
         <translation>det rättade resultatet skulle lämna {player} med {chips} marker</translation>
     </message>
     <message>
+        <source>name the exposed card</source>
+        <translation>ange det visade kortet</translation>
+    </message>
+    <message>
+        <source>the hand is complete: a misdeal is declared while the hand is dealt; a complete hand is voided from the review (rule 11.2)</source>
+        <translation>handen är klar: felgiv förklaras medan handen ges; en klar hand annulleras från granskningen (regel 11.2)</translation>
+    </message>
+    <message>
         <source>no session with id {id}</source>
         <translation>ingen session med id {id}</translation>
     </message>
@@ -4021,6 +4141,10 @@ Detaljerna finns i loggfilen:
     <message>
         <source>correcting an input</source>
         <translation>att rätta en inmatning</translation>
+    </message>
+    <message>
+        <source>the exposed card: {error}</source>
+        <translation>det visade kortet: {error}</translation>
     </message>
     <message>
         <source>voiding a hand</source>
@@ -4448,6 +4572,19 @@ Detaljerna finns i loggfilen:
         <translation>stackar {stacks} + inlösen {cash_outs} + rake {rake}{owed} = {chips_out} {sign} inköp {buy_ins} + justeringar {adjustments} = {chips_in}</translation>
     </message>
     <message>
+        <source>none</source>
+        <comment>rake</comment>
+        <translation>ingen</translation>
+    </message>
+    <message>
+        <source>{percent} % of the pots, capped at {cap}</source>
+        <translation>{percent} % av potterna, högst {cap}</translation>
+    </message>
+    <message>
+        <source>{percent} % of the pots, no cap</source>
+        <translation>{percent} % av potterna, utan tak</translation>
+    </message>
+    <message>
         <source>Void</source>
         <comment>supervisor act</comment>
         <translation>Annullering</translation>
@@ -4560,6 +4697,10 @@ Detaljerna finns i loggfilen:
         <translation>Öppnad {time} · {closed}</translation>
     </message>
     <message>
+        <source>Rake: {rake}</source>
+        <translation>Rake: {rake}</translation>
+    </message>
+    <message>
         <source>Hands: {complete} complete, {void} void, {in_progress} in progress · rake {rake} {currency}</source>
         <translation>Händer: {complete} klara, {void} annullerade, {in_progress} pågår · rake {rake} {currency}</translation>
     </message>
@@ -4620,6 +4761,10 @@ Detaljerna finns i loggfilen:
         <translation>{currency} — belopp i minsta enhet, som räknat vid bordet</translation>
     </message>
     <message>
+        <source>Rake</source>
+        <translation>Rake</translation>
+    </message>
+    <message>
         <source>Game</source>
         <translation>Spel</translation>
     </message>
@@ -4628,8 +4773,81 @@ Detaljerna finns i loggfilen:
         <translation>Öppnad</translation>
     </message>
     <message>
+        <source>{name} · PUSH DUE · {table} · {time} in the box</source>
+        <translation>{name} · DAGS FÖR BYTE · {table} · {time} vid bordet</translation>
+    </message>
+    <message>
+        <source>{name} · {table} · {time} in the box · push {at}</source>
+        <translation>{name} · {table} · {time} vid bordet · byte {at}</translation>
+    </message>
+    <message>
+        <source>{duty} · not clocked in</source>
+        <translation>{duty} · inte instämplad</translation>
+    </message>
+    <message>
+        <source>{name} · free {time}</source>
+        <translation>{name} · ledig {time}</translation>
+    </message>
+    <message>
+        <source>{name} · LATE BACK {time}</source>
+        <translation>{name} · SEN FRÅN RAST {time}</translation>
+    </message>
+    <message>
+        <source>{name} · on break until {at}</source>
+        <translation>{name} · rast till {at}</translation>
+    </message>
+    <message>
         <source>Dealers</source>
         <translation>Dealrar</translation>
+    </message>
+    <message>
+        <source>Clock in</source>
+        <translation>Stämpla in</translation>
+    </message>
+    <message>
+        <source>Push</source>
+        <translation>Byte</translation>
+    </message>
+    <message>
+        <source>Clock out</source>
+        <translation>Stämpla ut</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>Break</source>
+        <translation>Rast</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <comment>from a break</comment>
+        <translation>Tillbaka</translation>
+    </message>
+    <message>
+        <source>Back from the break</source>
+        <translation>Tillbaka från rasten</translation>
+    </message>
+    <message>
+        <source>Set</source>
+        <translation>Ställ in</translation>
+    </message>
+    <message>
+        <source>A push every</source>
+        <translation>Byte var</translation>
+    </message>
+    <message>
+        <source>Push {free} into {table}</source>
+        <translation>Byt in {free} på {table}</translation>
+    </message>
+    <message>
+        <source>Dealers ({count}) · {due} to act on</source>
+        <translation>Dealrar ({count}) · {due} att åtgärda</translation>
+    </message>
+    <message>
+        <source>Dealers ({count})</source>
+        <translation>Dealrar ({count})</translation>
     </message>
     <message>
         <source>{complete} complete · {void} void · {in_progress} in progress · rake {rake} {currency}</source>
@@ -4733,6 +4951,14 @@ Detaljerna finns i loggfilen:
         <translation>en hand</translation>
     </message>
     <message>
+        <source>{hand}: card exposed on the deal ({card}), misdeal declared at the table</source>
+        <translation>{hand}: kort visat i given ({card}), felgiv förklarat vid bordet</translation>
+    </message>
+    <message>
+        <source>{hand}: misdeal declared at the table</source>
+        <translation>{hand}: felgiv förklarat vid bordet</translation>
+    </message>
+    <message>
         <source>{hand}, input #{target}: {was} → {now}</source>
         <translation>{hand}, inmatning #{target}: {was} → {now}</translation>
     </message>
@@ -4747,6 +4973,10 @@ Detaljerna finns i loggfilen:
     <message>
         <source>session closed; every seated player cashed out</source>
         <translation>session stängd; alla spelare vid bordet löste in</translation>
+    </message>
+    <message>
+        <source>; closed although the chips did not reconcile — difference: {reason}</source>
+        <translation>; stängd fast markerna inte stämde — differens: {reason}</translation>
     </message>
     <message>
         <source>{who}: {amount} paid to the player</source>
@@ -5450,6 +5680,169 @@ Detaljerna finns i loggfilen:
     <message>
         <source>{player} is no longer on the waiting list</source>
         <translation>{player} står inte längre på väntelistan</translation>
+    </message>
+    <message>
+        <source>{time} in the box</source>
+        <translation>{time} vid bordet</translation>
+    </message>
+    <message>
+        <source>{box} · PUSH DUE</source>
+        <translation>{box} · DAGS FÖR BYTE</translation>
+    </message>
+    <message>
+        <source>{box} · push in {wait}</source>
+        <translation>{box} · byte om {wait}</translation>
+    </message>
+    <message>
+        <source>{name} deals; the floor pushes every {minutes} min</source>
+        <translation>{name} delar; golvet byter var {minutes} min</translation>
+    </message>
+    <message>
+        <source>{hands} hands · {hour} last hour · {pace}/h · pot {pot} · rake {rake} · idle {idle}</source>
+        <translation>{hands} händer · {hour} senaste timmen · {pace}/h · pott {pot} · rake {rake} · stilla {idle}</translation>
+    </message>
+    <message>
+        <source>Shift</source>
+        <translation>Skift</translation>
+    </message>
+    <message>
+        <source>Shift report (PDF)…</source>
+        <translation>Skiftrapport (PDF)…</translation>
+    </message>
+    <message>
+        <source>Shift figures (CSV)…</source>
+        <translation>Skiftsiffror (CSV)…</translation>
+    </message>
+    <message>
+        <source>Shift since {time} · {open} tables open · {seated} seated · {waiting} waiting · rake {rake}</source>
+        <translation>Skift sedan {time} · {open} bord öppna · {seated} sittande · {waiting} väntande · rake {rake}</translation>
+    </message>
+    <message>
+        <source>{table} ({state})
+{figures}</source>
+        <translation>{table} ({state})
+{figures}</translation>
+    </message>
+    <message>
+        <source>Dealer {name} · {time} in the box
+{figures}</source>
+        <translation>Dealer {name} · {time} vid bordet
+{figures}</translation>
+    </message>
+    <message>
+        <source>{what} must be 1 to {most} minutes, not {value}</source>
+        <translation>{what} måste vara 1 till {most} minuter, inte {value}</translation>
+    </message>
+    <message>
+        <source>the push interval is set by a supervisor; {name} is a dealer</source>
+        <translation>bytesintervallet ställs in av en inspektör; {name} är dealer</translation>
+    </message>
+    <message>
+        <source>the push interval</source>
+        <translation>bytesintervallet</translation>
+    </message>
+    <message>
+        <source>{name} is clocked in already</source>
+        <translation>{name} är redan instämplad</translation>
+    </message>
+    <message>
+        <source>{name} deals {table}: push them out before they clock out</source>
+        <translation>{name} delar på {table}: byt ut hen innan hen stämplar ut</translation>
+    </message>
+    <message>
+        <source>a break</source>
+        <translation>en rast</translation>
+    </message>
+    <message>
+        <source>{name} is on a break already</source>
+        <translation>{name} har redan rast</translation>
+    </message>
+    <message>
+        <source>{name} deals {table}: push them out before their break</source>
+        <translation>{name} delar på {table}: byt ut hen före rasten</translation>
+    </message>
+    <message>
+        <source>{name} is not on a break</source>
+        <translation>{name} har inte rast</translation>
+    </message>
+    <message>
+        <source>no open session with id {id}</source>
+        <translation>ingen öppen session med id {id}</translation>
+    </message>
+    <message>
+        <source>no active staff member {name}</source>
+        <translation>ingen aktiv personal {name}</translation>
+    </message>
+    <message>
+        <source>{name} is not clocked in</source>
+        <translation>{name} är inte instämplad</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <comment>table state</comment>
+        <translation>öppet</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <comment>table state</comment>
+        <translation>startar</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <comment>table state</comment>
+        <translation>stängt</translation>
+    </message>
+    <message>
+        <source>Shift report — {since}</source>
+        <translation>Skiftrapport — {since}</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>Senaste timmen</translation>
+    </message>
+    <message>
+        <source>Avg. pot</source>
+        <translation>Snittpott</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>Stilla</translation>
+    </message>
+    <message>
+        <source>{since} to {until}</source>
+        <translation>{since} till {until}</translation>
+    </message>
+    <message>
+        <source>Tables open</source>
+        <translation>Öppna bord</translation>
+    </message>
+    <message>
+        <source>Players seated</source>
+        <translation>Sittande spelare</translation>
+    </message>
+    <message>
+        <source>Players waiting</source>
+        <translation>Väntande spelare</translation>
+    </message>
+    <message>
+        <source>Rake in the shift</source>
+        <translation>Rake under skiftet</translation>
+    </message>
+    <message>
+        <source>Tables</source>
+        <translation>Bord</translation>
+    </message>
+    <message>
+        <source>Seated</source>
+        <translation>Sittande</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>Väntande</translation>
+    </message>
+    <message>
+        <source>Nobody dealt in this shift.</source>
+        <translation>Ingen delade under skiftet.</translation>
     </message>
 </context>
 <context>
