@@ -17,6 +17,7 @@ from dealer_app.storage import ledger
 
 
 def _floor(url: str, clock: FakeClock, hands: int) -> Services:
+    """A supervisor Sam (246800), table T with Ann and Bo, ``hands`` complete hands."""
     svc = Services.open(url, clock=clock)
     boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, "246800")
     table = svc.tables.create_table("T", Settings(ante=5, chip_unit=5), boss)

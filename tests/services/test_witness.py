@@ -13,21 +13,14 @@ import pytest
 from storage.helpers import FakeClock, play
 
 from dealer_app.cli import main
-from dealer_app.engine import Settings
-from dealer_app.services import Role, Services
+from dealer_app.services import Services
 from dealer_app.storage.backup import backup_sqlite_file
+
+from .test_anchor_files import _floor as anchor_floor
 
 
 def _floor(url: str, hands: int) -> Services:
-    svc = Services.open(url, clock=FakeClock())
-    boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, "246800")
-    table = svc.tables.create_table("T", Settings(ante=5, chip_unit=5), boss)
-    session = svc.tables.open_session(table.id, boss)
-    for seat, name in ((1, "Ann"), (3, "Bo")):
-        svc.tables.seat_player(session.id, seat, name, 1000, boss)
-    for _ in range(hands):
-        play(svc.hands, svc.hands.start_hand(session.id, boss).hand_id, boss)
-    return svc
+    return anchor_floor(url, FakeClock(), hands)
 
 
 @pytest.fixture
