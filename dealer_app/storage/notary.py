@@ -323,6 +323,8 @@ class Notary:
         self.own: set[int] = set()
         """The last entries of the seals this run committed since its last checkpoint:
         what it vouches for without checking a signature."""
+        self.first_sealed: int | None = None
+        """The first entry of the ledger's first seal, once read (``seals.vouch``)."""
         self.vouched: tuple[int, str] | None = None
         """(seq, signature) of the newest checkpoint this process signed."""
         self.witness: Any = None

@@ -193,6 +193,10 @@ def vouch(conn: Connection, notary: Notary, upto: int, current: Seal | None) -> 
     if not any_format_2:
         any_format_2 = conn.execute(select(Checkpoint.id).where(
             Checkpoint.unvouched.is_not(None)).limit(1)).first() is not None
+    legacy_end = upto if not any_format_2 else 0
+    if legacy_end:  # only entries before the first seal ever are legacy (written before
+        # migration 0012): deleting the format 2 checkpoints must not make forged ones so
+        legacy_end = min(legacy_end, _first_sealed(conn, notary) - 1)
     bad: list[tuple[int, int]] = []
     expected = since + 1
     for sealed in conn.execute(select(*SEAL_COLUMNS).where(L.seq > since, L.seq <= upto,
@@ -200,8 +204,10 @@ def vouch(conn: Connection, notary: Notary, upto: int, current: Seal | None) -> 
                                .order_by(L.seq)):
         seal = seal_of(sealed)
         assert seal is not None
-        if seal.first > expected and any_format_2:
-            _merge(bad, expected, seal.first - 1)  # entries no seal covers
+        if seal.first > expected:  # entries no seal covers, past the legacy ones
+            lo = max(expected, legacy_end + 1)
+            if lo < seal.first:
+                _merge(bad, lo, seal.first - 1)
         ok = seal.first >= expected and (
             (current is not None and seal == current)
             or (seal.run == notary.run and seal.last in notary.own)
@@ -209,9 +215,21 @@ def vouch(conn: Connection, notary: Notary, upto: int, current: Seal | None) -> 
         if not ok:
             _merge(bad, max(expected, min(seal.first, seal.last)), seal.last)
         expected = max(expected, seal.last + 1)
-    if expected <= upto and any_format_2:
-        _merge(bad, expected, upto)
+    if max(expected, legacy_end + 1) <= upto:
+        _merge(bad, max(expected, legacy_end + 1), upto)
     return format_ranges(bad)
+
+
+def _first_sealed(conn: Connection, notary: Notary) -> int:
+    """The first entry of the ledger's first seal (a large number while none exists), read
+    once a process: it never changes."""
+    if notary.first_sealed is None:
+        first = conn.execute(select(L.seal_from).where(L.seal_from.is_not(None))
+                             .order_by(L.seq).limit(1)).scalar()
+        if first is None:
+            return 2 ** 62
+        notary.first_sealed = int(first)
+    return notary.first_sealed
 
 
 def _holds(seal: Seal, trust: Mapping[str, str]) -> bool:

@@ -811,3 +811,21 @@ def test_with_the_key_a_second_version_of_a_row_the_app_writes_once_is_found(
     assert any("table stack_move" in f for f in versions), found
     assert any("table hand_event" in f for f in versions), versions
     assert all(f.count("row digests") == 1 for f in versions)
+
+
+def test_deleting_the_format_2_checkpoints_does_not_make_forged_entries_legacy(
+        demo: tuple[Services, Path]) -> None:
+    """Without key: the checkpoints that vouched for entries deleted, then a row forged; the
+    workstation's next checkpoint must still name it (entries before the first seal are the
+    only legacy ones)."""
+    svc, _anchors = demo
+    bad = _keyless(str(svc.db.engine.url))
+    with bad.db.transaction() as s:
+        s.execute(text("DELETE FROM checkpoint WHERE unvouched IS NOT NULL"))
+        FORGERIES["dealer made supervisor"](s)
+    bad.close()
+    _honest_write(svc)
+    with svc.db.read() as s:
+        named = s.execute(text("SELECT unvouched FROM checkpoint WHERE unvouched != ''")
+                          ).scalars().all()
+    assert named, "the forged entry was vouched for as a legacy one"
