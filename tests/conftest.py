@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from hypothesis import settings as _hypothesis
+from sqlalchemy import Connection, Engine, event
 from storage.helpers import SESSION_ANCHORS, FakeClock
 
 from dealer_app.services import staff as _staff
@@ -32,6 +33,35 @@ _hypothesis.load_profile(os.environ.get("DEALER_APP_HYPOTHESIS", "suite"))
 """The engine's properties try 100 random hands each in the suite (150 before: a third of
 their time for little more found; a seed that fails is replayed first from Hypothesis'
 database); ``DEALER_APP_HYPOTHESIS=thorough`` tries 1,000."""
+
+
+class _CompiledAcrossEngines(dict[Any, Any]):
+    """SQLAlchemy's compiled-statement cache shared by every engine of the test process.
+    Its keys start with the engine's dialect object, a new one for each database a test
+    opens, so each test compiled the app's statements anew (a fifth of a services test's
+    CPU); here the dialect counts by its class, driver and server version. The app itself
+    opens one engine per process and keeps SQLAlchemy's own cache."""
+
+    @staticmethod
+    def _key(key: Any) -> Any:
+        dialect = key[0]
+        return ((type(dialect), dialect.driver, dialect.server_version_info), *key[1:])
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return super().get(self._key(key), default)
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        if len(self) > 20_000:
+            self.clear()
+        super().__setitem__(self._key(key), value)
+
+
+_COMPILED = _CompiledAcrossEngines()
+
+
+@event.listens_for(Engine, "engine_connect")
+def _share_compiled_statements(conn: Connection) -> None:
+    conn.execution_options(compiled_cache=_COMPILED)
 
 
 def _backends() -> list[str]:
@@ -92,7 +122,7 @@ def _new_sqlite_files_from_the_template(_sqlite_template: Path,
     against the models)."""
     import sqlite3
 
-    from sqlalchemy import Engine, inspect
+    from sqlalchemy import inspect
 
     from dealer_app.storage import migrate
 
