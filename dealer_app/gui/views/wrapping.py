@@ -3,7 +3,15 @@ cut: the dealer's hand log and the review's replay log (issue 23)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize, Qt
+from PySide6.QtCore import (
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSize,
+    Qt,
+    QTimer,
+)
 from PySide6.QtWidgets import QHeaderView, QStyledItemDelegate, QStyleOptionViewItem, QTableView
 
 
@@ -33,9 +41,54 @@ class WrappingDelegate(QStyledItemDelegate):
 
 
 def wrap_column(view: QTableView, column: int) -> None:
-    """``column`` of ``view`` wraps its long text; the rows follow the column's width."""
+    """``column`` of ``view`` (its model already set) wraps its long text; the rows follow
+    the column's width. A row's height is measured when the row comes or changes, and
+    every row's once the table's width, font or columns changed: a header resizing to its
+    contents measured every cell of the log again at each input (a third of the time of a
+    dealer's key press)."""
     view.setItemDelegateForColumn(column, WrappingDelegate(view))
-    rows = view.verticalHeader()
-    rows.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    view.horizontalHeader().sectionResized.connect(
-        lambda *_: rows.resizeSections(QHeaderView.ResizeMode.ResizeToContents))
+    view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    model = view.model()
+    remeasure = _Remeasure(view)
+
+    def measure(first: int, last: int) -> None:
+        for row in range(first, last + 1):
+            view.resizeRowToContents(row)
+
+    model.rowsInserted.connect(lambda _parent, first, last: measure(first, last))
+    model.dataChanged.connect(lambda top, bottom, *_: measure(top.row(), bottom.row()))
+    model.modelReset.connect(view.resizeRowsToContents)
+    model.layoutChanged.connect(remeasure.later)
+    view.horizontalHeader().sectionResized.connect(remeasure.later)
+    view.installEventFilter(remeasure)
+    view.viewport().installEventFilter(remeasure)
+    view.resizeRowsToContents()
+
+
+class _Remeasure(QObject):
+    """Measures every row of its table again, once, after the events that may have changed
+    how its text wraps: a new width of the table or a column (the stretched column changes
+    without a signal when a scroll bar comes), a new font or style (the window's scale)."""
+
+    _EVENTS = (QEvent.Type.FontChange, QEvent.Type.StyleChange, QEvent.Type.Resize,
+               QEvent.Type.Show)
+
+    def __init__(self, view: QTableView) -> None:
+        super().__init__(view)
+        self._view = view
+        self._due = False
+
+    def later(self, *_: object) -> None:
+        """Measures the rows when the events now queued are handled (once for many)."""
+        if not self._due:
+            self._due = True
+            QTimer.singleShot(0, self, self._now)
+
+    def _now(self) -> None:
+        self._due = False
+        self._view.resizeRowsToContents()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        if event.type() in self._EVENTS:
+            self.later()
+        return False
