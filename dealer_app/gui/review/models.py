@@ -307,10 +307,14 @@ class HandLogModel(TranslatedHeaders):
         return None
 
     def set_current_step(self, step: int) -> None:
-        self.current_step = step
-        if self.entries:
-            self.dataChanged.emit(self.index(0, 0),
-                                  self.index(len(self.entries) - 1, len(self.HEADERS) - 1))
+        """Shows ``step`` as the current one: the rows of the steps between the old current
+        step and the new one change their look (each row measured again for its wrap)."""
+        old, self.current_step = self.current_step, step
+        lo, hi = min(old, step), max(old, step)
+        rows = [row for row, s in enumerate(self.steps) if s is not None and lo <= s <= hi]
+        if rows:
+            self.dataChanged.emit(self.index(rows[0], 0),
+                                  self.index(rows[-1], len(self.HEADERS) - 1))
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
         return 0 if parent.isValid() else len(self.entries)
