@@ -1,9 +1,10 @@
-"""The words of the dealer's window, as pure functions of an engine ``Hand`` (no widgets; the
+"""The dealer's window's prompts, as pure functions of an engine ``Hand`` (no widgets; the
 key letters come from :mod:`dealer_app.gui.commands`).
 
-``next_line(hand)`` is the NEXT line: what the app expects now. ``award_lines(hand)`` says
-how each pot was split, who got the odd chip and why. Every rule decision comes from the
-engine; this module only phrases it.
+``next_line(hand)`` is the NEXT line: what the app expects now, with the dealer's keys.
+Seats, pots, streets, actions and awards are worded by :mod:`dealer_app.narration` (its
+``award_lines`` and ``seat_label`` are here too, for the window's code). Every rule decision
+comes from the engine; this module only phrases it.
 """
 
 from __future__ import annotations
@@ -12,43 +13,31 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from dealer_app import words
 from dealer_app.engine.allowed import Allowed
 from dealer_app.engine.events import Action
 from dealer_app.engine.hand import Hand, Phase
 from dealer_app.engine.settings import Settings
 from dealer_app.engine.stacks import StackState, stack_state
 from dealer_app.gui.commands import Command
-from dealer_app.gui.i18n import amount
+from dealer_app.narration import (
+    action_word,
+    award_lines,
+    hand_names,
+    join_and,
+    join_or,
+    pot_title,
+    round_name,
+    seat_label,
+    seat_named,
+    street_name,
+)
 from dealer_app.services.floor import Stage
 from dealer_app.services.types import HandStatus, SeatInfo
-from dealer_app.text import tr, tr_noop
+from dealer_app.text import tr
 
-STREET_NAMES = {1: tr_noop("2nd"), 2: tr_noop("3rd"), 3: tr_noop("4th"), 4: tr_noop("5th")}
-"""The card each street deals (street 1 deals the hole card and the 2nd card); English,
-shown with ``tr()``."""
-ROUND_NAMES = {1: tr_noop("Round 1 (2nd street)"), 2: tr_noop("Round 2 (3rd street)"),
-               3: tr_noop("Round 3 (4th street)"), 4: tr_noop("Round 4 (5th street)")}
-ACTION_WORDS = {Action.ANTE: tr_noop("ante"), Action.DEAL_DOWN: tr_noop("deal-down"),
-                Action.DEAL_UP: tr_noop("deal-up"), Action.BRING_IN: tr_noop("bring-in"),
-                Action.BET: tr_noop("bet"), Action.RAISE: tr_noop("raise"),
-                Action.CALL: tr_noop("call"), Action.CHECK: tr_noop("check"),
-                Action.FOLD: tr_noop("fold"), Action.SHOW: tr_noop("show"),
-                Action.MUCK: tr_noop("muck")}
-"""Each action in a sentence (its stored value, in English; shown with ``tr()``)."""
-
-
-def action_word(action: Action) -> str:
-    """``fold``, ``check``... in the window's language (never the stored value)."""
-    return tr(ACTION_WORDS[action])
-
-
-def seat_label(hand: Hand, seat: int) -> str:
-    """``seat 3 (Bo)``, or ``seat 3`` when the player has no name."""
-    name = hand.seats[seat].player if seat in hand.seats else ""
-    if name:
-        return tr("seat {seat} ({name})").format(seat=seat, name=name)
-    return tr("seat {seat}").format(seat=seat)
+__all__ = ["action_word", "award_lines", "betting_options", "busted_note", "busted_seats",
+           "hand_names", "next_line", "phase_text", "pot_title", "refusal", "round_text",
+           "seat_label", "stage_text", "step_reason"]
 
 
 def _cap(text: str) -> str:
@@ -83,18 +72,6 @@ def refusal(message: str, hand: Hand | None = None) -> str:
     return _cap(message.strip())
 
 
-def _join_or(parts: Sequence[str]) -> str:
-    if len(parts) <= 1:
-        return "".join(parts)
-    return tr("{items} or {last}").format(items=", ".join(parts[:-1]), last=parts[-1])
-
-
-def _join_and(parts: Sequence[str]) -> str:
-    if len(parts) <= 1:
-        return "".join(parts)
-    return tr("{items} and {last}").format(items=", ".join(parts[:-1]), last=parts[-1])
-
-
 def round_text(hand: Hand | None) -> str:
     """``Antes``, ``Dealing 3rd street``, ``Round 2 (3rd street)``, ``Showdown``..."""
     if hand is None:
@@ -107,9 +84,9 @@ def phase_text(phase: Phase, street: int) -> str:
     if phase is Phase.ANTES:
         return tr("Antes")
     if phase is Phase.DEAL:
-        return tr("Dealing {street} street").format(street=tr(STREET_NAMES[street]))
+        return tr("Dealing {street} street").format(street=street_name(street))
     if phase is Phase.BETTING:
-        return tr(ROUND_NAMES[street])
+        return round_name(street)
     if phase is Phase.SHOWDOWN:
         return tr("Showdown")
     return tr("Hand complete")
@@ -162,8 +139,8 @@ def busted_note(busted: Sequence[SeatInfo]) -> str:
     marked on its seat, see ``rows.SeatRow.state``)."""
     if not busted:
         return ""
-    return _cap(tr("{seats}: no chips — rebuy or cash out").format(seats=_join_and(
-        [tr("seat {seat} ({player})").format(seat=x.seat, player=x.player) for x in busted])))
+    return _cap(tr("{seats}: no chips — rebuy or cash out").format(seats=join_and(
+        [seat_named(x.seat, x.player) for x in busted])))
 
 
 def next_line(hand: Hand | None, *, seated: int = 0) -> str:
@@ -175,7 +152,7 @@ def next_line(hand: Hand | None, *, seated: int = 0) -> str:
     now = hand.allowed()
     if now.seat is None:
         winners = sorted({s for pot in hand.pots() for s in pot.winners})
-        who = _join_and([seat_label(hand, s) for s in winners])
+        who = join_and([seat_label(hand, s) for s in winners])
         return tr("Hand complete: {winners} won — press {key} for the next hand").format(
             winners=who, key=_key(Command.NEXT))
     seat = now.seat
@@ -191,14 +168,14 @@ def next_line(hand: Hand | None, *, seated: int = 0) -> str:
             return tr("Deal the hole card and 2nd card: {seat} — type the up card").format(
                 seat=label)
         return tr("Deal {street} street: {seat}").format(
-            street=tr(STREET_NAMES[now.street]), seat=label)
+            street=street_name(now.street), seat=label)
     if now.phase is Phase.BETTING:
         if now.bring_in:
             text = (tr("{seat} must bring in {amount} (or open with a bet)")
                     if Action.BET in now.actions else tr("{seat} must bring in {amount}"))
             return _cap(text.format(seat=label, amount=now.bring_in))
         return _cap(tr("{seat} to act: {options}").format(
-            seat=label, options=_join_or(betting_options(now))))
+            seat=label, options=join_or(betting_options(now))))
     if now.phase is Phase.SHOWDOWN:
         order = hand.showdown_order or []
         card = (tr("type the hole card") if now.show_needs_card
@@ -230,7 +207,7 @@ def step_reason(hand: Hand | None, *, seated: int = 2) -> str:
             key=_key(Command.ANTES))
     if now.phase is Phase.DEAL:
         return tr("{street} street is being dealt: type the card of {seat}").format(
-            street=tr(STREET_NAMES[now.street]), seat=label)
+            street=street_name(now.street), seat=label)
     if now.phase is Phase.BETTING:
         keys = ", ".join(f"{_key(c)} {action_word(a)}" for a in now.actions
                          if (c := Command.for_action(a)))
@@ -239,55 +216,3 @@ def step_reason(hand: Hand | None, *, seated: int = 2) -> str:
         return tr("showdown: {seat} to show or muck ({key})").format(
             seat=label, key=_key(Command.MUCK))
     return tr("showdown: {seat} to show").format(seat=label)
-
-
-def hand_names(hand: Hand) -> dict[int, str]:
-    """Seat → ``Full house, aces over kings`` for every shown hand."""
-    return {s: words.hand_value_text(value) for s, value in hand.shown_hands.items()}
-
-
-def pot_title(index: int) -> str:
-    return tr("Main pot") if index == 0 else tr("Side pot {number}").format(number=index)
-
-
-def award_lines(hand: Hand) -> list[str]:
-    """One line per pot once awarded: who won, how much, the odd chip and why."""
-    if not hand.complete:
-        return []
-    lines: list[str] = []
-    unit = hand.settings.chip_unit
-    names = hand_names(hand)
-    for i, pot in enumerate(hand.pots()):
-        # "Side pot 1 of 40", never "1 40"
-        head = (tr("{pot} of {amount} (rake {rake})") if pot.rake
-                else tr("{pot} of {amount}")).format(
-            pot=pot_title(i), amount=amount(pot.amount), rake=amount(pot.rake))
-        winners = list(pot.winners)
-        if len(winners) == 1:
-            w = winners[0]
-            won = amount(pot.awards.get(w, 0))
-            if len(pot.eligible) == 1 and w not in names:
-                line = tr("{pot}: {seat} wins {amount} (the only player left in it)")
-            elif w in names:
-                line = tr("{pot}: {seat} wins {amount} with {hand}")
-            else:
-                line = tr("{pot}: {seat} wins {amount}")
-            lines.append(line.format(pot=head, seat=seat_label(hand, w), amount=won,
-                                     hand=names.get(w, "").lower()))
-            continue
-        shares = ", ".join(f"{seat_label(hand, w)} {amount(pot.awards.get(w, 0))}"
-                           for w in winners)
-        tie = names.get(winners[0]) or tr("equal hands")
-        text = tr("{pot}: split between tied hands ({hand}): {shares}").format(
-            pot=head, hand=tie.lower(), shares=shares)
-        if pot.odd_chips:
-            odd = _join_and([seat_label(hand, s) for s in pot.odd_chips])
-            text = (tr("{line}; odd chips of {unit} to {seats}, the tied winner nearest the "
-                       "dealer box clockwise (rule 10.3)") if len(pot.odd_chips) > 1
-                    else tr("{line}; odd chip of {unit} to {seats}, the tied winner nearest "
-                            "the dealer box clockwise (rule 10.3)")).format(
-                line=text, unit=unit, seats=odd)
-        lines.append(text)
-    if hand.rake:
-        lines.append(tr("Rake {amount}").format(amount=amount(hand.rake)))
-    return lines

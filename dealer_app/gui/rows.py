@@ -19,7 +19,7 @@ from dealer_app.engine.settings import Settings
 from dealer_app.engine.stacks import StackState, stack_state
 from dealer_app.gui.backend import LogRow
 from dealer_app.gui.i18n import amount
-from dealer_app.gui.prompts import pot_title
+from dealer_app.narration import pot_title
 from dealer_app.services import SeatInfo
 from dealer_app.text import tr, tr_noop
 

@@ -31,6 +31,7 @@ from sqlalchemy import func, select
 from dealer_app.engine.events import Action, Event
 from dealer_app.engine.hand import Hand
 from dealer_app.engine.settings import Settings
+from dealer_app.narration import award_lines, seat_label, seat_named
 from dealer_app.services.calls import CallResponse, CallService, response_line
 from dealer_app.services.common import DEFAULT_CURRENCY, CancelFn, ProgressFn, session_info
 from dealer_app.services.files import Cancelled, atomic_write, temp_path_beside
@@ -558,8 +559,8 @@ def _act_what(act: str, detail: dict[str, Any]) -> str:
     if act == "adjustment":
         amount = detail.get("amount")
         shown = thousands_signed(amount) if isinstance(amount, int) else "?"
-        return tr("seat {seat} ({player}) {amount}").format(
-            seat=detail.get("seat"), player=detail.get("player", ""), amount=shown)
+        return tr("{seat} {amount}").format(
+            seat=seat_named(detail.get("seat"), str(detail.get("player", ""))), amount=shown)
     if act == "close-session":
         closed = tr("session closed; every seated player cashed out")
         why = detail.get("imbalance_reason")
@@ -570,8 +571,7 @@ def _act_what(act: str, detail: dict[str, Any]) -> str:
     if act == "settle-owed":
         paid = detail.get("amount")
         left = detail.get("owed_left")
-        who = tr("seat {seat} ({player})").format(seat=detail.get("seat"),
-                                                  player=detail.get("player", ""))
+        who = seat_named(detail.get("seat"), str(detail.get("player", "")))
         if not isinstance(paid, int):
             return who
         what = (tr("{who}: {amount} paid to the player").format(who=who, amount=thousands(paid))
@@ -824,13 +824,6 @@ class HandReport:
                 + f"{h2['log']}{table}<tr>{log_heads}</tr>{log}</table>")
 
 
-def seat_name(hand: Hand, seat: int) -> str:
-    player = hand.seats[seat].player if seat in hand.seats else ""
-    if player:
-        return tr("seat {seat} ({player})").format(seat=seat, player=player)
-    return tr("seat {seat}").format(seat=seat)
-
-
 def _nobreak(text: str) -> str:
     """Escaped for HTML, its spaces not broken (a time stays on one line)."""
     return html.escape(text).replace(" ", "&nbsp;")
@@ -839,12 +832,6 @@ def _nobreak(text: str) -> str:
 def _first_upper(text: str) -> str:
     """The first letter upper case, the rest as written (names keep their case)."""
     return text[:1].upper() + text[1:]
-
-
-def _join(parts: Sequence[str]) -> str:
-    if len(parts) == 1:
-        return parts[0]
-    return tr("{first} and {last}").format(first=", ".join(parts[:-1]), last=parts[-1])
 
 
 def result_lines(hand: Hand, status: HandStatus = HandStatus.COMPLETE) -> list[str]:
@@ -858,57 +845,22 @@ def result_lines(hand: Hand, status: HandStatus = HandStatus.COMPLETE) -> list[s
         if nxt is None:
             return [tr("Not complete.")]
         return [tr("Not complete; next: {seat} to {actions}.").format(
-            seat=seat_name(hand, nxt.seat), actions=" / ".join(action_name(a)
+            seat=seat_label(hand, nxt.seat), actions=" / ".join(action_name(a)
                                                                 for a in nxt.actions))]
     lines: list[str] = []
     if hand.showdown_order:
         lines.append(tr("Showdown order: {seats}").format(
-            seats=", ".join(seat_name(hand, s) for s in hand.showdown_order)))
+            seats=", ".join(seat_label(hand, s) for s in hand.showdown_order)))
     for s in hand.showdown_order or ():
         value = hand.shown_hands.get(s)
         st = hand.seats[s]
         if value is not None:
             cards = " ".join(str(c) for c in value.cards)
             lines.append(tr("{seat} shows {hand} ({cards})").format(
-                seat=_first_upper(seat_name(hand, s)), hand=hand_name(value), cards=cards))
+                seat=seat_label(hand, s, capital=True), hand=hand_name(value), cards=cards))
         elif st.mucked:
-            lines.append(tr("{seat} mucks").format(seat=_first_upper(seat_name(hand, s))))
-    unit = hand.settings.chip_unit
-    for i, pot in enumerate(hand.pots()):
-        title = tr("Main pot") if i == 0 else tr("Side pot {number}").format(number=i)
-        head = f"{title} {thousands(pot.amount)}" + (
-            tr(" (rake {rake})").format(rake=thousands(pot.rake)) if pot.rake else "")
-        winners = list(pot.winners)
-        if len(winners) == 1:
-            w = winners[0]
-            value = hand.shown_hands.get(w)
-            won = thousands(pot.awards.get(w, 0))
-            if value is not None:
-                lines.append(tr("{pot}: {seat} wins {amount} with {hand}").format(
-                    pot=head, seat=seat_name(hand, w), amount=won,
-                    hand=hand_name(value).lower()))
-            else:
-                lines.append(tr("{pot}: {seat} wins {amount} (the only player left in it)")
-                             .format(pot=head, seat=seat_name(hand, w), amount=won))
-            continue
-        shares = ", ".join(f"{seat_name(hand, w)} {thousands(pot.awards.get(w, 0))}"
-                           for w in winners)
-        text = tr("{pot}: split between tied hands: {shares}").format(pot=head, shares=shares)
-        if pot.odd_chips:
-            odd = (tr("; odd chips of {unit} to {seats}, the tied winner nearest the dealer box "
-                      "clockwise (rule 10.3)") if len(pot.odd_chips) > 1 else
-                   tr("; odd chip of {unit} to {seats}, the tied winner nearest the dealer box "
-                      "clockwise (rule 10.3)"))
-            text += odd.format(unit=unit,
-                               seats=_join([seat_name(hand, s) for s in pot.odd_chips]))
-        else:
-            text += tr("; no odd chip")
-        lines.append(text)
-    if hand.rake or hand.settings.rake_percent:
-        # "Rake 0" on a raked table, never "No rake"
-        lines.append(tr("Rake {rake}").format(rake=thousands(hand.rake)))
-    else:
-        lines.append(tr("No rake"))
+            lines.append(tr("{seat} mucks").format(seat=seat_label(hand, s, capital=True)))
+    lines.extend(award_lines(hand, for_record=True))
     return lines
 
 

@@ -711,6 +711,10 @@ Detaljerna finns i loggfilen:
         <translation>Sidopott {number}</translation>
     </message>
     <message>
+        <source>{line}; no odd chip</source>
+        <translation>{line}; ingen udda marker</translation>
+    </message>
+    <message>
         <source>{pot} {amount}: {winner} wins with {hand}</source>
         <translation>{pot} {amount}: {winner} vinner med {hand}</translation>
     </message>
@@ -1372,6 +1376,10 @@ Detaljerna finns i loggfilen:
         <translation>kasta</translation>
     </message>
     <message>
+        <source>Seat {seat} ({name})</source>
+        <translation>Plats {seat} ({name})</translation>
+    </message>
+    <message>
         <source>seat {seat} ({name})</source>
         <translation>plats {seat} ({name})</translation>
     </message>
@@ -1678,10 +1686,6 @@ Detaljerna finns i loggfilen:
     <message>
         <source>be dealt a card</source>
         <translation>få ett kort</translation>
-    </message>
-    <message>
-        <source>Seat {seat} ({player})</source>
-        <translation>Plats {seat} ({player})</translation>
     </message>
     <message>
         <source>Start of the hand</source>
@@ -4765,6 +4769,10 @@ Detaljerna finns i loggfilen:
         <translation>Rake</translation>
     </message>
     <message>
+        <source>{seat} {amount}</source>
+        <translation>{seat} {amount}</translation>
+    </message>
+    <message>
         <source>Game</source>
         <translation>Spel</translation>
     </message>
@@ -4967,10 +4975,6 @@ Detaljerna finns i loggfilen:
         <translation>{hand}, inmatning #{target}: {input}</translation>
     </message>
     <message>
-        <source>seat {seat} ({player}) {amount}</source>
-        <translation>plats {seat} ({player}) {amount}</translation>
-    </message>
-    <message>
         <source>session closed; every seated player cashed out</source>
         <translation>session stängd; alla spelare vid bordet löste in</translation>
     </message>
@@ -5027,14 +5031,6 @@ Detaljerna finns i loggfilen:
         <translation>Insatta marker</translation>
     </message>
     <message>
-        <source>seat {seat} ({player})</source>
-        <translation>plats {seat} ({player})</translation>
-    </message>
-    <message>
-        <source>{first} and {last}</source>
-        <translation>{first} och {last}</translation>
-    </message>
-    <message>
         <source>Void (rule 11.2): every stack is as before this hand; chips of a player who had left the table are owed, in the session&apos;s chip reconciliation.</source>
         <translation>Annullerad (regel 11.2): varje stack är som före handen; marker till en spelare som lämnat bordet är en skuld i sessionens markeravstämning.</translation>
     </message>
@@ -5057,30 +5053,6 @@ Detaljerna finns i loggfilen:
     <message>
         <source>{seat} mucks</source>
         <translation>{seat} kastar</translation>
-    </message>
-    <message>
-        <source> (rake {rake})</source>
-        <translation> (rake {rake})</translation>
-    </message>
-    <message>
-        <source>{pot}: split between tied hands: {shares}</source>
-        <translation>{pot}: delas mellan lika händer: {shares}</translation>
-    </message>
-    <message>
-        <source>; odd chips of {unit} to {seats}, the tied winner nearest the dealer box clockwise (rule 10.3)</source>
-        <translation>; udda marker om {unit} till {seats}, den vinnare som sitter närmast dealern medurs (regel 10.3)</translation>
-    </message>
-    <message>
-        <source>; odd chip of {unit} to {seats}, the tied winner nearest the dealer box clockwise (rule 10.3)</source>
-        <translation>; udda marker om {unit} till {seats}, den vinnare som sitter närmast dealern medurs (regel 10.3)</translation>
-    </message>
-    <message>
-        <source>; no odd chip</source>
-        <translation>; ingen udda marker</translation>
-    </message>
-    <message>
-        <source>Rake {rake}</source>
-        <translation>Rake {rake}</translation>
     </message>
     <message>
         <source>No rake</source>

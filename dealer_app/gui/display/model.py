@@ -13,6 +13,7 @@ from dealer_app.engine.events import Action, Event
 from dealer_app.engine.hand import Hand, Phase
 from dealer_app.gui.i18n import amount
 from dealer_app.gui.prompts import stage_text
+from dealer_app.narration import player_name, pot_title, screen_award_lines
 from dealer_app.services.floor import LiveTable, pot_of, stage_of
 from dealer_app.services.types import HandStatus
 from dealer_app.text import tr
@@ -66,13 +67,9 @@ class PublicView:
     """The table has no open session."""
 
 
-def _name(hand: Hand, seat: int) -> str:
-    return hand.seats[seat].player if seat in hand.seats else tr("Seat {seat}").format(seat=seat)
-
-
 def action_text(hand: Hand, event: Event) -> str:
     """An input as the players may hear it: never the card of a hole card dealt down."""
-    who = _name(hand, event.seat)
+    who = player_name(hand, event.seat)
     act = event.action
     if act is Action.DEAL_UP:
         return tr("{who} is dealt {card}").format(who=who, card=event.card)
@@ -93,43 +90,6 @@ def action_text(hand: Hand, event: Event) -> str:
     if chips is None or template is None:  # no amount, or an input moving none (a fold)
         return tr(words.INPUT_VERBS[act]).format(who=who)
     return tr(template).format(who=who, amount=amount(chips))
-
-
-def pot_title(index: int) -> str:
-    """``Main pot`` (index 0) or ``Side pot 1``..."""
-    return tr("Main pot") if index == 0 else tr("Side pot {number}").format(number=index)
-
-
-def _result(hand: Hand) -> tuple[str, ...]:
-    if not hand.complete:
-        return ()
-    lines = []
-    unit = hand.settings.chip_unit
-    for i, pot in enumerate(hand.pots()):
-        title = pot_title(i)
-        winners = list(pot.winners)
-        names = [_name(hand, w) for w in winners]
-        value = hand.shown_hands.get(winners[0]) if winners else None
-        if len(winners) == 1:
-            won = tr("{pot} {amount}: {winner} wins with {hand}") if value \
-                else tr("{pot} {amount}: {winner} wins")
-            lines.append(won.format(pot=title, amount=amount(pot.amount), winner=names[0],
-                                    hand=words.hand_value_text(value) if value else ""))
-            continue
-        shares = ", ".join(f"{n} {amount(pot.awards.get(w, 0))}"
-                           for n, w in zip(names, winners, strict=True))
-        split = tr("{pot} {amount} split with {hand}: {shares}") if value \
-            else tr("{pot} {amount} split: {shares}")
-        text = split.format(pot=title, amount=amount(pot.amount), shares=shares,
-                            hand=words.hand_value_text(value) if value else "")
-        if pot.odd_chips:
-            odd = ", ".join(_name(hand, s) for s in pot.odd_chips)
-            text = tr("{split} (odd chip {unit} to {names})").format(
-                split=text, unit=amount(unit), names=odd)
-        lines.append(text)
-    if hand.rake:
-        lines.append(tr("Rake {amount}").format(amount=amount(hand.rake)))
-    return tuple(lines)
 
 
 def public_view(live: LiveTable) -> PublicView:
@@ -192,13 +152,13 @@ def public_view(live: LiveTable) -> PublicView:
         street=(tr("Table closed") if closed else
                 stage_text(stage_of(hand, state.status if state is not None else None))),
         seats=tuple(seats), pots=pots, pot_total=total, turn=turn, last_action=last,
-        result=_result(hand) if hand is not None else (), closed=closed)
+        result=screen_award_lines(hand) if hand is not None else (), closed=closed)
 
 
 def _turn(hand: Hand, due: int) -> str:
     """``Ann to act: 20 to call``, ``Ann to act: may check``, ``Bo to show``, ``Cy to
     ante``: whose turn it is, with the amount a call would put in."""
-    who = _name(hand, due)
+    who = player_name(hand, due)
     if hand.phase is Phase.SHOWDOWN:
         return tr("{who} to show").format(who=who)
     if hand.phase is Phase.ANTES:

@@ -8,28 +8,17 @@ from dealer_app import words
 from dealer_app.engine import Action
 from dealer_app.engine.hand import Hand
 from dealer_app.gui.i18n import amount
+from dealer_app.narration import next_word, seat_label
 from dealer_app.services.moments import when
-from dealer_app.text import tr, tr_noop
+from dealer_app.text import tr
 
 __all__ = ["caption", "next_text", "when", "who"]
 
 VERBS = words.INPUT_VERBS
 AMOUNTS = words.INPUT_AMOUNTS
-WORDS = {Action.ANTE: tr_noop("ante"), Action.DEAL_DOWN: tr_noop("be dealt a card face down"),
-         Action.DEAL_UP: tr_noop("be dealt a card"), Action.BRING_IN: tr_noop("bring in"),
-         Action.BET: tr_noop("bet"), Action.RAISE: tr_noop("raise"),
-         Action.CALL: tr_noop("call"), Action.CHECK: tr_noop("check"),
-         Action.FOLD: tr_noop("fold"), Action.SHOW: tr_noop("show"),
-         Action.MUCK: tr_noop("muck")}
-"""What a seat may do next (``to ...``)."""
-
-
 def who(hand: Hand, seat: int) -> str:
     """``Seat 3 (Ann Meyer)``, the name as stored, or ``Seat 3``."""
-    st = hand.seats.get(seat)
-    if st is not None and st.player:
-        return tr("Seat {seat} ({player})").format(seat=seat, player=st.player)
-    return tr("Seat {seat}").format(seat=seat)
+    return seat_label(hand, seat, capital=True)
 
 
 def caption(before: Hand, after: Hand, *, void: bool = False) -> str:
@@ -72,7 +61,7 @@ def next_text(hand: Hand) -> str:
     expected = hand.next_input()
     if expected is None:
         return tr("Hand complete: pots awarded.")
-    actions = [tr(WORDS[a]) for a in expected.actions]
+    actions = [next_word(a) for a in expected.actions]
     if len(actions) > 1:
         choice = tr("{choices} or {last}").format(choices=", ".join(actions[:-1]),
                                                    last=actions[-1])
