@@ -125,6 +125,34 @@ def test_the_seats_stay_put_when_the_amount_box_opens(qtbot: QtBot, db_url: str)
     assert seats() == before
 
 
+@pytest.mark.parametrize("language", ["en", "sv"])
+def test_the_seats_stay_put_when_a_refusal_wraps(qtbot: QtBot, db_url: str,
+                                                  language: str) -> None:
+    """Issue 23, fault 7: the seats jumped when a refusal took a second line."""
+    i18n.install(application(), language)
+    try:
+        d = _heads_up(qtbot, db_url, "no-limit", size=(1024, 768))
+
+        def seats() -> list[int]:
+            QApplication.processEvents()  # the layout settles (posted LayoutRequest)
+            return [w.geometry().y() for w in d.page.table.seats.values()]
+
+        before = seats()
+        line = d.page.next_line
+        d.key(Qt.Key.Key_N)  # refused: a hand is in progress, on two lines at 1024 px
+        assert d.refused
+        assert line.heightForWidth(line.width()) <= line.height()  # whole
+        if os.environ.get("DEALER_APP_LAYOUT_SHOTS"):
+            d.window.grab().save(os.path.join(os.environ["DEALER_APP_LAYOUT_SHOTS"],
+                                              f"refusal-{language}-1024.png"))
+        assert seats() == before
+        d.key(Qt.Key.Key_X)  # a legal input (a check) clears the refusal
+        assert not d.refused
+        assert seats() == before
+    finally:
+        i18n.install(application(), "en")
+
+
 def test_the_amount_row_keeps_its_buttons_whole_in_swedish(qtbot: QtBot, db_url: str) -> None:
     """Issue 23, fault 3: in Swedish at 1024×768 a refusal in the amount box clipped its
     buttons ("Mir", "ott [P")."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFocusEvent, QKeyEvent
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -28,7 +28,11 @@ from dealer_app.text import tr
 KeyHandler = Callable[[QKeyEvent], bool]
 
 class NextLine(QLabel):
-    """``NEXT ▶ Seat 3 (Bo) must bring in 10``; red while an input is refused."""
+    """``NEXT ▶ Seat 3 (Bo) must bring in 10``; red while an input is refused. A text too
+    long for one line is set smaller first (``fit``: the style sheet's smaller sizes), so
+    that a refusal does not push the seats down; only what still does not fit wraps."""
+
+    FITS = ("", "small", "smaller")
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -37,6 +41,10 @@ class NextLine(QLabel):
         self.prompt = ""
         self.error = ""
         self.waiting = ""
+        self._probe = QLabel(self)  # measures a text in each size, never shown
+        self._probe.setObjectName("nextLine")
+        self._probe.setWordWrap(True)
+        self._probe.setVisible(False)
 
     def show_prompt(self, text: str) -> None:
         self.prompt = text
@@ -57,12 +65,40 @@ class NextLine(QLabel):
         self.waiting = text
         self._render()
 
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt name)
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._render()
+
+    def _fit(self, text: str) -> str:
+        """The largest size in which ``text`` takes one line at this width."""
+        probe, width = self._probe, self.width()
+        probe.setProperty("refused", bool(self.error))
+        for fit in self.FITS:
+            probe.setProperty("fit", fit)
+            _repolish(probe)
+            probe.setText("X")
+            one_line = probe.heightForWidth(width)
+            if not fit:  # as tall as a line at the full size, whatever the size
+                self.setMinimumHeight(one_line)
+            probe.setText(text)
+            if probe.heightForWidth(width) <= one_line:
+                return fit
+        return self.FITS[-1]
+
     def _render(self) -> None:
+        text = (f"✖ {self.error}" if self.error else f"⟳ {self.waiting}" if self.waiting
+                else tr("NEXT ▶ {prompt}").format(prompt=self.prompt))
         self.setProperty("refused", bool(self.error))
-        self.setText(f"✖ {self.error}" if self.error else f"⟳ {self.waiting}" if self.waiting
-                     else tr("NEXT ▶ {prompt}").format(prompt=self.prompt))
-        self.style().unpolish(self)
-        self.style().polish(self)
+        self.setProperty("fit", self._fit(text) if self.isVisible() else "")
+        self.setText(text)
+        _repolish(self)
+
+
+def _repolish(widget: QWidget) -> None:
+    """Applies the style sheet again after a property its rules select on changed."""
+    widget.style().unpolish(widget)
+    widget.style().polish(widget)
 
 
 class ActionBar(QWidget):
