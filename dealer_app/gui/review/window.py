@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_app.error_words import error_text
 from dealer_app.gui.review import exports
 from dealer_app.gui.review.audit import AuditDialog
 from dealer_app.gui.review.backend import ReviewBackend
@@ -64,6 +65,7 @@ from dealer_app.services import (
     StorageError,
     VerifyReport,
 )
+from dealer_app.services.errors import ServiceError
 from dealer_app.services.reports import atomic_write
 from dealer_app.text import tr, tr_noop
 
@@ -533,8 +535,8 @@ class ReviewWindow(QMainWindow):
         started = time.perf_counter()
         try:
             self.model.set_query(self.current_query())
-        except StorageError as exc:
-            self.status_line.setText(str(exc))
+        except (StorageError, ServiceError) as exc:
+            self.status_line.setText(error_text(exc))
             return
         self.last_load_ms = (time.perf_counter() - started) * 1000
         self._show_count()
@@ -657,8 +659,8 @@ class ReviewWindow(QMainWindow):
         text = self.goto_edit.text() if text is None else text
         try:
             hand = self.find_hand(text)
-        except (ValueError, StorageError) as exc:
-            self.say(str(exc))
+        except (ValueError, StorageError, ServiceError) as exc:
+            self.say(error_text(exc))
             self.goto_edit.setStyleSheet("border: 2px solid #ff6b6b;")
             return None
         self.goto_edit.setStyleSheet("")
@@ -755,8 +757,8 @@ class ReviewWindow(QMainWindow):
         if window is None:
             try:
                 self.backend.check_hand(hand_id)
-            except StorageError as exc:
-                self.say(str(exc))
+            except (StorageError, ServiceError) as exc:
+                self.say(error_text(exc))
                 return None
             window = HandDetailWindow(self.backend, hand_id, staff=self.staff)
             apply_style(window)
@@ -922,8 +924,8 @@ class ReviewWindow(QMainWindow):
                 self, tr("Export records"), tr("Writing americana-hand/1 files"),
                 lambda p, c: self.backend.export_records(hand_ids, folder, progress=p,
                                                          cancel=c))
-        except (StorageError, OSError) as exc:
-            self.say(tr("Export failed: {error}").format(error=exc), error=True)
+        except (StorageError, ServiceError, OSError) as exc:
+            self.say(tr("Export failed: {error}").format(error=error_text(exc)), error=True)
             return None
         if written is None:
             self.say(tr("Export cancelled; no file was left behind."))
@@ -939,8 +941,8 @@ class ReviewWindow(QMainWindow):
     def export_hand_pdf_of(self, hand_id: int) -> Path | None:
         try:  # (a hand outside a dealer's scope is refused here, before any file)
             state = self.backend.hand_state(hand_id)
-        except StorageError as exc:
-            self.say(tr("PDF failed: {error}").format(error=exc), error=True)
+        except (StorageError, ServiceError) as exc:
+            self.say(tr("PDF failed: {error}").format(error=error_text(exc)), error=True)
             return None
         name = readable_name(self.backend.table_name(state.table_id), tr("hand"),
                              state.number if state.number is not None else day(state.started_at),
@@ -952,8 +954,8 @@ class ReviewWindow(QMainWindow):
             report = self.backend.hand_report(
                 hand_id, by=self.staff.name if self.staff is not None else "")
             out = exports.write_hand_pdf(report, path)
-        except (StorageError, OSError) as exc:
-            self.say(tr("PDF failed: {error}").format(error=exc), error=True)
+        except (StorageError, ServiceError, OSError) as exc:
+            self.say(tr("PDF failed: {error}").format(error=error_text(exc)), error=True)
             return None
         self.say(tr("Hand report written to {path}").format(path=out))
         return out
