@@ -43,6 +43,7 @@ from dealer_app.gui.review.dialogs import (
     SettleOwedDialog,
     SupervisorActDialog,
     VoidHandDialog,
+    explain,
 )
 from dealer_app.gui.review.files import day, folder_path, readable_name, save_path
 from dealer_app.gui.review.filter_bar import FilterBar
@@ -741,6 +742,15 @@ class ReviewWindow(QMainWindow):
         if error:
             QMessageBox.warning(self, tr("Hand log"), text)
 
+    def say_error(self, exc: Exception, failed: str) -> None:
+        """A rule's refusal (:class:`ServiceError`) in the status line, worded as a refusal;
+        a failure of the database or a file in a warning box, in ``failed`` (a template
+        with ``{error}``, such as ``tr("PDF failed: {error}")``)."""
+        if isinstance(exc, ServiceError):
+            self.say(explain(exc))
+        else:
+            self.say(failed.format(error=error_text(exc)), error=True)
+
     # ------------------------------------------------------------------ hands
     def _open_index(self, index: QModelIndex) -> None:
         hand_id = self.model.hand_id(index.row())
@@ -925,7 +935,7 @@ class ReviewWindow(QMainWindow):
                 lambda p, c: self.backend.export_records(hand_ids, folder, progress=p,
                                                          cancel=c))
         except (StorageError, ServiceError, OSError) as exc:
-            self.say(tr("Export failed: {error}").format(error=error_text(exc)), error=True)
+            self.say_error(exc, tr("Export failed: {error}"))
             return None
         if written is None:
             self.say(tr("Export cancelled; no file was left behind."))
@@ -942,7 +952,7 @@ class ReviewWindow(QMainWindow):
         try:  # (a hand outside a dealer's scope is refused here, before any file)
             state = self.backend.hand_state(hand_id)
         except (StorageError, ServiceError) as exc:
-            self.say(tr("PDF failed: {error}").format(error=error_text(exc)), error=True)
+            self.say_error(exc, tr("PDF failed: {error}"))
             return None
         name = readable_name(self.backend.table_name(state.table_id), tr("hand"),
                              state.number if state.number is not None else day(state.started_at),
@@ -955,7 +965,7 @@ class ReviewWindow(QMainWindow):
                 hand_id, by=self.staff.name if self.staff is not None else "")
             out = exports.write_hand_pdf(report, path)
         except (StorageError, ServiceError, OSError) as exc:
-            self.say(tr("PDF failed: {error}").format(error=error_text(exc)), error=True)
+            self.say_error(exc, tr("PDF failed: {error}"))
             return None
         self.say(tr("Hand report written to {path}").format(path=out))
         return out
