@@ -29,9 +29,9 @@ def run(args: argparse.Namespace) -> int:
     # PySide6 is loaded, its import hook reads the source of every module imported after it
     # to look for ``__feature__`` imports, which costs about 0.1-0.2 s at start-up.
     importlib.import_module("dealer_app.gui.backend")
-    from dealer_app.error_words import error_text
     from dealer_app.gui.app import run as run_app
     from dealer_app.services import StorageError
+    from dealer_app.services.error_words import error_text
     from dealer_app.services.errors import ServiceError
 
     try:

@@ -19,8 +19,8 @@ from pathlib import Path
 from types import FrameType
 from typing import TextIO
 
-from dealer_app.error_words import error_text
 from dealer_app.services import Services, StaffMember, StorageError
+from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError
 from dealer_app.storage.integrity import integrity_problems
 from dealer_app.text import tr

@@ -24,8 +24,8 @@ import sys
 
 from dealer_app.commands import staff_keys
 from dealer_app.commands.log import add_db_option, fail, open_services
-from dealer_app.error_words import error_text
 from dealer_app.services import Role, Services, StorageError
+from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr, tr_noop
 

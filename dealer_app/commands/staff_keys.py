@@ -18,8 +18,8 @@ import argparse
 from pathlib import Path
 
 from dealer_app.commands.log import add_db_option, fail, open_services
-from dealer_app.error_words import error_text
 from dealer_app.services import StorageError
+from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr
 

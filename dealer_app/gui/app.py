@@ -11,7 +11,6 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QFont, QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from dealer_app.error_words import error_text
 from dealer_app.gui import i18n
 from dealer_app.gui.backend import Backend, StorageError
 from dealer_app.gui.controller import DealerController
@@ -22,6 +21,7 @@ from dealer_app.gui.lease import LeaseKeeper
 from dealer_app.gui.resources import resource, style_sheet
 from dealer_app.gui.window import DealerWindow
 from dealer_app.heap import settle_heap
+from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr
 

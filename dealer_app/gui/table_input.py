@@ -25,11 +25,11 @@ from dealer_app.engine import (
     typed_card,
 )
 from dealer_app.engine.hand import Hand, Phase
-from dealer_app.error_words import error_text
 from dealer_app.gui import prompts
 from dealer_app.gui.backend import ServerAwayError, StorageError
 from dealer_app.gui.commands import Command, seat_for_key
 from dealer_app.gui.refusals import card_reason, refusal_text
+from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr, tr_noop
 

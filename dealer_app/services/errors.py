@@ -8,7 +8,7 @@ differently.
 
 Each error carries a stable :class:`Refusal` code and the values it is about (python-chess
 style); its ``str()`` is plain English for the logs, quoting those values. The words shown
-to people are made where they are shown (:func:`dealer_app.error_words.error_text`), from
+to people are made where they are shown (:func:`dealer_app.services.error_words.error_text`), from
 the template of the code, translated then.
 """
 

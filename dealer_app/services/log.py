@@ -44,8 +44,8 @@ from dealer_app.engine import RuleError
 from dealer_app.engine.hand import Hand
 from dealer_app.engine.record import HandRecord, RecordError, dump_record
 from dealer_app.engine.record_file import parse_utc, read_record_file
-from dealer_app.error_words import error_text
 from dealer_app.services.common import CancelFn, ProgressFn, audit, player_name, settings_of
+from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import PermissionRefused, Refusal, ServiceError
 from dealer_app.services.files import atomic_write
 from dealer_app.services.hands import (
@@ -376,9 +376,9 @@ class LogService:
         for spec in record.seats:
             try:
                 player_name(spec.player)  # the rules of seating a player
-            except (StorageError, ServiceError) as exc:
+            except StorageError as exc:
                 raise StorageError(tr("seat {seat}: {error}").format(
-                    seat=spec.seat, error=error_text(exc))) from None
+                    seat=spec.seat, error=exc)) from None
         for index, event in enumerate(record.events):
             if event.card is not None and len(event.card) > 8:
                 raise StorageError(tr("event {index}: the card {card} is written too long (at "

@@ -9,7 +9,6 @@ from collections.abc import Iterator
 import pytest
 
 from dealer_app import text
-from dealer_app.error_words import error_text
 from dealer_app.services import (
     ConflictError,
     PermissionRefused,
@@ -19,6 +18,7 @@ from dealer_app.services import (
     StaffMember,
     StorageError,
 )
+from dealer_app.services.error_words import error_text
 
 
 @pytest.fixture

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from storage.helpers import play  # noqa: E402
 
 from dealer_app.engine import Action, Code, Event, RuleError  # noqa: E402
-from dealer_app.error_words import error_text  # noqa: E402
 from dealer_app.gui import i18n  # noqa: E402
 from dealer_app.gui.review.dialogs import explain  # noqa: E402
 from dealer_app.services import (  # noqa: E402
@@ -30,6 +29,7 @@ from dealer_app.services import (  # noqa: E402
     StaffMember,
     StorageError,
 )
+from dealer_app.services.error_words import error_text  # noqa: E402
 
 Act = Callable[[Services, SessionInfo, StaffMember, StaffMember], object]
 

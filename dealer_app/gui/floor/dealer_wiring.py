@@ -29,12 +29,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_app.error_words import error_text
 from dealer_app.gui.commands import Command
 from dealer_app.gui.floor.calls import SupervisorSignIn
 from dealer_app.gui.floor.feed import LiveFeed
 from dealer_app.services import StaffMember, StorageError
 from dealer_app.services.calls import REASON_MAX, CallKind, CallService, FloorCallInfo
+from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError
 from dealer_app.services.leases import FloorPresence, heartbeat_interval
 from dealer_app.text import tr, tr_noop

@@ -36,7 +36,6 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_app import words
-from dealer_app.error_words import error_text
 from dealer_app.gui.floor import chime
 from dealer_app.gui.floor.calls import CallsPanel, ResolveDialog, SupervisorSignIn
 from dealer_app.gui.floor.feed import LiveFeed
@@ -48,6 +47,7 @@ from dealer_app.gui.i18n import amount
 from dealer_app.gui.screen import resize_within_screen
 from dealer_app.services import Services, StaffMember, StorageError
 from dealer_app.services.calls import FloorCallInfo
+from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError
 from dealer_app.services.floor import FloorFigures, FloorService, Game, TableTile
 from dealer_app.services.leases import FloorPresence, heartbeat_interval, new_workstation

@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
 
 from dealer_app import words
 from dealer_app.engine import Action, CardError, Event, parse_card
-from dealer_app.error_words import error_text
 from dealer_app.gui.refusals import card_error_text
 from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.gui.review.models import ACTION_LABELS, STATUS_WORDS, amount, signed
@@ -43,6 +42,7 @@ from dealer_app.services import (
     StaffMember,
     StorageError,
 )
+from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError
 from dealer_app.services.tables import UnbalancedSessionError
 from dealer_app.services.types import Attempt

@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
 from dealer_app import words
 from dealer_app.engine import Event, RuleError
 from dealer_app.engine.hand import Hand
-from dealer_app.error_words import error_text
 from dealer_app.gui import prompts
 from dealer_app.gui.i18n import amount
 from dealer_app.gui.refusals import refusal_text
@@ -47,6 +46,7 @@ from dealer_app.gui.views.scale import scaled_sheet
 from dealer_app.gui.views.table import TableView
 from dealer_app.gui.views.wrapping import wrap_column
 from dealer_app.services import HandState, HandStatus, LogEntry, StaffMember, StorageError
+from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError
 from dealer_app.services.reports import hand_report, result_lines
 from dealer_app.text import tr, tr_noop

@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_app.error_words import error_text
 from dealer_app.gui.review import exports
 from dealer_app.gui.review.audit import AuditDialog
 from dealer_app.gui.review.backend import ReviewBackend
@@ -66,6 +65,7 @@ from dealer_app.services import (
     StorageError,
     VerifyReport,
 )
+from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError
 from dealer_app.services.reports import atomic_write
 from dealer_app.text import tr, tr_noop

@@ -1,6 +1,7 @@
 """Errors in the words of the person who sees them: the one place that words a refusal of
-the services (:class:`~dealer_app.services.errors.ServiceError`), for the windows and the
-commands alike. Qt-free: it translates through :func:`dealer_app.text.tr`.
+the services (:class:`~dealer_app.services.errors.ServiceError`), called where it is shown
+(the windows, the commands, an import report), never where it is raised. Qt-free: it
+translates through :func:`dealer_app.text.tr`.
 """
 
 from __future__ import annotations
