@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from dealer_app.gui.review import window as window_module
+from dealer_app.gui.review import exporting as window_module
 from dealer_app.services import HandQuery, NotFoundError, PermissionRefused
 from dealer_app.services.viewer import EVERYTHING, Viewer
 
