@@ -6,17 +6,33 @@ translates through :func:`dealer_app.text.tr`.
 
 from __future__ import annotations
 
-from dealer_app.services.errors import AMOUNTS, PHRASES, TEMPLATES, ServiceError
+from collections.abc import Callable
+
+from dealer_app.engine import RuleError
+from dealer_app.services.errors import (
+    AMOUNTS,
+    PHRASES,
+    TEMPLATES,
+    CorrectionRefused,
+    ServiceError,
+)
 from dealer_app.text import thousands, tr
 
+RuleText = Callable[[RuleError], str]
+"""How a window words the engine's refusal (``dealer_app.gui.refusals.refusal_text``)."""
 
-def error_text(error: BaseException) -> str:
+
+def error_text(error: BaseException, rule_text: RuleText | None = None) -> str:
     """What to show of ``error``: a service's refusal worded from its code and values in
-    the language installed now; any other error by its own message."""
+    the language installed now; any other error by its own message. ``rule_text`` words the
+    engine's refusal inside a refused correction (else: the engine's English message)."""
     if not isinstance(error, ServiceError):
         return str(error)
     values = {key: thousands(value) if key in AMOUNTS and isinstance(value, int)
               else tr(value) if key in PHRASES and isinstance(value, str) else value
               for key, value in error.values.items()}
+    if (rule_text is not None and isinstance(error, CorrectionRefused)
+            and isinstance(error.error, RuleError) and "reason" in values):
+        values["reason"] = rule_text(error.error)
     template = TEMPLATES[error.code]
     return (tr(template) if template != "{said}" else template).format(**values)

@@ -149,3 +149,23 @@ def test_the_review_dialogs_say_which_kind_of_refusal_in_swedish(
         "Inte tillåtet: att justera en stack kräver en inspektör; Dana är dealer")
     disk = StorageError("the disk is full")
     assert explain(disk) == "the disk is full"  # a failure is not worded as a refusal
+
+
+@pytest.mark.one_backend
+@pytest.mark.usefixtures("swedish")
+def test_a_refused_correction_is_shown_with_the_engines_reason_in_swedish(
+        svc: Services, session: SessionInfo, dealer: StaffMember, boss: StaffMember) -> None:
+    state = play(svc.hands, svc.hands.start_hand(session.id, dealer).hand_id, dealer, inputs=8)
+    dealt = [e for e in state.log if e.event is not None and e.event.card is not None]
+    first, second = dealt[0], dealt[1]
+    assert first.event is not None and second.event is not None
+    again = Event(first.event.seat, first.event.action, card=second.event.card)
+    with pytest.raises(CorrectionRefused) as refused:
+        svc.hands.correct_input(state.hand_id, first.seq, again, boss, "wrong card")
+    assert isinstance(refused.value.error, RuleError)
+    assert refused.value.error.code is Code.DUPLICATE_CARD
+    shown = explain(refused.value)
+    assert shown.startswith("rättelsen nekas: med den nekas ")
+    assert f"{second.event.card} är redan given i den här handen [duplicate-card]" in shown
+    assert "already dealt" not in shown  # the engine's English stays in the logs
+    assert "already dealt" in str(refused.value)

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from dealer_app import words
 from dealer_app.engine import Action, CardError, Event, parse_card
-from dealer_app.gui.refusals import card_error_text
+from dealer_app.gui.refusals import card_error_text, refusal_text
 from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.gui.review.models import ACTION_LABELS, STATUS_WORDS, amount, signed
 from dealer_app.gui.views.number_box import NumberBox, box_problem
@@ -64,8 +64,9 @@ class Authoriser(Protocol):
 
 
 def explain(exc: StorageError | ServiceError) -> str:
-    """A refusal in plain words (a sign-in or permission refusal says which it is)."""
-    reason = error_text(exc)
+    """A refusal in plain words (a sign-in or permission refusal says which it is; a refused
+    correction words the engine's reason in the window's language)."""
+    reason = error_text(exc, refusal_text)
     if isinstance(exc, AccountLocked):
         return tr("Account locked: {reason}").format(reason=reason)
     if isinstance(exc, SignInError):
