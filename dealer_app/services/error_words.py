@@ -8,12 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from dealer_app import words
 from dealer_app.engine import RuleError
 from dealer_app.services.errors import (
     AMOUNTS,
+    CORRECTION_NAMED,
+    INPUT_NAMED,
     PHRASES,
     TEMPLATES,
     CorrectionRefused,
+    Refusal,
     ServiceError,
 )
 from dealer_app.text import thousands, tr
@@ -28,11 +32,24 @@ def error_text(error: BaseException, rule_text: RuleText | None = None) -> str:
     engine's refusal inside a refused correction (else: the engine's English message)."""
     if not isinstance(error, ServiceError):
         return str(error)
-    values = {key: thousands(value) if key in AMOUNTS and isinstance(value, int)
-              else tr(value) if key in PHRASES and isinstance(value, str) else value
-              for key, value in error.values.items()}
-    if (rule_text is not None and isinstance(error, CorrectionRefused)
-            and isinstance(error.error, RuleError) and "reason" in values):
-        values["reason"] = rule_text(error.error)
+    values: dict[str, object] = {
+        key: thousands(value) if key in AMOUNTS and isinstance(value, int)
+        else tr(value) if key in PHRASES and isinstance(value, str) else value
+        for key, value in error.values.items()}
+    if isinstance(error, CorrectionRefused):
+        _correction_values(error, values, rule_text)
     template = TEMPLATES[error.code]
     return (tr(template) if template != "{said}" else template).format(**values)
+
+
+def _correction_values(error: CorrectionRefused, values: dict[str, object],
+                       rule_text: RuleText | None) -> None:
+    """The input a refused correction names, and the engine's reason, in the words of now."""
+    if error.event is not None:
+        values["input"] = words.event_text(error.event)
+        if error.code is Refusal.RULES_REFUSE:
+            values["what"] = (tr(CORRECTION_NAMED) if error.seq is None
+                              else tr(INPUT_NAMED)).format(seq=error.seq,
+                                                           input=values["input"])
+    if rule_text is not None and isinstance(error.error, RuleError) and "reason" in values:
+        values["reason"] = rule_text(error.error)

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from enum import StrEnum
 
 from dealer_app.engine import RuleError
-from dealer_app.engine.events import EventError
+from dealer_app.engine.events import Event, EventError
 from dealer_app.engine.hand import ReplayError
 from dealer_app.text import tr_noop
 
@@ -194,13 +194,33 @@ class NothingToUndo(ServiceError):
     """There is no input left to undo in this hand."""
 
 
+CORRECTION_NAMED = tr_noop("the correction ({input})")
+"""The input the rules refuse, when it is the correction itself."""
+INPUT_NAMED = tr_noop("input #{seq} ({input})")
+"""The input the rules refuse, when it is a later stored input (``seq``: its number)."""
+
+
 class CorrectionRefused(ServiceError):
     """A supervisor's correction of an input that would change nothing, names a seat not in
-    the hand, or that the rules refuse (``error``: the engine's own error, with its code)."""
+    the hand, or that the rules refuse (``error``: the engine's own error, with its code).
+
+    ``event`` is the input the refusal names (the stored one a correction would repeat, or
+    the one the rules refuse with the correction: at ``seq``, or the correction itself when
+    ``seq`` is None); the words of the window name it again where they are shown."""
 
     def __init__(self, code: Refusal, /, *, error: RuleError | EventError | None = None,
+                 event: Event | None = None, seq: int | None = None,
                  **values: Value) -> None:
         self.error = error
+        self.event = event
+        self.seq = seq
+        if event is not None:
+            values = {**values, "input": event.describe()}
+        if code is Refusal.RULES_REFUSE and event is not None:
+            values = {**values, "what": (CORRECTION_NAMED if seq is None else INPUT_NAMED)
+                      .format(seq=seq, input=event.describe())}
+        if code is Refusal.SAME_INPUT and seq is not None:
+            values = {**values, "seq": seq}
         if isinstance(error, ReplayError):
             values = {**values, "reason": error.message, "code": error.code.value}
         elif error is not None:

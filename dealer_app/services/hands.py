@@ -44,7 +44,6 @@ from typing import Any, cast
 from sqlalchemy import Table, bindparam, exists, func, insert, select, update
 from sqlalchemy.orm import Session
 
-from dealer_app import words
 from dealer_app.engine import Action, Event, RuleError, SeatSpec, Settings, SettingsError
 from dealer_app.engine.cards import CardError
 from dealer_app.engine.events import EventError
@@ -757,7 +756,7 @@ class HandService:
                 if replacement is not None:
                     if replacement == old:
                         raise CorrectionRefused(Refusal.SAME_INPUT, seq=slot.origin,
-                                                input=words.event_text(old))
+                                                event=old)
                     if replacement.seat not in {spec.seat for spec in seats}:
                         raise CorrectionRefused(Refusal.SEAT_NOT_IN_HAND, seat=replacement.seat)
                 events = [event_of(x.row) for x in slots]
@@ -769,14 +768,12 @@ class HandService:
                     hand = Hand.replay(settings, seats, events)
                 except ReplayError as exc:
                     j = exc.index
-                    if replacement is not None and j == i:
-                        what = tr("the correction ({input})").format(
-                            input=words.event_text(replacement))
-                    else:
-                        k = j + 1 if replacement is None and j >= i else j
-                        what = tr("input #{seq} ({input})").format(
-                            seq=slots[k].origin, input=words.event_text(events[j]))
-                    raise CorrectionRefused(Refusal.RULES_REFUSE, error=exc, what=what) from None
+                    if replacement is not None and j == i:  # the correction itself
+                        raise CorrectionRefused(Refusal.RULES_REFUSE, error=exc,
+                                                event=replacement) from None
+                    k = j + 1 if replacement is None and j >= i else j
+                    raise CorrectionRefused(Refusal.RULES_REFUSE, error=exc, event=events[j],
+                                            seq=slots[k].origin) from None
                 except EventError as exc:
                     raise CorrectionRefused(Refusal.BAD_INPUT, error=exc) from None
                 was_complete = row.status == HandStatus.COMPLETE.value
