@@ -29,7 +29,7 @@ def main() -> None:
     os.environ.setdefault("DEALER_APP_LOG_DIR", str(folder))
     from sqlalchemy import text
 
-    from dealer_app.services import AuthenticationError, Role, Services
+    from dealer_app.services import Role, Services, SignInError
     from dealer_app.services import staff as staff_module
 
     svc = Services.open(f"sqlite:///{folder}/pins.sqlite3")
@@ -39,14 +39,14 @@ def main() -> None:
     with svc.db.engine.begin() as conn:  # Eli waits, Flo is locked
         conn.execute(text("UPDATE staff SET failed_pins = 99 WHERE name = 'Flo'"))
     for _ in range(staff_module.FREE_TRIES):
-        with contextlib.suppress(AuthenticationError):
+        with contextlib.suppress(SignInError):
             svc.staff.authenticate("Eli", "8642")
-    with contextlib.suppress(AuthenticationError):
+    with contextlib.suppress(SignInError):
         svc.staff.authenticate("Flo", "8642")
 
     def timed(name: str, pin: str) -> float:
         start = time.perf_counter()
-        with contextlib.suppress(AuthenticationError):
+        with contextlib.suppress(SignInError):
             svc.staff.authenticate(name, pin)
         return (time.perf_counter() - start) * 1000
 

@@ -14,6 +14,8 @@ import json
 import sys
 
 from dealer_app.services import Services, StorageError
+from dealer_app.services.error_words import error_text
+from dealer_app.services.errors import ServiceError
 from dealer_app.services.moments import parse_moment, when
 from dealer_app.services.reports import iso_z
 from dealer_app.services.review import AUDIT_KINDS, AuditLine
@@ -66,8 +68,8 @@ def run_audit(services: Services, args: argparse.Namespace) -> int:
     try:
         lines = services.review.audit_lines(since=since, kind=args.kind, staff=args.staff,
                                             limit=args.limit)
-    except StorageError as exc:
-        print(tr("dealer-app log audit: {error}").format(error=exc), file=sys.stderr)
+    except (StorageError, ServiceError) as exc:
+        print(tr("dealer-app log audit: {error}").format(error=error_text(exc)), file=sys.stderr)
         return 2
     for line in lines:
         print(json.dumps(as_json(line), ensure_ascii=False) if args.json else as_text(line))

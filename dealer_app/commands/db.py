@@ -18,6 +18,8 @@ import sys
 from pathlib import Path
 
 from dealer_app.commands.log import EXIT_CANCELLED, CtrlC, ProgressBar, add_db_option, fail
+from dealer_app.services.error_words import error_text
+from dealer_app.services.errors import ServiceError
 from dealer_app.storage import Database, StorageError, backup_sqlite_file, resolve_db_url
 from dealer_app.text import tr
 
@@ -46,13 +48,13 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         db = Database.open(resolve_db_url(args.db), create=False)
-    except StorageError as exc:
-        return fail(str(exc))
+    except (StorageError, ServiceError) as exc:
+        return fail(error_text(exc))
     if args.action == "roles":
         try:
             return _roles(db, args)
-        except StorageError as exc:
-            return fail(str(exc))
+        except (StorageError, ServiceError) as exc:
+            return fail(error_text(exc))
         finally:
             db.close()
     try:
@@ -68,11 +70,11 @@ def run(args: argparse.Namespace) -> int:
                 backup_sqlite_file(source, target, progress=bar, cancel=cancel)
             finally:
                 bar.close()
-    except StorageError as exc:
-        if "cancelled" in str(exc):
-            print(str(exc), file=sys.stderr)
+    except (StorageError, ServiceError) as exc:
+        if "cancelled" in error_text(exc):
+            print(error_text(exc), file=sys.stderr)
             return EXIT_CANCELLED
-        return fail(str(exc))
+        return fail(error_text(exc))
     finally:
         db.close()
     print(tr("backed up {source} to {target}").format(source=source, target=target))

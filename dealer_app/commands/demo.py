@@ -6,6 +6,8 @@ import argparse
 
 from dealer_app.commands.log import ProgressBar, add_db_option, fail, open_services
 from dealer_app.services import StorageError
+from dealer_app.services.error_words import error_text
+from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr
 
 
@@ -22,13 +24,13 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         services = open_services(args.db)
-    except StorageError as exc:
-        return fail(str(exc))
+    except (StorageError, ServiceError) as exc:
+        return fail(error_text(exc))
     bar = ProgressBar(tr("playing"))
     try:
         report = build_demo(services, args.hands, progress=bar)
-    except StorageError as exc:
-        return fail(str(exc))
+    except (StorageError, ServiceError) as exc:
+        return fail(error_text(exc))
     finally:
         bar.close()
         services.close()

@@ -7,6 +7,8 @@ import argparse
 import sys
 
 from dealer_app.commands.gui import add_lang_option
+from dealer_app.services.error_words import error_text
+from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr
 
 
@@ -30,8 +32,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         services = Services.open(args.db)
         table_id = FloorService(services.db).table_id(args.table)
-    except StorageError as exc:
-        print(tr("dealer-app display: {error}").format(error=exc), file=sys.stderr)
+    except (StorageError, ServiceError) as exc:
+        print(tr("dealer-app display: {error}").format(error=error_text(exc)), file=sys.stderr)
         return 1
     from dealer_app.gui.app import application
     from dealer_app.gui.display.window import PlayersScreen

@@ -8,6 +8,8 @@ import argparse
 import sys
 
 from dealer_app.commands.gui import add_lang_option
+from dealer_app.services.error_words import error_text
+from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr
 
 
@@ -40,8 +42,8 @@ def report(args: argparse.Namespace) -> int:
         return 2
     try:
         services = Services.open(args.db, read_only=True)
-    except StorageError as exc:
-        print(tr("dealer-app floor report: {error}").format(error=exc), file=sys.stderr)
+    except (StorageError, ServiceError) as exc:
+        print(tr("dealer-app floor report: {error}").format(error=error_text(exc)), file=sys.stderr)
         return 1
     try:
         shift = shift_report(services.db)
@@ -58,8 +60,8 @@ def report(args: argparse.Namespace) -> int:
 
             _app = QGuiApplication.instance() or QGuiApplication([])
             written.append(write_shift_pdf(shift, args.pdf))
-    except (OSError, StorageError) as exc:
-        print(tr("dealer-app floor report: {error}").format(error=exc), file=sys.stderr)
+    except (OSError, StorageError, ServiceError) as exc:
+        print(tr("dealer-app floor report: {error}").format(error=error_text(exc)), file=sys.stderr)
         return 1
     finally:
         services.close()
@@ -81,8 +83,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         services = Services.open(args.db)
-    except StorageError as exc:
-        print(tr("dealer-app floor: {error}").format(error=exc), file=sys.stderr)
+    except (StorageError, ServiceError) as exc:
+        print(tr("dealer-app floor: {error}").format(error=error_text(exc)), file=sys.stderr)
         return 1
     from dealer_app.gui.app import application
     from dealer_app.gui.floor.window import FloorWindow

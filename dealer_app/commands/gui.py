@@ -31,9 +31,11 @@ def run(args: argparse.Namespace) -> int:
     importlib.import_module("dealer_app.gui.backend")
     from dealer_app.gui.app import run as run_app
     from dealer_app.services import StorageError
+    from dealer_app.services.error_words import error_text
+    from dealer_app.services.errors import ServiceError
 
     try:
         return run_app(args.db, args.lang)
-    except StorageError as exc:
-        print(f"dealer-app: {exc}", file=sys.stderr)
+    except (StorageError, ServiceError) as exc:
+        print(f"dealer-app: {error_text(exc)}", file=sys.stderr)
         return 1

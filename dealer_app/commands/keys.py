@@ -19,6 +19,8 @@ from pathlib import Path
 
 from dealer_app.commands.log import add_db_option, fail, open_services
 from dealer_app.services import StorageError
+from dealer_app.services.error_words import error_text
+from dealer_app.services.errors import ServiceError
 from dealer_app.services.keys import KeyService, import_keys
 from dealer_app.text import tr
 
@@ -53,15 +55,15 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "import":
         try:
             added = import_keys(args.file)
-        except StorageError as exc:
-            return fail(str(exc))
+        except (StorageError, ServiceError) as exc:
+            return fail(error_text(exc))
         for key_id in added:
             print(tr("trusted key {key}").format(key=key_id))
         return 0
     try:
         services = open_services(args.db, create=False)
-    except StorageError as exc:
-        return fail(str(exc))
+    except (StorageError, ServiceError) as exc:
+        return fail(error_text(exc))
     keys = KeyService(services.db)
     try:
         if args.action == "list":
@@ -84,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
         info = keys.admit(args.key, args.label, by, args.reason)
         print(tr("admitted key {key} ({label})").format(key=info.key_id, label=info.label))
         return 0
-    except (StorageError, KeyboardInterrupt, EOFError) as exc:
-        return fail(str(exc) or tr("cancelled"))
+    except (StorageError, ServiceError, KeyboardInterrupt, EOFError) as exc:
+        return fail(error_text(exc) or tr("cancelled"))
     finally:
         services.close()

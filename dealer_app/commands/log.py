@@ -20,6 +20,8 @@ from types import FrameType
 from typing import TextIO
 
 from dealer_app.services import Services, StaffMember, StorageError
+from dealer_app.services.error_words import error_text
+from dealer_app.services.errors import ServiceError
 from dealer_app.storage.integrity import integrity_problems
 from dealer_app.text import tr
 
@@ -150,8 +152,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         services = open_services(args.db, create=args.action == "import",
                                  read_only=args.action in ("verify", "audit", "export"))
-    except StorageError as exc:
-        return fail(str(exc))
+    except (StorageError, ServiceError) as exc:
+        return fail(error_text(exc))
     try:
         with CtrlC().active() as cancel:
             if args.action == "verify" and args.fingerprint:
@@ -167,8 +169,8 @@ def run(args: argparse.Namespace) -> int:
                 return _export(services, Path(args.folder), args.session, cancel)
             return _import(services, [Path(f) for f in args.files], cancel,
                            _supervisor(services, args))
-    except StorageError as exc:
-        return fail(str(exc))
+    except (StorageError, ServiceError) as exc:
+        return fail(error_text(exc))
     finally:
         services.close()
 
@@ -187,10 +189,11 @@ def _verify(services: Services, cancel: CtrlC, trust: list[Path],
         report = services.log.verify_all(progress=bar, cancel=cancel, trust=trust,
                                           anchors=anchors, accept_unanchored=accept_unanchored,
                                           witnesses=witnesses or [])
-    except StorageError as exc:
+    except (StorageError, ServiceError) as exc:
         if not damage:
             raise
-        print(tr("the hands cannot all be read: {error}").format(error=exc), file=sys.stderr)
+        print(tr("the hands cannot all be read: {error}").format(error=error_text(exc)),
+              file=sys.stderr)
         return 1
     finally:
         bar.close()
@@ -240,8 +243,8 @@ def _print_enforcement(services: Services) -> None:
 
     try:
         answer = enforcement(services.db).describe()
-    except StorageError as exc:
-        answer = tr("unknown ({error})").format(error=exc)
+    except (StorageError, ServiceError) as exc:
+        answer = tr("unknown ({error})").format(error=error_text(exc))
     print(tr("append-only enforced by the database: {answer}").format(answer=answer))
 
 
@@ -274,8 +277,8 @@ def show_key(rotate: bool) -> int:
             print(tr("key {old} replaced by {new}; both stay in {file}").format(
                 old=old or tr("(none)"), new=new, file=config_dir() / "trusted-keys.txt"))
         notary = Notary.load()
-    except (StorageError, OSError) as exc:
-        return fail(str(exc))
+    except (StorageError, ServiceError, OSError) as exc:
+        return fail(error_text(exc))
     print(f"{notary.public_key} key {notary.key_id} ({config_dir() / KEY_FILE})")
     return 0
 

@@ -12,6 +12,8 @@ import argparse
 import sys
 
 from dealer_app.commands.gui import add_lang_option
+from dealer_app.services.error_words import error_text
+from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr
 
 
@@ -33,8 +35,8 @@ def run(args: argparse.Namespace) -> int:
     install_exception_hook()
     try:
         backend = ReviewBackend(Services.open(args.db, create=False), owns=True)
-    except StorageError as exc:
-        print(tr("dealer-app review: {error}").format(error=exc), file=sys.stderr)
+    except (StorageError, ServiceError) as exc:
+        print(tr("dealer-app review: {error}").format(error=error_text(exc)), file=sys.stderr)
         return 2
     sign_in = SignInDialog(backend)
     if not sign_in.exec() or sign_in.staff is None:

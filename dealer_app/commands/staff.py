@@ -25,6 +25,8 @@ import sys
 from dealer_app.commands import staff_keys
 from dealer_app.commands.log import add_db_option, fail, open_services
 from dealer_app.services import Role, Services, StorageError
+from dealer_app.services.error_words import error_text
+from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr, tr_noop
 
 ROLE_NAMES = {Role.DEALER: tr_noop("dealer"), Role.SUPERVISOR: tr_noop("supervisor")}
@@ -78,8 +80,8 @@ def run(args: argparse.Namespace) -> int:
         return staff_keys.recover(args)
     try:
         services = open_services(args.db)
-    except StorageError as exc:
-        return fail(str(exc))
+    except (StorageError, ServiceError) as exc:
+        return fail(error_text(exc))
     if args.action == "unlock":
         return _unlock(services, args)
     if args.action == "pin":
@@ -97,8 +99,8 @@ def run(args: argparse.Namespace) -> int:
                                confirm=False)
             by = services.staff.require_supervisor(args.by, by_pin, f"add staff {args.name}")
         member = services.staff.add_staff(args.name, args.role, pin, by=by)
-    except (StorageError, KeyboardInterrupt, EOFError) as exc:
-        return fail(str(exc) or tr("cancelled"))
+    except (StorageError, ServiceError, KeyboardInterrupt, EOFError) as exc:
+        return fail(error_text(exc) or tr("cancelled"))
     finally:
         services.close()
     print(tr("added {role} {name}").format(role=tr(ROLE_NAMES[member.role]),
@@ -112,8 +114,8 @@ def _unlock(services: Services, args: argparse.Namespace) -> int:
                                confirm=False)
         by = services.staff.require_supervisor(args.by, by_pin, args.reason)
         member = services.staff.unlock(args.name, by, args.reason)
-    except (StorageError, KeyboardInterrupt, EOFError) as exc:
-        return fail(str(exc) or tr("cancelled"))
+    except (StorageError, ServiceError, KeyboardInterrupt, EOFError) as exc:
+        return fail(error_text(exc) or tr("cancelled"))
     finally:
         services.close()
     print(tr("unlocked {name}").format(name=member.name))
@@ -138,8 +140,8 @@ def _pin(services: Services, args: argparse.Namespace) -> int:
             new = read_pin(args, tr("New PIN for {name}: ").format(name=args.name),
                             confirm=True)
             member = services.staff.change_pin(args.name, old, new)
-    except (StorageError, KeyboardInterrupt, EOFError) as exc:
-        return fail(str(exc) or tr("cancelled"))
+    except (StorageError, ServiceError, KeyboardInterrupt, EOFError) as exc:
+        return fail(error_text(exc) or tr("cancelled"))
     finally:
         services.close()
     print(tr("PIN of {name} changed").format(name=member.name))

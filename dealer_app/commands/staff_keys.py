@@ -19,6 +19,8 @@ from pathlib import Path
 
 from dealer_app.commands.log import add_db_option, fail, open_services
 from dealer_app.services import StorageError
+from dealer_app.services.error_words import error_text
+from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr
 
 
@@ -40,14 +42,14 @@ def recover(args: argparse.Namespace) -> int:
 
     try:
         services = open_services(args.db, create=False)
-    except StorageError as exc:
-        return fail(str(exc))
+    except (StorageError, ServiceError) as exc:
+        return fail(error_text(exc))
     try:
         proof = services.staff.recovery_proof()
         new = read_pin(args, tr("New PIN for {name}: ").format(name=args.name), confirm=True)
         member = services.staff.recover(args.name, new, args.reason, proof)
-    except (StorageError, KeyboardInterrupt, EOFError) as exc:
-        return fail(str(exc) or tr("cancelled"))
+    except (StorageError, ServiceError, KeyboardInterrupt, EOFError) as exc:
+        return fail(error_text(exc) or tr("cancelled"))
     finally:
         services.close()
     print(tr("recovered {name} ({proof}): sign in with the new PIN").format(
@@ -65,8 +67,8 @@ def pin_key(args: argparse.Namespace) -> int:
                      "of the floor, then delete the file").format(key=key.id, file=args.file))
             return 0
         key, new = import_pin_key(args.file)
-    except StorageError as exc:
-        return fail(str(exc))
+    except (StorageError, ServiceError) as exc:
+        return fail(error_text(exc))
     print((tr("PIN key {key} installed in {path}") if new
            else tr("PIN key {key} is already this workstation's ({path})"))
           .format(key=key.id, path=pin_key_path()))

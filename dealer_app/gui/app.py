@@ -21,6 +21,8 @@ from dealer_app.gui.lease import LeaseKeeper
 from dealer_app.gui.resources import resource, style_sheet
 from dealer_app.gui.window import DealerWindow
 from dealer_app.heap import settle_heap
+from dealer_app.services.error_words import error_text
+from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr
 
 log = logging.getLogger(__name__)
@@ -91,12 +93,12 @@ def run(db_url: str | None, lang: str | None = None) -> int:
     install_exception_hook()
     try:
         backend = Backend.open(db_url)
-    except StorageError as exc:
+    except (StorageError, ServiceError) as exc:
         log.error("cannot open the hand log: %s", exc)
         if QApplication.platformName() != "offscreen":  # started from a desktop: say it there
             QMessageBox.critical(None, "dealer-app", tr(
                 "The hand log cannot be opened, so no table can run:\n\n{error}").format(
-                error=exc))
+                error=error_text(exc)))
         raise
     window, _controller = build(backend, first_start_guide=True)
     screen = app.primaryScreen()

@@ -29,6 +29,7 @@ from dealer_app.services import (
     StorageError,
     TableInfo,
 )
+from dealer_app.services.errors import ServiceError
 from dealer_app.services.keys import EvidenceProblem
 from dealer_app.services.leases import LeaseLostError, TableHeldError, new_workstation
 from dealer_app.services.types import Attempt
@@ -134,7 +135,7 @@ class Backend:
         return cls(Services.open(url))
 
     def close(self) -> None:
-        with contextlib.suppress(StorageError):  # else the lease expires on its own
+        with contextlib.suppress(StorageError, ServiceError):  # else the lease expires on its own
             self.release_table()
         self.services.close()
 
@@ -407,7 +408,7 @@ class Backend:
             raise ServerAwayError(tr("Reconnecting… the database server does not answer; "
                                      "kept until it is back: {input}")
                                   .format(input=words.event_text(event))) from exc
-        except (RuleError, StorageError) as exc:
+        except (RuleError, StorageError, ServiceError) as exc:
             self.pending = None
             log_refusal(f"hand id {hand_id} input {event.describe()}", exc)
             raise

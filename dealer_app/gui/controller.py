@@ -29,6 +29,7 @@ from dealer_app.gui.shift_control import ShiftControl
 from dealer_app.gui.supervisor_acts import SupervisorActs
 from dealer_app.gui.table_input import TableInput
 from dealer_app.gui.window import DealerWindow
+from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr
 
 RECONNECT_EVERY_MS = 1000
@@ -153,7 +154,7 @@ class DealerController(QObject):
         before = self.backend.state.log if self.backend.state is not None else None
         try:
             self.backend.reload()
-        except StorageError:
+        except (StorageError, ServiceError):
             return
         after = self.backend.state.log if self.backend.state is not None else None
         if after != before:

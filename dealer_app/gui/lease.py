@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from dealer_app.gui.backend import Backend, StorageError
+from dealer_app.services.errors import ServiceError
 from dealer_app.services.leases import heartbeat_interval
 from dealer_app.text import tr, tr_noop
 
@@ -35,7 +36,7 @@ class LeaseKeeper(QObject):
         """One heartbeat; False when the lease is lost."""
         try:
             held = self.backend.heartbeat()
-        except StorageError:
+        except (StorageError, ServiceError):
             return True  # the database is away: the next input says so
         if held:
             self.told = False

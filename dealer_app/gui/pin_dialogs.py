@@ -18,6 +18,8 @@ from PySide6.QtWidgets import (
 
 from dealer_app.gui import prompts
 from dealer_app.services import StaffMember, StorageError
+from dealer_app.services.error_words import error_text
+from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr
 
 
@@ -105,8 +107,8 @@ class ChangePinDialog(_PinDialog):
             return
         try:
             self.change(self.member.name, self.old.text(), self.new.text())
-        except StorageError as exc:
-            self.refuse(prompts.refusal(str(exc)) + ".", self.old, self.old, self.new,
+        except (StorageError, ServiceError) as exc:
+            self.refuse(prompts.refusal(error_text(exc)) + ".", self.old, self.old, self.new,
                         self.new2)
             return
         self.result_text = tr("{name}'s PIN is changed; sign in with the new one from now "
@@ -159,8 +161,8 @@ class ResetPinDialog(_PinDialog):
             return
         try:
             member = self.reset(name, self.new.text(), self.supervisor, self.reason.text())
-        except StorageError as exc:
-            self.refuse(prompts.refusal(str(exc)) + ".", self.new, self.new, self.new2)
+        except (StorageError, ServiceError) as exc:
+            self.refuse(prompts.refusal(error_text(exc)) + ".", self.new, self.new, self.new2)
             return
         self.result_text = tr("{name} has a new PIN and is not locked; tell them in person."
                               ).format(name=member.name)

@@ -13,6 +13,8 @@ from dealer_app.gui import prompts
 from dealer_app.gui.backend import StorageError, TableHeldError
 from dealer_app.gui.i18n import amount
 from dealer_app.gui.views.number_box import box_problem
+from dealer_app.services.error_words import error_text
+from dealer_app.services.errors import ServiceError
 from dealer_app.services.types import Role
 from dealer_app.text import tr, tr_noop
 
@@ -61,8 +63,8 @@ class ShiftControl:
                 self.backend.create_first_supervisor(name, pin)
             else:
                 self.backend.sign_in(name, pin)
-        except StorageError as exc:
-            page.error.setText(str(exc))
+        except (StorageError, ServiceError) as exc:
+            page.error.setText(error_text(exc))
             page.pin.clear()
             page.pin2.clear()  # a refused first PIN is typed twice again
             return
@@ -123,9 +125,9 @@ class ShiftControl:
         try:
             sup = self.backend.supervisor(box.sup_name.text().strip(), box.sup_pin.text(),
                                           "staff accounts")
-        except StorageError as exc:
+        except (StorageError, ServiceError) as exc:
             box.sup_pin.clear()
-            box.lock_error.setText(prompts.refusal(str(exc)))
+            box.lock_error.setText(prompts.refusal(error_text(exc)))
             return
         self.staff_authority = sup
         self._show_staff()
@@ -150,8 +152,8 @@ class ShiftControl:
             return
         try:
             member = self.backend.add_staff(name, str(role), pin, sup)
-        except StorageError as exc:
-            box.show_message(prompts.refusal(str(exc)) + ".", error=True)
+        except (StorageError, ServiceError) as exc:
+            box.show_message(prompts.refusal(error_text(exc)) + ".", error=True)
             box.pin.clear()
             box.pin2.clear()
             return
@@ -173,8 +175,8 @@ class ShiftControl:
             return
         try:
             member = self.backend.unlock_staff(name, sup)
-        except StorageError as exc:
-            box.show_message(prompts.refusal(str(exc)) + ".", error=True)
+        except (StorageError, ServiceError) as exc:
+            box.show_message(prompts.refusal(error_text(exc)) + ".", error=True)
             return
         self._show_staff()
         box.clear_form()
@@ -265,8 +267,8 @@ class ShiftControl:
             self.backend.create_table(page.form.name.text(), settings, sup,
                                       currency=page.form.currency.text(),
                                       dual_control_above=page.form.dual_control.value())
-        except (SettingsError, StorageError) as exc:
-            page.error.setText(str(exc))
+        except (SettingsError, StorageError, ServiceError) as exc:
+            page.error.setText(error_text(exc))
             return
         page.error.clear()
         self.show_tables()
@@ -277,8 +279,8 @@ class ShiftControl:
         except TableHeldError as exc:
             self.confirm_take_over(table_id, exc)
             return
-        except StorageError as exc:
-            self.window.tables.open_error.setText(prompts.refusal(str(exc)))
+        except (StorageError, ServiceError) as exc:
+            self.window.tables.open_error.setText(prompts.refusal(error_text(exc)))
             return
         self.show_table()
 
@@ -353,8 +355,8 @@ class ShiftControl:
                 cash = b.leave(seat)
                 message = tr("Seat {seat} leaves: cash out {amount}").format(
                     seat=seat, amount=amount(cash))
-        except StorageError as exc:
-            panel.show_message(prompts.refusal(str(exc)), error=True)
+        except (StorageError, ServiceError) as exc:
+            panel.show_message(prompts.refusal(error_text(exc)), error=True)
             self.page.card_entry.setFocus()
             return
         panel.show_message(message)
@@ -375,8 +377,8 @@ class ShiftControl:
                                          currency=panel.form.currency.text(),
                                          dual_control_above=panel.form.dual_control_change(),
                                          second=second)
-        except (SettingsError, StorageError) as exc:
-            panel.show_message(prompts.refusal(str(exc)), error=True)
+        except (SettingsError, StorageError, ServiceError) as exc:
+            panel.show_message(prompts.refusal(error_text(exc)), error=True)
             panel.supervisor.pin.clear()  # one attempt per PIN typed
             panel.supervisor.second_pin.clear()
             self.page.card_entry.setFocus()

@@ -29,6 +29,8 @@ from dealer_app.gui import prompts
 from dealer_app.gui.backend import ServerAwayError, StorageError
 from dealer_app.gui.commands import Command, seat_for_key
 from dealer_app.gui.refusals import card_reason, refusal_text
+from dealer_app.services.error_words import error_text
+from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr, tr_noop
 
 if TYPE_CHECKING:
@@ -389,10 +391,10 @@ class TableInput:
             self.page.next_line.show_waiting(str(exc))
             ctl.reconnect.start()
             return False
-        except StorageError as exc:
+        except (StorageError, ServiceError) as exc:
             self.reset()
             ctl.resync()
-            ctl.fail(str(exc))
+            ctl.fail(error_text(exc))
             ctl.refresh_prompt()
             return False
         self.mismatch = None
@@ -409,10 +411,11 @@ class TableInput:
             self.backend.store_pending()
         except ServerAwayError:
             return  # still away: the message stays, the timer tries again
-        except (RuleError, StorageError) as exc:
+        except (RuleError, StorageError, ServiceError) as exc:
             ctl.reconnect.stop()
             ctl.resync()
-            ctl.fail(refusal_text(exc, self.hand()) if isinstance(exc, RuleError) else str(exc))
+            ctl.fail(refusal_text(exc, self.hand()) if isinstance(exc, RuleError)
+                     else error_text(exc))
             ctl.refresh_prompt()
             return
         ctl.reconnect.stop()
@@ -442,8 +445,8 @@ class TableInput:
             return
         try:
             self.backend.undo()
-        except (RuleError, StorageError) as exc:
-            self.refuse(refusal_text(exc) if isinstance(exc, RuleError) else str(exc))
+        except (RuleError, StorageError, ServiceError) as exc:
+            self.refuse(refusal_text(exc) if isinstance(exc, RuleError) else error_text(exc))
             return
         self.clear()
         self.ctl.refresh()
@@ -455,8 +458,8 @@ class TableInput:
             return
         try:
             self.backend.start_hand()
-        except StorageError as exc:
-            self.refuse(str(exc))
+        except (StorageError, ServiceError) as exc:
+            self.refuse(error_text(exc))
             return
         self.clear()
         self.ctl.refresh()

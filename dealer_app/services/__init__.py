@@ -16,6 +16,18 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from dealer_app.services.errors import (
+    AccountLocked,
+    CorrectionRefused,
+    DualControlRequired,
+    HandClosed,
+    NothingToUndo,
+    PermissionRefused,
+    PinChangeRequired,
+    Refusal,
+    ServiceError,
+    SignInError,
+)
 from dealer_app.services.hands import HandService
 from dealer_app.services.staff import StaffService
 from dealer_app.services.tables import TableService
@@ -38,18 +50,13 @@ from dealer_app.services.types import (
     VerifyReport,
 )
 from dealer_app.storage import (
-    AccountLockedError,
-    AuthenticationError,
     ConflictError,
     Database,
     DatabaseLockedError,
     DatabaseUnavailableError,
-    HandClosedError,
     MigrationError,
     NotADatabaseError,
     NotFoundError,
-    NothingToUndoError,
-    PermissionDeniedError,
     StorageError,
     resolve_db_url,
 )
@@ -125,12 +132,12 @@ class Services:
 
 
 __all__ = [
-    "AccountLockedError", "AuditRecord", "AuthenticationError", "BrokenHand", "ConflictError",
-    "Database", "DatabaseLockedError", "DatabaseUnavailableError", "ExportReport",
-    "Fingerprint", "HandClosedError", "HandQuery", "HandService", "HandState", "HandStatus",
-    "HandSummary",
-    "ImportReport", "LogEntry", "LogService", "MigrationError", "NotADatabaseError",
-    "NotFoundError", "NothingToUndoError", "PermissionDeniedError", "ReviewQueries", "Role",
-    "SeatInfo", "Services", "SessionInfo", "StaffMember", "StaffService", "StorageError",
-    "TableInfo", "TableService", "VerifyReport", "reports", "resolve_db_url",
+    "AccountLocked", "AuditRecord", "BrokenHand", "ConflictError", "CorrectionRefused", "Database",
+    "DatabaseLockedError", "DatabaseUnavailableError", "DualControlRequired", "ExportReport",
+    "Fingerprint", "HandClosed", "HandQuery", "HandService", "HandState", "HandStatus",
+    "HandSummary", "ImportReport", "LogEntry", "LogService", "MigrationError", "NotADatabaseError",
+    "NotFoundError", "NothingToUndo", "PermissionRefused", "PinChangeRequired", "Refusal",
+    "ReviewQueries", "Role", "SeatInfo", "ServiceError", "Services", "SessionInfo", "SignInError",
+    "StaffMember", "StaffService", "StorageError", "TableInfo", "TableService", "VerifyReport",
+    "reports", "resolve_db_url",
 ]

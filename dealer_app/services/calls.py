@@ -27,12 +27,12 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dealer_app.services.common import audit, confirm_supervisor
+from dealer_app.services.errors import PermissionRefused, Refusal
 from dealer_app.services.types import HandStatus, StaffMember
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import (
     ConflictError,
     NotFoundError,
-    PermissionDeniedError,
     StorageError,
 )
 from dealer_app.storage.models import FloorCall, GameTable, HandRow, TableSession
@@ -195,9 +195,9 @@ class CallService:
 
     def acknowledge(self, call_id: int, supervisor: StaffMember) -> FloorCallInfo:
         """A supervisor is on the way."""
-        self._supervisor(supervisor, tr("acknowledging a call"))
+        self._supervisor(supervisor, tr_noop("acknowledging a call"))
         with self.db.transaction() as s:
-            confirm_supervisor(s, supervisor, tr("acknowledging a call"))
+            confirm_supervisor(s, supervisor, tr_noop("acknowledging a call"))
             row = self._call(s, call_id, lock=True)
             if row.acknowledged_at is not None:
                 raise ConflictError(tr("{name} already acknowledged this call")
@@ -207,10 +207,10 @@ class CallService:
 
     def resolve(self, call_id: int, supervisor: StaffMember, note: str) -> FloorCallInfo:
         """Closes a call with a note (and acknowledges it if nobody had)."""
-        self._supervisor(supervisor, tr("resolving a call"))
+        self._supervisor(supervisor, tr_noop("resolving a call"))
         why = _text(note, tr("the note of a resolved call"))
         with self.db.transaction() as s:
-            confirm_supervisor(s, supervisor, tr("resolving a call"))
+            confirm_supervisor(s, supervisor, tr_noop("resolving a call"))
             row = self._call(s, call_id, lock=True)
             if row.resolved_at is not None:
                 raise ConflictError(tr("{name} already resolved this call")
@@ -270,8 +270,7 @@ class CallService:
     @staticmethod
     def _supervisor(staff: StaffMember, what: str) -> None:
         if not staff.is_supervisor:
-            raise PermissionDeniedError(tr("{what} needs a supervisor; {name} is a dealer")
-                                        .format(what=what, name=staff.name))
+            raise PermissionRefused(Refusal.NEEDS_SUPERVISOR, what=what, name=staff.name)
 
     def _acknowledge(self, s: Session, row: FloorCall, supervisor: StaffMember) -> None:
         now = self.db.now()

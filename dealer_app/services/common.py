@@ -13,17 +13,20 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from dealer_app.engine import Settings
+from dealer_app.services.errors import (
+    DualControlRequired,
+    PermissionRefused,
+    PinChangeRequired,
+    Refusal,
+)
 from dealer_app.services.types import Role, SessionInfo, StaffMember, TableInfo
 from dealer_app.storage.errors import (
     ConflictError,
     ConnectionLostError,
-    DualControlError,
-    PermissionDeniedError,
-    PinChangeRequiredError,
     StorageError,
 )
 from dealer_app.storage.models import AuditEntry, GameTable, Staff, TableSession
-from dealer_app.text import thousands, tr
+from dealer_app.text import tr
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -75,12 +78,12 @@ def audit(session: Session, *, at: Any, act: str, staff: StaffMember | None = No
 
 
 def require_supervisor_role(staff: StaffMember, reason: str | None, what: str) -> str:
-    """Checks a supervisor act has a supervisor and a reason; returns the reason trimmed."""
+    """Checks a supervisor act has a supervisor and a reason; returns the reason trimmed.
+    ``what`` names the act in English marked with ``tr_noop`` (translated where shown)."""
     if staff.role is not Role.SUPERVISOR:
-        raise PermissionDeniedError(tr("{what} needs a supervisor; {name} is a dealer")
-                                    .format(what=what, name=staff.name))
+        raise PermissionRefused(Refusal.NEEDS_SUPERVISOR, what=what, name=staff.name)
     if reason is None or not reason.strip():
-        raise PermissionDeniedError(tr("{what} needs a reason").format(what=what))
+        raise PermissionRefused(Refusal.NEEDS_REASON, what=what)
     return reason.strip()
 
 
@@ -89,8 +92,7 @@ def confirm_supervisor(s: Session, staff: StaffMember, what: str) -> None:
     have been changed since the PIN was checked)."""
     row = s.get(Staff, staff.id)
     if row is None or not row.active or row.role != Role.SUPERVISOR.value:
-        raise PermissionDeniedError(tr("{what} needs a supervisor; {name} is not one now")
-                                    .format(what=what, name=staff.name))
+        raise PermissionRefused(Refusal.NO_LONGER_SUPERVISOR, what=what, name=staff.name)
     if row.pin_change_due:
         raise pin_change_required(staff.name)
 
@@ -104,25 +106,20 @@ def dual_control(s: Session, table_id: int | None, amount: int, supervisor: Staf
     above = (row.dual_control_above or 0) if row is not None else 0
     if second is None:
         if above and abs(amount) > above:
-            raise DualControlError(
-                tr("{what} of {amount} is above this table's dual-control amount of {limit}: "
-                   "a second supervisor's PIN is needed").format(
-                    what=what, amount=thousands(abs(amount)), limit=thousands(above)))
+            raise DualControlRequired(Refusal.SECOND_SUPERVISOR_NEEDED, what=what,
+                                      amount=abs(amount), limit=above)
         return None
     if second.id == supervisor.id:
-        raise DualControlError(tr("{what}: the second supervisor must be another person than "
-                                  "{name}").format(what=what, name=supervisor.name))
+        raise DualControlRequired(Refusal.SECOND_SUPERVISOR_SAME, what=what,
+                                  name=supervisor.name)
     confirm_supervisor(s, second, what)
     return second
 
 
-def pin_change_required(name: str) -> PinChangeRequiredError:
+def pin_change_required(name: str) -> PinChangeRequired:
     """The refusal of any supervisor act while the supervisor's PIN must be changed (an
     older PIN, shorter than today's rule of 6 to 12 digits)."""
-    return PinChangeRequiredError(
-        tr("{name}'s PIN is shorter than a supervisor's PIN must now be (6 to 12 digits): "
-           "change it (Change my PIN…, or dealer-app staff pin) before any supervisor act")
-        .format(name=name))
+    return PinChangeRequired(Refusal.PIN_CHANGE_REQUIRED, name=name)
 
 
 def staff_member(row: Staff) -> StaffMember:

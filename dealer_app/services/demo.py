@@ -16,11 +16,12 @@ from dealer_app.engine.hand import Hand
 from dealer_app.engine.settings import Structure
 from dealer_app.services import Services
 from dealer_app.services.calls import CallService
+from dealer_app.services.errors import ServiceError, SignInError
 from dealer_app.services.floor import game_of
 from dealer_app.services.rotation import RotationService
 from dealer_app.services.types import HandState, Role, SessionInfo, StaffMember
 from dealer_app.services.waiting import WaitingListService
-from dealer_app.storage.errors import AuthenticationError, StorageError
+from dealer_app.storage.errors import StorageError
 
 PLAYERS = ("Ann", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal", "Ivy", "Jo")
 PINS = {"Sam": "246800", "Dana": "1357", "Eli": "2580", "Flo": "9753"}
@@ -76,7 +77,7 @@ def build_demo(svc: Services, hands: int = 30, seed: int = 7,
         rotation.clock_in(member, boss)
     svc.staff.add_staff("Flo", Role.DEALER, PINS["Flo"], by=boss)
     for _ in range(5):  # Flo forgot her PIN: her next try waits
-        with suppress(AuthenticationError):
+        with suppress(SignInError):
             svc.staff.authenticate("Flo", "0000")
     report.notes.append("Flo's account waits before each next try after 5 wrong PINs")
     structures = list(Structure)
@@ -186,5 +187,5 @@ def _correct(svc: Services, state: HandState, boss: StaffMember, rng: random.Ran
                                         Event(entry.event.seat, Action.DEAL_UP, card=card),
                                         boss, "card misread (rule 9.5)")
                 return
-            except StorageError:
+            except (StorageError, ServiceError):
                 continue

@@ -44,7 +44,6 @@ from typing import Any, cast
 from sqlalchemy import Table, bindparam, exists, func, insert, select, update
 from sqlalchemy.orm import Session
 
-from dealer_app import words
 from dealer_app.engine import Action, Event, RuleError, SeatSpec, Settings, SettingsError
 from dealer_app.engine.cards import CardError
 from dealer_app.engine.events import EventError
@@ -60,15 +59,14 @@ from dealer_app.services.common import (
     retrying,
     settings_of,
 )
+from dealer_app.services.errors import CorrectionRefused, HandClosed, NothingToUndo, Refusal
 from dealer_app.services.leases import check_lease
 from dealer_app.services.types import HandState, HandStatus, LogEntry, StaffMember
 from dealer_app.storage import chain, ledger
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import (
     ConflictError,
-    HandClosedError,
     NotFoundError,
-    NothingToUndoError,
     StorageError,
 )
 from dealer_app.storage.models import (
@@ -80,7 +78,7 @@ from dealer_app.storage.models import (
     StackMove,
     TableSession,
 )
-from dealer_app.text import tr
+from dealer_app.text import tr, tr_noop
 
 
 @dataclass(frozen=True, slots=True)
@@ -598,7 +596,7 @@ class HandService:
                         else:
                             state, after = self._record_loaded(s, hand_id, event, staff,
                                                                workstation, input_id)
-                    except (RuleError, HandClosedError):  # refused before writing: sent
+                    except (RuleError, HandClosed):  # refused before writing: sent
                         if tries > 1 or not self._stored(s, input_id):  # again, maybe
                             raise
                         stored = True
@@ -687,18 +685,18 @@ class HandService:
                 row = self._hand(s, hand_id, lock=True)
                 check_lease(s, row.table_id, workstation, self.db.now())
                 if row.status == HandStatus.VOID.value:
-                    raise HandClosedError(tr("hand {number} is void").format(number=row.number))
+                    raise HandClosed(Refusal.HAND_VOID, number=row.number)
                 rows = load_rows(s, hand_id)
                 slots, _ = resolve(rows)
                 if not slots:
-                    raise NothingToUndoError(tr("there is no input to undo in this hand"))
+                    raise NothingToUndo(Refusal.NOTHING_TO_UNDO)
                 now = self.db.now()
                 target = slots[-1]
                 why = reason
                 if row.status == HandStatus.COMPLETE.value:
                     why = require_supervisor_role(
-                        staff, reason, tr("changing a completed hand (rule 11.3)"))
-                    confirm_supervisor(s, staff, tr("changing a completed hand (rule 11.3)"))
+                        staff, reason, tr_noop("changing a completed hand (rule 11.3)"))
+                    confirm_supervisor(s, staff, tr_noop("changing a completed hand (rule 11.3)"))
                     if row.session_id is None:
                         raise ConflictError(tr("an imported hand takes no undo; a supervisor "
                                                "can correct its inputs"))
@@ -735,14 +733,14 @@ class HandService:
         (the seq of a stored input still in force, or of the correction standing in its
         place). Raises ``StorageError`` naming the first input the rules would refuse."""
         why = require_supervisor_role(supervisor, reason,
-                                      tr("correcting an input (rule 11.3)"))
+                                      tr_noop("correcting an input (rule 11.3)"))
 
         def correct() -> HandState:
             with self.db.transaction() as s:
-                confirm_supervisor(s, supervisor, tr("correcting an input (rule 11.3)"))
+                confirm_supervisor(s, supervisor, tr_noop("correcting an input (rule 11.3)"))
                 row = self._hand(s, hand_id, lock=True)
                 if row.status == HandStatus.VOID.value:
-                    raise HandClosedError(tr("hand {number} is void").format(number=row.number))
+                    raise HandClosed(Refusal.HAND_VOID, number=row.number)
                 rows = load_rows(s, hand_id)
                 slots, out = resolve(rows)
                 i = _slot_of(slots, target_seq)
@@ -757,12 +755,10 @@ class HandService:
                 seats = seats_of(row.seats_json)
                 if replacement is not None:
                     if replacement == old:
-                        raise StorageError(tr("#{seq} already reads {input}: nothing to "
-                                              "correct").format(seq=slot.origin,
-                                                                input=words.event_text(old)))
+                        raise CorrectionRefused(Refusal.SAME_INPUT, seq=slot.origin,
+                                                event=old)
                     if replacement.seat not in {spec.seat for spec in seats}:
-                        raise StorageError(tr("seat {seat} is not in this hand")
-                                           .format(seat=replacement.seat))
+                        raise CorrectionRefused(Refusal.SEAT_NOT_IN_HAND, seat=replacement.seat)
                 events = [event_of(x.row) for x in slots]
                 if replacement is None:
                     del events[i]
@@ -772,20 +768,14 @@ class HandService:
                     hand = Hand.replay(settings, seats, events)
                 except ReplayError as exc:
                     j = exc.index
-                    if replacement is not None and j == i:
-                        what = tr("the correction ({input})").format(
-                            input=words.event_text(replacement))
-                    else:
-                        k = j + 1 if replacement is None and j >= i else j
-                        what = tr("input #{seq} ({input})").format(
-                            seq=slots[k].origin, input=words.event_text(events[j]))
-                    raise StorageError(
-                        tr("correction refused: with it, {what} is refused by the rules: "
-                           "{reason} [{code}]. Nothing was stored.").format(
-                            what=what, reason=exc.message, code=exc.code.value)) from None
+                    if replacement is not None and j == i:  # the correction itself
+                        raise CorrectionRefused(Refusal.RULES_REFUSE, error=exc,
+                                                event=replacement) from None
+                    k = j + 1 if replacement is None and j >= i else j
+                    raise CorrectionRefused(Refusal.RULES_REFUSE, error=exc, event=events[j],
+                                            seq=slots[k].origin) from None
                 except EventError as exc:
-                    raise StorageError(tr("correction refused: {error}")
-                                       .format(error=exc)) from None
+                    raise CorrectionRefused(Refusal.BAD_INPUT, error=exc) from None
                 was_complete = row.status == HandStatus.COMPLETE.value
                 if was_complete and not hand.complete and self._later_hand(s, row):
                     raise ConflictError(
@@ -831,20 +821,19 @@ class HandService:
         supervisor, PIN checked by the caller) is needed and named in the audit.
         ``misdeal``: declared at the table (:meth:`declare_misdeal`), on a hand in
         progress only."""
-        why = require_supervisor_role(supervisor, reason, tr("voiding a hand"))
+        why = require_supervisor_role(supervisor, reason, tr_noop("voiding a hand"))
 
         def void() -> HandState:
             with self.db.transaction() as s:
-                confirm_supervisor(s, supervisor, tr("voiding a hand"))
+                confirm_supervisor(s, supervisor, tr_noop("voiding a hand"))
                 row = self._hand(s, hand_id, lock=True)
                 if row.status == HandStatus.VOID.value:
-                    raise HandClosedError(tr("hand {number} is already void")
-                                          .format(number=row.number))
+                    raise HandClosed(Refusal.HAND_ALREADY_VOID, number=row.number)
                 if misdeal is not None and row.status != HandStatus.IN_PROGRESS.value:
-                    raise HandClosedError(misdeal_refusal(None))
+                    raise HandClosed(Refusal.HAND_COMPLETE)
                 both = dual_control(s, row.table_id,
                                     pot_of(build_state(row, load_rows(s, hand_id)).hand),
-                                    supervisor, second, tr("voiding a hand"))
+                                    supervisor, second, tr_noop("voiding a hand"))
                 now = self.db.now()
                 owed: list[tuple[str, int]] = []
                 if row.status == HandStatus.COMPLETE.value:
@@ -950,7 +939,5 @@ class HandService:
     @staticmethod
     def _in_progress(row: HandRow) -> None:
         if row.status != HandStatus.IN_PROGRESS.value:
-            raise HandClosedError((tr("hand {number} is void; it takes no more inputs")
-                                   if row.status == HandStatus.VOID.value
-                                   else tr("hand {number} is complete; it takes no more inputs"))
-                                  .format(number=row.number))
+            raise HandClosed(Refusal.HAND_VOID_NO_INPUTS if row.status == HandStatus.VOID.value
+                             else Refusal.HAND_COMPLETE_NO_INPUTS, number=row.number)

@@ -18,9 +18,10 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from sqlalchemy import func, select
 
 from dealer_app.services.common import audit, confirm_supervisor, require_supervisor_role
+from dealer_app.services.errors import PermissionRefused, Refusal
 from dealer_app.services.files import atomic_write
 from dealer_app.services.types import StaffMember
-from dealer_app.storage import Database, PermissionDeniedError, StorageError, ledger, seals
+from dealer_app.storage import Database, StorageError, ledger, seals
 from dealer_app.storage.models import LedgerEntry, StationKey
 from dealer_app.storage.notary import (
     ANCHOR_UNWRITABLE,
@@ -33,7 +34,7 @@ from dealer_app.storage.notary import (
     load_trust,
     trust,
 )
-from dealer_app.text import tr
+from dealer_app.text import tr, tr_noop
 
 
 class KeyError_(StorageError):
@@ -96,16 +97,14 @@ class KeyService:
     def admit(self, public_key: str, label: str, supervisor: StaffMember,
               reason: str) -> KeyInfo:
         """Admits a workstation's key; refused unless this workstation's key is trusted."""
-        why = require_supervisor_role(supervisor, reason, tr("admitting a workstation's key"))
+        why = require_supervisor_role(supervisor, reason, tr_noop("admitting a workstation's key"))
         public = parse_public_key(public_key)
         key_id = key_id_of(public)
         notary = self.db.notary
         if notary is None or notary.key_id not in self.trusted():
-            raise PermissionDeniedError(tr(
-                "this workstation's key is not trusted here: admit keys at a workstation "
-                "whose key is"))
+            raise PermissionRefused(Refusal.KEY_NOT_TRUSTED)
         with self.db.transaction() as s:
-            confirm_supervisor(s, supervisor, tr("admitting a workstation's key"))
+            confirm_supervisor(s, supervisor, tr_noop("admitting a workstation's key"))
             if s.scalar(select(func.count()).select_from(StationKey)
                         .where(StationKey.key_id == key_id)):
                 raise KeyError_(tr("key {key} is admitted already").format(key=key_id))

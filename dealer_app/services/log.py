@@ -45,6 +45,8 @@ from dealer_app.engine.hand import Hand
 from dealer_app.engine.record import HandRecord, RecordError, dump_record
 from dealer_app.engine.record_file import parse_utc, read_record_file
 from dealer_app.services.common import CancelFn, ProgressFn, audit, player_name, settings_of
+from dealer_app.services.error_words import error_text
+from dealer_app.services.errors import PermissionRefused, Refusal, ServiceError
 from dealer_app.services.files import atomic_write
 from dealer_app.services.hands import (
     append_event,
@@ -66,7 +68,6 @@ from dealer_app.storage.database import Database
 from dealer_app.storage.errors import (
     ConflictError,
     NotFoundError,
-    PermissionDeniedError,
     StorageError,
 )
 from dealer_app.storage.models import Checkpoint, GameTable, HandEvent, HandPlayer, HandRow
@@ -348,8 +349,8 @@ class LogService:
             return "invalid", None, f"cannot read it: {exc.strerror or exc}"
         except RecordError as exc:
             return "invalid", None, str(exc)
-        except StorageError as exc:
-            return "refused", None, str(exc)
+        except (StorageError, ServiceError) as exc:
+            return "refused", None, error_text(exc)
 
     def import_record(self, record: HandRecord, staff: StaffMember | None = None,
                       source: str = "") -> int:
@@ -364,8 +365,7 @@ class LogService:
                                .format(index=index, code=exc.code.value,
                                        message=exc.message)) from None
         if staff is None or not staff.is_supervisor:
-            raise PermissionDeniedError(tr("an import needs a supervisor, signed in with "
-                                           "their PIN"))
+            raise PermissionRefused(Refusal.IMPORT_NEEDS_SUPERVISOR)
         meta, claims = record_claims(record)
         uid = str(meta.get("uid") or uuid.uuid4())
         try:

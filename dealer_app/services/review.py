@@ -23,6 +23,7 @@ from sqlalchemy import Select, and_, case, exists, false, func, or_, select, tex
 from sqlalchemy.orm import aliased
 
 from dealer_app.services.common import audit, session_info
+from dealer_app.services.errors import PermissionRefused, Refusal
 from dealer_app.services.hands import build_state, load_rows, log_entries
 from dealer_app.services.types import (
     AuditRecord,
@@ -36,7 +37,7 @@ from dealer_app.services.types import (
 )
 from dealer_app.services.viewer import EVERYTHING, Viewer
 from dealer_app.storage.database import Database
-from dealer_app.storage.errors import NotFoundError, PermissionDeniedError, StorageError
+from dealer_app.storage.errors import NotFoundError, StorageError
 from dealer_app.storage.models import (
     AuditEntry,
     GameTable,
@@ -203,30 +204,30 @@ class ReviewQueries:
         return stmt
 
     def check_hand(self, hand_id: int) -> None:
-        """Raises ``PermissionDeniedError`` unless the viewer may see hand ``hand_id``."""
+        """Raises ``PermissionRefused`` unless the viewer may see hand ``hand_id``."""
         if not self.viewer.restricted:
             return
         with self.db.read() as s:
             seen = s.scalar(select(HandRow.id).where(
                 HandRow.id == hand_id, HandRow.session_id.in_(self._open_sessions())))
         if seen is None:
-            raise PermissionDeniedError(tr("That hand is not in your open session."))
+            raise PermissionRefused(Refusal.NOT_YOUR_HAND)
 
     def check_session(self, session_id: int) -> None:
-        """Raises ``PermissionDeniedError`` unless the viewer may see session ``session_id``."""
+        """Raises ``PermissionRefused`` unless the viewer may see session ``session_id``."""
         if not self.viewer.restricted:
             return
         with self.db.read() as s:
             seen = s.scalar(self._open_sessions().where(TableSession.id == session_id))
         if seen is None:
-            raise PermissionDeniedError(tr("That session is not your open session."))
+            raise PermissionRefused(Refusal.NOT_YOUR_SESSION)
 
     def check_everything(self, refusal: str) -> None:
-        """Raises ``PermissionDeniedError`` (``refusal``: why, in words) for a restricted
+        """Raises ``PermissionRefused`` (``refusal``: why, in words) for a restricted
         viewer: what needs the whole log (the audit, the integrity check) is for
         supervisors."""
         if self.viewer.restricted:
-            raise PermissionDeniedError(refusal)
+            raise PermissionRefused.said(refusal)
 
     def hand_state(self, hand_id: int, upto: int | None = None) -> HandState:
         """One hand replayed (up to input ``upto``), if the viewer may see it."""

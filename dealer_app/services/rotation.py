@@ -28,9 +28,10 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from dealer_app.services.common import audit
+from dealer_app.services.errors import PermissionRefused, Refusal
 from dealer_app.services.types import Role, StaffMember
 from dealer_app.storage.database import Database
-from dealer_app.storage.errors import ConflictError, NotFoundError, PermissionDeniedError
+from dealer_app.storage.errors import ConflictError, NotFoundError
 from dealer_app.storage.models import (
     AuditEntry,
     DealerShiftEvent,
@@ -165,8 +166,7 @@ class RotationService:
 
     def set_push_every(self, minutes: int, by: StaffMember) -> int:
         if by.role is not Role.SUPERVISOR:
-            raise PermissionDeniedError(tr("the push interval is set by a supervisor; {name} "
-                                           "is a dealer").format(name=by.name))
+            raise PermissionRefused(Refusal.PUSH_INTERVAL, name=by.name)
         minutes = _check_minutes(minutes, PUSH_MAX, tr("the push interval"))
         with self.db.transaction() as s:
             self._event(s, "push-every", None, by, minutes)

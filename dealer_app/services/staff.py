@@ -4,7 +4,7 @@
 - ``needs_first_supervisor() -> bool``: True on an empty database.
 - ``add_staff(name, role, pin, by=None) -> StaffMember``: the first account must be a
   supervisor and needs no ``by``; later ones need a supervisor ``by``.
-- ``authenticate(name, pin, attempt=None) -> StaffMember``: raises AuthenticationError with
+- ``authenticate(name, pin, attempt=None) -> StaffMember``: raises SignInError with
   one answer, after the same scrypt work, for an unknown name, a wrong PIN, a throttled and
   a locked account (``attempt``: what the PIN was for, audited with every refusal). The
   first 5 wrong PINs in a row cost nothing; after them each next try waits (5 s, 10 s, ...
@@ -26,7 +26,7 @@
   Both check the new PIN for the member's role (length; not one digit repeated, not an
   ascending or descending run), refuse one equal to the old, and are audited (never with
   the PIN). A supervisor who signs in with an older PIN shorter than today's rule is marked
-  ``pin_change_due``: every supervisor act is refused (``PinChangeRequiredError``) until the
+  ``pin_change_due``: every supervisor act is refused (``PinChangeRequired``) until the
   PIN is changed.
 
 PINs are digits: 6–12 for a supervisor, 4–12 for a dealer; stored only as
@@ -57,13 +57,12 @@ from dealer_app.services.common import (
     retrying,
     staff_member,
 )
+from dealer_app.services.errors import PermissionRefused, Refusal, SignInError
 from dealer_app.services.types import Attempt, Role, StaffMember
 from dealer_app.storage import ledger
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import (
-    AuthenticationError,
     ConflictError,
-    PermissionDeniedError,
     StorageError,
 )
 from dealer_app.storage.models import Checkpoint, Staff
@@ -248,11 +247,11 @@ class StaffService:
                 now = self.db.now()
                 first = not s.scalar(select(func.count()).select_from(Staff))
                 if first and role is not Role.SUPERVISOR:
-                    raise PermissionDeniedError(tr("the first account must be a supervisor"))
+                    raise PermissionRefused(Refusal.FIRST_ACCOUNT)
                 if not first:
                     if by is None:
-                        raise PermissionDeniedError(tr("adding staff needs a supervisor"))
-                    confirm_supervisor(s, by, tr("adding staff"))  # as stored, not as passed
+                        raise PermissionRefused(Refusal.ADDING_STAFF)
+                    confirm_supervisor(s, by, tr_noop("adding staff"))  # as stored, not as passed
                 if s.scalar(select(Staff.id).where(Staff.name == name)) is not None:
                     raise ConflictError(tr("there is already a staff member named {name}")
                                         .format(name=repr(name)))
@@ -269,7 +268,7 @@ class StaffService:
         return retrying(add, tr("adding {name}").format(name=repr(name)))
 
     def authenticate(self, name: str, pin: str, attempt: Attempt | None = None) -> StaffMember:
-        """The staff member if the PIN is right; else AuthenticationError with one answer for
+        """The staff member if the PIN is right; else SignInError with one answer for
         an unknown name, a wrong PIN, an account that waits and a locked one, each after
         the same scrypt work, each audited with ``attempt`` (what the PIN was for).
 
@@ -299,9 +298,9 @@ class StaffService:
             if row is None or not row.active:
                 _audit(s, attempt, at=now, act="pin-refused",
                        detail={"name": typed[:80], "why": "unknown name", "for": attempt.act})
-                error = AuthenticationError(tr(WRONG))
+                error = SignInError(Refusal.WRONG_PIN)
             elif row.pin_hash != stored:
-                raise AuthenticationError(tr("the PIN was changed meanwhile: type it again"))
+                raise SignInError(Refusal.PIN_CHANGED_MEANWHILE)
             else:
                 member = staff_member(row)
                 held = ("locked" if row.locked_at is not None else "waiting"
@@ -310,7 +309,7 @@ class StaffService:
                     _audit(s, attempt, at=now, act="pin-refused", staff=member,
                            detail={"why": f"account {held}", "right_pin": right,
                                    "for": attempt.act, "in_a_row": row.failed_pins})
-                    error = AuthenticationError(tr(WRONG))
+                    error = SignInError(Refusal.WRONG_PIN)
                 elif right:
                     if self._signed_in(s, row, pin, fresh):  # the row changed: say why
                         _audit(s, attempt, at=now, act="sign-in", staff=member,
@@ -337,7 +336,7 @@ class StaffService:
 
     @staticmethod
     def _wrong(s: Session, row: Staff, member: StaffMember, attempt: Attempt,
-               now: datetime) -> AuthenticationError:
+               now: datetime) -> SignInError:
         row.failed_pins += 1
         if row.failed_pins >= LOCK_AFTER:
             row.locked_at = now
@@ -351,21 +350,21 @@ class StaffService:
             _audit(s, attempt, at=now, act="wrong-pin", staff=member,
                    detail={"in_a_row": row.failed_pins, "for": attempt.act,
                            "wait_seconds": int(wait.total_seconds())})
-        return AuthenticationError(tr(WRONG))
+        return SignInError(Refusal.WRONG_PIN)
 
     def unlock(self, name: str, supervisor: StaffMember, reason: str) -> StaffMember:
         """A supervisor lifts the lock or the wait of another account (and its count of
         wrong PINs). Audited with the reason."""
         if not reason or not reason.strip():
-            raise PermissionDeniedError(tr("unlocking an account needs a reason"))
+            raise PermissionRefused(Refusal.UNLOCK_NEEDS_REASON)
         with self.db.transaction() as s:
-            confirm_supervisor(s, supervisor, tr("unlocking an account"))
+            confirm_supervisor(s, supervisor, tr_noop("unlocking an account"))
             row = s.scalar(select(Staff).where(Staff.name == name.strip()).with_for_update())
             if row is None:
                 raise StorageError(tr("no staff member named {name}")
                                    .format(name=repr(name.strip())))
             if row.id == supervisor.id:
-                raise PermissionDeniedError(tr("another supervisor unlocks your own account"))
+                raise PermissionRefused(Refusal.UNLOCK_OWN)
             now = self.db.now()
             was = row.locked_until if row.locked_until and row.locked_until > now else None
             detail = {"name": row.name, "was_locked_until": was.isoformat() if was else None,
@@ -389,19 +388,18 @@ class StaffService:
                            attempt: Attempt | None = None) -> StaffMember:
         """Authenticates a supervisor for one act; the audit records who, when, why and the
         act with its hand, session or table (``attempt``). A dealer's PIN, and a supervisor
-        whose PIN must be changed first (``PinChangeRequiredError``), are refused and
+        whose PIN must be changed first (``PinChangeRequired``), are refused and
         audited with the act too."""
         if not reason or not reason.strip():
-            raise PermissionDeniedError(tr("a supervisor act needs a reason"))
+            raise PermissionRefused(Refusal.ACT_NEEDS_REASON)
         attempt = attempt or Attempt("supervisor act")
         member = self.authenticate(name, pin, attempt)
-        error: PermissionDeniedError | None = None
+        error: PermissionRefused | None = None
         with self.db.transaction() as s:
             row = s.get(Staff, member.id)
             if row is None or not row.active or row.role != Role.SUPERVISOR.value:
                 why = "not a supervisor"
-                error = PermissionDeniedError(tr("{name} is not a supervisor")
-                                              .format(name=member.name))
+                error = PermissionRefused(Refusal.NOT_A_SUPERVISOR, name=member.name)
             elif row.pin_change_due:
                 why = "PIN must be changed"
                 error = pin_change_required(member.name)
@@ -423,11 +421,10 @@ class StaffService:
         workstation's checkpoint key in the configuration folder, or the PostgreSQL owner's
         role) and names it; audited as ``recover-supervisor`` by "(command line)"."""
         if not reason or not reason.strip():
-            raise PermissionDeniedError(tr("recovering an account needs a reason"))
+            raise PermissionRefused(Refusal.RECOVER_NEEDS_REASON)
         staff_id, real_name, role, stored = self._pin_row(name)
         if role is not Role.SUPERVISOR:
-            raise PermissionDeniedError(tr("{name} is not a supervisor: another supervisor "
-                                           "resets a dealer's PIN").format(name=real_name))
+            raise PermissionRefused(Refusal.RECOVER_NOT_SUPERVISOR, name=real_name)
         validate_pin(new_pin, role)
         fresh = hash_pin(new_pin, key=self._hashing_key())
         with self.db.transaction() as s:
@@ -435,10 +432,8 @@ class StaffService:
                 Staff.role == Role.SUPERVISOR.value, Staff.active.is_(True),
                 Staff.id != staff_id, Staff.locked_at.is_(None))).all()
             if others:
-                raise PermissionDeniedError(
-                    tr("{names} can still sign in: a supervisor resets {name}'s PIN with "
-                       "Reset PIN… (recovery is for the last supervisor)")
-                    .format(names=", ".join(others), name=real_name))
+                raise PermissionRefused(Refusal.RECOVER_OTHERS_CAN, names=", ".join(others),
+                                        name=real_name)
             row = s.get(Staff, staff_id, with_for_update=True)
             if row is None or row.pin_hash != stored:
                 raise ConflictError(tr("the account changed meanwhile; nothing was changed"))
@@ -456,7 +451,7 @@ class StaffService:
         """What entitles the caller to ``recover``: on PostgreSQL the role that owns the
         staff table (or a superuser); else this workstation's checkpoint key, present in the
         configuration folder and the signer of the database's checkpoints. Raises
-        PermissionDeniedError otherwise."""
+        PermissionRefused otherwise."""
         if self.db.engine.dialect.name == "postgresql":
             with self.db.read() as s:
                 user, owner, superuser = s.execute(text(
@@ -465,17 +460,12 @@ class StaffService:
                     "(SELECT rolsuper FROM pg_roles WHERE rolname = current_user)")).one()
             if user == owner or superuser:
                 return f"database owner role {user}"
-            raise PermissionDeniedError(
-                tr("recovering the last supervisor needs the database's owner role; {user} "
-                   "is not it (connect as {owner})").format(user=user, owner=owner))
+            raise PermissionRefused(Refusal.RECOVER_OWNER_ROLE, user=user, owner=owner)
         notary = self.db.notary
         with self.db.read() as s:
             signers = set(s.scalars(select(Checkpoint.key_id).distinct()))
         if notary is None or (signers and notary.key_id not in signers):
-            raise PermissionDeniedError(
-                tr("recovering the last supervisor needs the checkpoint key of the "
-                   "workstation that keeps this database (its configuration folder); this "
-                   "one's key signed none of its checkpoints"))
+            raise PermissionRefused(Refusal.RECOVER_KEY)
         return f"workstation key {notary.key_id}"
 
     # ------------------------------------------------------------------ PIN changes
@@ -509,11 +499,10 @@ class StaffService:
         """A supervisor sets another member's PIN (one they forgot) and lifts its lock.
         Refused for the supervisor's own account (``change_pin`` proves the old PIN), for
         a PIN that does not fit the member's role, and for the PIN it already has."""
-        why = require_supervisor_role(supervisor, reason, tr("resetting a PIN"))
+        why = require_supervisor_role(supervisor, reason, tr_noop("resetting a PIN"))
         staff_id, real_name, role, stored = self._pin_row(name)
         if staff_id == supervisor.id:
-            raise PermissionDeniedError(tr("change your own PIN with Change my PIN (it asks for "
-                                           "the old one), or ask another supervisor"))
+            raise PermissionRefused(Refusal.RESET_OWN)
         validate_pin(new_pin, role)
         key = self._hashing_key()
         if check_pin(new_pin, stored, key):
@@ -527,7 +516,7 @@ class StaffService:
                    detail: dict[str, object]) -> StaffMember:
         with self.db.transaction() as s:
             if act == "reset-pin":
-                confirm_supervisor(s, by, tr("resetting a PIN"))
+                confirm_supervisor(s, by, tr_noop("resetting a PIN"))
             row = s.get(Staff, staff_id, with_for_update=True)
             if row is None or not row.active:
                 raise StorageError(tr("the account was closed meanwhile; nothing was changed"))

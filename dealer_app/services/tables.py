@@ -45,11 +45,12 @@ from dealer_app.services.common import (
     session_info,
     table_info,
 )
+from dealer_app.services.errors import DualControlRequired, Refusal
 from dealer_app.services.leases import check_lease
 from dealer_app.services.types import HandStatus, SeatInfo, SessionInfo, StaffMember, TableInfo
 from dealer_app.storage import ledger
 from dealer_app.storage.database import Database
-from dealer_app.storage.errors import ConflictError, DualControlError, NotFoundError, StorageError
+from dealer_app.storage.errors import ConflictError, NotFoundError, StorageError
 from dealer_app.storage.models import (
     GameTable,
     HandPlayer,
@@ -59,7 +60,7 @@ from dealer_app.storage.models import (
     Staff,
     TableSession,
 )
-from dealer_app.text import thousands, tr
+from dealer_app.text import thousands, tr, tr_noop
 
 
 class UnbalancedSessionError(ConflictError):
@@ -116,14 +117,14 @@ class TableService:
     # ------------------------------------------------------------------ tables
     def create_table(self, name: str, settings: Settings, by: StaffMember,
                      currency: str | None = None) -> TableInfo:
-        require_supervisor_role(by, "create table", tr("creating a table"))
+        require_supervisor_role(by, "create table", tr_noop("creating a table"))
         name = name.strip()
         if not name:
             raise StorageError(tr("a table needs a name"))
         code = currency_code(currency)
         try:
             with self.db.transaction() as s:
-                confirm_supervisor(s, by, tr("creating a table"))
+                confirm_supervisor(s, by, tr_noop("creating a table"))
                 row = GameTable(name=name, settings_json=json.dumps(settings.to_dict()),
                                 created_at=self.db.now(), currency=code)
                 s.add(row)
@@ -153,7 +154,7 @@ class TableService:
         ``dual_control_above`` (minor units; 0: off; None keeps it): a void, adjustment or
         settlement of more needs a second supervisor; while it is on, changing it needs
         ``second`` too."""
-        why = require_supervisor_role(supervisor, reason, tr("changing table settings"))
+        why = require_supervisor_role(supervisor, reason, tr_noop("changing table settings"))
         code = None if currency is None else currency_code(currency)
         if dual_control_above is not None and (type(dual_control_above) is not int
                                                or not 0 <= dual_control_above <= MAX_AMOUNT):
@@ -161,7 +162,7 @@ class TableService:
                                   "{max}, not {amount}").format(
                 max=thousands(MAX_AMOUNT), amount=repr(dual_control_above)))
         with self.db.transaction() as s:
-            confirm_supervisor(s, supervisor, tr("changing table settings"))
+            confirm_supervisor(s, supervisor, tr_noop("changing table settings"))
             row = self._table(s, table_id)
             self._settings_fit(s, table_id, table_info(row).settings, settings)
             old = json.loads(row.settings_json)
@@ -173,10 +174,9 @@ class TableService:
             was = row.dual_control_above or 0
             if dual_control_above is not None and dual_control_above != was:
                 if was and (second is None or second.id == supervisor.id):
-                    raise DualControlError(tr("dual control is on at this table: changing its "
-                                              "amount needs a second supervisor's PIN"))
+                    raise DualControlRequired(Refusal.DUAL_CONTROL_SETTING)
                 if was and second is not None:
-                    confirm_supervisor(s, second, tr("changing table settings"))
+                    confirm_supervisor(s, second, tr_noop("changing table settings"))
                     detail.update(second_supervisor=second.name)
                 detail.update(old_dual_control_above=was,
                               dual_control_above=dual_control_above)
@@ -235,10 +235,10 @@ class TableService:
 
     def close_session(self, session_id: int, supervisor: StaffMember, reason: str,
                       imbalance_reason: str | None = None) -> SessionInfo:
-        why = require_supervisor_role(supervisor, reason, tr("closing a session"))
+        why = require_supervisor_role(supervisor, reason, tr_noop("closing a session"))
         imbalance = (imbalance_reason or "").strip()
         with self.db.transaction() as s:
-            confirm_supervisor(s, supervisor, tr("closing a session"))
+            confirm_supervisor(s, supervisor, tr_noop("closing a session"))
             row = self._open(s, session_id)
             if self._hand_in_progress(s, session_id):
                 raise ConflictError(tr("finish or void the hand in progress first"))
@@ -319,7 +319,7 @@ class TableService:
                      reason: str, second: StaffMember | None = None) -> SeatInfo:
         """Adds ``amount`` (negative to remove chips) to a stack; supervisor only (and a
         ``second`` one above the table's dual-control amount)."""
-        why = require_supervisor_role(supervisor, reason, tr("adjusting a stack"))
+        why = require_supervisor_role(supervisor, reason, tr_noop("adjusting a stack"))
         if type(amount) is not int or amount == 0:
             raise StorageError(tr("an adjustment is a whole amount other than 0, not {amount}")
                                .format(amount=repr(amount)))
@@ -334,10 +334,10 @@ class TableService:
         a void as settled at the cage, in the direction they are owed. ``seat_or_player``:
         the seat number, or the player's name when one seat had several players. Refuses
         more than is owed; audited as ``settle-owed`` with the supervisor's reason."""
-        why = require_supervisor_role(supervisor, reason, tr("settling owed chips"))
+        why = require_supervisor_role(supervisor, reason, tr_noop("settling owed chips"))
         _positive(amount, tr("the amount settled"))
         with self.db.transaction() as s:
-            confirm_supervisor(s, supervisor, tr("settling owed chips"))
+            confirm_supervisor(s, supervisor, tr_noop("settling owed chips"))
             session = self._session(s, session_id, lock=True)
             self._in_chips(s, session, amount)
             owing = [(row, left) for row, left in self._owed(s, session_id)
@@ -361,7 +361,7 @@ class TableService:
                                            owed=thousands(abs(owed)), amount=thousands(amount)))
             settled = amount if owed > 0 else -amount
             both = dual_control(s, session.table_id, amount, supervisor, second,
-                                tr("settling owed chips"))
+                                tr_noop("settling owed chips"))
             now = self.db.now()
             s.add(StackMove(seating_id=row.id, kind=OWED_PAID, amount=-settled,
                             staff_id=supervisor.id, at=now, reason=why))
@@ -464,11 +464,11 @@ class TableService:
         with self.db.transaction() as s:
             both = None
             if kind == "adjustment":
-                confirm_supervisor(s, by, tr("adjusting a stack"))
+                confirm_supervisor(s, by, tr_noop("adjusting a stack"))
             session = self._open(s, session_id)
             if kind == "adjustment":
                 both = dual_control(s, session.table_id, amount, by, second,
-                                    tr("adjusting a stack"))
+                                    tr_noop("adjusting a stack"))
             check_lease(s, session.table_id, workstation, self.db.now())
             row = self._seating(s, session_id, seat)
             self._not_in_hand(s, row)

@@ -11,24 +11,19 @@ Modules: ``errors`` (StorageError family), ``location`` (where the database live
 from dealer_app.storage.backup import backup_sqlite_file
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import (
-    AccountLockedError,
-    AuthenticationError,
     ConflictError,
     DatabaseLockedError,
     DatabaseUnavailableError,
-    HandClosedError,
     MigrationError,
     NotADatabaseError,
     NotFoundError,
-    NothingToUndoError,
-    PermissionDeniedError,
     StorageError,
 )
 from dealer_app.storage.location import default_db_path, resolve_db_url
 
 __all__ = [
-    "AccountLockedError", "AuthenticationError", "ConflictError", "Database",
-    "DatabaseLockedError", "DatabaseUnavailableError", "HandClosedError", "MigrationError",
-    "NotADatabaseError", "NotFoundError", "NothingToUndoError", "PermissionDeniedError",
+    "ConflictError", "Database",
+    "DatabaseLockedError", "DatabaseUnavailableError", "MigrationError",
+    "NotADatabaseError", "NotFoundError",
     "StorageError", "backup_sqlite_file", "default_db_path", "resolve_db_url",
 ]

@@ -1,7 +1,10 @@
-"""Errors of the storage layer and the services built on it.
+"""Errors of the storage layer and the services built on it: the database or a file failed,
+or a record is missing or clashes with another.
 
-Every error a caller should show to a person is a :class:`StorageError` (a ``ValueError``)
-whose message says what went wrong in plain words and names the database or record.
+Each is a :class:`StorageError` (a ``ValueError``) whose message says what went wrong in plain
+words and names the database or record. The refusals of a rule of the house (sign-in,
+permission, a closed hand, nothing to undo, a refused correction) are not storage errors:
+they are :class:`dealer_app.services.errors.ServiceError`.
 """
 
 from __future__ import annotations
@@ -35,34 +38,11 @@ class ConflictError(StorageError):
     """The operation clashes with the current state (a session already open, a seat taken)."""
 
 
-class PermissionDeniedError(StorageError):
-    """The act needs a supervisor, or the staff member is not allowed to do it."""
 
 
-class AuthenticationError(StorageError):
-    """Unknown staff member or wrong PIN."""
 
 
-class AccountLockedError(AuthenticationError):
-    """Too many wrong PINs in a row: the account is locked for a while."""
 
-
-class PinChangeRequiredError(PermissionDeniedError):
-    """The supervisor's PIN no longer fits today's rule (an older, shorter one): no
-    supervisor act until it is changed."""
-
-
-class DualControlError(PermissionDeniedError):
-    """The act is above the table's dual-control amount and needs a second, different
-    supervisor's PIN."""
-
-
-class HandClosedError(ConflictError):
-    """The hand is complete or void and takes no more inputs."""
-
-
-class NothingToUndoError(ConflictError):
-    """There is no input left to undo in this hand."""
 
 
 class DiskFullError(DatabaseUnavailableError):

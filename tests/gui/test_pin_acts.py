@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit
 
 from dealer_app.gui.pin_dialogs import ChangePinDialog, ResetPinDialog
-from dealer_app.services import AuthenticationError, Role
+from dealer_app.services import Role, SignInError
 from dealer_app.services import staff as staff_module
 from tests.gui.conftest import Driver
 
@@ -102,7 +102,7 @@ def test_a_supervisor_resets_a_locked_members_pin(driver: Driver) -> None:
     d.backend.add_staff("Dana", "dealer", "2725", sue)
     staff = d.backend.services.staff
     for _ in range(5):  # the next try waits
-        with pytest.raises(AuthenticationError):
+        with pytest.raises(SignInError):
             staff.authenticate("Dana", "9192")
     assert set(staff.locked_staff()) == {"Dana"}
     d.qtbot.keyClicks(box.name, "Dana")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from dealer_app.services import AuthenticationError
+from dealer_app.services import SignInError
 from tests.gui.conftest import Driver
 
 
@@ -30,7 +30,7 @@ def test_a_supervisor_unlocks_an_account_in_the_staff_box(driver: Driver) -> Non
     d.backend.add_staff("Dana", "dealer", "2725", sue)
     staff = d.backend.services.staff
     for _ in range(5):  # the next try waits
-        with pytest.raises(AuthenticationError):
+        with pytest.raises(SignInError):
             staff.authenticate("Dana", "9192")
     d.controller.shift.show_tables()
     rows = {box.list.item(r, 0).text(): box.list.item(r, 1).text()

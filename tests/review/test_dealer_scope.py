@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from dealer_app.gui.review import window as window_module
-from dealer_app.services import HandQuery, NotFoundError, PermissionDeniedError
+from dealer_app.gui.review import exporting as window_module
+from dealer_app.services import HandQuery, NotFoundError, PermissionRefused
 from dealer_app.services.viewer import EVERYTHING, Viewer
 
 from .datagen import World
@@ -36,15 +36,15 @@ def test_the_services_keep_a_dealer_to_their_open_session(named: World) -> None:
         review.player_history("Dee Meyerson")  # her hands are all at Table 7
     for read in (review.hand_state, review.hand_report, review.record, review.stored_log,
                  review.integrity_of):
-        with pytest.raises(PermissionDeniedError, match="not in your open session"):
+        with pytest.raises(PermissionRefused, match="not in your open session"):
             read(other)
-    with pytest.raises(PermissionDeniedError):
+    with pytest.raises(PermissionRefused):
         review.find_hand("Table 7", 1)
     assert [s.id for s in review.sessions()] == [named.session.id]
     for read_session in (review.session_report, review.stack_history):
-        with pytest.raises(PermissionDeniedError):
+        with pytest.raises(PermissionRefused):
             read_session(other_session)
-    with pytest.raises(PermissionDeniedError, match="for supervisors"):
+    with pytest.raises(PermissionRefused, match="for supervisors"):
         review.audit_lines()
     own = review.search(HandQuery(), limit=1)[0]
     assert review.hand_report(own.hand_id).log

@@ -14,8 +14,8 @@ from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
-from dealer_app.gui.review import window as review_window
-from dealer_app.gui.review.window import IntegrityDialog
+from dealer_app.gui.review import integrity as review_window
+from dealer_app.gui.review.integrity import IntegrityDialog
 from dealer_app.services import BrokenHand, VerifyReport
 
 REPORT = VerifyReport(checked=1234, broken=[

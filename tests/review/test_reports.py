@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from dealer_app.services import HandQuery, PermissionDeniedError, Services, reports
+from dealer_app.services import HandQuery, PermissionRefused, Services, reports
 
 from .datagen import World, play_hand
 
@@ -52,7 +52,7 @@ def test_adjust_and_cash_out_keep_balance(world: World) -> None:
 
 
 def test_dealer_cannot_adjust(world: World) -> None:
-    with pytest.raises(PermissionDeniedError):
+    with pytest.raises(PermissionRefused):
         world.svc.tables.adjust_stack(world.session.id, 3, 40, world.dealer, "no")
 
 

@@ -15,12 +15,14 @@ from dealer_app.engine import DECK, Action, Code, Event, RuleError, Settings
 from dealer_app.engine.hand import Hand, ReplayError
 from dealer_app.services import (
     ConflictError,
+    CorrectionRefused,
     Database,
     HandQuery,
     HandService,
     HandState,
     HandStatus,
-    PermissionDeniedError,
+    PermissionRefused,
+    Refusal,
     Role,
     Services,
     SessionInfo,
@@ -166,15 +168,20 @@ def test_a_correction_that_breaks_later_inputs_is_refused_and_stores_nothing(
     state = to_showdown(svc, session, dealer)
     audits = len(svc.review.audit())
     up = seq_of(state, Action.DEAL_UP, 1)
-    with pytest.raises(StorageError, match=r"input #\d+ \(Seat \d is dealt [^)]+\) is refused"):
+    with pytest.raises(CorrectionRefused,
+                       match=r"input #\d+ \(Seat \d is dealt [^)]+\) is refused") as later:
         used_later = next(e.event.card for e in state.log if e.seq > up and e.event is not None
                           and e.event.action is Action.DEAL_UP)
         svc.hands.correct_input(state.hand_id, up, Event(1, Action.DEAL_UP, card=used_later),
                                 boss, "wrong card")
-    with pytest.raises(StorageError, match=r"the correction \(Seat 1 is dealt 2s\)"):
+    assert later.value.code is Refusal.RULES_REFUSE
+    assert isinstance(later.value.error, RuleError)
+    assert later.value.error.code is Code.DUPLICATE_CARD
+    assert not isinstance(later.value, StorageError)  # a rule's refusal, not a disk failure
+    with pytest.raises(CorrectionRefused, match=r"the correction \(Seat 1 is dealt 2s\)"):
         svc.hands.correct_input(state.hand_id, up, Event(1, Action.DEAL_UP, card="2s"), boss,
                                 "wrong card")
-    with pytest.raises(StorageError, match="brings in|bring-in|refused"):
+    with pytest.raises(CorrectionRefused, match="brings in|bring-in|refused"):
         svc.hands.correct_input(state.hand_id, up, None, boss, "no such card")
     after = svc.hands.hand_state(state.hand_id)
     assert after.log == state.log and not after.corrected
@@ -187,12 +194,12 @@ def test_rule_11_3_a_dealer_cannot_correct_or_undo_a_completed_hand(
     state = to_showdown(svc, session, dealer)
     target = seq_of(state, Action.DEAL_DOWN, 1)
     fix = Event(1, Action.DEAL_DOWN, card="Js")
-    with pytest.raises(PermissionDeniedError):
+    with pytest.raises(PermissionRefused):
         svc.hands.correct_input(state.hand_id, target, fix, dealer, WHY)
-    with pytest.raises(PermissionDeniedError):
+    with pytest.raises(PermissionRefused):
         svc.hands.correct_input(state.hand_id, target, fix, boss, "")
     done = play(svc.hands, state.hand_id, dealer)
-    with pytest.raises(PermissionDeniedError):
+    with pytest.raises(PermissionRefused):
         svc.hands.undo_last(done.hand_id, dealer)
     assert svc.hands.hand_state(done.hand_id).log == done.log
     # a dealer's undo of a hand in progress stays as it was (rule 11.1)

@@ -8,7 +8,7 @@ import pytest
 from storage.helpers import play
 
 from dealer_app.services import (
-    PermissionDeniedError,
+    PermissionRefused,
     Role,
     Services,
     SessionInfo,
@@ -17,7 +17,7 @@ from dealer_app.services import (
     TableInfo,
     reports,
 )
-from dealer_app.storage.errors import DualControlError
+from dealer_app.services.errors import DualControlRequired
 
 
 @pytest.fixture
@@ -37,11 +37,11 @@ def test_above_the_tables_amount_an_adjustment_needs_a_second_supervisor(
     """Before: one supervisor's PIN moved any amount."""
     assert _limit(svc, table, boss, 100).dual_control_above == 100
     svc.tables.adjust_stack(session.id, 1, 100, boss, "float")  # at the amount: one is enough
-    with pytest.raises(DualControlError, match="second supervisor"):
+    with pytest.raises(DualControlRequired, match="second supervisor"):
         svc.tables.adjust_stack(session.id, 1, -105, boss, "chips taken")
-    with pytest.raises(DualControlError, match="another person"):
+    with pytest.raises(DualControlRequired, match="another person"):
         svc.tables.adjust_stack(session.id, 1, -105, boss, "chips taken", second=boss)
-    with pytest.raises(PermissionDeniedError):
+    with pytest.raises(PermissionRefused):
         svc.tables.adjust_stack(session.id, 1, -105, boss, "chips taken", second=dealer)
     assert svc.tables.seats(session.id)[0].stack == 600
     svc.tables.adjust_stack(session.id, 1, -105, boss, "chips taken", second=tess)
@@ -58,7 +58,7 @@ def test_a_void_above_the_amount_needs_a_second_supervisor(
     state = svc.hands.start_hand(session.id, dealer)
     play(svc.hands, state.hand_id, dealer)
     _limit(svc, table, boss, 10)
-    with pytest.raises(DualControlError, match="voiding a hand"):
+    with pytest.raises(DualControlRequired, match="voiding a hand"):
         svc.hands.void_hand(state.hand_id, boss, "wrong deck")
     assert svc.hands.hand_state(state.hand_id).status.value == "complete"
     svc.hands.void_hand(state.hand_id, boss, "wrong deck", second=tess)
@@ -75,7 +75,7 @@ def test_off_by_default_and_changing_the_amount_while_on_needs_two(
     with pytest.raises(StorageError, match="0 \\(off\\)"):
         _limit(svc, table, boss, -1)
     _limit(svc, table, boss, 1000)
-    with pytest.raises(DualControlError, match="second supervisor"):
+    with pytest.raises(DualControlRequired, match="second supervisor"):
         _limit(svc, table, boss, 0)  # one supervisor cannot switch it off alone
     assert svc.tables.table(table.id).dual_control_above == 1000
     assert _limit(svc, table, boss, 0, second=tess).dual_control_above == 0

@@ -14,7 +14,7 @@ from dealer_app import words
 from dealer_app.engine.hand import Phase
 from dealer_app.services import (
     ConflictError,
-    PermissionDeniedError,
+    PermissionRefused,
     Services,
     SessionInfo,
     StaffMember,
@@ -76,7 +76,7 @@ def test_calls_refuse_bad_input_and_a_second_answer(
         calls.raise_call(table.id, "coffee", "more coffee", dealer)
     assert calls.open_calls() == []
     call = calls.raise_call(table.id, "chips", "color up", dealer)
-    with pytest.raises(PermissionDeniedError):
+    with pytest.raises(PermissionRefused):
         calls.acknowledge(call.id, dealer)
     with pytest.raises(StorageError, match="empty"):
         calls.resolve(call.id, boss, "")

@@ -8,10 +8,10 @@ from storage.helpers import next_event, play
 from dealer_app.engine import Action, Code, Event, RuleError
 from dealer_app.services import (
     ConflictError,
-    HandClosedError,
+    HandClosed,
     HandStatus,
-    NothingToUndoError,
-    PermissionDeniedError,
+    NothingToUndo,
+    PermissionRefused,
     Services,
     SessionInfo,
     StaffMember,
@@ -32,7 +32,7 @@ def test_a_whole_hand_is_recorded_and_its_result_moves_the_stacks(
     again = svc.hands.hand_state(state.hand_id)
     assert again.result() == final.result()
     assert all(e.by == "Dana" for e in again.log)
-    with pytest.raises(HandClosedError):
+    with pytest.raises(HandClosed):
         svc.hands.record_input(state.hand_id, Event(1, Action.FOLD), dealer)
     assert svc.hands.start_hand(session.id, dealer).number == 2
 
@@ -49,7 +49,7 @@ def test_a_refused_input_stores_nothing(svc: Services, session: SessionInfo,
 def test_rule_11_1_undo_is_recorded_not_deleted(svc: Services, session: SessionInfo,
                                       dealer: StaffMember) -> None:
     state = svc.hands.start_hand(session.id, dealer)
-    with pytest.raises(NothingToUndoError):
+    with pytest.raises(NothingToUndo):
         svc.hands.undo_last(state.hand_id, dealer)
     state = play(svc.hands, state.hand_id, dealer, inputs=4)
     before = state.hand.result()
@@ -65,9 +65,9 @@ def test_undo_of_the_last_input_reopens_a_complete_hand(
         svc: Services, session: SessionInfo, dealer: StaffMember, boss: StaffMember) -> None:
     state = svc.hands.start_hand(session.id, dealer)
     final = play(svc.hands, state.hand_id, dealer)
-    with pytest.raises(PermissionDeniedError):  # rule 11.3: a supervisor, with a reason
+    with pytest.raises(PermissionRefused):  # rule 11.3: a supervisor, with a reason
         svc.hands.undo_last(final.hand_id, dealer, "wrong card")
-    with pytest.raises(PermissionDeniedError):
+    with pytest.raises(PermissionRefused):
         svc.hands.undo_last(final.hand_id, boss, " ")
     assert svc.hands.hand_state(final.hand_id).status is HandStatus.COMPLETE
     reopened = svc.hands.undo_last(final.hand_id, boss, "last show was misread")
@@ -84,9 +84,9 @@ def test_rule_11_2_void_returns_every_contribution_needs_a_supervisor_and_is_aud
         svc: Services, session: SessionInfo, dealer: StaffMember, boss: StaffMember) -> None:
     state = svc.hands.start_hand(session.id, dealer)
     play(svc.hands, state.hand_id, dealer)
-    with pytest.raises(PermissionDeniedError):
+    with pytest.raises(PermissionRefused):
         svc.hands.void_hand(state.hand_id, dealer, "misdeal")
-    with pytest.raises(PermissionDeniedError):
+    with pytest.raises(PermissionRefused):
         svc.hands.void_hand(state.hand_id, boss, " ")
     void = svc.hands.void_hand(state.hand_id, boss, "misdeal")
     assert void.status is HandStatus.VOID and void.log[-1].kind == "void"

@@ -19,12 +19,12 @@ from storage.helpers import play
 from dealer_app.cli import main
 from dealer_app.engine.record import parse_record
 from dealer_app.services import (
-    AuthenticationError,
     HandQuery,
     HandStatus,
-    PermissionDeniedError,
+    PermissionRefused,
     Services,
     SessionInfo,
+    SignInError,
     StaffMember,
     StorageError,
 )
@@ -69,7 +69,7 @@ def test_an_import_needs_a_supervisor_signed_in(
     record = parse_record(_record(svc, session, dealer))
     before = svc.review.count(HandQuery())
     for who in (None, dealer):
-        with pytest.raises(PermissionDeniedError, match="needs a supervisor"):
+        with pytest.raises(PermissionRefused, match="needs a supervisor"):
             svc.log.import_record(record, who)
     path = tmp_path / "r.json"
     path.write_text(json.dumps(record.to_dict()))
@@ -80,7 +80,7 @@ def test_an_import_needs_a_supervisor_signed_in(
     assert main(["log", "import", "--db", db_url, str(path)]) == 2  # --by is required
     assert "--by" in capsys.readouterr().err
     assert svc.review.count(HandQuery()) == before
-    with pytest.raises(AuthenticationError):
+    with pytest.raises(SignInError):
         svc.staff.require_supervisor(boss.name, "999999", "check")
     assert svc.staff.require_supervisor(boss.name, BOSS_PIN, "check") == boss
 

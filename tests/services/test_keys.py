@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import text
 
 from dealer_app.cli import main
-from dealer_app.services import PermissionDeniedError, Services
+from dealer_app.services import PermissionRefused, Services
 from dealer_app.services.keys import KeyError_, KeyService, import_keys
 from dealer_app.storage import Database
 from dealer_app.storage.models import StationKey
@@ -52,7 +52,7 @@ def test_a_new_workstation_is_trusted_only_once_a_supervisor_admits_it(
     found = _broken(svc)
     assert any("which is not trusted" in f and second.db.notary.key_id in f for f in found), found
     # the second workstation cannot admit itself: its key is trusted by nobody here
-    with pytest.raises(PermissionDeniedError):
+    with pytest.raises(PermissionRefused):
         KeyService(second.db).admit(second.db.notary.public_key, "table 9 station", sam, "new")
     # a supervisor at the trusted workstation admits it: from then on all it wrote holds
     boss = svc.staff.require_supervisor("Sam", SAM_PIN, "admit the table 9 station")

@@ -10,11 +10,11 @@ from sqlalchemy import text
 from storage.helpers import play
 
 from dealer_app.services import (
-    AuthenticationError,
-    PermissionDeniedError,
+    PermissionRefused,
     Role,
     Services,
     SessionInfo,
+    SignInError,
     StaffMember,
     StorageError,
     reports,
@@ -43,7 +43,7 @@ def test_a_member_changes_their_own_pin_proving_the_old_one(
     assert svc.staff.change_pin("Dana", DEALER_PIN, "97531") == dealer
     assert _stored_hash(svc, "Dana") != before
     assert svc.staff.authenticate("Dana", "97531") == dealer
-    with pytest.raises(AuthenticationError):
+    with pytest.raises(SignInError):
         svc.staff.authenticate("Dana", DEALER_PIN)
     entry = svc.review.audit(act="change-pin")[0]
     assert (entry.by, entry.detail) == ("Dana", {"name": "Dana", "role": "dealer"})
@@ -54,13 +54,13 @@ def test_a_member_changes_their_own_pin_proving_the_old_one(
 def test_a_wrong_old_pin_counts_toward_the_wait_like_a_sign_in(
         svc: Services, dealer: StaffMember) -> None:
     for _ in range(staff_module.FREE_TRIES - 1):
-        with pytest.raises(AuthenticationError):
+        with pytest.raises(SignInError):
             svc.staff.change_pin("Dana", "0000", "97531")
     assert [a.detail["in_a_row"] for a in svc.review.audit(act="wrong-pin")][0] == 4
     assert [a.detail["for"] for a in svc.review.audit(act="wrong-pin")][0] == "change-pin"
-    with pytest.raises(AuthenticationError):
+    with pytest.raises(SignInError):
         svc.staff.authenticate("Dana", "0000")  # the fifth, by a sign-in: the next one waits
-    with pytest.raises(AuthenticationError):
+    with pytest.raises(SignInError):
         svc.staff.change_pin("Dana", DEALER_PIN, "97531")  # too early: even the right PIN
     assert svc.review.audit(act="change-pin") == []
 
@@ -98,14 +98,14 @@ def test_an_older_short_supervisor_pin_still_signs_in_and_is_changed_to_a_valid_
 def test_a_supervisor_resets_a_forgotten_pin_and_it_lifts_the_lock(
         svc: Services, boss: StaffMember, dealer: StaffMember) -> None:
     for _ in range(staff_module.FREE_TRIES):
-        with pytest.raises(AuthenticationError):
+        with pytest.raises(SignInError):
             svc.staff.authenticate("Dana", "0000")
     assert set(svc.staff.locked_staff()) == {"Dana"}
-    with pytest.raises(PermissionDeniedError, match="reason"):
+    with pytest.raises(PermissionRefused, match="reason"):
         svc.staff.reset_pin("Dana", "8642", boss, "  ")
-    with pytest.raises(PermissionDeniedError, match="needs a supervisor"):
+    with pytest.raises(PermissionRefused, match="needs a supervisor"):
         svc.staff.reset_pin("Sam", "86420", dealer, "forgot")
-    with pytest.raises(PermissionDeniedError, match="Change my PIN"):
+    with pytest.raises(PermissionRefused, match="Change my PIN"):
         svc.staff.reset_pin("Sam", "864200", boss, "my own")
     with pytest.raises(StorageError, match="already Dana's PIN"):
         svc.staff.reset_pin("Dana", DEALER_PIN, boss, "forgot")
@@ -181,7 +181,7 @@ def test_settling_owed_chips_zeroes_the_owed_line_and_keeps_the_balance(
     line_before = next(x for x in before.seats if x.seat == seat)
     with pytest.raises(StorageError, match="only"):
         svc.tables.settle_owed(session.id, seat, abs(owed) + 5, boss, "cage slip 41")
-    with pytest.raises(PermissionDeniedError):
+    with pytest.raises(PermissionRefused):
         svc.tables.settle_owed(session.id, seat, abs(owed), dealer, "cage slip 41")
     with pytest.raises(StorageError, match="no chips are owed"):
         svc.tables.settle_owed(session.id, 2, 5, boss, "cage slip 41")

@@ -15,18 +15,18 @@ from storage.helpers import FakeClock
 
 from dealer_app.engine import Settings
 from dealer_app.services import (
-    AuthenticationError,
-    PermissionDeniedError,
+    PermissionRefused,
     Role,
     Services,
+    SignInError,
     StaffMember,
     StorageError,
     TableInfo,
 )
 from dealer_app.services import staff as staff_module
+from dealer_app.services.errors import PinChangeRequired
 from dealer_app.services.types import Attempt
 from dealer_app.storage import pepper
-from dealer_app.storage.errors import PinChangeRequiredError
 from services.conftest import DEALER_PIN
 from services.test_pin_and_owed_acts import _stored_hash
 
@@ -90,7 +90,7 @@ def test_importing_another_key_over_this_stations_own_is_refused(tmp_path: Path)
 def test_an_old_hash_without_the_key_signs_in_and_is_hashed_again_with_it(
         svc: Services, dealer: StaffMember) -> None:
     _set_hash(svc, "Dana", staff_module.hash_pin(DEALER_PIN))  # as stored before the key
-    with pytest.raises(AuthenticationError):
+    with pytest.raises(SignInError):
         svc.staff.authenticate("Dana", "8642")
     assert _stored_hash(svc, "Dana").startswith("scrypt$")  # a wrong PIN changes nothing
     assert svc.staff.authenticate("Dana", DEALER_PIN) == dealer
@@ -143,11 +143,11 @@ def test_an_older_short_supervisor_pin_must_be_changed_before_any_supervisor_act
         olle = svc.staff.add_staff("Olle", Role.SUPERVISOR, "4826", by=boss)
     assert svc.staff.authenticate("Olle", "4826") == olle  # still signs in
     attempt = Attempt("change-settings", table_id=table.id)
-    with pytest.raises(PinChangeRequiredError, match="change it"):
+    with pytest.raises(PinChangeRequired, match="change it"):
         svc.staff.require_supervisor("Olle", "4826", "new ante", attempt)
-    with pytest.raises(PinChangeRequiredError):  # the signed-in member, straight to an act
+    with pytest.raises(PinChangeRequired):  # the signed-in member, straight to an act
         svc.tables.change_settings(table.id, Settings(ante=10, chip_unit=5), olle, "new ante")
-    with pytest.raises(PinChangeRequiredError):
+    with pytest.raises(PinChangeRequired):
         svc.staff.unlock("Sam", olle, "x")
     refused = svc.review.audit(act="permission-refused")[0]
     assert (refused.by, refused.detail["why"], refused.detail["for"], refused.table_id) == (
@@ -163,7 +163,7 @@ def test_waits_grow_and_only_the_hundredth_wrong_pin_in_a_row_locks(
     """Before: 5 wrong PINs from anyone locked any account, up to a day a lock."""
     waits = []
     for _ in range(12):
-        with pytest.raises(AuthenticationError):
+        with pytest.raises(SignInError):
             svc.staff.authenticate("Dana", "8642")
         waits.append(svc.review.audit(act="wrong-pin")[0].detail["wait_seconds"])
         clock.advance(minutes=5)
@@ -171,15 +171,15 @@ def test_waits_grow_and_only_the_hundredth_wrong_pin_in_a_row_locks(
     assert svc.staff.authenticate("Dana", DEALER_PIN) == dealer  # after 12: still her own
     assert svc.review.audit(act="account-locked") == []
     for n in range(staff_module.LOCK_AFTER):
-        with pytest.raises(AuthenticationError):
+        with pytest.raises(SignInError):
             svc.staff.authenticate("Dana", "8642")
         if n % 10 == 0:  # a try too early is refused unchecked and not counted
-            with pytest.raises(AuthenticationError):
+            with pytest.raises(SignInError):
                 svc.staff.authenticate("Dana", "8642")
         clock.advance(minutes=5)
     assert svc.review.audit(act="account-locked")[0].detail["in_a_row"] == 100
     clock.advance(hours=48)
-    with pytest.raises(AuthenticationError):  # locked: the right PIN too, until unlocked
+    with pytest.raises(SignInError):  # locked: the right PIN too, until unlocked
         svc.staff.authenticate("Dana", DEALER_PIN)
     assert svc.staff.locked_staff() == {"Dana": None}
     svc.staff.unlock("Dana", boss, "badge checked")
@@ -206,7 +206,7 @@ def test_one_answer_and_the_same_scrypt_work_for_unknown_waiting_locked_and_wron
                       ("Nobody", DEALER_PIN),  # unknown
                       ("Eli", "2468")]:     # wrong
         hashes.clear()
-        with pytest.raises(AuthenticationError) as info:
+        with pytest.raises(SignInError) as info:
             svc.staff.authenticate(name, pin)
         answers.append((type(info.value), str(info.value)))
         assert hashes == [staff_module.SCRYPT_N], name  # one scrypt, at today's cost
@@ -224,14 +224,14 @@ def test_every_refusal_is_audited_with_the_act_and_its_hand_or_table(
     """Before: a dealer's PIN for a supervisor act, and the right PIN on a locked account,
     left no audit row; the others did not say which act or hand."""
     void = Attempt("void-hand", table_id=table.id)
-    with pytest.raises(PermissionDeniedError, match="not a supervisor"):
+    with pytest.raises(PermissionRefused, match="not a supervisor"):
         svc.staff.require_supervisor("Dana", DEALER_PIN, "misdeal", void)
-    with pytest.raises(AuthenticationError):
+    with pytest.raises(SignInError):
         svc.staff.require_supervisor("Sam", "8642", "misdeal", void)
-    with pytest.raises(AuthenticationError):
+    with pytest.raises(SignInError):
         svc.staff.require_supervisor("Nobody", "8642", "misdeal", void)
     _lock(svc, "Dana")
-    with pytest.raises(AuthenticationError):
+    with pytest.raises(SignInError):
         svc.staff.require_supervisor("Dana", DEALER_PIN, "misdeal", void)
     rows = {(a.act, a.by, a.detail.get("why")): a for a in svc.review.audit()}
     dealer_row = rows[("permission-refused", "Dana", "not a supervisor")]
@@ -249,7 +249,7 @@ def _lock(svc: Services, name: str) -> None:
     with svc.db.engine.begin() as conn:
         conn.execute(text("UPDATE staff SET failed_pins = :n WHERE name = :name"),
                      {"n": staff_module.LOCK_AFTER - 1, "name": name})
-    with pytest.raises(AuthenticationError):
+    with pytest.raises(SignInError):
         svc.staff.authenticate(name, "8642")
 
 
@@ -261,7 +261,7 @@ def test_the_last_supervisor_is_recovered_with_the_workstation_key_and_audited(
     from dealer_app.cli import main
 
     _lock(svc, "Sam")
-    with pytest.raises(PermissionDeniedError):
+    with pytest.raises(PermissionRefused):
         svc.staff.recover("Dana", "864213", "x", "test")  # a dealer is reset by a supervisor
     monkeypatch.setattr("sys.stdin", io.StringIO("864213\n"))
     assert main(["staff", "recover", "--db", db_url, "--name", "Sam", "--reason",
@@ -276,7 +276,7 @@ def test_the_last_supervisor_is_recovered_with_the_workstation_key_and_audited(
     assert entry.detail["proof"].startswith(("workstation key", "database owner role"))
     # another supervisor who can still sign in resets it instead
     svc.staff.add_staff("Tess", Role.SUPERVISOR, "975318", by=boss)
-    with pytest.raises(PermissionDeniedError, match="Tess can still sign in"):
+    with pytest.raises(PermissionRefused, match="Tess can still sign in"):
         svc.staff.recover("Sam", "864219", "again", "test")
 
 

@@ -1,5 +1,6 @@
 """The services' refusals are words for people: written through the translation hook, in
-English unless a translation is installed."""
+English unless a translation is installed. A refusal of a rule of the house
+(:class:`ServiceError`) is worded where it is shown (``error_text``)."""
 
 from __future__ import annotations
 
@@ -9,14 +10,15 @@ import pytest
 
 from dealer_app import text
 from dealer_app.services import (
-    AuthenticationError,
     ConflictError,
-    PermissionDeniedError,
+    PermissionRefused,
     Services,
     SessionInfo,
+    SignInError,
     StaffMember,
     StorageError,
 )
+from dealer_app.services.error_words import error_text
 
 
 @pytest.fixture
@@ -30,7 +32,7 @@ def marked() -> Iterator[None]:
 @pytest.mark.one_backend
 def test_refusals_are_english_without_a_translation(svc: Services, dealer: StaffMember,
                                                      session: SessionInfo) -> None:
-    with pytest.raises(AuthenticationError, match="^unknown name or wrong PIN$"):
+    with pytest.raises(SignInError, match="^unknown name or wrong PIN$"):
         svc.staff.authenticate("Dana", "0000")
     with pytest.raises(ConflictError, match="^seat 1 is taken$"):
         svc.tables.seat_player(session.id, 1, "Di", 100, dealer)
@@ -40,16 +42,20 @@ def test_refusals_are_english_without_a_translation(svc: Services, dealer: Staff
 @pytest.mark.usefixtures("marked")
 def test_refusals_go_through_the_translation(svc: Services, dealer: StaffMember,
                                              session: SessionInfo) -> None:
-    with pytest.raises(AuthenticationError) as wrong:
+    with pytest.raises(SignInError) as wrong:
         svc.staff.authenticate("Dana", "0000")
     with pytest.raises(ConflictError) as taken:
         svc.tables.seat_player(session.id, 1, "Di", 100, dealer)
     with pytest.raises(StorageError) as odd_seat:
         svc.tables.seat_player(session.id, 9, "Di", 100, dealer)
-    with pytest.raises(PermissionDeniedError) as dealer_acts:
+    with pytest.raises(PermissionRefused) as dealer_acts:
         svc.tables.adjust_stack(session.id, 1, 5, dealer, "float")
-    assert str(wrong.value) == "§unknown name or wrong PIN"
     assert str(taken.value) == "§seat 1 is taken"
     assert str(odd_seat.value) == "§seat must be 1 to 6, not 9"
+    # a refusal of the services is worded where it is shown; its str() is English, for logs
+    assert str(wrong.value) == "unknown name or wrong PIN"
+    assert error_text(wrong.value) == "§unknown name or wrong PIN"
+    assert str(dealer_acts.value) == "adjusting a stack needs a supervisor; Dana is a dealer"
     # the act named inside the refusal is translated too
-    assert str(dealer_acts.value) == "§§adjusting a stack needs a supervisor; Dana is a dealer"
+    assert (error_text(dealer_acts.value)
+            == "§§adjusting a stack needs a supervisor; Dana is a dealer")

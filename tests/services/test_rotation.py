@@ -11,7 +11,7 @@ from storage.helpers import FakeClock
 
 from dealer_app.services import (
     ConflictError,
-    PermissionDeniedError,
+    PermissionRefused,
     Role,
     Services,
     SessionInfo,
@@ -27,7 +27,7 @@ def test_the_board_follows_shifts_breaks_and_pushes(
     rota = RotationService(svc.db)
     eve = svc.staff.add_staff("Eve", Role.DEALER, "2468", by=boss)
     assert rota.push_every() == PUSH_EVERY
-    with pytest.raises(PermissionDeniedError):
+    with pytest.raises(PermissionRefused):
         rota.set_push_every(20, dealer)
     with pytest.raises(ConflictError, match="1 to 240"):
         rota.set_push_every(0, boss)

@@ -92,7 +92,7 @@ def _lock(svc: Services, session: SessionInfo, dealer: StaffMember,
                   {"n": staff_module.LOCK_AFTER - 1})
 
     def hundredth() -> None:
-        with pytest.raises(staff_module.AuthenticationError):
+        with pytest.raises(staff_module.SignInError):
             svc.staff.authenticate("Dana", "0000")
     return hundredth
 

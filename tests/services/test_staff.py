@@ -7,13 +7,13 @@ from sqlalchemy import select, text
 from storage.helpers import FakeClock, play
 
 from dealer_app.services import (
-    AccountLockedError,
-    AuthenticationError,
+    AccountLocked,
     HandStatus,
-    PermissionDeniedError,
+    PermissionRefused,
     Role,
     Services,
     SessionInfo,
+    SignInError,
     StaffMember,
 )
 from dealer_app.storage.models import Staff
@@ -22,11 +22,11 @@ from services.conftest import BOSS_PIN, DEALER_PIN
 
 def test_first_account_must_be_a_supervisor(svc: Services) -> None:
     assert svc.staff.needs_first_supervisor()
-    with pytest.raises(PermissionDeniedError):
+    with pytest.raises(PermissionRefused):
         svc.staff.add_staff("Dana", Role.DEALER, "1243")
     boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, "135792")
     assert not svc.staff.needs_first_supervisor()
-    with pytest.raises(PermissionDeniedError):
+    with pytest.raises(PermissionRefused):
         svc.staff.add_staff("Eve", Role.DEALER, "1243")
     assert svc.staff.add_staff("Eve", Role.DEALER, "1243", by=boss).role is Role.DEALER
 
@@ -39,9 +39,9 @@ def test_pin_is_stored_only_as_a_salted_slow_hash(svc: Services, boss: StaffMemb
                for h in hashes)
     assert len({h.split("$")[5] for h in hashes}) == 2  # one salt per account
     assert svc.staff.authenticate("Dana", DEALER_PIN) == dealer
-    with pytest.raises(AuthenticationError, match="wrong PIN") as wrong:
+    with pytest.raises(SignInError, match="wrong PIN") as wrong:
         svc.staff.authenticate("Dana", "0000")
-    with pytest.raises(AuthenticationError) as unknown:
+    with pytest.raises(SignInError) as unknown:
         svc.staff.authenticate("Nobody", "0000")
     assert str(unknown.value) == str(wrong.value)  # it does not tell a name exists
 
@@ -49,10 +49,10 @@ def test_pin_is_stored_only_as_a_salted_slow_hash(svc: Services, boss: StaffMemb
 def test_after_five_wrong_pins_the_next_try_waits_and_one_too_early_is_not_checked(
         svc: Services, dealer: StaffMember, clock: FakeClock) -> None:
     for _ in range(5):
-        with pytest.raises(AuthenticationError) as info:
+        with pytest.raises(SignInError) as info:
             svc.staff.authenticate("Dana", "9192")
-        assert not isinstance(info.value, AccountLockedError)
-    with pytest.raises(AuthenticationError, match="wrong PIN"):  # even the right PIN, too early
+        assert not isinstance(info.value, AccountLocked)
+    with pytest.raises(SignInError, match="wrong PIN"):  # even the right PIN, too early
         svc.staff.authenticate("Dana", DEALER_PIN)
     clock.advance(seconds=5)
     assert svc.staff.authenticate("Dana", DEALER_PIN) == dealer
@@ -63,20 +63,20 @@ def test_after_five_wrong_pins_the_next_try_waits_and_one_too_early_is_not_check
 
 def test_a_right_pin_resets_the_count(svc: Services, dealer: StaffMember) -> None:
     for _ in range(3):
-        with pytest.raises(AuthenticationError):
+        with pytest.raises(SignInError):
             svc.staff.authenticate("Dana", "9192")
     svc.staff.authenticate("Dana", DEALER_PIN)
     for _ in range(4):
-        with pytest.raises(AuthenticationError) as info:
+        with pytest.raises(SignInError) as info:
             svc.staff.authenticate("Dana", "9192")
-        assert not isinstance(info.value, AccountLockedError)
+        assert not isinstance(info.value, AccountLocked)
 
 
 def test_supervisor_rights_are_audited_with_who_when_why(
         svc: Services, boss: StaffMember, dealer: StaffMember, clock: FakeClock) -> None:
-    with pytest.raises(PermissionDeniedError):
+    with pytest.raises(PermissionRefused):
         svc.staff.require_supervisor("Dana", DEALER_PIN, "void hand 3")
-    with pytest.raises(PermissionDeniedError):
+    with pytest.raises(PermissionRefused):
         svc.staff.require_supervisor("Sam", BOSS_PIN, "")
     assert svc.staff.require_supervisor("Sam", BOSS_PIN, "void hand 3") == boss
     entry = svc.review.audit(act="supervisor-authorised")[0]
@@ -126,9 +126,9 @@ def test_a_supervisor_act_checks_the_account_as_it_is_now(
     with svc.db.engine.begin() as conn:
         conn.execute(text("UPDATE staff SET active = :no WHERE id = :i"),
                      {"no": False, "i": boss.id})
-    with pytest.raises(PermissionDeniedError, match="not one now"):
+    with pytest.raises(PermissionRefused, match="not one now"):
         svc.hands.void_hand(state.hand_id, boss, "misdeal")
-    with pytest.raises(PermissionDeniedError):
+    with pytest.raises(PermissionRefused):
         svc.tables.adjust_stack(session.id, 1, 5, boss, "found chips")
     assert svc.hands.hand_state(state.hand_id).status is HandStatus.COMPLETE
 

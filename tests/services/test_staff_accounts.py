@@ -11,10 +11,10 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from dealer_app.services import (
-    AuthenticationError,
-    PermissionDeniedError,
+    PermissionRefused,
     Role,
     Services,
+    SignInError,
     StaffMember,
     StorageError,
 )
@@ -40,7 +40,7 @@ def _lock(svc: Services, name: str) -> None:
     with svc.db.engine.begin() as conn:
         conn.execute(text("UPDATE staff SET failed_pins = :n WHERE name = :name"),
                      {"n": staff_module.LOCK_AFTER - 1, "name": name})
-    with pytest.raises(AuthenticationError):
+    with pytest.raises(SignInError):
         svc.staff.authenticate(name, "9192")
     assert svc.review.audit(act="account-locked")[0].detail["in_a_row"] == 100
 
@@ -49,11 +49,11 @@ def test_a_supervisor_unlocks_another_account_and_it_is_audited(
         svc: Services, boss: StaffMember, dealer: StaffMember) -> None:
     _lock(svc, "Dana")
     assert set(svc.staff.locked_staff()) == {"Dana"}
-    with pytest.raises(PermissionDeniedError):
+    with pytest.raises(PermissionRefused):
         svc.staff.unlock("Dana", dealer, "let me in")
-    with pytest.raises(PermissionDeniedError, match="reason"):
+    with pytest.raises(PermissionRefused, match="reason"):
         svc.staff.unlock("Dana", boss, " ")
-    with pytest.raises(PermissionDeniedError, match="another supervisor"):
+    with pytest.raises(PermissionRefused, match="another supervisor"):
         svc.staff.unlock("Sam", boss, "myself")
     assert svc.staff.unlock("Dana", boss, "checked her badge") == dealer
     assert svc.staff.locked_staff() == {}
@@ -65,9 +65,9 @@ def test_a_supervisor_unlocks_another_account_and_it_is_audited(
 
 def test_an_unknown_name_gets_the_answer_of_a_wrong_pin(
         svc: Services, dealer: StaffMember) -> None:
-    with pytest.raises(AuthenticationError) as wrong:
+    with pytest.raises(SignInError) as wrong:
         svc.staff.authenticate("Dana", "0000")
-    with pytest.raises(AuthenticationError) as unknown:
+    with pytest.raises(SignInError) as unknown:
         svc.staff.authenticate("Dina", "0000")
     assert str(wrong.value) == str(unknown.value) == staff_module.WRONG
     assert type(wrong.value) is type(unknown.value)
@@ -114,14 +114,14 @@ def test_checking_a_pin_does_not_hold_the_write_lock(
 def test_adding_staff_rereads_the_acting_account(
         svc: Services, boss: StaffMember, dealer: StaffMember) -> None:
     forged = StaffMember(id=dealer.id, name=dealer.name, role=Role.SUPERVISOR)
-    with pytest.raises(PermissionDeniedError, match="not one now"):
+    with pytest.raises(PermissionRefused, match="not one now"):
         svc.staff.add_staff("Eve", Role.DEALER, "1711", by=forged)
     with svc.db.engine.begin() as conn:
         conn.execute(text("UPDATE staff SET active = :no WHERE id = :i"),
                      {"no": False, "i": boss.id})
-    with pytest.raises(PermissionDeniedError):
+    with pytest.raises(PermissionRefused):
         svc.staff.add_staff("Eve", Role.DEALER, "1711", by=boss)
-    with pytest.raises(PermissionDeniedError):
+    with pytest.raises(PermissionRefused):
         svc.staff.unlock("Dana", boss, "x")
     assert [m.name for m in svc.staff.list_staff()] == ["Dana", "Sam"]
 

@@ -8,7 +8,7 @@ from storage.helpers import play
 from dealer_app.engine import Settings
 from dealer_app.services import (
     ConflictError,
-    PermissionDeniedError,
+    PermissionRefused,
     Services,
     SessionInfo,
     StaffMember,
@@ -23,7 +23,7 @@ def test_one_open_session_per_table(svc: Services, table: TableInfo, dealer: Sta
     with pytest.raises(ConflictError):
         svc.tables.open_session(table.id, dealer)
     assert svc.tables.current_session(table.id) == first
-    with pytest.raises(PermissionDeniedError):
+    with pytest.raises(PermissionRefused):
         svc.tables.close_session(first.id, dealer, "end of shift")
     closed = svc.tables.close_session(first.id, boss, "end of shift")
     assert closed.closed_at is not None and svc.tables.current_session(table.id) is None
@@ -40,7 +40,7 @@ def test_seats_and_stack_moves(svc: Services, session: SessionInfo, dealer: Staf
     assert svc.tables.rebuy(session.id, 2, 50, dealer).stack == 150
     assert svc.tables.sit_out(session.id, 2, dealer).sitting_out
     assert not svc.tables.come_back(session.id, 2, dealer).sitting_out
-    with pytest.raises(PermissionDeniedError):
+    with pytest.raises(PermissionRefused):
         svc.tables.adjust_stack(session.id, 2, -10, dealer, "miscount")
     assert svc.tables.adjust_stack(session.id, 2, -10, boss, "miscount").stack == 140
     assert svc.tables.leave(session.id, 2, dealer) == 140
@@ -65,7 +65,7 @@ def test_a_seat_in_the_hand_cannot_rebuy_or_leave(svc: Services, session: Sessio
 def test_settings_change_needs_a_supervisor(svc: Services, table: TableInfo,
                                             dealer: StaffMember, boss: StaffMember) -> None:
     new = Settings(ante=10, chip_unit=5)
-    with pytest.raises(PermissionDeniedError):
+    with pytest.raises(PermissionRefused):
         svc.tables.change_settings(table.id, new, dealer, "stakes up")
     assert svc.tables.change_settings(table.id, new, boss, "stakes up").settings == new
     assert svc.tables.list_tables()[0].settings == new

@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QBoxLayout, QLabel
 
 from dealer_app.services import StorageError
+from dealer_app.services.errors import ServiceError
 from dealer_app.services.rotation import BoxTime, RotationService
 from dealer_app.text import tr
 from dealer_app.words import duration_text
@@ -72,7 +73,7 @@ class BoxClock(QObject):
             return
         try:
             self.box = self.rotation.box(session.id)
-        except StorageError:
+        except (StorageError, ServiceError):
             self.box = None  # a closed session or no database: the next read tries again
         if not self.timer.isActive():
             self.timer.start()

@@ -34,6 +34,8 @@ from dealer_app.gui.floor.calls import SupervisorSignIn
 from dealer_app.gui.floor.feed import LiveFeed
 from dealer_app.services import StaffMember, StorageError
 from dealer_app.services.calls import REASON_MAX, CallKind, CallService, FloorCallInfo
+from dealer_app.services.error_words import error_text
+from dealer_app.services.errors import ServiceError
 from dealer_app.services.leases import FloorPresence, heartbeat_interval
 from dealer_app.text import tr, tr_noop
 
@@ -222,7 +224,7 @@ class FloorKeys(QObject):
             if gone:
                 self.resolved = self.calls.call(gone[-1])
             self.watched = bool(self.presence.watchers()) if calls else True
-        except StorageError:
+        except (StorageError, ServiceError):
             return  # the next signal or tick tries again
         self.open = calls
         self._show()
@@ -292,7 +294,7 @@ class FloorKeys(QObject):
             return None
         try:
             watched = bool(self.presence.watchers())
-        except StorageError:
+        except (StorageError, ServiceError):
             watched = True  # unknown: the status bar says it after the call
         dialog = CallFloorDialog(self.window, watched=watched)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
@@ -309,8 +311,9 @@ class FloorKeys(QObject):
         hand = self.backend.state.hand_id if self.backend.state is not None else None
         try:
             call = self.calls.raise_call(session.table_id, kind, reason, staff, hand_id=hand)
-        except StorageError as exc:
-            self.controller.fail(tr("the floor was not called: {error}").format(error=exc))
+        except (StorageError, ServiceError) as exc:
+            self.controller.fail(tr("the floor was not called: {error}")
+                                 .format(error=error_text(exc)))
             return None
         self.table_id = session.table_id
         self.open = [c for c in self.open if c.id != call.id] + [call]
@@ -346,9 +349,9 @@ class FloorKeys(QObject):
     def _signed_in(self, name: str, pin: str) -> None:
         try:
             staff = self.backend.services.staff.authenticate(name.strip(), pin)
-        except StorageError as exc:
+        except (StorageError, ServiceError) as exc:
             self.controller.fail(tr("the floor view was not opened: {error}").format(
-                error=exc))
+                error=error_text(exc)))
             return
         if not staff.is_supervisor:
             self.controller.fail(tr("{key} opens the floor view for a supervisor; {name} is "

@@ -15,6 +15,8 @@ from dealer_app.gui.floor.rotation import RotationPanel, next_push
 from dealer_app.gui.floor.shift import ShiftPanel
 from dealer_app.gui.floor.shift_pdf import write_shift_pdf
 from dealer_app.services import StaffMember, StorageError
+from dealer_app.services.error_words import error_text
+from dealer_app.services.errors import ServiceError
 from dealer_app.services.floor import TableTile
 from dealer_app.services.must_move import MustMoveList, must_move_lists
 from dealer_app.services.rotation import DealerDuty, RotationService
@@ -78,8 +80,8 @@ class FloorShift:
             self.push_every = self.rotation.push_every()
             self.staff = self.window.services.staff.list_staff()
             self.must_move = must_move_lists(self.window.services.db)
-        except StorageError as exc:
-            self.rotation_panel.message.setText(str(exc))
+        except (StorageError, ServiceError) as exc:
+            self.rotation_panel.message.setText(error_text(exc))
             return
         self.rotation_panel.set_board(self.board, self.staff, self.push_every, now)
 
@@ -106,8 +108,8 @@ class FloorShift:
         try:
             report = shift_report(self.window.services.db, now=self.window.now(),
                                   generated_by=who.name if who is not None else "")
-        except StorageError as exc:
-            self.shift_panel.message.setText(str(exc))
+        except (StorageError, ServiceError) as exc:
+            self.shift_panel.message.setText(error_text(exc))
             return None
         self.shift_panel.set_report(report)
         return report
@@ -121,8 +123,8 @@ class FloorShift:
             return False
         try:
             step(who)
-        except StorageError as exc:
-            self.rotation_panel.message.setText(str(exc))
+        except (StorageError, ServiceError) as exc:
+            self.rotation_panel.message.setText(error_text(exc))
             self.read_board()
             return False
         self.rotation_panel.message.clear()

@@ -47,6 +47,8 @@ from dealer_app.gui.i18n import amount
 from dealer_app.gui.screen import resize_within_screen
 from dealer_app.services import Services, StaffMember, StorageError
 from dealer_app.services.calls import FloorCallInfo
+from dealer_app.services.error_words import error_text
+from dealer_app.services.errors import ServiceError
 from dealer_app.services.floor import FloorFigures, FloorService, Game, TableTile
 from dealer_app.services.leases import FloorPresence, heartbeat_interval, new_workstation
 from dealer_app.services.waiting import WaitingInfo, WaitingListService
@@ -214,7 +216,7 @@ class FloorWindow(QMainWindow):
             timer.stop()
         if self.heartbeat.property("watching"):
             self.heartbeat.setProperty("watching", False)
-            with contextlib.suppress(StorageError):  # else the row expires by itself
+            with contextlib.suppress(StorageError, ServiceError):  # else the row expires by itself
                 self.presence.leave(self.station)
         for window in list(self.live_windows.values()):
             window.close()
@@ -225,14 +227,15 @@ class FloorWindow(QMainWindow):
         try:
             self.presence.watch(self.station, self.host, name)
             self.heartbeat.setProperty("watching", True)
-        except StorageError as exc:
-            self.statusBar().showMessage(tr("Cannot read the floor: {error}").format(error=exc))
+        except (StorageError, ServiceError) as exc:
+            self.statusBar().showMessage(tr("Cannot read the floor: {error}")
+                                         .format(error=error_text(exc)))
 
     def _heartbeat(self) -> None:
         try:
             if not self.presence.heartbeat(self.station):
                 self._watch()
-        except StorageError:
+        except (StorageError, ServiceError):
             pass  # the next beat tries again
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt name)
@@ -248,8 +251,9 @@ class FloorWindow(QMainWindow):
         now = self.now()
         try:
             tiles = self.floor.tiles(tables, now)
-        except StorageError as exc:
-            self.statusBar().showMessage(tr("Cannot read the floor: {error}").format(error=exc))
+        except (StorageError, ServiceError) as exc:
+            self.statusBar().showMessage(tr("Cannot read the floor: {error}")
+                                         .format(error=error_text(exc)))
             return
         self.reads += 1
         if tables is None:
@@ -353,7 +357,7 @@ class FloorWindow(QMainWindow):
         self._history_stale = False
         try:
             answered = self.floor.calls.resolved_since(self.floor.gaming_day_start(self.now()))
-        except StorageError:
+        except (StorageError, ServiceError):
             self._history_stale = True
             return
         self.calls_panel.set_history(answered)
@@ -428,8 +432,9 @@ class FloorWindow(QMainWindow):
         self._figures_at = time.monotonic()
         try:
             figures = self.floor.figures(self.now())
-        except StorageError as exc:
-            self.statusBar().showMessage(tr("Cannot read the floor: {error}").format(error=exc))
+        except (StorageError, ServiceError) as exc:
+            self.statusBar().showMessage(tr("Cannot read the floor: {error}")
+                                         .format(error=error_text(exc)))
             return
         self.show_figures(figures)
 
@@ -480,8 +485,8 @@ class FloorWindow(QMainWindow):
         try:
             staff = self.services.staff.authenticate(dialog.name.text().strip(),
                                                      dialog.pin.text())
-        except StorageError as exc:
-            QMessageBox.warning(self, tr("Supervisor"), str(exc))
+        except (StorageError, ServiceError) as exc:
+            QMessageBox.warning(self, tr("Supervisor"), error_text(exc))
             return None
         if not staff.is_supervisor:
             QMessageBox.warning(self, tr("Supervisor"),
@@ -497,8 +502,8 @@ class FloorWindow(QMainWindow):
             return None
         try:
             call = self.floor.calls.acknowledge(call_id, who)
-        except StorageError as exc:
-            self.statusBar().showMessage(str(exc), 10_000)
+        except (StorageError, ServiceError) as exc:
+            self.statusBar().showMessage(error_text(exc), 10_000)
             self.refresh(None)
             return None
         self.refresh({call.table_id})
@@ -518,8 +523,8 @@ class FloorWindow(QMainWindow):
             note = dialog.note.text()
         try:
             done = self.floor.calls.resolve(call_id, who, note)
-        except StorageError as exc:
-            self.statusBar().showMessage(str(exc), 10_000)
+        except (StorageError, ServiceError) as exc:
+            self.statusBar().showMessage(error_text(exc), 10_000)
             self.refresh(None)
             return None
         self._history_stale = True
@@ -530,7 +535,7 @@ class FloorWindow(QMainWindow):
     def _read_waiting(self, now: datetime) -> None:
         try:
             self.waiting = self.waiting_lists.waiting()
-        except StorageError:
+        except (StorageError, ServiceError):
             return  # the next read tries again
         self._show_waiting(now)
 
@@ -551,8 +556,8 @@ class FloorWindow(QMainWindow):
                 "Next for a free seat: {player}").format(player=nxt.player)
                 if nxt is not None else ""))
 
-    def _waiting_failed(self, exc: StorageError) -> None:
-        self.waiting_panel.message.setText(str(exc))
+    def _waiting_failed(self, exc: StorageError | ServiceError) -> None:
+        self.waiting_panel.message.setText(error_text(exc))
 
     def add_waiting(self, player: str) -> WaitingInfo | None:
         """``player`` joins the list of the game chosen in the filter."""
@@ -566,7 +571,7 @@ class FloorWindow(QMainWindow):
             return None
         try:
             entry = self.waiting_lists.add(game, player, who)
-        except StorageError as exc:
+        except (StorageError, ServiceError) as exc:
             self._waiting_failed(exc)
             return None
         self.waiting_panel.name.clear()
@@ -591,7 +596,7 @@ class FloorWindow(QMainWindow):
             return None
         try:
             called = self.waiting_lists.call(entry_id, tables[0].table_id, who)
-        except StorageError as exc:
+        except (StorageError, ServiceError) as exc:
             self._waiting_failed(exc)
             return None
         self.waiting_panel.message.clear()
@@ -604,7 +609,7 @@ class FloorWindow(QMainWindow):
             return False
         try:
             self.waiting_lists.no_show(entry_id, who)
-        except StorageError as exc:
+        except (StorageError, ServiceError) as exc:
             self._waiting_failed(exc)
             return False
         self._read_waiting(self.now())
@@ -622,7 +627,7 @@ class FloorWindow(QMainWindow):
             reason = text
         try:
             self.waiting_lists.remove(entry_id, who, reason)
-        except StorageError as exc:
+        except (StorageError, ServiceError) as exc:
             self._waiting_failed(exc)
             return False
         self._read_waiting(self.now())

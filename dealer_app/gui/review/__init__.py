@@ -2,7 +2,11 @@
 
 - ``backend``: the only module here that calls the services.
 - ``models``: Qt table models — the paged hand list, a hand's log, a session report.
-- ``window``: the hand log browser (filters, sorting, acts, checks, exports).
+- ``window``: the hand log browser, ``ReviewWindow``: the view (``view``, its widgets) with
+  its controller (``controller``: filters, sorting, go to, open hands) and the controller's
+  parts ``acts`` (void, adjust, close a session, settle owed chips), ``exporting`` (CSV,
+  records, PDFs) and ``verification`` (the integrity check, its verdict in ``integrity``);
+  ``go_to`` reads the go-to box.
 - ``replay``: one hand in detail with its step replay (the dealer window's table view).
 - ``dialogs``: supervisor acts behind name, PIN and reason (void, adjust, close session).
 - ``report``: the session report with its chip reconciliation and stacks chart (``chart``).

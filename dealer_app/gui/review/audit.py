@@ -29,6 +29,8 @@ from dealer_app.gui.review.models import HAND_ID_ROLE, AuditModel
 from dealer_app.gui.review.moments import MomentEdit
 from dealer_app.gui.screen import resize_within_screen
 from dealer_app.services import StorageError
+from dealer_app.services.error_words import error_text
+from dealer_app.services.errors import ServiceError
 from dealer_app.services.reports import atomic_write, iso_z
 from dealer_app.services.review import AUDIT_KINDS
 from dealer_app.text import tr, tr_noop
@@ -125,8 +127,8 @@ class AuditDialog(QDialog):
             lines = self.backend.audit_lines(since=self.since.moment(),
                                              kind=self.kind.currentData(),
                                              staff=self.staff.text().strip() or None)
-        except StorageError as exc:
-            self.status.setText(str(exc))
+        except (StorageError, ServiceError) as exc:
+            self.status.setText(error_text(exc))
             return
         self.model.set_lines(lines)
         self.status.setText((tr("{count} entry") if len(lines) == 1

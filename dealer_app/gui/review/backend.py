@@ -145,7 +145,7 @@ class ReviewBackend:
 
     # ------------------------------------------------------------------ one hand
     def check_hand(self, hand_id: int) -> None:
-        """``PermissionDeniedError`` unless this backend's viewer may see the hand."""
+        """``PermissionRefused`` unless this backend's viewer may see the hand."""
         self.review.check_hand(hand_id)
 
     def hand_state(self, hand_id: int, upto: int | None = None) -> HandState:

@@ -29,19 +29,21 @@ from PySide6.QtWidgets import (
 
 from dealer_app import words
 from dealer_app.engine import Action, CardError, Event, parse_card
-from dealer_app.gui.refusals import card_error_text
+from dealer_app.gui.refusals import card_error_text, refusal_text
 from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.gui.review.models import ACTION_LABELS, STATUS_WORDS, amount, signed
 from dealer_app.gui.views.number_box import NumberBox, box_problem
 from dealer_app.services import (
-    AccountLockedError,
-    AuthenticationError,
+    AccountLocked,
     HandSummary,
-    PermissionDeniedError,
+    PermissionRefused,
     SessionInfo,
+    SignInError,
     StaffMember,
     StorageError,
 )
+from dealer_app.services.error_words import error_text
+from dealer_app.services.errors import ServiceError
 from dealer_app.services.tables import UnbalancedSessionError
 from dealer_app.services.types import Attempt
 from dealer_app.text import tr
@@ -61,15 +63,17 @@ class Authoriser(Protocol):
                   attempt: Attempt | None = None) -> StaffMember: ...
 
 
-def explain(exc: StorageError) -> str:
-    """A refusal in plain words."""
-    if isinstance(exc, AccountLockedError):
-        return tr("Account locked: {reason}").format(reason=exc)
-    if isinstance(exc, AuthenticationError):
-        return tr("Refused: {reason}").format(reason=exc)
-    if isinstance(exc, PermissionDeniedError):
-        return tr("Not allowed: {reason}").format(reason=exc)
-    return str(exc)
+def explain(exc: StorageError | ServiceError) -> str:
+    """A refusal in plain words (a sign-in or permission refusal says which it is; a refused
+    correction words the engine's reason in the window's language)."""
+    reason = error_text(exc, refusal_text)
+    if isinstance(exc, AccountLocked):
+        return tr("Account locked: {reason}").format(reason=reason)
+    if isinstance(exc, SignInError):
+        return tr("Refused: {reason}").format(reason=reason)
+    if isinstance(exc, PermissionRefused):
+        return tr("Not allowed: {reason}").format(reason=reason)
+    return reason
 
 
 class SupervisorActDialog(QDialog):
@@ -199,7 +203,7 @@ class SupervisorActDialog(QDialog):
         try:
             supervisor = self.backend.authorise(self.name.text().strip(), self.pin.text(),
                                                 reason, self.attempt)
-        except StorageError as exc:
+        except (StorageError, ServiceError) as exc:
             self.pin.clear()
             self.pin.setFocus()
             self.error.setText(explain(exc))
@@ -209,7 +213,7 @@ class SupervisorActDialog(QDialog):
                 self.second_name.text().strip(), self.second_pin.text(), reason,
                 self.attempt) if limit else None
             self.result_text = self.act(supervisor, reason)
-        except StorageError as exc:
+        except (StorageError, ServiceError) as exc:
             self.second_pin.clear()
             (self.second_pin if limit else self.pin).setFocus()
             self.pin.clear()
@@ -560,7 +564,7 @@ class SignInDialog(QDialog):
             return
         try:
             self.staff = self.backend.sign_in(self.name.text().strip(), self.pin.text())
-        except StorageError as exc:
+        except (StorageError, ServiceError) as exc:
             self.pin.clear()
             self.pin.setFocus()
             self.error.setText(explain(exc))

@@ -24,6 +24,8 @@ from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.gui.review.models import HAND_ID_ROLE, PlayerHistoryModel
 from dealer_app.gui.screen import resize_within_screen
 from dealer_app.services import StorageError
+from dealer_app.services.error_words import error_text
+from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr
 
 
@@ -86,9 +88,9 @@ class PlayerHistoryDialog(QDialog):
             return
         try:
             history = self.backend.player_history(name)
-        except StorageError as exc:
+        except (StorageError, ServiceError) as exc:
             self.model.set_history((), 0)
-            self.title.setText(str(exc))
+            self.title.setText(error_text(exc))
             return
         self.model.set_history(history.hands, history.total)
         total = ("+" if history.total > 0 else "") + amount(history.total) \

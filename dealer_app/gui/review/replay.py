@@ -46,6 +46,8 @@ from dealer_app.gui.views.scale import scaled_sheet
 from dealer_app.gui.views.table import TableView
 from dealer_app.gui.views.wrapping import wrap_column
 from dealer_app.services import HandState, HandStatus, LogEntry, StaffMember, StorageError
+from dealer_app.services.error_words import error_text
+from dealer_app.services.errors import ServiceError
 from dealer_app.services.reports import hand_report, result_lines
 from dealer_app.text import tr, tr_noop
 
@@ -353,8 +355,8 @@ class HandDetailWindow(QWidget):
         self.problem_label.setVisible(bool(self.problem))
         try:
             state = self.backend.hand_state(self.hand_id)
-        except StorageError as exc:
-            self._show_unreplayable(str(exc))
+        except (StorageError, ServiceError) as exc:
+            self._show_unreplayable(error_text(exc))
             return
         table = self.backend.table_name(state.table_id) or tr("Imported hand")
         number = tr("Hand {number}").format(number=amount(state.number)) \
