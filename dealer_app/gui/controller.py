@@ -23,6 +23,7 @@ from dealer_app.engine.settings import Structure
 from dealer_app.gui import prompts
 from dealer_app.gui.backend import Backend, Snapshot, StorageError
 from dealer_app.gui.commands import Command
+from dealer_app.gui.floor_hooks import FloorHooks, NoFloor
 from dealer_app.gui.focus import FocusKeeper
 from dealer_app.gui.rows import pot_rows, seat_rows
 from dealer_app.gui.shift_control import ShiftControl
@@ -54,6 +55,8 @@ class DealerController(QObject):
         self.reconnect.timeout.connect(self.input.store_pending)
         self.shift = ShiftControl(self)
         self.supervisor = SupervisorActs(self)
+        self.floor: FloorHooks = NoFloor()
+        """F8, F3 and the floor's part of F9 (``gui.floor.dealer_wiring`` installs them)."""
         w, p, shift, inp, sup = window, window.page, self.shift, self.input, self.supervisor
         w.key_handler = inp.handle_key
         w.hand_in_progress = lambda: bool(self.backend.in_progress)

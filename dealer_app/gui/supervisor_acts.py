@@ -56,6 +56,7 @@ class SupervisorActs:
         at the deal to the card shown; then the show is recorded."""
         from dealer_app.gui.review.dialogs import CorrectInputDialog  # only when needed
 
+        self.ctl.floor.supervisor_called()
         show, state = self.ctl.input.mismatch, self.backend.state
         if show is None or state is None:
             self.ctl.input.refuse(tr("nothing waits for the supervisor: F9 follows a shown "

@@ -123,8 +123,8 @@ class TableInput:
         command = Command.for_key(event)
         text = event.text()
         entry = p.card_entry.text()
-        if command is Command.PEEK and event.isAutoRepeat():
-            return True  # held: already shown
+        if command in (Command.PEEK, Command.CALL_FLOOR, Command.FLOOR) and event.isAutoRepeat():
+            return True  # held: already shown, or its window already open
         if command is Command.UNDO and event.isAutoRepeat():  # Ctrl+Z held down
             self.refuse(tr("{key} undoes one input per press: let go and press it again "
                            "to undo another").format(key=Command.UNDO.spec.key_text))
@@ -238,8 +238,10 @@ class TableInput:
             self.ctl.peek(True)  # until the key is let go (handle_key_release)
         elif command is Command.ANTES:
             self.antes()
-        elif command in (Command.CALL_FLOOR, Command.FLOOR):
-            pass  # answered by gui/floor/dealer_wiring.py, which sees every key first
+        elif command is Command.CALL_FLOOR:
+            self.ctl.floor.call_floor()
+        elif command is Command.FLOOR:
+            self.ctl.floor.open_floor()
         else:
             action = command.spec.action
             assert action is not None

@@ -136,3 +136,14 @@ def test_the_table_shows_every_open_call_from_the_database_also_after_a_restart(
     assert keys.feed is not None  # the change feed, not a poll
     presence.leave("fv-1")
     driver.window.close()
+
+
+def test_the_floor_keys_are_the_tables_own_commands(dealer_window: Driver) -> None:
+    """Issue 22: the floor's code no longer replaces the window's key handler nor wraps the
+    supervisor's F9; the controller asks its floor hooks."""
+    d = dealer_window
+    controller = d.controller
+    assert d.window.key_handler == controller.input.handle_key
+    assert d.page.card_entry.key_handler == controller.input.handle_key
+    assert "call_supervisor" not in vars(controller.supervisor)
+    assert controller.floor is _keys(d)

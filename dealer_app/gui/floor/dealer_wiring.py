@@ -14,11 +14,9 @@ the dealer. :func:`install` hooks these in; the controller is not changed."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QTimer
-from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -29,7 +27,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_app.gui.commands import Command
 from dealer_app.gui.floor.calls import SupervisorSignIn
 from dealer_app.gui.floor.feed import LiveFeed
 from dealer_app.services import StaffMember, StorageError
@@ -45,8 +42,6 @@ if TYPE_CHECKING:
     from dealer_app.gui.floor.window import FloorWindow
     from dealer_app.gui.window import DealerWindow
 
-CALL_KEY = Command.CALL_FLOOR.spec.key
-FLOOR_KEY = Command.FLOOR.spec.key
 POLL_MS = 1000
 """Without a change feed (an in-memory database): how often the open calls are read."""
 FEED_INTERVAL = 0.25
@@ -91,15 +86,6 @@ class CallFloorDialog(QDialog):
             self.error.setText(tr("Say in a few words why the floor is needed."))
             return
         self.accept()
-
-
-def mismatch_of(controller: Any) -> Any:
-    """The show refused as a hole-card mismatch, waiting for F9 (None: none). It is kept by
-    the controller's table-input part, or by the controller before it was split."""
-    holder = getattr(controller, "input", None)
-    if holder is None or not hasattr(holder, "mismatch"):
-        holder = controller
-    return getattr(holder, "mismatch", None)
 
 
 NO_FLOOR_VIEW = tr_noop("NO FLOOR VIEW IS OPEN: nobody sees this call on a screen. Phone or "
@@ -153,39 +139,23 @@ class FloorKeys(QObject):
         any commit), or every second without a change feed."""
         self.poll.setInterval(int(heartbeat_interval().total_seconds() * 1000))
         self.poll.timeout.connect(self.check_call)
-        previous = window.key_handler
-        self._previous: Callable[[QKeyEvent], bool] | None = previous
-        window.key_handler = self.handle_key
-        window.page.card_entry.key_handler = self.handle_key
         window.stack.currentChanged.connect(self._page_changed)
         window.on_close.insert(0, self.stop)  # before the backend closes
-        # F9: the controller's supervisor part (or the controller itself, before it was
-        # split) is wrapped so the floor is called before the correction dialog opens
-        acts: Any = getattr(controller, "supervisor", None)
-        if acts is None or not hasattr(acts, "call_supervisor"):
-            acts = controller
-        original = acts.call_supervisor
-
-        def call_supervisor() -> Any:
-            self.mismatch_call()
-            return original()
-
-        acts.call_supervisor = call_supervisor
+        controller.floor = self
 
     @property
     def call(self) -> FloorCallInfo | None:
         """The newest open call, else the last one resolved."""
         return self.open[-1] if self.open else self.resolved
 
-    def handle_key(self, event: QKeyEvent) -> bool:
-        key = event.key()
-        if key == CALL_KEY and not event.isAutoRepeat():
-            self.open_call_dialog()
-            return True
-        if key == FLOOR_KEY and not event.isAutoRepeat():
-            self.open_floor()
-            return True
-        return bool(self._previous(event)) if self._previous is not None else False
+    # ------------------------------------------------------------------ the floor's hooks
+    def call_floor(self) -> CallFloorDialog | None:
+        """F8."""
+        return self.open_call_dialog()
+
+    def supervisor_called(self) -> FloorCallInfo | None:
+        """F9 with a refused show: the floor is called about it."""
+        return self.mismatch_call()
 
     def stop(self) -> None:
         """The window closes: the feed and the timer end, and a floor view opened here."""
@@ -322,7 +292,7 @@ class FloorKeys(QObject):
 
     def mismatch_call(self) -> FloorCallInfo | None:
         """F9 with a refused show: the floor is called about the hole card."""
-        show = mismatch_of(self.controller)
+        show = self.controller.input.mismatch
         if show is None:
             return None
         return self.raise_call(CallKind.MISMATCH.value,
