@@ -333,7 +333,8 @@ class _Incremental(_Verifier):
             self.tables_named = {r[0]: r[1] for r in s.execute(
                 select(GameTable.id, GameTable.name))}
         start = (datetime.fromisoformat(st.latest_start) if st.latest_start else None)
-        self.hand_starts = [*([(0, 0, start)] if start is not None else []), *new_hands]
+        starts: list[Any] = [(0, 0, start)] if start is not None else []
+        self.hand_starts = [*starts, *new_hands]
         self.new_hands = [int(r[0]) for r in new_hands]
         self.cp_seqs = [c.signed.seq for c in self.cps]
         self.anchors = self._read_anchors()
