@@ -506,11 +506,13 @@ class _Incremental(_Verifier):
         table = Base.metadata.tables[tbl]
         first = table.c[ledger.primary_key(tbl)[0]]
         L = ledger.LEDGER.c
-        low = after + 1 if after is not None else LOWEST
+        rows, entries = select(func.min(first), func.max(first)), select(
+            func.min(L.k1), func.max(L.k1)).where(L.tbl == tbl)
+        if after is not None:  # (an open end: PostgreSQL refuses a bound no integer holds)
+            rows, entries = rows.where(first > after), entries.where(L.k1 > after)
         with self.db.read() as s:
-            a = s.execute(select(func.min(first), func.max(first)).where(first >= low)).one()
-            b = s.execute(select(func.min(L.k1), func.max(L.k1)).where(
-                L.tbl == tbl, L.k1 >= low)).one()
+            a = s.execute(rows).one()
+            b = s.execute(entries).one()
         lows = [int(v) for v in (a[0], b[0]) if v is not None]
         highs = [int(v) for v in (a[1], b[1]) if v is not None]
         return (min(lows), max(highs)) if lows else None
