@@ -37,7 +37,8 @@ def _play(svc: Services, boss: StaffMember, session: int, hands: int) -> None:
 
 
 def _verify(svc: Services, state: Path, **kw: object) -> VerifyReport:
-    return svc.log.verify_all(anchors=[Path(os.environ["DEALER_APP_ANCHOR_DIR"])], workers=1,
+    kw.setdefault("workers", 1)
+    return svc.log.verify_all(anchors=[Path(os.environ["DEALER_APP_ANCHOR_DIR"])],
                               state=state, **kw)  # type: ignore[arg-type]
 
 
@@ -51,7 +52,8 @@ def _head(svc: Services) -> int:
 
 
 def test_after_new_hands_only_they_are_replayed(db_url: str, tmp_path: Path,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
+                                                capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
     svc, boss, session = _floor(db_url, hands=4)
     state = tmp_path / "state.json"
     first = _verify(svc, state)
@@ -66,6 +68,10 @@ def test_after_new_hands_only_they_are_replayed(db_url: str, tmp_path: Path,
     assert (second.incremental_from, second.incremental_to) == (head, _head(svc))
     assert second.checked == 2  # the new hands only
     assert json.loads(state.read_text())["seq"] == _head(svc)
+    _play(svc, boss, session, 1)  # the new hands replayed by a forked worker
+    monkeypatch.setattr("dealer_app.services.verify_state.PARALLEL_FROM", 1)
+    third = _verify(svc, state, workers=2)
+    assert third.ok and third.checked == 1, _said(third)
     svc.close()
     assert main(["log", "verify", "--db", db_url, "--state", str(state)]) == 0
     out = capsys.readouterr().out
@@ -202,4 +208,23 @@ def test_what_an_incremental_run_does_not_re_read(db_url: str, tmp_path: Path) -
         conn.execute(text("UPDATE staff SET role = 'dealer' WHERE name = 'Sam'"))
     found = _said(_verify(svc, state))
     assert any("staff member" in f and "changed outside the app" in f for f in found), found
+    svc.close()
+
+
+@pytest.mark.one_backend
+def test_a_witness_is_checked_from_the_line_verified_on(db_url: str, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "witness"
+    monkeypatch.setenv("DEALER_APP_WITNESS", str(folder))
+    svc, boss, session = _floor(db_url, hands=2)
+    state = tmp_path / "state.json"
+    assert _verify(svc, state, witnesses=[folder]).ok
+    _play(svc, boss, session, 2)
+    report = _verify(svc, state, witnesses=[folder])
+    assert report.ok and report.incremental_from, _said(report)
+    (file,) = folder.glob("*.witness")
+    lines = file.read_text().splitlines(keepends=True)
+    file.write_text("".join(lines[:-2]))  # the last line verified is cut
+    found = _said(_verify(svc, state, witnesses=[folder]))
+    assert "witness file" in found[0] and "was cut" in found[0], found
     svc.close()
