@@ -80,6 +80,14 @@ def test_after_new_hands_only_they_are_replayed(db_url: str, tmp_path: Path,
     # a full verify stays the default: no state, no incremental
     assert main(["log", "verify", "--db", db_url]) == 0
     assert "incremental" not in capsys.readouterr().out
+    # --incremental alone: the default state file of this ledger, in the data folder
+    monkeypatch.setenv("DEALER_APP_VERIFY_STATE_DIR", str(tmp_path / "states"))
+    assert main(["log", "verify", "--db", db_url, "--incremental"]) == 0
+    assert "incremental from" not in capsys.readouterr().out  # (none yet: a full verify)
+    (saved_file,) = (tmp_path / "states").glob("*.json")
+    assert len(saved_file.stem) == 16  # <ledger id>.json
+    assert main(["log", "verify", "--db", db_url, "--incremental"]) == 0
+    assert "incremental from entry #" in capsys.readouterr().out
 
 
 def test_a_forged_new_hand_is_found(db_url: str, tmp_path: Path) -> None:
