@@ -346,6 +346,7 @@ class _Incremental(_Verifier):
         self.cp_seqs = [c.signed.seq for c in self.cps]
         self.anchors = self._read_anchors()
         self.witnessed = self._read_witnesses()
+        self._add_named_checkpoints()
         self.total = max(head - st.seq, 0) + len(self.new_hands) + 1
         self._start_new_hands(workers)
         self._walk_ledger()
@@ -364,6 +365,25 @@ class _Incremental(_Verifier):
         self._check_new_hands()
         self.tick(1)
         return self.report
+
+    def _add_named_checkpoints(self) -> None:
+        """The older checkpoints that the anchor and witness lines read name (the last line
+        read of another key's anchor file): checked again with the new ones, so that those
+        lines are found in the database."""
+        have = {c.signed.signature for c in self.cps}
+        named = {a.signature: a.seq for _p, _n, a in self.anchors if a is not None}
+        named |= {w.checkpoint.signature: w.checkpoint.seq
+                  for _f, _n, _t, w in self.witnessed if w is not None}
+        seqs = sorted({q for sig, q in named.items() if sig not in have})
+        extra: list[_Cp] = []
+        with self.db.read() as s:
+            for i in range(0, len(seqs), 500):
+                extra += [_Cp(r.id, SignedCheckpoint.of_row(r)) for r in s.scalars(
+                    select(Checkpoint).where(Checkpoint.seq.in_(seqs[i:i + 500])))
+                    if r.signature in named and r.signature not in have]
+        if extra:
+            self.cps = sorted([*self.cps, *extra], key=lambda c: (c.signed.seq, c.id))
+            self.cp_seqs = [c.signed.seq for c in self.cps]
 
     def _known(self, s: Any) -> dict[str, str]:
         from dealer_app.storage.models import StationKey

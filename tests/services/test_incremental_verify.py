@@ -236,3 +236,24 @@ def test_a_witness_is_checked_from_the_line_verified_on(db_url: str, tmp_path: P
     found = _said(_verify(svc, state, witnesses=[folder]))
     assert "witness file" in found[0] and "was cut" in found[0], found
     svc.close()
+
+
+@pytest.mark.one_backend
+def test_two_keys_anchor_files_are_read_from_their_own_last_lines(
+        db_url: str, tmp_path: Path) -> None:
+    from dealer_app.storage.notary import rotate_key
+
+    svc, boss, session = _floor(db_url, hands=1)
+    state = tmp_path / "state.json"
+    assert _verify(svc, state).ok
+    svc.close()
+    rotate_key()  # the next process signs with another key: a second anchor file
+    svc = Services.open(db_url, clock=FakeClock())
+    boss = svc.staff.authenticate("Sam", "246800")
+    _play(svc, boss, session, 1)
+    assert _verify(svc, state).ok
+    _play(svc, boss, session, 1)  # the first key's file now ends before the state
+    report = _verify(svc, state)
+    assert report.ok and report.incremental_from, _said(report)
+    assert len(list(Path(os.environ["DEALER_APP_ANCHOR_DIR"]).glob("*.anchor"))) == 2
+    svc.close()
