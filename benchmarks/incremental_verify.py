@@ -92,7 +92,8 @@ def run(url: str, folder: Path, hands: int, new: int, rounds: int) -> None:
               f"{report.checked} hands replayed, "  # type: ignore[attr-defined]
               f"{'ok' if report.ok else 'BROKEN'}); "  # type: ignore[attr-defined]
               f"`replay --json` of those {new}: {replay_s * 1000:.0f} ms "
-              f"(CPU {replay_cpu * 1000:.0f} ms); ratio {inc_s / replay_s:.2f}")
+              f"(CPU {replay_cpu * 1000:.0f} ms); ratio {inc_s / replay_s:.2f} wall, "
+              f"{inc_cpu / replay_cpu:.2f} CPU (load average {os.getloadavg()[0]:.1f})")
     again_s, again_cpu, report = timed("full", lambda: svc.log.verify_all(anchors=anchors))
     print(f"  full verify again ({hands + rounds * new:,} hands): {again_s:.2f} s "
           f"(CPU {again_cpu:.2f} s; load average {os.getloadavg()[0]:.1f}, "

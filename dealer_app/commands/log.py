@@ -247,8 +247,9 @@ def _verify(services: Services, cancel: CtrlC, trust: list[Path],
     if report.incremental_from:
         print(tr("all {count} new or changed hands hold; the ledger's new entries, the "
                  "checkpoints and the anchor lines since agree").format(count=report.checked))
-        print(tr("not re-read: rows and entries of before entry #{seq} changed in place "
-                 "without a ledger entry (a full verify finds them: dealer-app log verify)")
+        print(tr("not re-read: rows and entries from before entry #{seq} that were changed "
+                 "in place without a ledger entry (a full verify finds them: dealer-app log "
+                 "verify)")
               .format(seq=report.incremental_from))
     else:
         print(tr("all {count} hands hold; the ledger, its signed checkpoints and the anchor "
