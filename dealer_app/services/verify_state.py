@@ -232,13 +232,15 @@ class _Snapshot:
 def _snapshot(db: Database) -> _Snapshot:
     L = ledger.LEDGER.c
     keys: dict[str, int | None] = {}
-    with db.read() as s:
-        seq = int(s.scalar(select(func.max(L.seq))) or 0)
-        for tbl in _tables():
-            table = Base.metadata.tables[tbl]
-            top = s.scalar(select(func.max(table.c[ledger.primary_key(tbl)[0]])))
-            keys[tbl] = None if top is None else int(top)
-    return _Snapshot(seq, keys)
+    tables = _tables()
+    tops = [select(func.max(L.seq)).scalar_subquery(), *(
+        select(func.max(Base.metadata.tables[t].c[ledger.primary_key(t)[0]])).scalar_subquery()
+        for t in tables)]
+    with db.read() as s:  # one round trip
+        row = s.execute(select(*tops)).one()
+    for tbl, top in zip(tables, row[1:], strict=True):
+        keys[tbl] = None if top is None else int(top)
+    return _Snapshot(int(row[0] or 0), keys)
 
 
 def _tables() -> list[str]:
