@@ -214,11 +214,6 @@ class VerifyState:
         except (ValueError, TypeError) as exc:
             raise StateMismatch(f"it is not a readable verify state ({exc})") from None
 
-    @property
-    def verified(self) -> str:
-        """``#N`` and the time, as the output says it."""
-        return f"#{self.seq} verified at {self.verified_at}"
-
 
 # ---------------------------------------------------------------------- snapshot
 @dataclass
@@ -296,7 +291,9 @@ class _Incremental(_Verifier):
         self.named: dict[str, set[int]] = {}
         """Table -> first keys the new entries name (rows to check, hands to replay)."""
 
-    def mismatch(self, why: str) -> StateMismatch:
+    @staticmethod
+    def mismatch(why: str) -> StateMismatch:
+        """The error that stops the run: the state does not match the database."""
         return StateMismatch(why)
 
     def run(self, workers: int) -> VerifyReport:
@@ -706,10 +703,6 @@ def _runs(keys: Sequence[int], gap: int = 64) -> list[tuple[int, int]]:
     return out
 
 
-class _Full(_Verifier):
-    """:class:`evidence._Verifier`, kept for the state it leaves."""
-
-
 # ---------------------------------------------------------------------- entry point
 def verify_with_state(db: Database, state_file: Path | None, *, full: bool = False,
                       trust: Sequence[Path] = (), anchors: Sequence[Path] = (),
@@ -755,7 +748,7 @@ def verify_with_state(db: Database, state_file: Path | None, *, full: bool = Fal
         except StateMismatch as exc:
             problem, made[:] = str(exc), []
     if report is None:
-        report = evidence.verify(db, **options, verifier=maker(_Full))
+        report = evidence.verify(db, **options, verifier=maker(_Verifier))
     verifier = made[-1]
     fresh = list(report.broken)
     """This run's findings (the state's are told again below)."""
