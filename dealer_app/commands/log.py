@@ -212,11 +212,14 @@ def _verify(services: Services, cancel: CtrlC, trust: list[Path],
     if damage:
         print(tr("the database file is damaged (SQLite integrity check: {count} problem(s)); "
                  "restore the last backup").format(count=len(damage)), file=sys.stderr)
-    if report.incremental_from:
+    if report.incremental_from and report.incremental_to > report.incremental_from:
         print(tr("incremental from entry #{seq} verified at {at}: entries {first} to {last} "
                  "checked").format(seq=report.incremental_from, at=report.incremental_at,
                                    first=report.incremental_from + 1,
                                    last=report.incremental_to))
+    elif report.incremental_from:
+        print(tr("incremental from entry #{seq} verified at {at}: no new entries").format(
+            seq=report.incremental_from, at=report.incremental_at))
     for broken in report.broken:
         print(tr("CHANGED {what}: {reason}").format(what=broken.label, reason=broken.reason))
     if report.copy_of:
