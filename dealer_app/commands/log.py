@@ -22,6 +22,7 @@ from typing import TextIO
 from dealer_app.services import Services, StaffMember, StorageError
 from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError
+from dealer_app.services.types import VerifyReport
 from dealer_app.storage.integrity import integrity_problems
 from dealer_app.text import tr
 
@@ -120,6 +121,16 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
     verify.add_argument("--accept-unanchored", action="store_true",
                         help="pass a database whose checkpoints have no anchor file here "
                              "(a copy handed over without its anchors); said in the output")
+    verify.add_argument("--incremental", action="store_true",
+                        help="verify only what came after the last verify (its state file, "
+                             "by default in the data folder's verify-state/), then save the "
+                             "state; a full verify when there is none")
+    verify.add_argument("--state", type=Path, metavar="FILE",
+                        help="the verify state file to start from and save (implies "
+                             "--incremental); keep it away from the database's machine")
+    verify.add_argument("--full", action="store_true",
+                        help="with --incremental or --state: verify everything, then save "
+                             "the state")
     verify.add_argument("--fingerprint", action="append", default=[], metavar="TEXT",
                         help="only match a fingerprint printed on a report (a signed "
                              "checkpoint '#seq xxxx-xxxx-xxxx-xxxx', a session's 'v2 xxxx-...' "
@@ -160,7 +171,9 @@ def run(args: argparse.Namespace) -> int:
                 return _fingerprints(services, args.fingerprint)
             if args.action == "verify":
                 return _verify(services, cancel, args.trust, args.anchor_dir,
-                               args.accept_unanchored, args.witness)
+                               args.accept_unanchored, args.witness,
+                               incremental=args.incremental or args.state is not None,
+                               state=args.state, full=args.full)
             if args.action == "audit":
                 from dealer_app.commands.audit import run_audit
 
@@ -177,7 +190,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _verify(services: Services, cancel: CtrlC, trust: list[Path],
             anchors: list[Path], accept_unanchored: bool = False,
-            witnesses: list[Path] | None = None) -> int:
+            witnesses: list[Path] | None = None, *, incremental: bool = False,
+            state: Path | None = None, full: bool = False) -> int:
     for path in [*trust, *anchors, *(witnesses or [])]:
         if not path.exists():
             return fail(tr("{path} does not exist").format(path=path))
@@ -188,7 +202,8 @@ def _verify(services: Services, cancel: CtrlC, trust: list[Path],
     try:
         report = services.log.verify_all(progress=bar, cancel=cancel, trust=trust,
                                           anchors=anchors, accept_unanchored=accept_unanchored,
-                                          witnesses=witnesses or [])
+                                          witnesses=witnesses or [],
+                                          incremental=incremental, state=state, full=full)
     except (StorageError, ServiceError) as exc:
         if not damage:
             raise
@@ -200,6 +215,14 @@ def _verify(services: Services, cancel: CtrlC, trust: list[Path],
     if damage:
         print(tr("the database file is damaged (SQLite integrity check: {count} problem(s)); "
                  "restore the last backup").format(count=len(damage)), file=sys.stderr)
+    if report.incremental_from and report.incremental_to > report.incremental_from:
+        print(tr("incremental from entry #{seq} verified at {at}: entries {first} to {last} "
+                 "checked").format(seq=report.incremental_from, at=report.incremental_at,
+                                   first=report.incremental_from + 1,
+                                   last=report.incremental_to))
+    elif report.incremental_from:
+        print(tr("incremental from entry #{seq} verified at {at}: no new entries").format(
+            seq=report.incremental_from, at=report.incremental_at))
     for broken in report.broken:
         print(tr("CHANGED {what}: {reason}").format(what=broken.label, reason=broken.reason))
     if report.copy_of:
@@ -225,16 +248,31 @@ def _verify(services: Services, cancel: CtrlC, trust: list[Path],
               .format(count=len(report.broken), hands=report.checked), file=sys.stderr)
     if report.broken or damage:
         _print_enforcement(services)
+        _print_state(report)
         return 1
-    print(tr("all {count} hands hold; the ledger, its signed checkpoints and the anchor files "
-             "agree").format(count=report.checked))
+    if report.incremental_from:
+        print(tr("all {count} new or changed hands hold; the ledger's new entries, the "
+                 "checkpoints and the anchor lines since agree").format(count=report.checked))
+        print(tr("not re-read: rows and entries from before entry #{seq} that were changed "
+                 "in place without a ledger entry (a full verify finds them: dealer-app log "
+                 "verify)")
+              .format(seq=report.incremental_from))
+    else:
+        print(tr("all {count} hands hold; the ledger, its signed checkpoints and the anchor "
+                 "files agree").format(count=report.checked))
     fingerprint = services.log.fingerprint()
     if fingerprint is not None:
         print(tr("newest checkpoint: {fingerprint} ({at} UTC, key {key})").format(
             fingerprint=fingerprint.short, at=f"{fingerprint.at:%Y-%m-%d %H:%M}",
             key=fingerprint.key_id))
     _print_enforcement(services)
+    _print_state(report)
     return 0
+
+
+def _print_state(report: VerifyReport) -> None:
+    if report.state_file:
+        print(tr("verify state saved: {file}").format(file=report.state_file))
 
 
 def _print_enforcement(services: Services) -> None:

@@ -608,10 +608,16 @@ class _Verifier:
                     out.append((witness, n, text, line))
         return out
 
+    def _witness_start(self) -> dict[tuple[int, str], tuple[int, str, datetime]]:
+        """(id of the witness, ledger) -> (n, hash, time) of the line before the first of
+        :attr:`witnessed` (empty: they start at each file's first line; an incremental
+        verify, ``verify_state.py``, starts after the lines it verified before)."""
+        return {}
+
     def _check_witnesses(self) -> None:
         stored = {cp.signed.signature: cp for cp in self.cps}
         tolerance = timedelta(microseconds=seals.TIME_TOLERANCE_US)
-        previous: dict[tuple[int, str], tuple[int, str, datetime]] = {}
+        previous = self._witness_start()
         for witness, n, text, line in self.witnessed:
             label = f"witness {witness.file(line.ledger if line else '?').name} line {n}"
             if line is None:
@@ -987,12 +993,14 @@ def _worker_db(url: str) -> Database:
 def verify(db: Database, *, trust: Sequence[Path] = (), anchors: Sequence[Path] = (),
            progress: ProgressFn | None = None, cancel: CancelFn | None = None,
            workers: int | None = None, accept_unanchored: bool = False,
-           witnesses: Sequence[Path] = ()) -> VerifyReport:
+           witnesses: Sequence[Path] = (),
+           verifier: Callable[..., _Verifier] | None = None) -> VerifyReport:
     """Everything above. ``trust``: extra trust files (the configuration folder's is always
     read); ``anchors``: anchor folders or files (default: the data folder's);
     ``witnesses``: witness folders (default: ``DEALER_APP_WITNESS`` if set). A database
     with checkpoints but no anchor file of its own is a finding (UNANCHORED) unless
-    ``accept_unanchored`` (then only ``report.unanchored`` says so)."""
+    ``accept_unanchored`` (then only ``report.unanchored`` says so). ``verifier``: makes
+    the verifier instead of :class:`_Verifier` (same arguments; ``verify_state.py``)."""
     db.settle()  # the anchor lines on disk; no background thread left to stop a fork
     trust_files = [config_dir() / TRUST_FILE, *trust]
     anchor_dirs = list(anchors) or [default_anchor_dir()]
@@ -1002,7 +1010,7 @@ def verify(db: Database, *, trust: Sequence[Path] = (), anchors: Sequence[Path] 
         if not folders and (env := FolderWitness.from_env()) is not None \
                 and env.folder.is_dir():
             folders = [env.folder]
-        report = _Verifier(db, trust_files, anchor_dirs, progress, cancel,
+        report = (verifier or _Verifier)(db, trust_files, anchor_dirs, progress, cancel,
                            [check_folder(f) for f in folders]).run(
             workers if workers is not None else min(2, os.cpu_count() or 1))
     if report.unanchored and not accept_unanchored:

@@ -178,11 +178,22 @@ class LogService:
                    cancel: CancelFn | None = None, *, trust: Sequence[Path] = (),
                    anchors: Sequence[Path] = (), workers: int | None = None,
                    accept_unanchored: bool = False,
-                   witnesses: Sequence[Path] = ()) -> VerifyReport:
+                   witnesses: Sequence[Path] = (), incremental: bool = False,
+                   state: Path | None = None, full: bool = False) -> VerifyReport:
         """The ledger, the checkpoints, the anchor files, the witnesses and every hand
-        (``evidence.py``)."""
+        (``evidence.py``). ``incremental`` or ``state``: only what came after the verify
+        state file (``state``, else the default one of this ledger) says was verified, and
+        the state saved again (``verify_state.py``); ``full`` with them: a full verify that
+        saves the state."""
         from dealer_app.services.evidence import verify
 
+        if incremental or state is not None:
+            from dealer_app.services.verify_state import verify_with_state
+
+            return verify_with_state(
+                self.db, state, full=full, trust=trust, anchors=anchors, progress=progress,
+                cancel=cancel, workers=workers, accept_unanchored=accept_unanchored,
+                witnesses=witnesses)
         return verify(self.db, trust=trust, anchors=anchors, progress=progress,
                       cancel=cancel, workers=workers, accept_unanchored=accept_unanchored,
                       witnesses=witnesses)

@@ -234,6 +234,15 @@ class VerifyReport:
     """Why the database is UNANCHORED: it has checkpoints but no anchor file of its own was
     found (empty: anchored, or nothing to anchor). ``log verify`` fails on it unless told to
     accept it."""
+    incremental_from: int = 0
+    """An incremental verify (``--incremental``/``--state``): the last entry the state
+    file says was verified (0: a full verify)."""
+    incremental_at: str = ""
+    """When that entry was verified (UTC, ISO 8601)."""
+    incremental_to: int = 0
+    """The last entry an incremental verify walked."""
+    state_file: str = ""
+    """The verify state saved (empty: none)."""
 
     @property
     def ok(self) -> bool:
