@@ -132,6 +132,14 @@
         <translation>databasfilen är skadad (SQLites integritetskontroll: {count} problem); återställ den senaste säkerhetskopian</translation>
     </message>
     <message>
+        <source>incremental from entry #{seq} verified at {at}: entries {first} to {last} checked</source>
+        <translation>inkrementell från post #{seq} verifierad {at}: poster {first} till {last} kontrollerade</translation>
+    </message>
+    <message>
+        <source>incremental from entry #{seq} verified at {at}: no new entries</source>
+        <translation>inkrementell från post #{seq} verifierad {at}: inga nya poster</translation>
+    </message>
+    <message>
         <source>CHANGED {what}: {reason}</source>
         <translation>CHANGED {what}: {reason}</translation>
     </message>
@@ -160,12 +168,24 @@
         <translation>{count} saker ändrades utanför appen ({hands} händer spelades upp igen)</translation>
     </message>
     <message>
+        <source>all {count} new or changed hands hold; the ledger&apos;s new entries, the checkpoints and the anchor lines since agree</source>
+        <translation>alla {count} nya eller ändrade givar håller; liggarens nya poster, kontrollpunkterna och ankarraderna sedan dess stämmer</translation>
+    </message>
+    <message>
+        <source>not re-read: rows and entries from before entry #{seq} that were changed in place without a ledger entry (a full verify finds them: dealer-app log verify)</source>
+        <translation>inte omläst: rader och poster från före post #{seq} som ändrats på plats utan en post i liggaren (en full verifiering hittar dem: dealer-app log verify)</translation>
+    </message>
+    <message>
         <source>all {count} hands hold; the ledger, its signed checkpoints and the anchor files agree</source>
         <translation>alla {count} händer håller; loggkedjan, dess signerade kontrollpunkter och ankarfilerna stämmer överens</translation>
     </message>
     <message>
         <source>newest checkpoint: {fingerprint} ({at} UTC, key {key})</source>
         <translation>senaste kontrollpunkt: {fingerprint} ({at} UTC, nyckel {key})</translation>
+    </message>
+    <message>
+        <source>verify state saved: {file}</source>
+        <translation>verifieringsläge sparat: {file}</translation>
     </message>
     <message>
         <source>unknown ({error})</source>
