@@ -1,0 +1,486 @@
+"""A floor of N tables on one PostgreSQL server (issues 24 and 21): prints figures, asserts
+nothing.
+
+    .venv/bin/python benchmarks/floor200.py [--pg URL] [--tables 50,100,200] [--seconds 60]
+
+For each count of tables: a fresh database of its own on the server of ``--pg`` (default
+``DEALER_APP_TEST_PG_URL``, else ``postgresql+psycopg://postgres@127.0.0.1:5432/test``),
+dropped after. Then, all at once:
+
+- **N dealer stations**, each as the app's station is: its own ``Database`` (its own
+  connection pool), its own workstation key (a ``checkpoint-key.pem`` of its own, admitted by
+  the floor's founding station), the table's lease (renewed by a heartbeat), and one input
+  every 2-3 s (a random pause), each input with an id of its own. The stations are threads,
+  ``--per-process`` (25) to a process, so that 200 stations do not take 200 interpreters.
+- **the floor view** (``FloorWindow``, the real one, offscreen) in this process;
+- **10 players' screens** (``PlayersScreen``, each with its own change feed as a screen's
+  own process has) in another process.
+
+Printed per count: each input's commit time p50/p95/p99 and max (the dealer's wait, the
+station's own clock), inputs refused and lost (an acknowledged input id not stored exactly
+once), commit to floor tile and to players' screen p50/p95, the floor view's CPU (share of
+one core), the stations' and the server's CPU per input (to extrapolate past this machine),
+the server's connections (``pg_stat_activity``, by kind) and the load average. The first
+figure to miss its target is named at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false;default.warning=false")
+
+from benchmarks.floor import PLAYERS, next_input  # noqa: E402
+
+DEFAULT_PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+SCREENS = 10
+TARGETS = {"input p95": 20.0, "floor p95": 300.0, "screen p95": 300.0}
+
+
+def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def with_database(url: str, name: str) -> str:
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).set(database=name).render_as_string(hide_password=False)
+
+
+def server_cpu() -> float:
+    """CPU seconds used so far by the PostgreSQL server's processes on this machine."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            comm = (entry / "comm").read_text().strip()
+            if comm != "postgres":
+                continue
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick
+        except (OSError, IndexError, ValueError):
+            continue
+    return total
+
+
+def load_average() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+# ---------------------------------------------------------------------------- set-up
+def setup(url: str, tables: int, keys: Path) -> None:
+    """The floor: a supervisor, a dealer, N open tables of 4 players; every station's key
+    made and admitted by the founding station (``keys/founder``)."""
+    from dealer_app.engine import Settings
+    from dealer_app.services import Role, Services
+    from dealer_app.services.keys import KeyService
+    from dealer_app.storage import Database
+    from dealer_app.storage.notary import Notary
+
+    founder = Notary.load(keys / "founder", keys / "anchors")
+    svc = Services.on(Database.open(url, notary=founder))
+    try:
+        boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, "246800")
+        dealer = svc.staff.add_staff("Dana", Role.DEALER, "1357", by=boss)
+        admit = KeyService(svc.db)
+        for i in range(1, tables + 1):
+            table = svc.tables.create_table(f"T{i:03d}", Settings(ante=5, chip_unit=5), boss)
+            session = svc.tables.open_session(table.id, dealer)
+            for seat, name in enumerate(PLAYERS, start=1):
+                svc.tables.seat_player(session.id, seat, name, 1_000_000, dealer)
+            station = Notary.load(keys / f"station{table.id}", keys / "anchors")
+            admit.admit(station.public_key, f"station {table.name}", boss, "benchmark")
+    finally:
+        svc.close()
+
+
+# ---------------------------------------------------------------------------- stations
+class Station(threading.Thread):
+    """One dealer's station: its own database connections, key and lease."""
+
+    def __init__(self, url: str, table_id: int, keys: Path, dealer: Any, begin: float,
+                 end: float, seed: int) -> None:
+        super().__init__(name=f"station-{table_id}", daemon=True)
+        self.url = url
+        self.table_id = table_id
+        self.keys = keys
+        self.dealer = dealer
+        self.begin = begin
+        self.end = end
+        self.rng = random.Random(seed)
+        self.inputs: list[dict[str, Any]] = []
+        self.refused: list[str] = []
+        self.opened = threading.Event()
+        self.failed: str | None = None
+
+    def run(self) -> None:
+        from dealer_app.services import Services
+        from dealer_app.services.leases import heartbeat_interval, new_workstation
+        from dealer_app.storage import Database
+        from dealer_app.storage.notary import Notary
+
+        try:
+            notary = Notary.load(self.keys / f"station{self.table_id}", self.keys / "anchors")
+            svc = Services.on(Database.open(self.url, notary=notary))
+            workstation, host = new_workstation()
+            svc.leases.acquire(self.table_id, workstation, host, self.dealer)
+            session = svc.tables.current_session(self.table_id)
+            assert session is not None
+        except Exception as exc:  # noqa: BLE001 - a station that cannot start is a figure
+            self.failed = f"{type(exc).__name__}: {exc}"
+            self.opened.set()
+            return
+        self.opened.set()
+        beat = heartbeat_interval().total_seconds()
+        next_beat = time.monotonic() + beat
+        state = None
+        try:
+            due = self.begin + self.rng.uniform(0, 3.0)
+            while True:
+                pause = due - time.time()
+                if pause > 0:
+                    time.sleep(pause)
+                if time.time() >= self.end:
+                    break
+                if time.monotonic() >= next_beat:
+                    next_beat += beat
+                    try:
+                        svc.leases.heartbeat(self.table_id, workstation)
+                    except Exception as exc:  # noqa: BLE001
+                        self.refused.append(f"heartbeat: {type(exc).__name__}: {exc}")
+                try:
+                    if state is None or state.hand.complete:
+                        state = svc.hands.start_hand(session.id, self.dealer, workstation)
+                    event = next_input(state.hand, self.rng)
+                    assert event is not None
+                    input_id = str(uuid.uuid4())
+                    start = time.perf_counter()
+                    state = svc.hands.record_input(state.hand_id, event, self.dealer,
+                                                   workstation, input_id)
+                    took = time.perf_counter() - start
+                    self.inputs.append({"table": self.table_id, "id": input_id,
+                                        "at": state.log[-1].at.isoformat(),
+                                        "committed": time.time(), "took": took})
+                except Exception as exc:  # noqa: BLE001 - a refusal is a figure
+                    self.refused.append(f"{type(exc).__name__}: {exc}")
+                    state = None
+                due += self.rng.uniform(2.0, 3.0)
+        finally:
+            svc.close()
+
+
+def run_stations(url: str, table_ids: list[int], keys: Path, begin: float, end: float,
+                 out: Path) -> None:
+    """A process of stations (threads); writes what they did to ``out`` (JSON)."""
+    from dealer_app.services import Services
+
+    svc = Services.open(url)
+    dealer = svc.staff.authenticate("Dana", "1357")
+    svc.close()
+    stations = [Station(url, t, keys, dealer, begin, end, seed=t) for t in table_ids]
+    for station in stations:
+        station.start()
+    for station in stations:
+        station.opened.wait()
+    cpu0 = time.process_time()
+    for station in stations:
+        station.join()
+    cpu = time.process_time() - cpu0
+    out.write_text(json.dumps({
+        "inputs": [i for s in stations for i in s.inputs],
+        "refused": [r for s in stations for r in s.refused],
+        "failed": [s.failed for s in stations if s.failed], "cpu": cpu}))
+
+
+# ---------------------------------------------------------------------------- the views
+def run_screens(url: str, table_ids: list[int], end: float, out: Path) -> None:
+    """Players' screens of ``table_ids`` (one change feed each); writes when each input
+    showed."""
+    from PySide6.QtCore import QTimer
+
+    from dealer_app.gui.app import application
+    from dealer_app.gui.display.window import PlayersScreen
+    from dealer_app.services import Services
+
+    app = application()
+    svc = Services.open(url)
+    seen: dict[str, float] = {}
+    screens = []
+    for table_id in table_ids:
+        screen = PlayersScreen(svc, table_id)
+        screen.resize(1280, 720)
+
+        def record(screen: PlayersScreen = screen) -> None:
+            live = screen.live
+            if live is not None and live.hand is not None and live.hand.log:
+                key = f"{screen.table_id} {live.hand.log[-1].at.isoformat()}"
+                seen.setdefault(key, time.time())
+
+        screen.refreshed.connect(record)
+        screen.show()
+        screen.start()
+        screens.append(screen)
+    QTimer.singleShot(max(0, int((end + 2 - time.time()) * 1000)), app.quit)
+    cpu0 = time.process_time()
+    app.exec()
+    cpu = time.process_time() - cpu0
+    for screen in screens:
+        screen.stop()
+        screen.close()
+    svc.close()
+    out.write_text(json.dumps({"seen": seen, "cpu": cpu}))
+
+
+def run_floor(url: str, begin: float, end: float, connections: list[Any]) -> dict[str, Any]:
+    """The floor view in this process until ``end`` (+2 s); the server's connections are
+    counted in the middle of the run."""
+    from PySide6.QtCore import QTimer
+
+    from dealer_app.gui.app import application
+    from dealer_app.gui.floor.window import FloorWindow
+    from dealer_app.services import Services
+
+    app = application()
+    svc = Services.open(url)
+    view = FloorWindow(svc, stale_after=60)
+    view.resize(1920, 1080)
+    seen: dict[str, float] = {}
+
+    def record() -> None:
+        now = time.time()
+        for widget in view.tiles.values():
+            tile = widget.tile
+            if tile.last_input_at is not None:
+                seen.setdefault(f"{tile.table_id} {tile.last_input_at.isoformat()}", now)
+
+    view.refreshed.connect(record)
+    view.show()
+    view.start()
+    cpu = {"start": 0.0, "wall": 0.0, "server": 0.0}
+
+    def steady() -> None:
+        cpu["start"] = time.process_time()
+        cpu["wall"] = time.monotonic()
+        cpu["server"] = server_cpu()
+
+    def count() -> None:
+        connections.append(pg_connections(url))
+
+    QTimer.singleShot(max(0, int((begin + 3 - time.time()) * 1000)), steady)
+    QTimer.singleShot(max(0, int(((begin + end) / 2 - time.time()) * 1000)), count)
+    QTimer.singleShot(max(0, int((end + 2 - time.time()) * 1000)), app.quit)
+    app.exec()
+    used = time.process_time() - cpu["start"]
+    wall = time.monotonic() - cpu["wall"]
+    server = server_cpu() - cpu["server"]
+    reads = view.reads
+    view.stop()
+    view.close()
+    svc.close()
+    return {"seen": seen, "cpu": used / wall if wall else float("nan"), "wall": wall,
+            "server_cpu": server, "reads": reads, "replays": view.floor.replays}
+
+
+def pg_connections(url: str) -> dict[str, int]:
+    """The server's connections now, by kind (from their ``application_name``)."""
+    import psycopg
+
+    from dealer_app.storage.notifications import _conninfo
+    from sqlalchemy.engine import make_url
+
+    out: dict[str, int] = {}
+    with psycopg.connect(_conninfo(make_url(url), "floor200 counter"), autocommit=True) as c:
+        rows = c.execute("SELECT application_name, datname FROM pg_stat_activity "
+                         "WHERE backend_type = 'client backend'").fetchall()
+        limit = int(c.execute("SHOW max_connections").fetchone()[0])  # type: ignore[index]
+    database = make_url(url).database
+    for name, datname in rows:
+        if datname != database:
+            kind = "other databases"
+        elif name.endswith(" feed"):
+            kind = "change feeds"
+        elif "floor200 counter" in name:
+            continue
+        else:
+            kind = "stations and views"
+        out[kind] = out.get(kind, 0) + 1
+    out["max_connections"] = limit
+    return out
+
+
+# ---------------------------------------------------------------------------- one count
+def run_count(base: str, tables: int, seconds: float, per_process: int) -> dict[str, Any]:
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    from dealer_app.storage.notifications import _conninfo
+
+    name = f"floor200_{uuid.uuid4().hex[:10]}"
+    admin = _conninfo(make_url(base), "floor200 admin")
+    with psycopg.connect(admin, autocommit=True) as c:
+        c.execute(f"CREATE DATABASE {name}")
+    url = with_database(base, name)
+    tmp = tempfile.TemporaryDirectory(prefix="floor200-")
+    keys = Path(tmp.name)
+    os.environ["DEALER_APP_CONFIG_DIR"] = str(keys / "founder")
+    os.environ["DEALER_APP_ANCHOR_DIR"] = str(keys / "anchors")
+    procs: list[subprocess.Popen[bytes]] = []
+    try:
+        t0 = time.monotonic()
+        setup(url, tables, keys)
+        print(f"  set-up of {tables} tables: {time.monotonic() - t0:.0f} s", flush=True)
+        table_ids = list(range(1, tables + 1))
+        warmup = 8.0 + tables * 0.06  # the stations open their connections and leases
+        begin = time.time() + warmup
+        end = begin + seconds
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        outs = []
+        for k in range(0, tables, per_process):
+            out = keys / f"stations{k}.json"
+            outs.append(out)
+            ids = ",".join(str(t) for t in table_ids[k:k + per_process])
+            procs.append(subprocess.Popen(
+                [sys.executable, __file__, "--stations", url, ids, str(keys), str(begin),
+                 str(end), str(out)], env=env))
+        screens_out = keys / "screens.json"
+        shown = table_ids[:SCREENS]
+        procs.append(subprocess.Popen(
+            [sys.executable, __file__, "--screens", url, ",".join(map(str, shown)),
+             str(end), str(screens_out)], env=env))
+        connections: list[dict[str, int]] = []
+        load_before = load_average()
+        floor = run_floor(url, begin, end, connections)
+        load_after = load_average()
+        for p in procs:
+            p.wait(timeout=120)
+        results = [json.loads(o.read_text()) for o in outs if o.exists()]
+        screens = json.loads(screens_out.read_text()) if screens_out.exists() else {"seen": {}}
+        inputs = [i for r in results for i in r["inputs"]]
+        refused = [x for r in results for x in r["refused"]]
+        failed = [x for r in results for x in r["failed"]]
+        station_cpu = sum(r["cpu"] for r in results)
+        with psycopg.connect(_conninfo(make_url(url), "floor200 check"),
+                             autocommit=True) as c:
+            stored: dict[str, int] = dict(c.execute(  # type: ignore[arg-type]
+                "SELECT input_id, count(*) FROM hand_event WHERE input_id IS NOT NULL "
+                "GROUP BY input_id").fetchall())
+        lost = sum(1 for i in inputs if stored.get(i["id"]) != 1)
+        took = [i["took"] * 1000 for i in inputs]
+        to_tile = []
+        for i in inputs:
+            at = floor["seen"].get(f"{i['table']} {i['at']}")
+            if at is not None:
+                to_tile.append((at - i["committed"]) * 1000)
+        to_screen = []
+        for i in inputs:
+            if i["table"] in shown:
+                at = screens["seen"].get(f"{i['table']} {i['at']}")
+                if at is not None:
+                    to_screen.append((at - i["committed"]) * 1000)
+        screen_inputs = sum(1 for i in inputs if i["table"] in shown)
+        return {"tables": tables, "inputs": len(inputs), "refused": refused,
+                "failed": failed, "lost": lost, "took": took, "to_tile": to_tile,
+                "to_screen": to_screen, "screen_inputs": screen_inputs, "floor": floor,
+                "station_cpu": station_cpu, "screens_cpu": screens.get("cpu", 0.0),
+                "connections": connections[0] if connections else {},
+                "load": f"{load_before} -> {load_after}", "seconds": seconds,
+                "when": time.strftime("%H:%M", time.gmtime(begin))}
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+        tmp.cleanup()
+        with psycopg.connect(admin, autocommit=True) as c:
+            c.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def report(r: dict[str, Any]) -> list[str]:
+    """Prints one count's figures; returns the targets it missed."""
+    took, tile, screen = r["took"], r["to_tile"], r["to_screen"]
+    n, seconds = r["inputs"], r["seconds"]
+    floor = r["floor"]
+    print(f"{r['tables']} tables, {seconds:.0f} s at {r['when']} UTC, load {r['load']}:")
+    print(f"  inputs {n} ({n / seconds:.1f}/s), refused {len(r['refused'])}, "
+          f"lost {r['lost']}, stations that could not start {len(r['failed'])}")
+    for line in sorted(set(r["refused"] + r["failed"]))[:3]:
+        print(f"    e.g. {line[:160]}")
+    print(f"  commit p50 {percentile(took, .5):.1f} ms, p95 {percentile(took, .95):.1f} ms, "
+          f"p99 {percentile(took, .99):.1f} ms, max {max(took, default=float('nan')):.0f} ms")
+    print(f"  commit to floor tile p50 {percentile(tile, .5):.0f} ms, p95 "
+          f"{percentile(tile, .95):.0f} ms ({len(tile)} of {n} inputs drawn, the rest "
+          f"superseded before a redraw); floor view CPU {floor['cpu'] * 100:.1f}% of a core "
+          f"({floor['reads']} reads, {floor['replays']} full replays)")
+    print(f"  commit to players' screen ({SCREENS} screens) p50 {percentile(screen, .5):.0f} ms,"
+          f" p95 {percentile(screen, .95):.0f} ms ({len(screen)} of {r['screen_inputs']}); "
+          f"the 10 screens' CPU {r['screens_cpu'] / (seconds + 10) * 100:.1f}% of a core")
+    per_input = r["station_cpu"] / n * 1000 if n else float("nan")
+    server = floor["server_cpu"] / n * 1000 if n else float("nan")
+    print(f"  per input: stations' CPU {per_input:.1f} ms, the server's CPU {server:.1f} ms "
+          f"(both cores: {2000 / (per_input + server):.0f} inputs/s at most, "
+          f"{2000 / (per_input + server) * 2.5:.0f} tables at one input per 2.5 s)")
+    print(f"  server connections: {r['connections']}")
+    missed = []
+    if r["refused"] or r["failed"] or r["lost"]:
+        missed.append("inputs refused or lost, or stations that could not start")
+    if percentile(took, .95) > TARGETS["input p95"]:
+        missed.append(f"input p95 {percentile(took, .95):.0f} ms > 20 ms")
+    if percentile(tile, .95) > TARGETS["floor p95"]:
+        missed.append(f"floor p95 {percentile(tile, .95):.0f} ms > 300 ms")
+    if percentile(screen, .95) > TARGETS["screen p95"]:
+        missed.append(f"players' screen p95 {percentile(screen, .95):.0f} ms > 300 ms")
+    return missed
+
+
+def main() -> int:
+    if len(sys.argv) > 1 and sys.argv[1] == "--stations":
+        url, ids, keys, begin, end, out = sys.argv[2:8]
+        run_stations(url, [int(x) for x in ids.split(",")], Path(keys), float(begin),
+                     float(end), Path(out))
+        return 0
+    if len(sys.argv) > 1 and sys.argv[1] == "--screens":
+        url, ids, end, out = sys.argv[2:6]
+        run_screens(url, [int(x) for x in ids.split(",")], float(end), Path(out))
+        return 0
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pg", default=os.environ.get("DEALER_APP_TEST_PG_URL", DEFAULT_PG))
+    parser.add_argument("--tables", default="200",
+                        help="counts of tables, one after the other (e.g. 50,100,200,300)")
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--per-process", type=int, default=25,
+                        help="stations (threads) per process")
+    args = parser.parse_args()
+    first_miss = None
+    for tables in [int(x) for x in args.tables.split(",")]:
+        print(f"{tables} tables: setting up", flush=True)
+        missed = report(run_count(args.pg, tables, args.seconds, args.per_process))
+        if missed:
+            print("  missed: " + "; ".join(missed), flush=True)
+            if first_miss is None:
+                first_miss = f"at {tables} tables: {missed[0]}"
+    print(f"what breaks first: {first_miss or 'nothing, at these counts'}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
