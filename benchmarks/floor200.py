@@ -30,7 +30,6 @@ import argparse
 import json
 import os
 import random
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -305,9 +304,9 @@ def run_floor(url: str, begin: float, end: float, connections: list[Any]) -> dic
 def pg_connections(url: str) -> dict[str, int]:
     """The server's connections now, by kind (from their ``application_name``)."""
     import psycopg
+    from sqlalchemy.engine import make_url
 
     from dealer_app.storage.notifications import _conninfo
-    from sqlalchemy.engine import make_url
 
     out: dict[str, int] = {}
     with psycopg.connect(_conninfo(make_url(url), "floor200 counter"), autocommit=True) as c:

@@ -47,6 +47,7 @@ from dealer_app.gui.i18n import amount
 from dealer_app.gui.screen import resize_within_screen
 from dealer_app.services import Services, StaffMember, StorageError
 from dealer_app.services.calls import FloorCallInfo
+from dealer_app.services.closing import ClosingService
 from dealer_app.services.floor import FloorFigures, FloorService, Game, TableTile
 from dealer_app.services.leases import FloorPresence, heartbeat_interval, new_workstation
 from dealer_app.services.waiting import WaitingInfo, WaitingListService
@@ -67,6 +68,8 @@ QFrame#floorTile[escalated="true"] { border: 6px solid #ff1744; background: #3a1
 #floorTile #tileStakes, #floorTile #tileRate { color: #b8c2c8; }
 #floorTile #tileBadge { background: #c62828; color: white; font-weight: 700;
                         border-radius: 8px; padding: 2px 8px; }
+QFrame#floorTile[closing="true"] { border-style: dashed; }
+#floorTile #tileSession[closing="true"] { color: #ffab40; font-weight: 800; }
 #floorTile #tileIdle[stale="true"] { color: #f0b429; font-weight: 700; }
 #floorTile #tileSeats { color: #b8c2c8; }
 #floorTile #tileNext { color: #8fd18f; font-weight: 700; }
@@ -98,6 +101,7 @@ class FloorWindow(QMainWindow):
         self.services = services
         self.supervisor = supervisor if supervisor and supervisor.is_supervisor else None
         self.floor = FloorService(services.db, stale_after=stale_after)
+        self.closing = ClosingService(services.db)
         self.stale_after = stale_after
         self.escalate_after = escalate_after
         self.tiles: dict[int, TileWidget] = {}
@@ -262,6 +266,7 @@ class FloorWindow(QMainWindow):
             if widget is None:
                 widget = TileWidget(tile)
                 widget.opened.connect(self.open_table)
+                widget.closing_requested.connect(self.set_closing)
                 self.tiles[tile.table_id] = widget
                 added = True
             widget.set_tile(tile, now, self.stale_after)
@@ -525,6 +530,25 @@ class FloorWindow(QMainWindow):
         self._history_stale = True
         self.refresh({done.table_id})
         return done
+
+    # ------------------------------------------------------------------ closing
+    def set_closing(self, table_id: int, announce: bool) -> bool:
+        """Announces the last hands of a table (``announce``), or takes that back, as the
+        supervisor of this view; False when refused or not signed in."""
+        who = self._who()
+        if who is None:
+            return False
+        try:
+            if announce:
+                self.closing.announce(table_id, who)
+            else:
+                self.closing.cancel(table_id, who)
+        except StorageError as exc:
+            self.statusBar().showMessage(str(exc), 10_000)
+            self.refresh(None)
+            return False
+        self.refresh({table_id})
+        return True
 
     # ------------------------------------------------------------------ waiting lists
     def _read_waiting(self, now: datetime) -> None:
