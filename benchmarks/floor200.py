@@ -11,7 +11,8 @@ dropped after. Then, all at once:
   connection pool), its own workstation key (a ``checkpoint-key.pem`` of its own, admitted by
   the floor's founding station), the table's lease (renewed by a heartbeat), and one input
   every 2-3 s (a random pause), each input with an id of its own. The stations are threads,
-  ``--per-process`` (25) to a process, so that 200 stations do not take 200 interpreters.
+  ``--per-process`` (4) to a process, so that 200 stations do not take 200 interpreters
+  (more threads to a process hold the ledger's lock longer: they wait for the GIL).
 - **the floor view** (``FloorWindow``, the real one, offscreen) in this process;
 - **10 players' screens** (``PlayersScreen``, each with its own change feed as a screen's
   own process has) in another process.
@@ -65,8 +66,10 @@ def with_database(url: str, name: str) -> str:
     return make_url(url).set(database=name).render_as_string(hide_password=False)
 
 
-def server_cpu() -> float:
-    """CPU seconds used so far by the PostgreSQL server's processes on this machine."""
+def server_cpu(database: str) -> float:
+    """CPU seconds used so far by the PostgreSQL server's processes of ``database`` on this
+    machine (its backends; the server's shared processes, WAL writer and checkpointer, are
+    left out: other work on the machine shares them)."""
     tick = os.sysconf("SC_CLK_TCK")
     total = 0.0
     for entry in Path("/proc").iterdir():
@@ -74,7 +77,8 @@ def server_cpu() -> float:
             continue
         try:
             comm = (entry / "comm").read_text().strip()
-            if comm != "postgres":
+            if comm != "postgres" or f" {database} ".encode() not in \
+                    (entry / "cmdline").read_bytes().replace(b"\0", b" "):
                 continue
             fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
             total += (int(fields[11]) + int(fields[12])) / tick
@@ -115,18 +119,53 @@ def setup(url: str, tables: int, keys: Path) -> None:
 
 
 # ---------------------------------------------------------------------------- stations
+_locked = threading.local()
+LOCK_WAITS: list[float] = []
+LOCK_HOLDS: list[float] = []
+
+
+def instrument_ledger_lock() -> None:
+    """Times the ledger's lock (``ledger.lock_head``, the advisory lock every commit of the
+    floor takes in turn) without changing it: the wait for it, and how long a commit holds it
+    (from the lock to the end of the commit)."""
+    from dealer_app.storage import ledger
+
+    original = ledger.lock_head
+
+    def lock_head(conn: Any) -> tuple[int, str]:
+        start = time.perf_counter()
+        head = original(conn)
+        _locked.at = time.perf_counter()
+        LOCK_WAITS.append(_locked.at - start)
+        return head
+
+    ledger.lock_head = lock_head
+
+
+def committed(_session: Any) -> None:
+    at = getattr(_locked, "at", None)
+    if at is not None:
+        LOCK_HOLDS.append(time.perf_counter() - at)
+        _locked.at = None
+
+
+def rolled_back(_session: Any) -> None:
+    _locked.at = None
+
+
 class Station(threading.Thread):
     """One dealer's station: its own database connections, key and lease."""
 
-    def __init__(self, url: str, table_id: int, keys: Path, dealer: Any, begin: float,
-                 end: float, seed: int) -> None:
+    def __init__(self, url: str, table_id: int, keys: Path, dealer: Any,
+                 clock: dict[str, float], go: threading.Event, seed: int) -> None:
         super().__init__(name=f"station-{table_id}", daemon=True)
         self.url = url
         self.table_id = table_id
         self.keys = keys
         self.dealer = dealer
-        self.begin = begin
-        self.end = end
+        self.clock = clock
+        self.go = go
+        """Set once every station of the run is ready: ``clock`` then has begin and end."""
         self.rng = random.Random(seed)
         self.inputs: list[dict[str, Any]] = []
         self.refused: list[str] = []
@@ -142,6 +181,10 @@ class Station(threading.Thread):
         try:
             notary = Notary.load(self.keys / f"station{self.table_id}", self.keys / "anchors")
             svc = Services.on(Database.open(self.url, notary=notary))
+            from sqlalchemy import event
+
+            event.listen(svc.db.sessions, "after_commit", committed)
+            event.listen(svc.db.sessions, "after_rollback", rolled_back)
             workstation, host = new_workstation()
             svc.leases.acquire(self.table_id, workstation, host, self.dealer)
             session = svc.tables.current_session(self.table_id)
@@ -154,13 +197,15 @@ class Station(threading.Thread):
         beat = heartbeat_interval().total_seconds()
         next_beat = time.monotonic() + beat
         state = None
+        self.go.wait()
+        end = self.clock["end"]
         try:
-            due = self.begin + self.rng.uniform(0, 3.0)
+            due = self.clock["begin"] + self.rng.uniform(0, 3.0)
             while True:
                 pause = due - time.time()
                 if pause > 0:
                     time.sleep(pause)
-                if time.time() >= self.end:
+                if time.time() >= end:
                     break
                 if time.monotonic() >= next_beat:
                     next_beat += beat
@@ -184,24 +229,36 @@ class Station(threading.Thread):
                 except Exception as exc:  # noqa: BLE001 - a refusal is a figure
                     self.refused.append(f"{type(exc).__name__}: {exc}")
                     state = None
-                due += self.rng.uniform(2.0, 3.0)
+                # a dealer late (a slow commit) does not catch up in a burst
+                due = max(due + self.rng.uniform(2.0, 3.0), time.time() + 0.5)
         finally:
             svc.close()
 
 
-def run_stations(url: str, table_ids: list[int], keys: Path, begin: float, end: float,
+def run_stations(url: str, table_ids: list[int], keys: Path, ready: Path, go: Path,
                  out: Path) -> None:
-    """A process of stations (threads); writes what they did to ``out`` (JSON)."""
+    """A process of stations (threads): says ``ready`` when each has its connection, key
+    and lease, waits for the ``go`` file (begin and end, epoch seconds); writes what they
+    did to ``out`` (JSON)."""
     from dealer_app.services import Services
 
+    instrument_ledger_lock()
     svc = Services.open(url)
     dealer = svc.staff.authenticate("Dana", "1357")
     svc.close()
-    stations = [Station(url, t, keys, dealer, begin, end, seed=t) for t in table_ids]
+    clock: dict[str, float] = {}
+    started = threading.Event()
+    stations = [Station(url, t, keys, dealer, clock, started, seed=t) for t in table_ids]
     for station in stations:
         station.start()
     for station in stations:
         station.opened.wait()
+    ready.write_text("ready")
+    while not go.exists():
+        time.sleep(0.05)
+    begin, end = (float(x) for x in go.read_text().split())
+    clock.update(begin=begin, end=end)
+    started.set()
     cpu0 = time.process_time()
     for station in stations:
         station.join()
@@ -209,7 +266,8 @@ def run_stations(url: str, table_ids: list[int], keys: Path, begin: float, end: 
     out.write_text(json.dumps({
         "inputs": [i for s in stations for i in s.inputs],
         "refused": [r for s in stations for r in s.refused],
-        "failed": [s.failed for s in stations if s.failed], "cpu": cpu}))
+        "failed": [s.failed for s in stations if s.failed], "cpu": cpu,
+        "lock_waits": LOCK_WAITS, "lock_holds": LOCK_HOLDS}))
 
 
 # ---------------------------------------------------------------------------- the views
@@ -255,11 +313,13 @@ def run_floor(url: str, begin: float, end: float, connections: list[Any]) -> dic
     """The floor view in this process until ``end`` (+2 s); the server's connections are
     counted in the middle of the run."""
     from PySide6.QtCore import QTimer
+    from sqlalchemy.engine import make_url
 
     from dealer_app.gui.app import application
     from dealer_app.gui.floor.window import FloorWindow
     from dealer_app.services import Services
 
+    database = str(make_url(url).database)
     app = application()
     svc = Services.open(url)
     view = FloorWindow(svc, stale_after=60)
@@ -281,7 +341,7 @@ def run_floor(url: str, begin: float, end: float, connections: list[Any]) -> dic
     def steady() -> None:
         cpu["start"] = time.process_time()
         cpu["wall"] = time.monotonic()
-        cpu["server"] = server_cpu()
+        cpu["server"] = server_cpu(database)
 
     def count() -> None:
         connections.append(pg_connections(url))
@@ -292,7 +352,7 @@ def run_floor(url: str, begin: float, end: float, connections: list[Any]) -> dic
     app.exec()
     used = time.process_time() - cpu["start"]
     wall = time.monotonic() - cpu["wall"]
-    server = server_cpu() - cpu["server"]
+    server = server_cpu(database) - cpu["server"]
     reads = view.reads
     view.stop()
     view.close()
@@ -328,8 +388,56 @@ def pg_connections(url: str) -> dict[str, int]:
     return out
 
 
+# ---------------------------------------------------------------------------- the pooler
+class Pooler:
+    """A PgBouncer of this run (transaction mode) on ``port``, in front of the server of
+    ``base``; started as the ``postgres`` user when this process is root (PgBouncer will not
+    run as root), stopped by its process id."""
+
+    def __init__(self, base: str, folder: Path, port: int, pool_size: int) -> None:
+        from sqlalchemy.engine import make_url
+
+        server = make_url(base)
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "users.txt").write_text(f'"{server.username or "postgres"}" ""\n')
+        (folder / "pgbouncer.ini").write_text(
+            "[databases]\n"
+            f"* = host={server.host or '127.0.0.1'} port={server.port or 5432}\n"
+            "[pgbouncer]\n"
+            f"listen_addr = 127.0.0.1\nlisten_port = {port}\nunix_socket_dir =\n"
+            f"auth_type = trust\nauth_file = {folder / 'users.txt'}\n"
+            "pool_mode = transaction\nmax_client_conn = 2000\n"
+            f"default_pool_size = {pool_size}\nmin_pool_size = 0\n"
+            "ignore_startup_parameters = options,extra_float_digits\n"
+            f"logfile = {folder / 'pgbouncer.log'}\npidfile = {folder / 'pgbouncer.pid'}\n")
+        os.chmod(folder, 0o755)
+        for name in ("users.txt", "pgbouncer.ini"):
+            os.chmod(folder / name, 0o644)
+        command = ["pgbouncer", str(folder / "pgbouncer.ini")]
+        if os.geteuid() == 0:
+            import shutil
+
+            shutil.chown(folder, "postgres")
+            command = ["pgbouncer", "-u", "postgres", str(folder / "pgbouncer.ini")]
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL,
+                                        stderr=subprocess.DEVNULL)
+        self.port = port
+        self.url = make_url(base).set(port=port)
+        time.sleep(0.5)
+
+    def url_of(self, database: str) -> str:
+        return self.url.set(database=database).update_query_dict(
+            {"pooler": "transaction"}).render_as_string(hide_password=False)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+
+
 # ---------------------------------------------------------------------------- one count
-def run_count(base: str, tables: int, seconds: float, per_process: int) -> dict[str, Any]:
+def run_count(base: str, tables: int, seconds: float, per_process: int,
+              pooler: Pooler | None = None) -> dict[str, Any]:
     import psycopg
     from sqlalchemy.engine import make_url
 
@@ -350,18 +458,31 @@ def run_count(base: str, tables: int, seconds: float, per_process: int) -> dict[
         setup(url, tables, keys)
         print(f"  set-up of {tables} tables: {time.monotonic() - t0:.0f} s", flush=True)
         table_ids = list(range(1, tables + 1))
-        warmup = 8.0 + tables * 0.06  # the stations open their connections and leases
-        begin = time.time() + warmup
-        end = begin + seconds
         env = dict(os.environ, PYTHONPATH=str(ROOT))
+        station_url = url
+        if pooler is not None:  # the stations through the pooler, the views direct
+            station_url = pooler.url_of(name)
+            env["DEALER_APP_FEED_DB"] = url
         outs = []
+        readies = []
+        go = keys / "go"
         for k in range(0, tables, per_process):
             out = keys / f"stations{k}.json"
             outs.append(out)
+            readies.append(keys / f"ready{k}")
             ids = ",".join(str(t) for t in table_ids[k:k + per_process])
             procs.append(subprocess.Popen(
-                [sys.executable, __file__, "--stations", url, ids, str(keys), str(begin),
-                 str(end), str(out)], env=env))
+                [sys.executable, __file__, "--stations", station_url, ids, str(keys),
+                 str(readies[-1]), str(go), str(out)], env=env))
+        t0 = time.monotonic()
+        while not all(r.exists() for r in readies):  # every station connected, leased
+            if any(p.poll() is not None for p in procs):
+                raise RuntimeError("a stations' process ended before it was ready")
+            time.sleep(0.1)
+        print(f"  {tables} stations ready in {time.monotonic() - t0:.0f} s", flush=True)
+        begin = time.time() + 4.0  # the views start meanwhile
+        end = begin + seconds
+        go.write_text(f"{begin} {end}")
         screens_out = keys / "screens.json"
         shown = table_ids[:SCREENS]
         procs.append(subprocess.Popen(
@@ -379,6 +500,8 @@ def run_count(base: str, tables: int, seconds: float, per_process: int) -> dict[
         refused = [x for r in results for x in r["refused"]]
         failed = [x for r in results for x in r["failed"]]
         station_cpu = sum(r["cpu"] for r in results)
+        lock_waits = [w * 1000 for r in results for w in r["lock_waits"]]
+        lock_holds = [h * 1000 for r in results for h in r["lock_holds"]]
         with psycopg.connect(_conninfo(make_url(url), "floor200 check"),
                              autocommit=True) as c:
             stored: dict[str, int] = dict(c.execute(  # type: ignore[arg-type]
@@ -401,10 +524,12 @@ def run_count(base: str, tables: int, seconds: float, per_process: int) -> dict[
         return {"tables": tables, "inputs": len(inputs), "refused": refused,
                 "failed": failed, "lost": lost, "took": took, "to_tile": to_tile,
                 "to_screen": to_screen, "screen_inputs": screen_inputs, "floor": floor,
-                "station_cpu": station_cpu, "screens_cpu": screens.get("cpu", 0.0),
+                "station_cpu": station_cpu, "lock_waits": lock_waits,
+                "lock_holds": lock_holds, "screens_cpu": screens.get("cpu", 0.0),
                 "connections": connections[0] if connections else {},
                 "load": f"{load_before} -> {load_after}", "seconds": seconds,
-                "when": time.strftime("%H:%M", time.gmtime(begin))}
+                "when": time.strftime("%H:%M", time.gmtime(begin)),
+                "pooler": pooler is not None}
     finally:
         for p in procs:
             if p.poll() is None:
@@ -419,13 +544,22 @@ def report(r: dict[str, Any]) -> list[str]:
     took, tile, screen = r["took"], r["to_tile"], r["to_screen"]
     n, seconds = r["inputs"], r["seconds"]
     floor = r["floor"]
-    print(f"{r['tables']} tables, {seconds:.0f} s at {r['when']} UTC, load {r['load']}:")
+    through = " (stations through PgBouncer, transaction mode)" if r["pooler"] else ""
+    print(f"{r['tables']} tables{through}, {seconds:.0f} s at {r['when']} UTC, "
+          f"load {r['load']}:")
     print(f"  inputs {n} ({n / seconds:.1f}/s), refused {len(r['refused'])}, "
           f"lost {r['lost']}, stations that could not start {len(r['failed'])}")
     for line in sorted(set(r["refused"] + r["failed"]))[:3]:
         print(f"    e.g. {line[:160]}")
     print(f"  commit p50 {percentile(took, .5):.1f} ms, p95 {percentile(took, .95):.1f} ms, "
           f"p99 {percentile(took, .99):.1f} ms, max {max(took, default=float('nan')):.0f} ms")
+    waits, holds = r["lock_waits"], r["lock_holds"]
+    busy = sum(holds) / 1000 / (seconds + 5)
+    print(f"  the ledger's lock (one for the whole floor): wait p50 {percentile(waits, .5):.1f}"
+          f" ms, p95 {percentile(waits, .95):.0f} ms; held p50 {percentile(holds, .5):.1f} ms,"
+          f" p95 {percentile(holds, .95):.1f} ms, held {busy * 100:.0f}% of the time "
+          f"({len(holds)} commits; at most {1000 / percentile(holds, .5):.0f} commits/s "
+          f"at its median hold)")
     print(f"  commit to floor tile p50 {percentile(tile, .5):.0f} ms, p95 "
           f"{percentile(tile, .95):.0f} ms ({len(tile)} of {n} inputs drawn, the rest "
           f"superseded before a redraw); floor view CPU {floor['cpu'] * 100:.1f}% of a core "
@@ -453,9 +587,9 @@ def report(r: dict[str, Any]) -> list[str]:
 
 def main() -> int:
     if len(sys.argv) > 1 and sys.argv[1] == "--stations":
-        url, ids, keys, begin, end, out = sys.argv[2:8]
-        run_stations(url, [int(x) for x in ids.split(",")], Path(keys), float(begin),
-                     float(end), Path(out))
+        url, ids, keys, ready, go, out = sys.argv[2:8]
+        run_stations(url, [int(x) for x in ids.split(",")], Path(keys), Path(ready), Path(go),
+                     Path(out))
         return 0
     if len(sys.argv) > 1 and sys.argv[1] == "--screens":
         url, ids, end, out = sys.argv[2:6]
@@ -466,13 +600,30 @@ def main() -> int:
     parser.add_argument("--tables", default="200",
                         help="counts of tables, one after the other (e.g. 50,100,200,300)")
     parser.add_argument("--seconds", type=float, default=60.0)
-    parser.add_argument("--per-process", type=int, default=25,
+    parser.add_argument("--per-process", type=int, default=4,
                         help="stations (threads) per process")
+    parser.add_argument("--pgbouncer", type=int, metavar="POOL", default=0,
+                        help="the stations through a PgBouncer of this run (transaction "
+                             "mode) with POOL server connections")
+    parser.add_argument("--pgbouncer-port", type=int, default=6544)
     args = parser.parse_args()
+    pooler = None
+    holder = tempfile.TemporaryDirectory(prefix="floor200-pgbouncer-")
+    if args.pgbouncer:
+        pooler = Pooler(args.pg, Path(holder.name), args.pgbouncer_port, args.pgbouncer)
+    try:
+        return run_counts(args, pooler)
+    finally:
+        if pooler is not None:
+            pooler.stop()
+        holder.cleanup()
+
+
+def run_counts(args: argparse.Namespace, pooler: Pooler | None) -> int:
     first_miss = None
     for tables in [int(x) for x in args.tables.split(",")]:
         print(f"{tables} tables: setting up", flush=True)
-        missed = report(run_count(args.pg, tables, args.seconds, args.per_process))
+        missed = report(run_count(args.pg, tables, args.seconds, args.per_process, pooler))
         if missed:
             print("  missed: " + "; ".join(missed), flush=True)
             if first_miss is None:

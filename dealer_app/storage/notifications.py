@@ -18,6 +18,7 @@ changed, or ``None`` for "any table"; it must be cheap and thread-safe (a Qt sig
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 import time
@@ -158,9 +159,17 @@ class SqliteChangeFeed(_Thread):
             conn.close()
 
 
+FEED_ENV = "DEALER_APP_FEED_DB"
+"""The URL a change feed listens on when the database's own goes through a transaction
+pooler (``?pooler=transaction``): a direct connection to the same server and database, as
+``LISTEN`` needs a server connection of its own."""
+
+
 def change_feed(db: Database, on_change: OnChange, *, interval: float = 0.1) -> ChangeFeed:
     """The feed for ``db``: notifications on PostgreSQL, a ``data_version`` poll on an SQLite
-    file. Reports ``None`` once at start. Call ``start()`` to run it."""
+    file. Reports ``None`` once at start. Call ``start()`` to run it. ``ValueError`` when
+    there is none: an in-memory database, or a pooled one without ``DEALER_APP_FEED_DB``
+    (the caller then reads on a timer)."""
     if db.is_sqlite:
         path = db.sqlite_path
         if path is None:
@@ -169,6 +178,11 @@ def change_feed(db: Database, on_change: OnChange, *, interval: float = 0.1) -> 
     with db.engine.connect() as conn:
         schema = str(conn.execute(text("SELECT current_schema()")).scalar())
     url = make_url(db.engine.url.render_as_string(hide_password=False))
+    if db.pooled:
+        direct = os.environ.get(FEED_ENV)
+        if not direct:
+            raise ValueError(f"a pooled database has no change feed without {FEED_ENV}")
+        url = make_url(direct)
     conninfo = _conninfo(url, application_name("feed"))
     return PostgresChangeFeed(conninfo, schema, on_change)
 
