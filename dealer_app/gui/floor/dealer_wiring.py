@@ -200,6 +200,7 @@ class FloorKeys(QObject):
                  and self.window.stack.currentWidget() is self.window.page else None)
         if table == self.table_id:
             return
+        self._stop_feed()  # a feed listens to one table
         self.table_id = table
         self.open, self.resolved = [], None
         if table is None:
@@ -238,7 +239,8 @@ class FloorKeys(QObject):
         if self.feed is not None:
             return
         try:
-            feed = LiveFeed(self.backend.services, self, interval=FEED_INTERVAL)
+            feed = LiveFeed(self.backend.services, self, interval=FEED_INTERVAL,
+                            tables=None if self.table_id is None else {self.table_id})
         except ValueError:  # an in-memory database has no change feed: read each second
             self.poll.setInterval(POLL_MS)
             return
