@@ -182,8 +182,8 @@ def change_feed(db: Database, on_change: OnChange, *, interval: float = 0.1,
                 tables: frozenset[int] | None = None) -> ChangeFeed:
     """The feed for ``db``: notifications on PostgreSQL (of ``tables`` only, if named), a
     ``data_version`` poll on an SQLite file. Reports ``None`` once at start. Call
-    ``start()`` to run it. ``ValueError`` when there is none: an in-memory database, or a pooled one without ``DEALER_APP_FEED_DB``
-    (the caller then reads on a timer)."""
+    ``start()`` to run it. ``ValueError`` when there is none: an in-memory database, or
+    a pooled one without ``DEALER_APP_FEED_DB`` (the caller then reads on a timer)."""
     if db.is_sqlite:
         path = db.sqlite_path
         if path is None:
