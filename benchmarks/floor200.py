@@ -120,8 +120,9 @@ def setup(url: str, tables: int, keys: Path) -> None:
 
 # ---------------------------------------------------------------------------- stations
 _locked = threading.local()
-LOCK_WAITS: list[float] = []
-LOCK_HOLDS: list[float] = []
+LOCK_WAITS: list[tuple[float, float]] = []
+"""(when, seconds)"""
+LOCK_HOLDS: list[tuple[float, float]] = []
 
 
 def instrument_ledger_lock() -> None:
@@ -136,7 +137,7 @@ def instrument_ledger_lock() -> None:
         start = time.perf_counter()
         head = original(conn)
         _locked.at = time.perf_counter()
-        LOCK_WAITS.append(_locked.at - start)
+        LOCK_WAITS.append((time.time(), _locked.at - start))
         return head
 
     ledger.lock_head = lock_head
@@ -145,7 +146,7 @@ def instrument_ledger_lock() -> None:
 def committed(_session: Any) -> None:
     at = getattr(_locked, "at", None)
     if at is not None:
-        LOCK_HOLDS.append(time.perf_counter() - at)
+        LOCK_HOLDS.append((time.time(), time.perf_counter() - at))
         _locked.at = None
 
 
@@ -256,10 +257,11 @@ def run_stations(url: str, table_ids: list[int], keys: Path, ready: Path, go: Pa
     ready.write_text("ready")
     while not go.exists():
         time.sleep(0.05)
-    begin, end = (float(x) for x in go.read_text().split())
+    begin, measured, end = (float(x) for x in go.read_text().split())
     clock.update(begin=begin, end=end)
     started.set()
-    cpu0 = time.process_time()
+    time.sleep(max(0.0, measured - time.time()))
+    cpu0 = time.process_time()  # after the warm-up (each station's statements compiled)
     for station in stations:
         station.join()
     cpu = time.process_time() - cpu0
@@ -271,7 +273,8 @@ def run_stations(url: str, table_ids: list[int], keys: Path, ready: Path, go: Pa
 
 
 # ---------------------------------------------------------------------------- the views
-def run_screens(url: str, table_ids: list[int], end: float, out: Path) -> None:
+def run_screens(url: str, table_ids: list[int], measured: float, end: float,
+                out: Path) -> None:
     """Players' screens of ``table_ids`` (one change feed each); writes when each input
     showed."""
     from PySide6.QtCore import QTimer
@@ -299,17 +302,23 @@ def run_screens(url: str, table_ids: list[int], end: float, out: Path) -> None:
         screen.start()
         screens.append(screen)
     QTimer.singleShot(max(0, int((end + 2 - time.time()) * 1000)), app.quit)
-    cpu0 = time.process_time()
+    cpu = {"start": 0.0}
+
+    def steady() -> None:
+        cpu["start"] = time.process_time()
+
+    QTimer.singleShot(max(0, int((measured - time.time()) * 1000)), steady)
     app.exec()
-    cpu = time.process_time() - cpu0
+    used = time.process_time() - cpu["start"]
     for screen in screens:
         screen.stop()
         screen.close()
     svc.close()
-    out.write_text(json.dumps({"seen": seen, "cpu": cpu}))
+    out.write_text(json.dumps({"seen": seen, "cpu": used}))
 
 
-def run_floor(url: str, begin: float, end: float, connections: list[Any]) -> dict[str, Any]:
+def run_floor(url: str, measured: float, end: float, connections: list[Any]
+              ) -> dict[str, Any]:
     """The floor view in this process until ``end`` (+2 s); the server's connections are
     counted in the middle of the run."""
     from PySide6.QtCore import QTimer
@@ -346,13 +355,18 @@ def run_floor(url: str, begin: float, end: float, connections: list[Any]) -> dic
     def count() -> None:
         connections.append(pg_connections(url))
 
-    QTimer.singleShot(max(0, int((begin + 3 - time.time()) * 1000)), steady)
-    QTimer.singleShot(max(0, int(((begin + end) / 2 - time.time()) * 1000)), count)
+    def last() -> None:  # before the stations end (their backends' CPU goes with them)
+        cpu["server_end"] = server_cpu(database)
+        cpu["server_wall"] = time.monotonic() - cpu["wall"]
+
+    QTimer.singleShot(max(0, int((measured - time.time()) * 1000)), steady)
+    QTimer.singleShot(max(0, int(((measured + end) / 2 - time.time()) * 1000)), count)
+    QTimer.singleShot(max(0, int((end - 0.5 - time.time()) * 1000)), last)
     QTimer.singleShot(max(0, int((end + 2 - time.time()) * 1000)), app.quit)
     app.exec()
     used = time.process_time() - cpu["start"]
     wall = time.monotonic() - cpu["wall"]
-    server = server_cpu(database) - cpu["server"]
+    server = (cpu.get("server_end", 0.0) - cpu["server"]) * wall / cpu.get("server_wall", wall)
     reads = view.reads
     view.stop()
     view.close()
@@ -437,7 +451,7 @@ class Pooler:
 
 # ---------------------------------------------------------------------------- one count
 def run_count(base: str, tables: int, seconds: float, per_process: int,
-              pooler: Pooler | None = None) -> dict[str, Any]:
+              pooler: Pooler | None = None, warmup: float = 15.0) -> dict[str, Any]:
     import psycopg
     from sqlalchemy.engine import make_url
 
@@ -481,33 +495,35 @@ def run_count(base: str, tables: int, seconds: float, per_process: int,
             time.sleep(0.1)
         print(f"  {tables} stations ready in {time.monotonic() - t0:.0f} s", flush=True)
         begin = time.time() + 4.0  # the views start meanwhile
-        end = begin + seconds
-        go.write_text(f"{begin} {end}")
+        measured = begin + warmup  # figures from here on
+        end = measured + seconds
+        go.write_text(f"{begin} {measured} {end}")
         screens_out = keys / "screens.json"
         shown = table_ids[:SCREENS]
         procs.append(subprocess.Popen(
             [sys.executable, __file__, "--screens", url, ",".join(map(str, shown)),
-             str(end), str(screens_out)], env=env))
+             str(measured), str(end), str(screens_out)], env=env))
         connections: list[dict[str, int]] = []
         load_before = load_average()
-        floor = run_floor(url, begin, end, connections)
+        floor = run_floor(url, measured, end, connections)
         load_after = load_average()
         for p in procs:
             p.wait(timeout=120)
         results = [json.loads(o.read_text()) for o in outs if o.exists()]
         screens = json.loads(screens_out.read_text()) if screens_out.exists() else {"seen": {}}
-        inputs = [i for r in results for i in r["inputs"]]
+        every = [i for r in results for i in r["inputs"]]
+        inputs = [i for i in every if i["committed"] >= measured]
         refused = [x for r in results for x in r["refused"]]
         failed = [x for r in results for x in r["failed"]]
         station_cpu = sum(r["cpu"] for r in results)
-        lock_waits = [w * 1000 for r in results for w in r["lock_waits"]]
-        lock_holds = [h * 1000 for r in results for h in r["lock_holds"]]
+        lock_waits = [w * 1000 for r in results for at, w in r["lock_waits"] if at >= measured]
+        lock_holds = [h * 1000 for r in results for at, h in r["lock_holds"] if at >= measured]
         with psycopg.connect(_conninfo(make_url(url), "floor200 check"),
                              autocommit=True) as c:
             stored: dict[str, int] = dict(c.execute(  # type: ignore[arg-type]
                 "SELECT input_id, count(*) FROM hand_event WHERE input_id IS NOT NULL "
                 "GROUP BY input_id").fetchall())
-        lost = sum(1 for i in inputs if stored.get(i["id"]) != 1)
+        lost = sum(1 for i in every if stored.get(i["id"]) != 1)
         took = [i["took"] * 1000 for i in inputs]
         to_tile = []
         for i in inputs:
@@ -554,7 +570,7 @@ def report(r: dict[str, Any]) -> list[str]:
     print(f"  commit p50 {percentile(took, .5):.1f} ms, p95 {percentile(took, .95):.1f} ms, "
           f"p99 {percentile(took, .99):.1f} ms, max {max(took, default=float('nan')):.0f} ms")
     waits, holds = r["lock_waits"], r["lock_holds"]
-    busy = sum(holds) / 1000 / (seconds + 5)
+    busy = sum(holds) / 1000 / seconds
     print(f"  the ledger's lock (one for the whole floor): wait p50 {percentile(waits, .5):.1f}"
           f" ms, p95 {percentile(waits, .95):.0f} ms; held p50 {percentile(holds, .5):.1f} ms,"
           f" p95 {percentile(holds, .95):.1f} ms, held {busy * 100:.0f}% of the time "
@@ -566,7 +582,7 @@ def report(r: dict[str, Any]) -> list[str]:
           f"({floor['reads']} reads, {floor['replays']} full replays)")
     print(f"  commit to players' screen ({SCREENS} screens) p50 {percentile(screen, .5):.0f} ms,"
           f" p95 {percentile(screen, .95):.0f} ms ({len(screen)} of {r['screen_inputs']}); "
-          f"the 10 screens' CPU {r['screens_cpu'] / (seconds + 10) * 100:.1f}% of a core")
+          f"the 10 screens' CPU {r['screens_cpu'] / seconds * 100:.1f}% of a core")
     per_input = r["station_cpu"] / n * 1000 if n else float("nan")
     server = floor["server_cpu"] / n * 1000 if n else float("nan")
     print(f"  per input: stations' CPU {per_input:.1f} ms, the server's CPU {server:.1f} ms "
@@ -592,8 +608,9 @@ def main() -> int:
                      Path(out))
         return 0
     if len(sys.argv) > 1 and sys.argv[1] == "--screens":
-        url, ids, end, out = sys.argv[2:6]
-        run_screens(url, [int(x) for x in ids.split(",")], float(end), Path(out))
+        url, ids, measured, end, out = sys.argv[2:7]
+        run_screens(url, [int(x) for x in ids.split(",")], float(measured), float(end),
+                    Path(out))
         return 0
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pg", default=os.environ.get("DEALER_APP_TEST_PG_URL", DEFAULT_PG))
@@ -606,6 +623,8 @@ def main() -> int:
                         help="the stations through a PgBouncer of this run (transaction "
                              "mode) with POOL server connections")
     parser.add_argument("--pgbouncer-port", type=int, default=6544)
+    parser.add_argument("--warmup", type=float, default=15.0,
+                        help="seconds of load before the figures are taken")
     args = parser.parse_args()
     pooler = None
     holder = tempfile.TemporaryDirectory(prefix="floor200-pgbouncer-")
@@ -623,7 +642,8 @@ def run_counts(args: argparse.Namespace, pooler: Pooler | None) -> int:
     first_miss = None
     for tables in [int(x) for x in args.tables.split(",")]:
         print(f"{tables} tables: setting up", flush=True)
-        missed = report(run_count(args.pg, tables, args.seconds, args.per_process, pooler))
+        missed = report(run_count(args.pg, tables, args.seconds, args.per_process, pooler,
+                                  args.warmup))
         if missed:
             print("  missed: " + "; ".join(missed), flush=True)
             if first_miss is None:
