@@ -48,6 +48,11 @@ def test_the_tile_menu_announces_the_closing_and_takes_it_back(
     assert widget.session.text() == "CLOSING · last hands · 3/6 seats"
     assert widget.property("closing") is True and widget.session.toolTip() == \
         "Announced by Sam"
+    floor.side.setCurrentWidget(floor.shift.shift_panel)  # the shift figures say so too
+    panel = floor.shift.shift_panel
+    qtbot.waitUntil(lambda: panel.list.count() >= 2
+                    and panel.list.item(0).text().startswith("T1 (closing)"), timeout=3000)
+    assert panel.title.text().endswith(" · 1 closing")
     assert _action(floor, "T1") == "Cancel the closing"
     qtbot.waitUntil(lambda: floor.tile("T1").state is TableState.STARTING, timeout=3000)
     assert widget.session.text() == "Open · 3/6 seats" and not widget.property("closing")
