@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from dealer_app.services.common import audit
@@ -49,17 +49,21 @@ class Closing:
     reason: str
 
 
+_CLOSING_ACTS = (select(AuditEntry.session_id, AuditEntry.act, AuditEntry.at,
+                        AuditEntry.staff_name, AuditEntry.reason)
+                 .where(AuditEntry.session_id.in_(bindparam("ids", expanding=True)),
+                        AuditEntry.act.in_(ACTS))
+                 .order_by(AuditEntry.id))
+"""Built once: the floor reads it with every refresh of its tiles."""
+
+
 def closing_in(s: Session, session_ids: Collection[int]) -> dict[int, Closing]:
     """The sessions of ``session_ids`` that are closing now (their latest closing act is an
     announcement), in one statement (the audit index on session and act)."""
     if not session_ids:
         return {}
     latest: dict[int, Any] = {}
-    for row in s.execute(
-            select(AuditEntry.session_id, AuditEntry.act, AuditEntry.at,
-                   AuditEntry.staff_name, AuditEntry.reason)
-            .where(AuditEntry.session_id.in_(list(session_ids)), AuditEntry.act.in_(ACTS))
-            .order_by(AuditEntry.id)):
+    for row in s.execute(_CLOSING_ACTS, {"ids": list(session_ids)}):
         latest[row.session_id] = row
     return {sid: Closing(sid, r.at, r.staff_name, r.reason or "")
             for sid, r in latest.items() if r.act == ANNOUNCE}

@@ -80,6 +80,9 @@ class TileWidget(QFrame):
         self.escalated = False
         """A call of this table waits unanswered past the escalation time."""
         self._stale: tuple[bool, bool, bool] | None = None
+        self._shown = False
+        self.redraws = 0
+        """Times the tile's texts were set again (for tests: an unchanged tile is not)."""
         self.set_tile(tile)
 
     @property
@@ -88,6 +91,12 @@ class TileWidget(QFrame):
 
     def set_tile(self, tile: TableTile, now: datetime | None = None,
                  stale_after: float = 120.0) -> None:
+        if tile == self.tile and self._shown:  # a whole-floor read: most tiles unchanged
+            if now is not None:
+                self.tick(now, stale_after)
+            return
+        self._shown = True
+        self.redraws += 1
         self.tile = tile
         self.name.setText(tile.name)
         self.stakes.setText(words.settings_text(tile.settings))

@@ -77,6 +77,9 @@ QFrame#floorTile[closing="true"] { border-style: dashed; }
 #callsTitle { font-size: 18px; font-weight: 700; }
 """
 FULL_REFRESH_MS = 30_000
+WAITING_EVERY = 2.0
+"""Seconds between two reads of the waiting lists (at most; this view's own acts read at
+once): a busy floor reads its tiles several times a second."""
 ALERT_EVERY = 5.0
 """Seconds between two alerts (a beep and a flash) while a call waits unacknowledged."""
 ESCALATE_AFTER = 60.0
@@ -272,7 +275,8 @@ class FloorWindow(QMainWindow):
             widget.set_tile(tile, now, self.stale_after)
         if added or tables is None:
             self._layout_tiles()
-        self._read_waiting(now)
+        if time.monotonic() - self._waiting_at >= WAITING_EVERY:
+            self._read_waiting(now)
         self._show_calls(now)
         self._figures_soon()
         self.refreshed.emit()
@@ -455,7 +459,10 @@ class FloorWindow(QMainWindow):
         for widget in self.tiles.values():
             widget.tick(now, self.stale_after)
         self.calls_panel.tick(now)
-        self._show_waiting(now)
+        if time.monotonic() - self._waiting_at >= WAITING_EVERY:
+            self._read_waiting(now)  # (another view's change of a list names no table)
+        else:
+            self._show_waiting(now)
         self.shift.tick(now)
         self._update_alert(now)
 
@@ -551,7 +558,13 @@ class FloorWindow(QMainWindow):
         return True
 
     # ------------------------------------------------------------------ waiting lists
+    _waiting_at = 0.0
+    waiting_reads = 0
+    """Reads of the waiting lists (for tests)."""
+
     def _read_waiting(self, now: datetime) -> None:
+        self._waiting_at = time.monotonic()
+        self.waiting_reads += 1
         try:
             self.waiting = self.waiting_lists.waiting()
         except StorageError:
