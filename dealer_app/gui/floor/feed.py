@@ -14,8 +14,9 @@ from dealer_app.services.changes import ChangeFeed, watch
 
 SPACING_MS = 150
 """PostgreSQL: at most one read of the changed tables every 150 ms."""
-SQLITE_SPACING_MS = 300
-"""SQLite: at most one read of every table every 300 ms."""
+SQLITE_SPACING_MS = 200
+"""SQLite: at most one read of every table every 200 ms (a read redraws only the tiles
+that changed, so 30 tables cost under 10 % of a core)."""
 
 
 class LiveFeed(QObject):
