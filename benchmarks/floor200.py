@@ -497,7 +497,8 @@ def run_count(base: str, tables: int, seconds: float, per_process: int,
         begin = time.time() + 4.0  # the views start meanwhile
         measured = begin + warmup  # figures from here on
         end = measured + seconds
-        go.write_text(f"{begin} {measured} {end}")
+        (keys / "go.tmp").write_text(f"{begin} {measured} {end}")
+        (keys / "go.tmp").rename(go)  # whole, or not yet there
         screens_out = keys / "screens.json"
         shown = table_ids[:SCREENS]
         procs.append(subprocess.Popen(
@@ -515,11 +516,14 @@ def run_count(base: str, tables: int, seconds: float, per_process: int,
         for p in procs:
             p.wait(timeout=120)
         results = [json.loads(o.read_text()) for o in outs if o.exists()]
+        died = [f"a process of {min(per_process, tables - k)} stations ended without "
+                "its figures" for k, o in zip(range(0, tables, per_process), outs, strict=True)
+                if not o.exists()]
         screens = json.loads(screens_out.read_text()) if screens_out.exists() else {"seen": {}}
         every = [i for r in results for i in r["inputs"]]
         inputs = [i for i in every if i["committed"] >= measured]
         refused = [x for r in results for x in r["refused"]]
-        failed = [x for r in results for x in r["failed"]]
+        failed = [x for r in results for x in r["failed"]] + died
         station_cpu = sum(r["cpu"] for r in results)
         lock_waits = [w * 1000 for r in results for at, w in r["lock_waits"] if at >= measured]
         lock_holds = [h * 1000 for r in results for at, h in r["lock_holds"] if at >= measured]
