@@ -23,7 +23,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from dealer_app.services.common import audit, confirm_supervisor
@@ -121,13 +121,19 @@ _SELECT = (select(FloorCall, GameTable.name, HandRow.number)
            .outerjoin(HandRow, HandRow.id == FloorCall.hand_id))
 
 
+_OPEN = _SELECT.where(FloorCall.resolved_at.is_(None)).order_by(FloorCall.id)
+_OPEN_IN = (_SELECT.where(FloorCall.resolved_at.is_(None),
+                          FloorCall.table_id.in_(bindparam("ids", expanding=True)))
+            .order_by(FloorCall.id))
+"""Built once: the floor view reads the open calls with every refresh."""
+
+
 def open_calls_in(s: Session, table_ids: Collection[int] | None = None
                   ) -> list[FloorCallInfo]:
     """Calls not yet resolved, oldest first, read in the caller's transaction."""
-    query = _SELECT.where(FloorCall.resolved_at.is_(None))
-    if table_ids is not None:
-        query = query.where(FloorCall.table_id.in_(list(table_ids)))
-    return [_info(*r) for r in s.execute(query.order_by(FloorCall.id))]
+    if table_ids is None:
+        return [_info(*r) for r in s.execute(_OPEN)]
+    return [_info(*r) for r in s.execute(_OPEN_IN, {"ids": list(table_ids)})]
 
 
 def response_of(row: FloorCall, table: str, number: int | None) -> CallResponse:

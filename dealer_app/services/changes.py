@@ -16,9 +16,11 @@ from dealer_app.storage.notifications import (
 )
 
 
-def watch(db: Database, on_change: OnChange, *, interval: float = 0.1) -> ChangeFeed:
-    """A change feed on ``db`` (not started)."""
-    return change_feed(db, on_change, interval=interval)
+def watch(db: Database, on_change: OnChange, *, interval: float = 0.1,
+          tables: frozenset[int] | None = None) -> ChangeFeed:
+    """A change feed on ``db`` (not started); ``tables``: a view of those tables only (on
+    PostgreSQL it is then sent their changes only)."""
+    return change_feed(db, on_change, interval=interval, tables=tables)
 
 
 __all__ = ["ChangeFeed", "OnChange", "PostgresChangeFeed", "SqliteChangeFeed", "watch"]

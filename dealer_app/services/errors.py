@@ -53,6 +53,7 @@ class Refusal(StrEnum):
     PUSH_INTERVAL = "push-interval"
     IMPORT_NEEDS_SUPERVISOR = "import-needs-supervisor"
     KEY_NOT_TRUSTED = "key-not-trusted"
+    CLOSING_NOT_DEALER = "closing-not-dealer"
     SAID = "said"
     HAND_VOID = "hand-void"
     HAND_ALREADY_VOID = "hand-already-void"
@@ -112,6 +113,8 @@ TEMPLATES: Mapping[Refusal, str] = {
                                        "PIN"),
     R.KEY_NOT_TRUSTED: tr_noop("this workstation's key is not trusted here: admit keys at a "
                                "workstation whose key is"),
+    R.CLOSING_NOT_DEALER: tr_noop("only a supervisor or the table's dealer can announce its "
+                                  "closing; {name} is not dealing here"),
     R.SAID: "{said}",
     R.HAND_VOID: tr_noop("hand {number} is void"),
     R.HAND_ALREADY_VOID: tr_noop("hand {number} is already void"),

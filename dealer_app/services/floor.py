@@ -18,6 +18,7 @@ kept that the log would not give again.
 
 from __future__ import annotations
 
+import enum
 import threading
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -30,6 +31,7 @@ from sqlalchemy.orm import aliased
 from dealer_app.engine import RuleError, Settings, Structure
 from dealer_app.engine.hand import Hand, Phase
 from dealer_app.services.calls import CallService, FloorCallInfo, open_calls_in
+from dealer_app.services.closing import Closing, closing_in
 from dealer_app.services.common import settings_of
 from dealer_app.services.hands import (
     build_state,
@@ -71,6 +73,17 @@ def stage_of(hand: Hand | None, status: HandStatus | None) -> Stage:
     if status is HandStatus.IN_PROGRESS and hand is not None:
         return Stage(status, hand.phase, hand.street)
     return Stage(status)
+
+
+class TableState(enum.Enum):
+    """A table on the floor (the shift figures count them)."""
+
+    OPEN = "open"
+    STARTING = "starting"
+    """Open, no hand dealt yet."""
+    CLOSING = "closing"
+    """Open, its last hands announced (``services/closing.py``)."""
+    CLOSED = "closed"
 
 
 Game = tuple[str, int]
@@ -119,6 +132,21 @@ class TableTile:
     """When the open session was opened (None: no open session)."""
     seats: tuple[tuple[int, bool], ...] = ()
     """The seats taken in the open session: (seat, sitting out), by seat."""
+    hand_session_id: int | None = None
+    """The session of the latest hand (another than the open one: no hand dealt yet)."""
+    closing: Closing | None = None
+    """The open session's last hands announced: when, by whom (None: not closing)."""
+
+    @property
+    def state(self) -> TableState:
+        """Closed, starting (no hand dealt yet in the open session), open or closing."""
+        if not self.is_open:
+            return TableState.CLOSED
+        if self.closing is not None:
+            return TableState.CLOSING
+        if self.hand_id is None or self.hand_session_id != self.session_id:
+            return TableState.STARTING
+        return TableState.OPEN
 
     @property
     def free_seats(self) -> tuple[int, ...]:
@@ -209,7 +237,8 @@ def _tiles_statement() -> Select[Any]:
                    TableSession.id.label("session_id"), TableSession.opened_at,
                    TableSession.dealer_id, Staff.name.label("dealer"),
                    filled.label("filled"), last_hour.label("last_hour"),
-                   HandRow.id.label("hand_id"), HandRow.number, HandRow.status,
+                   HandRow.id.label("hand_id"), HandRow.session_id.label("hand_session"),
+                   HandRow.number, HandRow.status,
                    HandRow.head_digest, HandRow.pot, HandRow.started_at,
                    HandRow.settings_json.label("hand_settings"), HandRow.seats_json)
             .outerjoin(TableSession, and_(TableSession.table_id == GameTable.id,
@@ -271,6 +300,7 @@ class FloorService:
                 calls.setdefault(call.table_id, []).append(call)
             seats: dict[int, list[tuple[int, bool]]] = {}
             sessions = [r.session_id for r in rows if r.session_id is not None]
+            closing = closing_in(s, sessions)
             if sessions:
                 for sid, seat, out in s.execute(_SEATS, {"ids": sessions}):
                     seats.setdefault(sid, []).append((seat, bool(out)))
@@ -291,7 +321,8 @@ class FloorService:
                 calls=tuple(calls.get(r.id, ())), head=r.head_digest or "",
                 opened_at=r.opened_at if r.session_id is not None else None,
                 seats=tuple(seats.get(r.session_id, ())) if r.session_id is not None
-                else ()))
+                else (), hand_session_id=r.hand_session,
+                closing=closing.get(r.session_id)))
         return tiles
 
     def _dealer_since(self, s: Any, rows: list[Any]) -> dict[int, datetime]:

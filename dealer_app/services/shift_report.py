@@ -17,7 +17,6 @@ and the waiting lists: nothing is kept apart.
 from __future__ import annotations
 
 import csv
-import enum
 import html
 import os
 from collections.abc import Iterable
@@ -29,7 +28,7 @@ from sqlalchemy import or_, select
 
 from dealer_app.services.common import settings_of
 from dealer_app.services.files import atomic_write
-from dealer_app.services.floor import FloorService, game_of
+from dealer_app.services.floor import FloorService, TableState, game_of
 from dealer_app.services.hand_csv import escape_cell
 from dealer_app.services.reports import iso_z, zone_label, zoned_time
 from dealer_app.services.stints import dealer_stints
@@ -41,16 +40,10 @@ from dealer_app.text import thousands, tr
 from dealer_app.words import duration_text, settings_text
 
 
-class TableState(enum.Enum):
-    OPEN = "open"
-    STARTING = "starting"
-    """Open, no hand dealt yet."""
-    CLOSED = "closed"
-
-
 def state_name(state: TableState) -> str:
     return {TableState.OPEN: tr("open", "table state"),
             TableState.STARTING: tr("starting", "table state"),
+            TableState.CLOSING: tr("closing", "table state"),
             TableState.CLOSED: tr("closed", "table state")}[state]
 
 
@@ -113,6 +106,16 @@ class ShiftReport:
     @property
     def tables_open(self) -> int:
         return sum(1 for t in self.tables if t.state is not TableState.CLOSED)
+
+    @property
+    def tables_by_state(self) -> dict[TableState, int]:
+        """The tables open, starting and closing (each open table in one of them)."""
+        out = {state: 0 for state in (TableState.OPEN, TableState.STARTING,
+                                      TableState.CLOSING)}
+        for t in self.tables:
+            if t.state in out:
+                out[t.state] += 1
+        return out
 
     @property
     def players_seated(self) -> int:
@@ -225,8 +228,8 @@ def shift_report(db: Database, since: datetime | None = None, now: datetime | No
         tile = tiles.get(t.id)
         if open_session is None:
             state = TableState.CLOSED
-        elif tile is not None and tile.hand_id is not None:
-            state = TableState.OPEN
+        elif tile is not None:
+            state = tile.state
         else:
             state = TableState.STARTING
         settings = settings_of(t.settings_json)
@@ -317,10 +320,14 @@ def shift_report_html(report: ShiftReport, tz: tzinfo | None = None) -> str:
         + cells(numbers(d.figures), 0) + "</tr>"
         for d in report.dealers)
     generated = zoned_time(report.until, tz)
+    by_state = report.tables_by_state
     facts = [
         (tr("Shift"), tr("{since} to {until}").format(since=zoned_time(report.since, tz),
                                                       until=generated)),
-        (tr("Tables open"), thousands(report.tables_open)),
+        (tr("Tables open"), thousands(report.tables_open) + (tr(
+            " ({open} open, {starting} starting, {closing} closing)").format(
+            open=by_state[TableState.OPEN], starting=by_state[TableState.STARTING],
+            closing=by_state[TableState.CLOSING]) if report.tables_open else "")),
         (tr("Players seated"), thousands(report.players_seated)),
         (tr("Players waiting"), thousands(report.waiting)),
         (tr("Hands"), thousands(report.hands)),

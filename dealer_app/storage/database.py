@@ -53,6 +53,27 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+POOLER_PARAM = "pooler"
+"""A PostgreSQL URL's ``?pooler=transaction``: the stations reach the server through a
+transaction pooler (PgBouncer ``pool_mode = transaction``), so a floor of hundreds of stations
+needs only the pooler's few server connections."""
+
+
+def _pooler(url: URL) -> tuple[URL, bool]:
+    """``url`` without ``pooler=...``, and whether it named a transaction pooler; any other
+    value is refused in words."""
+    value = url.query.get(POOLER_PARAM)
+    if value is None:
+        return url, False
+    if not isinstance(value, str):
+        value = value[-1]
+    if value != "transaction":
+        raise DatabaseUnavailableError(
+            f"cannot use {masked_url(url.render_as_string(hide_password=False))!r}: "
+            f"{POOLER_PARAM}={value!r} (only {POOLER_PARAM}=transaction is known)")
+    return url.difference_update_query([POOLER_PARAM]), True
+
+
 class Database:
     """One database: its engine, its session factory and the clock every service uses."""
 
@@ -70,6 +91,10 @@ class Database:
         self.read_sessions = sessionmaker(self.read_engine, expire_on_commit=False)
         self.clock = clock
         self.checkpointer: WalCheckpointer | None = None
+        self.pooled = False
+        """PostgreSQL through a transaction pooler (``?pooler=transaction``, e.g. PgBouncer's
+        transaction mode): no server-side prepared statements, and no change feed on these
+        connections (``storage/notifications.py`` listens on ``DEALER_APP_FEED_DB``)."""
         """On an SQLite file: copies the WAL into the database off the writers' path."""
 
     @property
@@ -176,6 +201,7 @@ class Database:
         connection can write nothing, read-only media work, nothing is migrated or signed
         (``read_only.py``)."""
         parsed = parse_db_url(url)
+        pooled = False
         if read_only:
             return cls._open_read_only(parsed, clock, busy_timeout)
         if sign and notary is None:
@@ -194,6 +220,9 @@ class Database:
             read_engine = None
             connect_args: dict[str, Any] = {}
             if parsed.get_backend_name() == "postgresql":
+                parsed, pooled = _pooler(parsed)
+                if pooled:  # a transaction may run on another server connection each time
+                    connect_args["prepare_threshold"] = None
                 connect_args["connect_timeout"] = max(1, round(busy_timeout))
                 if "application_name" not in parsed.query:  # one named in the URL wins
                     connect_args["application_name"] = application_name()
@@ -208,6 +237,7 @@ class Database:
             except DBAPIError as exc:
                 raise translate_error(exc, masked_url(url)) from exc
         db = cls(engine, clock, read_engine, notary if sign else None)
+        db.pooled = pooled
         if path is not None:
             db.checkpointer = WalCheckpointer(path, busy_timeout)
             event.listen(db.sessions, "after_commit", db.checkpointer.committed)

@@ -297,7 +297,8 @@ class AuditEntry(Base):
     table_id: Mapped[int | None] = mapped_column(ForeignKey("game_table.id"))
     session_id: Mapped[int | None] = mapped_column(ForeignKey("table_session.id"))
     hand_id: Mapped[int | None] = mapped_column(ForeignKey("hand.id"))
-    __table_args__ = (Index("ix_audit_at", "at"),)
+    __table_args__ = (Index("ix_audit_at", "at"),
+                      Index("ix_audit_session_act", "session_id", "act"))
 
 
 class TableLease(Base):

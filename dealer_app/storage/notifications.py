@@ -18,6 +18,7 @@ changed, or ``None`` for "any table"; it must be cheap and thread-safe (a Qt sig
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 import time
@@ -71,18 +72,28 @@ class _Thread:
         raise NotImplementedError
 
 
+def table_channel(table_id: int) -> str:
+    """The channel of one table's changes (migration 0021): a view of one table listens
+    there, so it is not sent every other table's inputs."""
+    return f"{CHANNEL}_{int(table_id)}"
+
+
 class PostgresChangeFeed(_Thread):
-    """``LISTEN dealer_app_changes`` on a connection of its own; reconnects with a growing
-    pause (0.2 s to 2 s) and reports ``None`` after each connection so the view catches up."""
+    """``LISTEN dealer_app_changes`` (the whole floor), or only the channels of ``tables``,
+    on a connection of its own; reconnects with a growing pause (0.2 s to 2 s) and reports
+    ``None`` after each connection so the view catches up."""
 
     name = "pg-change-feed"
 
     def __init__(self, conninfo: str, schema: str, on_change: OnChange,
-                 wait: float = 0.25) -> None:
+                 wait: float = 0.25, tables: frozenset[int] | None = None) -> None:
         super().__init__(on_change)
         self.conninfo = conninfo
         self.schema = schema
         self.wait = wait
+        self.tables = tables
+        self.channels = [CHANNEL] if tables is None else \
+            [table_channel(t) for t in sorted(tables)]
         self.backend_pid: int | None = None
         """The listening connection's server process (for tests that drop it)."""
         self.connections = 0
@@ -96,7 +107,8 @@ class PostgresChangeFeed(_Thread):
             try:
                 with psycopg.connect(self.conninfo, autocommit=True,
                                      connect_timeout=5) as conn:
-                    conn.execute(f"LISTEN {CHANNEL}")
+                    for channel in self.channels:
+                        conn.execute(f"LISTEN {channel}")
                     self.backend_pid = conn.info.backend_pid
                     self.connections += 1
                     self.connected.set()
@@ -118,7 +130,9 @@ class PostgresChangeFeed(_Thread):
             for note in conn.notifies(timeout=self.wait):
                 payload: str = note.payload
                 if payload.startswith(prefix) and payload[len(prefix):].isdigit():
-                    self.on_change(frozenset((int(payload[len(prefix):]),)))
+                    table = int(payload[len(prefix):])
+                    if self.tables is None or table in self.tables:
+                        self.on_change(frozenset((table,)))
                 if self.stopping:
                     return
             if conn.closed or conn.broken:
@@ -158,9 +172,18 @@ class SqliteChangeFeed(_Thread):
             conn.close()
 
 
-def change_feed(db: Database, on_change: OnChange, *, interval: float = 0.1) -> ChangeFeed:
-    """The feed for ``db``: notifications on PostgreSQL, a ``data_version`` poll on an SQLite
-    file. Reports ``None`` once at start. Call ``start()`` to run it."""
+FEED_ENV = "DEALER_APP_FEED_DB"
+"""The URL a change feed listens on when the database's own goes through a transaction
+pooler (``?pooler=transaction``): a direct connection to the same server and database, as
+``LISTEN`` needs a server connection of its own."""
+
+
+def change_feed(db: Database, on_change: OnChange, *, interval: float = 0.1,
+                tables: frozenset[int] | None = None) -> ChangeFeed:
+    """The feed for ``db``: notifications on PostgreSQL (of ``tables`` only, if named), a
+    ``data_version`` poll on an SQLite file. Reports ``None`` once at start. Call
+    ``start()`` to run it. ``ValueError`` when there is none: an in-memory database, or
+    a pooled one without ``DEALER_APP_FEED_DB`` (the caller then reads on a timer)."""
     if db.is_sqlite:
         path = db.sqlite_path
         if path is None:
@@ -169,8 +192,13 @@ def change_feed(db: Database, on_change: OnChange, *, interval: float = 0.1) -> 
     with db.engine.connect() as conn:
         schema = str(conn.execute(text("SELECT current_schema()")).scalar())
     url = make_url(db.engine.url.render_as_string(hide_password=False))
+    if db.pooled:
+        direct = os.environ.get(FEED_ENV)
+        if not direct:
+            raise ValueError(f"a pooled database has no change feed without {FEED_ENV}")
+        url = make_url(direct)
     conninfo = _conninfo(url, application_name("feed"))
-    return PostgresChangeFeed(conninfo, schema, on_change)
+    return PostgresChangeFeed(conninfo, schema, on_change, tables=tables)
 
 
 def _conninfo(url: Any, name: str = "") -> str:

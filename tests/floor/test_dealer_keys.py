@@ -15,6 +15,8 @@ from dealer_app.engine import Action, Event
 from dealer_app.gui.floor.dealer_wiring import CallFloorDialog, FloorKeys
 from dealer_app.services import Services, StaffMember
 from dealer_app.services.calls import CallKind, CallService
+from dealer_app.services.closing import ClosingService
+from dealer_app.services.floor import FloorService, TableState
 from dealer_app.services.leases import FloorPresence
 
 
@@ -147,3 +149,30 @@ def test_the_floor_keys_are_the_tables_own_commands(dealer_window: Driver) -> No
     assert d.page.card_entry.key_handler == controller.input.handle_key
     assert "call_supervisor" not in vars(controller.supervisor)
     assert controller.floor is _keys(d)
+
+
+def test_f8_with_last_hands_announces_the_table_s_closing(
+        qtbot: QtBot, dealer_window: Driver, floor_db: tuple[Services, StaffMember]) -> None:
+    svc, _ = floor_db
+    dealer_window.key(Qt.Key.Key_F8)
+    dialog = _keys(dealer_window).dialog
+    assert isinstance(dialog, CallFloorDialog) and not dialog.last_hands.isChecked()
+    dialog.kind.setCurrentIndex(dialog.kind.findData("player"))
+    qtbot.mouseClick(dialog.last_hands, Qt.MouseButton.LeftButton)
+    qtbot.keyClicks(dialog.reason, "players leaving")
+    qtbot.keyClick(dialog.reason, Qt.Key.Key_Return)
+    (call,) = CallService(svc.db).open_calls()
+    assert call.reason == "players leaving"
+    closing = ClosingService(svc.db).closing(call.table_id)
+    assert closing is not None and (closing.by, closing.reason) == ("Dana", "players leaving")
+    (tile,) = [t for t in FloorService(svc.db).tiles() if t.table_id == call.table_id]
+    assert tile.state is TableState.CLOSING
+    # a second announcement is refused in words on the NEXT line; the call still goes out
+    dealer_window.key(Qt.Key.Key_F8)
+    dialog = _keys(dealer_window).dialog
+    assert isinstance(dialog, CallFloorDialog)
+    qtbot.mouseClick(dialog.last_hands, Qt.MouseButton.LeftButton)
+    qtbot.keyClicks(dialog.reason, "still leaving")
+    qtbot.keyClick(dialog.reason, Qt.Key.Key_Return)
+    assert len(CallService(svc.db).open_calls()) == 2
+    assert "closing already" in dealer_window.page.next_line.text()

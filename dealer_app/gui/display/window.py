@@ -208,7 +208,7 @@ class PlayersScreen(QWidget):
         self.live: LiveTable | None = None
         """The committed state last read."""
         self.own_feed = feed is None
-        self.feed = feed or LiveFeed(services, self)
+        self.feed = feed or LiveFeed(services, self, tables={table_id})
         self.feed.changed.connect(self._changed)
 
     def start(self) -> None:

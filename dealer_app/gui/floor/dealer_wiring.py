@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -31,6 +32,7 @@ from dealer_app.gui.floor.calls import SupervisorSignIn
 from dealer_app.gui.floor.feed import LiveFeed
 from dealer_app.services import StaffMember, StorageError
 from dealer_app.services.calls import REASON_MAX, CallKind, CallService, FloorCallInfo
+from dealer_app.services.closing import ClosingService
 from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError
 from dealer_app.services.leases import FloorPresence, heartbeat_interval
@@ -70,8 +72,11 @@ class CallFloorDialog(QDialog):
         self.reason.setPlaceholderText(tr("e.g. seat 3 disputes the pot"))
         self.error = QLabel()
         self.error.setObjectName("errorText")
+        self.last_hands = QCheckBox(tr("Last hands: the table closes after them"))
+        """Also announces the table's closing (it shows CLOSING on the floor)."""
         form.addRow(tr("About"), self.kind)
         form.addRow(tr("Reason"), self.reason)
+        form.addRow(self.last_hands)
         form.addRow(self.error)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
@@ -172,6 +177,7 @@ class FloorKeys(QObject):
                  and self.window.stack.currentWidget() is self.window.page else None)
         if table == self.table_id:
             return
+        self._stop_feed()  # a feed listens to one table
         self.table_id = table
         self.open, self.resolved = [], None
         if table is None:
@@ -210,7 +216,8 @@ class FloorKeys(QObject):
         if self.feed is not None:
             return
         try:
-            feed = LiveFeed(self.backend.services, self, interval=FEED_INTERVAL)
+            feed = LiveFeed(self.backend.services, self, interval=FEED_INTERVAL,
+                            tables=None if self.table_id is None else {self.table_id})
         except ValueError:  # an in-memory database has no change feed: read each second
             self.poll.setInterval(POLL_MS)
             return
@@ -268,13 +275,17 @@ class FloorKeys(QObject):
             watched = True  # unknown: the status bar says it after the call
         dialog = CallFloorDialog(self.window, watched=watched)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
-        dialog.accepted.connect(lambda: self.raise_call(str(dialog.kind.currentData()),
-                                                        dialog.reason.text()))
+        dialog.accepted.connect(lambda: self.raise_call(
+            str(dialog.kind.currentData()), dialog.reason.text(),
+            last_hands=dialog.last_hands.isChecked()))
         self.dialog = dialog
         dialog.open()
         return dialog
 
-    def raise_call(self, kind: str, reason: str) -> FloorCallInfo | None:
+    def raise_call(self, kind: str, reason: str, *,
+                   last_hands: bool = False) -> FloorCallInfo | None:
+        """Calls the floor; with ``last_hands`` the dealer also announces the table's
+        closing (``services/closing.py``)."""
         session, staff = self.backend.session, self.backend.staff
         if session is None or staff is None:
             return None
@@ -285,6 +296,13 @@ class FloorKeys(QObject):
             self.controller.fail(tr("the floor was not called: {error}")
                                  .format(error=error_text(exc)))
             return None
+        if last_hands:
+            try:
+                ClosingService(self.backend.services.db).announce(session.table_id, staff,
+                                                                  reason)
+            except StorageError as exc:
+                self.controller.fail(tr("the closing was not announced: {error}").format(
+                    error=exc))
         self.table_id = session.table_id
         self.open = [c for c in self.open if c.id != call.id] + [call]
         self.check_call()

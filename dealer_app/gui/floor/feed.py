@@ -14,19 +14,21 @@ from dealer_app.services.changes import ChangeFeed, watch
 
 SPACING_MS = 150
 """PostgreSQL: at most one read of the changed tables every 150 ms."""
-SQLITE_SPACING_MS = 300
-"""SQLite: at most one read of every table every 300 ms."""
+SQLITE_SPACING_MS = 200
+"""SQLite: at most one read of every table every 200 ms (a read redraws only the tiles
+that changed, so 30 tables cost under 10 % of a core)."""
 
 
 class LiveFeed(QObject):
-    """``changed(set[int] | None)``: coalesced change signals, in the GUI thread."""
+    """``changed(set[int] | None)``: coalesced change signals, in the GUI thread;
+    ``tables``: a view of those tables only (a players' screen, a dealer's window)."""
 
     changed = Signal(object)
     _arrived = Signal(object)
 
     def __init__(self, services: Services, parent: QObject | None = None, *,
                  interval: float = 0.1, gather_ms: int = 20,
-                 spacing_ms: int | None = None) -> None:
+                 spacing_ms: int | None = None, tables: set[int] | None = None) -> None:
         super().__init__(parent)
         self.gather_ms = gather_ms
         if spacing_ms is None:  # SQLite names no table: each read is of the whole floor
@@ -38,7 +40,8 @@ class LiveFeed(QObject):
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._flush)
         self._arrived.connect(self._gather)  # queued: emitted from the feed's thread
-        self.feed: ChangeFeed = watch(services.db, self._arrived.emit, interval=interval)
+        self.feed: ChangeFeed = watch(services.db, self._arrived.emit, interval=interval,
+                                      tables=None if tables is None else frozenset(tables))
         self.signals = 0
         """Signals received (for tests and benchmarks)."""
 

@@ -8,6 +8,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QLabel, QListWidget, QPushButton, QVBoxLayout, QWidget
 
 from dealer_app.gui.floor.side_panel import SidePanel
+from dealer_app.services.floor import TableState
 from dealer_app.services.shift_report import Figures, ShiftReport, pace, state_name
 from dealer_app.text import thousands, tr
 from dealer_app.words import duration_text
@@ -56,11 +57,13 @@ class ShiftPanel(SidePanel):
 
     def set_report(self, report: ShiftReport) -> None:
         self.report = report
+        closing = report.tables_by_state[TableState.CLOSING]
         self.title.setText(tr("Shift since {time} · {open} tables open · {seated} seated · "
                               "{waiting} waiting · rake {rake}").format(
             time=report.since.astimezone().strftime("%H:%M"), open=report.tables_open,
             seated=report.players_seated, waiting=report.waiting,
-            rake=thousands(report.rake)))
+            rake=thousands(report.rake))
+            + (tr(" · {count} closing").format(count=closing) if closing else ""))
         lines = [tr("{table} ({state})\n{figures}").format(
             table=t.name, state=state_name(t.state), figures=figures_text(t.figures))
             for t in report.tables]

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QMouseEvent, QResizeEvent
-from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtGui import QContextMenuEvent, QMouseEvent, QResizeEvent
+from PySide6.QtWidgets import QFrame, QLabel, QMenu, QSizePolicy, QVBoxLayout, QWidget
 
 from dealer_app import words
 from dealer_app.gui.i18n import amount
 from dealer_app.gui.prompts import stage_text
-from dealer_app.services.floor import TableTile
+from dealer_app.services.floor import TableState, TableTile
 from dealer_app.text import tr
 from dealer_app.words import duration_text
 
@@ -43,9 +43,12 @@ def _restyle(widget: QWidget) -> None:
 
 
 class TileWidget(QFrame):
-    """A table at a glance; double click opens its live hand."""
+    """A table at a glance; double click opens its live hand; its menu (right click)
+    announces the table's closing, or takes that back."""
 
     opened = Signal(int)
+    closing_requested = Signal(int, bool)
+    """(table id, True: announce the last hands; False: take the announcement back)."""
     MIN_WIDTH = 290
     """The narrowest a tile gets: the grid puts as many side by side as fit, each wider."""
 
@@ -77,6 +80,9 @@ class TileWidget(QFrame):
         self.escalated = False
         """A call of this table waits unanswered past the escalation time."""
         self._stale: tuple[bool, bool, bool] | None = None
+        self._shown = False
+        self.redraws = 0
+        """Times the tile's texts were set again (for tests: an unchanged tile is not)."""
         self.set_tile(tile)
 
     @property
@@ -85,14 +91,33 @@ class TileWidget(QFrame):
 
     def set_tile(self, tile: TableTile, now: datetime | None = None,
                  stale_after: float = 120.0) -> None:
+        if tile == self.tile and self._shown:  # a whole-floor read: most tiles unchanged
+            if now is not None:
+                self.tick(now, stale_after)
+            return
+        self._shown = True
+        self.redraws += 1
         self.tile = tile
         self.name.setText(tile.name)
         self.stakes.setText(words.settings_text(tile.settings))
-        if tile.is_open:
+        closing = tile.closing
+        if closing is not None:
+            self.session.setText(tr("CLOSING · last hands · {seated}/6 seats").format(
+                seated=tile.seats_filled))
+            self.session.setToolTip(tr("Announced by {name}").format(name=closing.by)
+                                    + (f": {closing.reason}" if closing.reason else ""))
+        elif tile.is_open:
             self.session.setText(tr("Open · {seated}/6 seats").format(
                 seated=tile.seats_filled))
+            self.session.setToolTip("")
         else:
             self.session.setText(tr("Closed"))
+            self.session.setToolTip("")
+        if bool(self.session.property("closing")) != (closing is not None):
+            self.session.setProperty("closing", closing is not None)
+            self.setProperty("closing", closing is not None)
+            _restyle(self.session)
+            _restyle(self)
         self.seat_map.setText(seat_map_text(tile))
         self.seat_map.setVisible(tile.is_open)
         self.dealer.setText(tr("Dealer {name}").format(name=tile.dealer) if tile.dealer
@@ -167,6 +192,28 @@ class TileWidget(QFrame):
     @property
     def is_stale(self) -> bool:
         return bool(self.property("stale"))
+
+    def menu(self) -> QMenu | None:
+        """The tile's menu: announce the last hands of an open table, or take that back
+        (None: a closed table has none)."""
+        state = self.tile.state
+        if state is TableState.CLOSED:
+            return None
+        menu = QMenu(self)
+        table = self.tile.table_id
+        if state is TableState.CLOSING:
+            action = menu.addAction(tr("Cancel the closing"))
+            action.triggered.connect(lambda: self.closing_requested.emit(table, False))
+        else:
+            action = menu.addAction(tr("Announce closing (last hands)…"))
+            action.triggered.connect(lambda: self.closing_requested.emit(table, True))
+        return menu
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:  # noqa: N802 (Qt name)
+        menu = self.menu()
+        if menu is not None:
+            menu.exec(event.globalPos() if event is not None else self.mapToGlobal(QPoint()))
+            menu.deleteLater()
 
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt name)
         if event.button() == Qt.MouseButton.LeftButton:

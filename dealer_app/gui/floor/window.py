@@ -47,6 +47,7 @@ from dealer_app.gui.i18n import amount
 from dealer_app.gui.screen import resize_within_screen
 from dealer_app.services import Services, StaffMember, StorageError
 from dealer_app.services.calls import FloorCallInfo
+from dealer_app.services.closing import ClosingService
 from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError
 from dealer_app.services.floor import FloorFigures, FloorService, Game, TableTile
@@ -69,6 +70,8 @@ QFrame#floorTile[escalated="true"] { border: 6px solid #ff1744; background: #3a1
 #floorTile #tileStakes, #floorTile #tileRate { color: #b8c2c8; }
 #floorTile #tileBadge { background: #c62828; color: white; font-weight: 700;
                         border-radius: 8px; padding: 2px 8px; }
+QFrame#floorTile[closing="true"] { border-style: dashed; }
+#floorTile #tileSession[closing="true"] { color: #ffab40; font-weight: 800; }
 #floorTile #tileIdle[stale="true"] { color: #f0b429; font-weight: 700; }
 #floorTile #tileSeats { color: #b8c2c8; }
 #floorTile #tileNext { color: #8fd18f; font-weight: 700; }
@@ -76,6 +79,9 @@ QFrame#floorTile[escalated="true"] { border: 6px solid #ff1744; background: #3a1
 #callsTitle { font-size: 18px; font-weight: 700; }
 """
 FULL_REFRESH_MS = 30_000
+WAITING_EVERY = 2.0
+"""Seconds between two reads of the waiting lists (at most; this view's own acts read at
+once): a busy floor reads its tiles several times a second."""
 ALERT_EVERY = 5.0
 """Seconds between two alerts (a beep and a flash) while a call waits unacknowledged."""
 ESCALATE_AFTER = 60.0
@@ -100,6 +106,7 @@ class FloorWindow(QMainWindow):
         self.services = services
         self.supervisor = supervisor if supervisor and supervisor.is_supervisor else None
         self.floor = FloorService(services.db, stale_after=stale_after)
+        self.closing = ClosingService(services.db)
         self.stale_after = stale_after
         self.escalate_after = escalate_after
         self.tiles: dict[int, TileWidget] = {}
@@ -266,12 +273,14 @@ class FloorWindow(QMainWindow):
             if widget is None:
                 widget = TileWidget(tile)
                 widget.opened.connect(self.open_table)
+                widget.closing_requested.connect(self.set_closing)
                 self.tiles[tile.table_id] = widget
                 added = True
             widget.set_tile(tile, now, self.stale_after)
         if added or tables is None:
             self._layout_tiles()
-        self._read_waiting(now)
+        if time.monotonic() - self._waiting_at >= WAITING_EVERY:
+            self._read_waiting(now)
         self._show_calls(now)
         self._figures_soon()
         self.refreshed.emit()
@@ -455,7 +464,10 @@ class FloorWindow(QMainWindow):
         for widget in self.tiles.values():
             widget.tick(now, self.stale_after)
         self.calls_panel.tick(now)
-        self._show_waiting(now)
+        if time.monotonic() - self._waiting_at >= WAITING_EVERY:
+            self._read_waiting(now)  # (another view's change of a list names no table)
+        else:
+            self._show_waiting(now)
         self.shift.tick(now)
         self._update_alert(now)
 
@@ -531,8 +543,33 @@ class FloorWindow(QMainWindow):
         self.refresh({done.table_id})
         return done
 
+    # ------------------------------------------------------------------ closing
+    def set_closing(self, table_id: int, announce: bool) -> bool:
+        """Announces the last hands of a table (``announce``), or takes that back, as the
+        supervisor of this view; False when refused or not signed in."""
+        who = self._who()
+        if who is None:
+            return False
+        try:
+            if announce:
+                self.closing.announce(table_id, who)
+            else:
+                self.closing.cancel(table_id, who)
+        except StorageError as exc:
+            self.statusBar().showMessage(str(exc), 10_000)
+            self.refresh(None)
+            return False
+        self.refresh({table_id})
+        return True
+
     # ------------------------------------------------------------------ waiting lists
+    _waiting_at = 0.0
+    waiting_reads = 0
+    """Reads of the waiting lists (for tests)."""
+
     def _read_waiting(self, now: datetime) -> None:
+        self._waiting_at = time.monotonic()
+        self.waiting_reads += 1
         try:
             self.waiting = self.waiting_lists.waiting()
         except (StorageError, ServiceError):
