@@ -936,6 +936,10 @@ Detaljerna finns i loggfilen:
         <translation>t.ex. plats 3 ifrågasätter potten</translation>
     </message>
     <message>
+        <source>Last hands: the table closes after them</source>
+        <translation>Sista givarna: bordet stänger efter dem</translation>
+    </message>
+    <message>
         <source>About</source>
         <translation>Gäller</translation>
     </message>
@@ -970,6 +974,10 @@ Detaljerna finns i loggfilen:
     <message>
         <source>the floor was not called: {error}</source>
         <translation>floor kallades inte: {error}</translation>
+    </message>
+    <message>
+        <source>the closing was not announced: {error}</source>
+        <translation>stängningen aviserades inte: {error}</translation>
     </message>
     <message>
         <source>seat {seat} shows {card}: not the hole card recorded (rule 9.5)</source>
@@ -1048,6 +1056,14 @@ Detaljerna finns i loggfilen:
         <translation>står över {seats}</translation>
     </message>
     <message>
+        <source>CLOSING · last hands · {seated}/6 seats</source>
+        <translation>STÄNGER · sista givarna · {seated}/6 platser</translation>
+    </message>
+    <message>
+        <source>Announced by {name}</source>
+        <translation>Aviserat av {name}</translation>
+    </message>
+    <message>
         <source>Open · {seated}/6 seats</source>
         <translation>Öppet · {seated}/6 platser</translation>
     </message>
@@ -1106,6 +1122,14 @@ Detaljerna finns i loggfilen:
     <message>
         <source>last input {time} ago</source>
         <translation>senaste inmatning för {time} sedan</translation>
+    </message>
+    <message>
+        <source>Cancel the closing</source>
+        <translation>Ångra stängningen</translation>
+    </message>
+    <message>
+        <source>Announce closing (last hands)…</source>
+        <translation>Avisera stängning (sista givarna)…</translation>
     </message>
     <message>
         <source>Americana — floor</source>
@@ -4155,6 +4179,10 @@ Detaljerna finns i loggfilen:
         <translation>rättelsen nekas: med den nekas {what} av reglerna: {reason} [{code}]. Inget sparades.</translation>
     </message>
     <message>
+        <source>only a supervisor or the table&apos;s dealer can announce its closing; {name} is not dealing here</source>
+        <translation>bara en inspektör eller bordets Dealer kan avisera att bordet stänger; {name} delar inte ut här</translation>
+    </message>
+    <message>
         <source>correction refused: {error}</source>
         <translation>rättelsen nekas: {error}</translation>
     </message>
@@ -5710,6 +5738,10 @@ Detaljerna finns i loggfilen:
         <translation>Skift sedan {time} · {open} bord öppna · {seated} sittande · {waiting} väntande · rake {rake}</translation>
     </message>
     <message>
+        <source> · {count} closing</source>
+        <translation> · {count} stänger</translation>
+    </message>
+    <message>
         <source>{table} ({state})
 {figures}</source>
         <translation>{table} ({state})
@@ -5780,6 +5812,11 @@ Detaljerna finns i loggfilen:
         <translation>startar</translation>
     </message>
     <message>
+        <source>closing</source>
+        <comment>table state</comment>
+        <translation>stänger</translation>
+    </message>
+    <message>
         <source>closed</source>
         <comment>table state</comment>
         <translation>stängt</translation>
@@ -5809,6 +5846,10 @@ Detaljerna finns i loggfilen:
         <translation>Öppna bord</translation>
     </message>
     <message>
+        <source> ({open} open, {starting} starting, {closing} closing)</source>
+        <translation> ({open} öppna, {starting} startar, {closing} stänger)</translation>
+    </message>
+    <message>
         <source>Players seated</source>
         <translation>Sittande spelare</translation>
     </message>
@@ -5835,6 +5876,18 @@ Detaljerna finns i loggfilen:
     <message>
         <source>Nobody dealt in this shift.</source>
         <translation>Ingen delade under skiftet.</translation>
+    </message>
+    <message>
+        <source>{table} is closing already (announced by {name})</source>
+        <translation>{table} stänger redan (aviserat av {name})</translation>
+    </message>
+    <message>
+        <source>{table} is not closing</source>
+        <translation>{table} stänger inte</translation>
+    </message>
+    <message>
+        <source>{table} is not open</source>
+        <translation>{table} är inte öppet</translation>
     </message>
 </context>
 <context>
