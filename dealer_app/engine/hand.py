@@ -25,6 +25,7 @@ from dealer_app.engine.events import Action, Event, EventError
 from dealer_app.engine.limits import MAX_AMOUNT
 from dealer_app.engine.pots import Pot, award_pots, build_pots, rake_amount
 from dealer_app.engine.settings import SeatSpec, Settings, SettingsError
+from dealer_app.engine.stacks import MIN_PLAYERS
 
 Plan = Card | int | None
 """What a verified input needs to be applied (see :meth:`Hand._verify`)."""
@@ -120,7 +121,7 @@ class Hand:
 
     def __init__(self, settings: Settings, seats: Sequence[SeatSpec]) -> None:
         specs = sorted(seats, key=_seat_of)
-        if len(specs) < 2:
+        if len(specs) < MIN_PLAYERS:
             raise SettingsError("a hand needs at least 2 players (rule 3.2)")
         order = tuple(map(_seat_of, specs))
         if len(set(order)) != len(specs):

@@ -82,7 +82,7 @@ class TableInput:
 
     def step_reason(self, hand: Hand | None) -> str:
         """The step in plain words, for a refused key (see :func:`prompts.step_reason`)."""
-        return prompts.step_reason(hand, seated=self.ctl.seated())
+        return prompts.step_reason(hand, dealable=self.ctl.can_deal())
 
     def reset(self) -> None:
         """After an input, recorded or refused: no card half typed, no seat chosen, no

@@ -488,9 +488,10 @@ class TableService:
 
     def _in_chips(self, s: Session, session: TableSession, amount: int) -> None:
         settings = table_info(self._table(s, session.table_id)).settings
-        if not settings.whole_chips(amount):
+        refusal = settings.check_stack_amount(amount)  # the engine's rule (rule 3.3)
+        if refusal is not None:
             raise StorageError(tr("{amount} is not a multiple of the chip unit {unit}")
-                               .format(amount=amount, unit=settings.chip_unit))
+                               .format(**refusal.details))
 
     def _table_total(self, s: Session, session: TableSession, amount: int) -> None:
         """Refuses chips that would bring the table past the largest amount: the seated
