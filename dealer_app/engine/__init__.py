@@ -24,6 +24,7 @@ from dealer_app.engine.errors import (
     Reason,
     RuleError,
     StackAmountError,
+    UnitChangeError,
 )
 from dealer_app.engine.events import Action, Event, EventError
 from dealer_app.engine.settings import SeatSpec, Settings, SettingsError, Structure
@@ -32,5 +33,5 @@ __all__ = [
     "DECK", "RANKS", "SUITS", "Action", "Allowed", "Applied", "Card", "CardError", "ChipCode",
     "ChipRuleError", "Code", "DealError", "Event", "EventError", "Phase", "Reason",
     "RuleError", "SeatSpec", "Settings", "SettingsError", "StackAmountError", "Structure",
-    "Wager", "parse_card", "parse_cards", "starts_card", "typed_card",
+    "UnitChangeError", "Wager", "parse_card", "parse_cards", "starts_card", "typed_card",
 ]

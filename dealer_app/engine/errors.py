@@ -119,6 +119,7 @@ class ChipCode(StrEnum):
 
     NOT_WHOLE_CHIPS = "not-whole-chips"  # amount, unit (rule 3.3)
     TOO_FEW_PLAYERS = "too-few-players"  # players, minimum (rule 3.2)
+    UNIT_CHANGE_MID_HAND = "unit-change-mid-hand"  # old, new (rule 3.3)
 
 
 class ChipRuleError(ValueError):
@@ -144,3 +145,7 @@ class StackAmountError(ChipRuleError):
 
 class DealError(ChipRuleError):
     """No hand can be dealt: fewer than two players with chips."""
+
+
+class UnitChangeError(ChipRuleError):
+    """A chip unit that the stacks a hand in progress leaves might not be multiples of."""

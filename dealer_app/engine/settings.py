@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from dealer_app.engine.errors import ChipCode, StackAmountError
+from dealer_app.engine.errors import ChipCode, StackAmountError, UnitChangeError
 from dealer_app.engine.limits import MAX_AMOUNT, too_large
 
 
@@ -101,6 +101,20 @@ class Settings:
     def can_move_stack(self, amount: int) -> bool:
         """A stack move of ``amount`` is whole chips (:meth:`check_stack_amount`)."""
         return self.check_stack_amount(amount) is None
+
+    def check_unit_change(self, new: Settings, *,
+                          hand_in_progress: bool) -> UnitChangeError | None:
+        """The rules' refusal to change these settings to ``new`` for the chip unit, or None:
+        while a hand is in progress its results are not known yet, so the chip unit may
+        then only change to one that divides the old one (every result stays a multiple of
+        it). Code ``unit-change-mid-hand`` with ``old`` and ``new``. (The seated stacks
+        against ``new``: :meth:`check_stacks`.)"""
+        if not hand_in_progress or self.chip_unit % new.chip_unit == 0:
+            return None
+        return UnitChangeError(
+            ChipCode.UNIT_CHANGE_MID_HAND,
+            f"the chip unit can change from {self.chip_unit:,} to {new.chip_unit:,} only "
+            "between hands (rule 3.3)", {"old": self.chip_unit, "new": new.chip_unit})
 
     @property
     def bring_in(self) -> int:

@@ -439,7 +439,8 @@ class TableService:
                                    "Change the stacks first (rebuy or adjust), or choose a chip "
                                    "unit that divides every stack; nothing was changed")
                                 .format(error=exc)) from None
-        if old.chip_unit % new.chip_unit and self._hand_in_progress(s, session.id):
+        if (old.check_unit_change(new, hand_in_progress=True) is not None  # the engine's rule
+                and self._hand_in_progress(s, session.id)):  # (asked only when it matters)
             raise ConflictError(tr("the chip unit can change from {old} to {new} only between "
                                    "hands (the hand in progress could leave stacks that are not "
                                    "multiples of it); nothing was changed")

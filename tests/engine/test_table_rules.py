@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from dealer_app.engine import ChipCode, DealError, Settings, StackAmountError
+from dealer_app.engine import ChipCode, DealError, Settings, StackAmountError, UnitChangeError
 from dealer_app.engine.stacks import (
     MIN_PLAYERS,
     can_deal,
@@ -46,3 +46,18 @@ def test_a_hand_needs_two_players_with_chips() -> None:
         assert error.details == {"players": players, "minimum": 2}
         with pytest.raises(DealError, match="at least 2 players"):
             verify_deal(stacks)
+
+
+def test_the_chip_unit_changes_mid_hand_only_to_a_divisor() -> None:
+    old = Settings(ante=10, chip_unit=10)
+    for unit in (5, 10, 20, 3):
+        new = Settings(ante=60, chip_unit=unit)
+        assert old.check_unit_change(new, hand_in_progress=False) is None
+    for unit in (5, 10, 1):
+        assert old.check_unit_change(Settings(ante=20, chip_unit=unit),
+                                     hand_in_progress=True) is None
+    for unit in (20, 3):
+        error = old.check_unit_change(Settings(ante=60, chip_unit=unit), hand_in_progress=True)
+        assert isinstance(error, UnitChangeError)
+        assert error.code is ChipCode.UNIT_CHANGE_MID_HAND
+        assert error.details == {"old": 10, "new": unit}
