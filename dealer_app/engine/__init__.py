@@ -16,12 +16,22 @@ from dealer_app.engine.cards import (
     starts_card,
     typed_card,
 )
-from dealer_app.engine.errors import Code, Reason, RuleError
+from dealer_app.engine.errors import (
+    ChipCode,
+    ChipRuleError,
+    Code,
+    DealError,
+    Reason,
+    RuleError,
+    StackAmountError,
+    UnitChangeError,
+)
 from dealer_app.engine.events import Action, Event, EventError
 from dealer_app.engine.settings import SeatSpec, Settings, SettingsError, Structure
 
 __all__ = [
-    "DECK", "RANKS", "SUITS", "Action", "Allowed", "Applied", "Card", "CardError", "Code",
-    "Event", "EventError", "Phase", "Reason", "RuleError", "SeatSpec", "Settings", "SettingsError",
-    "Structure", "Wager", "parse_card", "parse_cards", "starts_card", "typed_card",
+    "DECK", "RANKS", "SUITS", "Action", "Allowed", "Applied", "Card", "CardError", "ChipCode",
+    "ChipRuleError", "Code", "DealError", "Event", "EventError", "Phase", "Reason",
+    "RuleError", "SeatSpec", "Settings", "SettingsError", "StackAmountError", "Structure",
+    "UnitChangeError", "Wager", "parse_card", "parse_cards", "starts_card", "typed_card",
 ]

@@ -63,6 +63,27 @@ class Allowed:
     def complete(self) -> bool:
         return self.phase is Phase.COMPLETE
 
+    @property
+    def takes_card(self) -> bool:
+        """A card typed now is recorded (as ``card_action``): this street's up card while
+        dealing, or a show at the showdown. (A hole card: ``takes(Action.DEAL_DOWN)``.)"""
+        return self.card_action is not None
+
+    def takes(self, action: Action) -> bool:
+        """The step of the hand takes ``action`` now: an ante while antes are due, a betting
+        action while a round is open, a show or muck at the showdown, an up card while one
+        is due, a hole card while one may be recorded. Whether the seat given may take it is
+        the rules' check (``Hand.check``), with its reason."""
+        if action is Action.ANTE:
+            return self.phase is Phase.ANTES
+        if action in (Action.SHOW, Action.MUCK):
+            return self.phase is Phase.SHOWDOWN
+        if action is Action.DEAL_UP:
+            return self.card_action is Action.DEAL_UP
+        if action is Action.DEAL_DOWN:
+            return bool(self.hole_card_seats)
+        return self.phase is Phase.BETTING
+
     def may_take_card(self, seat: int) -> bool:
         """``seat`` may take the card of this street (or its show) now."""
         if self.card_action is Action.SHOW:

@@ -67,6 +67,16 @@ class Wager:
     def single(self) -> bool:
         return self.min_to >= self.max_to
 
+    @property
+    def pot_choice(self) -> int | None:
+        """The pot-size quick choice, within the limit (pot and no limit), else None."""
+        return min(self.pot_to, self.max_to) if self.pot_sizing else None
+
+    @property
+    def all_in_choice(self) -> int | None:
+        """The all-in quick choice, when the limit reaches the stack, else None."""
+        return self.all_in_to if self.all_in_to <= self.max_to else None
+
     def error(self, to: int) -> str | None:
         """Why the rules refuse ``to`` (``bad-amount``), or None when they accept it."""
         refusal = self.refusal(to)

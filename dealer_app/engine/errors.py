@@ -112,3 +112,40 @@ class RuleError(ValueError):
 
     def __repr__(self) -> str:
         return f"RuleError({self.code.value!r}, {self.message!r})"
+
+
+class ChipCode(StrEnum):
+    """Why the table's chips refuse a move or a deal, between hands (stable slugs)."""
+
+    NOT_WHOLE_CHIPS = "not-whole-chips"  # amount, unit (rule 3.3)
+    TOO_FEW_PLAYERS = "too-few-players"  # players, minimum (rule 3.2)
+    UNIT_CHANGE_MID_HAND = "unit-change-mid-hand"  # old, new (rule 3.3)
+
+
+class ChipRuleError(ValueError):
+    """A move of chips or a deal the rules refuse between hands; nothing is changed.
+
+    ``code`` and ``details`` let the services and windows word it in their own language;
+    ``message`` is the English of the engine.
+    """
+
+    def __init__(self, code: ChipCode, message: str, details: Details) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.details: dict[str, int | str] = dict(details)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.code.value!r}, {self.message!r})"
+
+
+class StackAmountError(ChipRuleError):
+    """A stack move (buy-in, rebuy, adjustment, cash-out) that is not whole chips."""
+
+
+class DealError(ChipRuleError):
+    """No hand can be dealt: fewer than two players with chips."""
+
+
+class UnitChangeError(ChipRuleError):
+    """A chip unit that the stacks a hand in progress leaves might not be multiples of."""

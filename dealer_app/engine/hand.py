@@ -25,6 +25,7 @@ from dealer_app.engine.events import Action, Event, EventError
 from dealer_app.engine.limits import MAX_AMOUNT
 from dealer_app.engine.pots import Pot, award_pots, build_pots, rake_amount
 from dealer_app.engine.settings import SeatSpec, Settings, SettingsError
+from dealer_app.engine.stacks import MIN_PLAYERS
 
 Plan = Card | int | None
 """What a verified input needs to be applied (see :meth:`Hand._verify`)."""
@@ -120,7 +121,7 @@ class Hand:
 
     def __init__(self, settings: Settings, seats: Sequence[SeatSpec]) -> None:
         specs = sorted(seats, key=_seat_of)
-        if len(specs) < 2:
+        if len(specs) < MIN_PLAYERS:
             raise SettingsError("a hand needs at least 2 players (rule 3.2)")
         order = tuple(map(_seat_of, specs))
         if len(set(order)) != len(specs):
@@ -271,6 +272,28 @@ class Hand:
 
     def can(self, event: Event) -> bool:
         return self.check(event) is None
+
+    def card_refusal(self, seat: int, action: Action) -> RuleError | None:
+        """The error the rules raise now for a card ``action`` (``deal-up``, ``deal-down``,
+        ``show``) to ``seat``, whatever card is typed, or None if a card not yet dealt would
+        be accepted: what a window says when a seat is chosen for the next card.
+        ``show`` gives the showdown's refusals (order, mucking rules), not a mismatch."""
+        st = self.seats.get(seat)
+        if st is None:
+            raise EventError(f"seat {seat} is not in this hand")
+        if action not in (_DEAL_UP, _DEAL_DOWN, _SHOW):
+            raise EventError(f"{action.value} takes no card")
+        if self.phase is _COMPLETE:
+            return _err(Code.HAND_COMPLETE, "the hand is complete: the pots were awarded",
+                        Reason.HAND_COMPLETE)
+        try:
+            if action is _SHOW:
+                self._verify_showdown_seat(seat)
+            else:
+                self._verify_card_seat(seat, action, st)
+        except RuleError as exc:
+            return exc
+        return None
 
     def next_input(self) -> Expected | None:
         """What the dealer must enter next (hand-record.md ``next``), None once complete."""
@@ -492,6 +515,12 @@ class Hand:
         if card in self.used or (st.hole is not None and card == st.hole):
             raise _err(Code.DUPLICATE_CARD, f"{card} is already dealt in this hand",
                        Reason.CARD_ALREADY_DEALT, {"card": str(card)})
+        self._verify_card_seat(event.seat, event.action, st)
+        return card
+
+    def _verify_card_seat(self, seat: int, action: Action, st: SeatState) -> None:
+        """The rules for a card dealt to ``seat`` now, whatever the card (after its own
+        checks: bad-card, duplicate-card)."""
         if self.phase is _ANTES:
             missing = [s for s in self.order if not self.seats[s].anted]
             raise _err(Code.ANTES_MISSING, "no card before every ante is in: seat "
@@ -499,17 +528,17 @@ class Hand:
                        Reason.ANTES_MISSING, {"seats": ", ".join(map(str, missing)),
                                               "rule": "4.1"})
         if st.folded:
-            raise _err(Code.WRONG_STREET, f"seat {event.seat} has folded",
-                       Reason.CARD_TO_FOLDED_SEAT, {"seat": event.seat})
-        if event.action is _DEAL_DOWN:
+            raise _err(Code.WRONG_STREET, f"seat {seat} has folded",
+                       Reason.CARD_TO_FOLDED_SEAT, {"seat": seat})
+        if action is _DEAL_DOWN:
             if st.hole is not None:
-                raise _err(Code.WRONG_STREET, f"seat {event.seat} already has its hole card",
-                           Reason.HOLE_CARD_ALREADY_DEALT, {"seat": event.seat})
+                raise _err(Code.WRONG_STREET, f"seat {seat} already has its hole card",
+                           Reason.HOLE_CARD_ALREADY_DEALT, {"seat": seat})
             if not self._hole_card_open():
                 raise _err(Code.WRONG_STREET, "too late for a hole card: record it when "
                            "the player shows it (rule 5.3)", Reason.HOLE_CARD_TOO_LATE,
-                           {"seat": event.seat, "rule": "5.3"})
-            return card
+                           {"seat": seat, "rule": "5.3"})
+            return
         if self.phase is not _DEAL:
             what = ("the betting round is still open" if self.phase is Phase.BETTING
                     else "all cards are dealt")
@@ -518,9 +547,8 @@ class Hand:
                        else Reason.NO_UP_CARD_ALL_DEALT, {"rule": "5.3"})
         if len(st.up) >= self.street:
             raise _err(Code.WRONG_STREET,
-                       f"seat {event.seat} already has its card for this street (rule 5.5)",
-                       Reason.STREET_CARD_ALREADY_DEALT, {"seat": event.seat, "rule": "5.5"})
-        return card
+                       f"seat {seat} already has its card for this street (rule 5.5)",
+                       Reason.STREET_CARD_ALREADY_DEALT, {"seat": seat, "rule": "5.5"})
 
     def _hole_card_open(self) -> bool:
         if self.deal_down_closed:
@@ -643,15 +671,7 @@ class Hand:
         card: Card | None = None
         if event.action is _SHOW and event.card is not None:
             card = self._parse_new_card(event.card, event.seat)
-        if self.phase is not _SHOWDOWN:
-            raise _err(Code.OUT_OF_TURN, "no showdown yet: the hand is still being played",
-                       Reason.NO_SHOWDOWN_YET)
-        due = self._showdown_due()
-        if event.seat != due:
-            raise _err(Code.SHOWDOWN_ORDER,
-                       f"seat {due} must show or muck before seat {event.seat} (rule 9.2)",
-                       Reason.SHOWDOWN_NOT_YOUR_TURN,
-                       {"due": due, "seat": event.seat, "rule": "9.2"})
+        self._verify_showdown_seat(event.seat)
         if event.action is _MUCK and not self._may_muck(event.seat):
             why = ("it shows first" if event.seat == self.showdown_order_first()
                    else "a player is all-in, so every hand is shown")
@@ -670,6 +690,18 @@ class Hand:
                        Reason.HOLE_CARD_MISMATCH, {"seat": event.seat, "card": str(card),
                                                    "hole": str(st.hole), "rule": "9.5"})
         return card
+
+    def _verify_showdown_seat(self, seat: int) -> None:
+        """The showdown is on and ``seat`` is due to show or muck (rule 9.2)."""
+        if self.phase is not _SHOWDOWN:
+            raise _err(Code.OUT_OF_TURN, "no showdown yet: the hand is still being played",
+                       Reason.NO_SHOWDOWN_YET)
+        due = self._showdown_due()
+        if seat != due:
+            raise _err(Code.SHOWDOWN_ORDER,
+                       f"seat {due} must show or muck before seat {seat} (rule 9.2)",
+                       Reason.SHOWDOWN_NOT_YOUR_TURN,
+                       {"due": due, "seat": seat, "rule": "9.2"})
 
     def showdown_order_first(self) -> int | None:
         return self.showdown_order[0] if self.showdown_order else None

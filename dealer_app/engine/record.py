@@ -10,6 +10,7 @@ from dealer_app.engine.events import Event, EventError
 from dealer_app.engine.hand import Hand, ReplayError
 from dealer_app.engine.limits import MAX_AMOUNT
 from dealer_app.engine.settings import SeatSpec, Settings, SettingsError
+from dealer_app.engine.stacks import MIN_PLAYERS
 
 FORMAT = "americana-hand/1"
 
@@ -79,7 +80,7 @@ def parse_record(data: Any) -> HandRecord:
     numbers = [s.seat for s in seats]
     if len(set(numbers)) != len(numbers):
         raise RecordError("a seat is listed twice")
-    if len(seats) < 2:
+    if len(seats) < MIN_PLAYERS:
         raise RecordError("a hand needs at least 2 players (rule 3.2)")
     for spec in seats:
         if spec.stack <= 0:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from dealer_app.engine.errors import ChipCode, StackAmountError, UnitChangeError
 from dealer_app.engine.limits import MAX_AMOUNT, too_large
 
 
@@ -79,6 +80,41 @@ class Settings:
         """``amount`` (of either sign) is whole chips: a multiple of the chip unit (rule
         3.3). Every amount of chips moved at the table or the cage must be."""
         return amount % self.chip_unit == 0
+
+    def check_stack_amount(self, amount: int) -> StackAmountError | None:
+        """The rules' refusal of a stack move of ``amount`` (a buy-in, rebuy, adjustment of
+        either sign, cash-out), or None when they accept it: chips move in whole chips
+        (rule 3.3). Code ``not-whole-chips`` with ``amount`` and ``unit``."""
+        if amount % self.chip_unit == 0:
+            return None
+        return StackAmountError(
+            ChipCode.NOT_WHOLE_CHIPS,
+            f"{amount:,} is not a multiple of the chip unit {self.chip_unit:,} (rule 3.3)",
+            {"amount": amount, "unit": self.chip_unit})
+
+    def verify_stack_amount(self, amount: int) -> None:
+        """Raises :meth:`check_stack_amount`'s :class:`StackAmountError`, if any."""
+        error = self.check_stack_amount(amount)
+        if error is not None:
+            raise error
+
+    def can_move_stack(self, amount: int) -> bool:
+        """A stack move of ``amount`` is whole chips (:meth:`check_stack_amount`)."""
+        return self.check_stack_amount(amount) is None
+
+    def check_unit_change(self, new: Settings, *,
+                          hand_in_progress: bool) -> UnitChangeError | None:
+        """The rules' refusal to change these settings to ``new`` for the chip unit, or None:
+        while a hand is in progress its results are not known yet, so the chip unit may
+        then only change to one that divides the old one (every result stays a multiple of
+        it). Code ``unit-change-mid-hand`` with ``old`` and ``new``. (The seated stacks
+        against ``new``: :meth:`check_stacks`.)"""
+        if not hand_in_progress or self.chip_unit % new.chip_unit == 0:
+            return None
+        return UnitChangeError(
+            ChipCode.UNIT_CHANGE_MID_HAND,
+            f"the chip unit can change from {self.chip_unit:,} to {new.chip_unit:,} only "
+            "between hands (rule 3.3)", {"old": self.chip_unit, "new": new.chip_unit})
 
     @property
     def bring_in(self) -> int:

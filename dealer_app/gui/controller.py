@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QDialog, QWidget
 from dealer_app.engine import Action
 from dealer_app.engine.hand import Phase
 from dealer_app.engine.settings import Structure
+from dealer_app.engine.stacks import can_deal
 from dealer_app.gui import prompts
 from dealer_app.gui.backend import Backend, Snapshot, StorageError
 from dealer_app.gui.commands import Command
@@ -224,16 +225,16 @@ class DealerController(QObject):
         if snap is None:
             return
         p = self.page
-        seated = self.seated()
+        dealable = self.can_deal()
         error = p.next_line.error
-        p.next_line.show_prompt(self._prompt(snap, seated))
+        p.next_line.show_prompt(self._prompt(snap, dealable))
         if error:
             p.next_line.show_error(error)
         chosen = self.input.chosen_seat
         p.card_entry.setPlaceholderText(f"→ {chosen}" if chosen is not None
                                         else tr("card", "placeholder of the card entry"))
 
-    def _prompt(self, snap: Snapshot, seated: int) -> str:
+    def _prompt(self, snap: Snapshot, dealable: bool) -> str:
         hand = snap.hand if snap.in_progress or (snap.hand and snap.hand.complete) else None
         if hand is not None and not hand.complete:
             chosen = self.input.chosen_seat
@@ -250,7 +251,7 @@ class DealerController(QObject):
             if self.page.card_entry.text():
                 return tr("Card '{typed}': type the rest (its suit)").format(
                     typed=self.page.card_entry.text())
-        return prompts.next_line(hand, seated=seated)
+        return prompts.next_line(hand, dealable=dealable)
 
     def _ask_busted(self, snap: Snapshot) -> None:
         """Between hands, a player left without chips is asked to rebuy or leave: the
@@ -264,12 +265,12 @@ class DealerController(QObject):
             self.page.players.show_message(note)
         self._busted = note
 
-    def seated(self) -> int:
-        """The players who could be dealt into the next hand (in, with chips)."""
+    def can_deal(self) -> bool:
+        """The players in (not sitting out) have the chips for the next hand (the engine's
+        rule 3.2, :func:`~dealer_app.engine.stacks.can_deal`)."""
         snap = self.snap
-        if snap is None:
-            return 0
-        return sum(1 for s in snap.seats.values() if not s.sitting_out and s.stack > 0)
+        return snap is not None and can_deal(s.stack for s in snap.seats.values()
+                                             if not s.sitting_out)
 
     def _action_labels(self, snap: Snapshot) -> dict[str, str]:
         hand = snap.hand

@@ -143,10 +143,11 @@ def busted_note(busted: Sequence[SeatInfo]) -> str:
         [seat_named(x.seat, x.player) for x in busted])))
 
 
-def next_line(hand: Hand | None, *, seated: int = 0) -> str:
-    """The NEXT line: what the dealer must enter now, in plain words."""
+def next_line(hand: Hand | None, *, dealable: bool = False) -> str:
+    """The NEXT line: what the dealer must enter now, in plain words; ``dealable``: the
+    players in have the chips for a hand (the engine's ``stacks.can_deal``)."""
     if hand is None:
-        if seated < 2:
+        if not dealable:
             return tr("Seat at least two players to deal a hand")
         return tr("Press {key} to deal the next hand").format(key=_key(Command.NEXT))
     now = hand.allowed()
@@ -189,11 +190,11 @@ def next_line(hand: Hand | None, *, seated: int = 0) -> str:
     return ""
 
 
-def step_reason(hand: Hand | None, *, seated: int = 2) -> str:
+def step_reason(hand: Hand | None, *, dealable: bool = True) -> str:
     """Why a key that does nothing in this step is refused: the step, in plain words
-    (``betting is open: seat 2 (Bo) to act``); ``seated``: players who could be dealt in."""
+    (``betting is open: seat 2 (Bo) to act``); ``dealable``: as for :func:`next_line`."""
     if hand is None:
-        if seated < 2:
+        if not dealable:
             return tr("no hand in progress: seat at least two players to deal one")
         return tr("no hand in progress: press {key} to deal one").format(
             key=_key(Command.NEXT))

@@ -15,7 +15,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent
 
 from dealer_app.engine import (
-    DECK,
     Action,
     CardError,
     Code,
@@ -24,7 +23,7 @@ from dealer_app.engine import (
     starts_card,
     typed_card,
 )
-from dealer_app.engine.hand import Hand, Phase
+from dealer_app.engine.hand import Hand
 from dealer_app.gui import prompts
 from dealer_app.gui.backend import ServerAwayError, StorageError
 from dealer_app.gui.commands import Command, seat_for_key
@@ -82,7 +81,7 @@ class TableInput:
 
     def step_reason(self, hand: Hand | None) -> str:
         """The step in plain words, for a refused key (see :func:`prompts.step_reason`)."""
-        return prompts.step_reason(hand, seated=self.ctl.seated())
+        return prompts.step_reason(hand, dealable=self.ctl.can_deal())
 
     def reset(self) -> None:
         """After an input, recorded or refused: no card half typed, no seat chosen, no
@@ -210,7 +209,7 @@ class TableInput:
     def expects_card(self) -> bool:
         hand = self.hand()
         return hand is not None and (self.page.hole_button.isChecked()
-                                     or hand.allowed().card_action is not None)
+                                     or hand.allowed().takes_card)
 
     # ------------------------------------------------------------------ commands
     def run(self, command: Command) -> None:
@@ -258,7 +257,7 @@ class TableInput:
             p.hole_button.setChecked(False)
             self.ctl.refresh_prompt()
             return
-        if hand is None or not hand.allowed().hole_card_seats:
+        if hand is None or not hand.allowed().takes(Action.DEAL_DOWN):
             self.refuse(tr("no hole card can be recorded now: a hole card is recorded until "
                            "round 1's first action; later it is typed when the player shows "
                            "it (rule 5.3)") if hand is not None
@@ -288,13 +287,12 @@ class TableInput:
             self.page.next_line.clear_error()
             self.ctl.refresh_prompt()
             return
-        if not hole and now.card_action is None:
+        if not hole and not now.takes_card:
             self.refuse_seat(seat, tr("no card goes to seat {seat} now: {reason}").format(
                 seat=seat, reason=self.step_reason(hand)))
             return
-        free = next(str(c) for c in DECK if c not in hand.used)
         action = Action.DEAL_DOWN if hole else (now.card_action or Action.DEAL_UP)
-        error = hand.check(Event(seat, action, card=free))
+        error = hand.card_refusal(seat, action)
         self.refuse_seat(seat, refusal_text(error, hand) if error is not None
                          else tr("no card goes to seat {seat} now").format(seat=seat))
 
@@ -305,7 +303,7 @@ class TableInput:
 
     def antes(self) -> None:
         hand = self.hand()
-        if hand is None or hand.allowed().phase is not Phase.ANTES:
+        if hand is None or not hand.allowed().takes(Action.ANTE):
             self.refuse(tr("every ante is already in: {reason}").format(
                 reason=self.step_reason(hand)) if hand is not None
                 else self.step_reason(hand))
@@ -321,9 +319,7 @@ class TableInput:
             self.refuse(self.step_reason(None))
             return
         now = hand.allowed()
-        wrong_phase = (now.phase is not Phase.SHOWDOWN if action in (Action.SHOW, Action.MUCK)
-                       else now.phase is not Phase.BETTING)
-        if now.seat is None or wrong_phase:
+        if now.seat is None or not now.takes(action):
             self.refuse(_none_now(action, self.step_reason(hand)))
             return
         if action is Action.SHOW and now.show_needs_card:

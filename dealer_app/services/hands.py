@@ -49,6 +49,7 @@ from dealer_app.engine.cards import CardError
 from dealer_app.engine.events import EventError
 from dealer_app.engine.hand import Hand, ReplayError
 from dealer_app.engine.misdeal import Misdeal, MisdealError, MisdealKind, declare_misdeal
+from dealer_app.engine.stacks import can_deal
 from dealer_app.services.common import (
     RECONNECT_FOR,
     audit,
@@ -529,7 +530,7 @@ class HandService:
                 seatings = list(s.scalars(select(Seating).where(
                     Seating.session_id == session_id, Seating.left_at.is_(None),
                     Seating.sitting_out.is_(False), Seating.stack > 0).order_by(Seating.seat)))
-                if len(seatings) < 2:
+                if not can_deal(r.stack for r in seatings):  # the engine's rule 3.2
                     raise ConflictError(tr("a hand needs at least two players with chips"))
                 table = s.get(GameTable, session.table_id)
                 assert table is not None

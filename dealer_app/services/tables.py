@@ -439,7 +439,8 @@ class TableService:
                                    "Change the stacks first (rebuy or adjust), or choose a chip "
                                    "unit that divides every stack; nothing was changed")
                                 .format(error=exc)) from None
-        if old.chip_unit % new.chip_unit and self._hand_in_progress(s, session.id):
+        if (old.check_unit_change(new, hand_in_progress=True) is not None  # the engine's rule
+                and self._hand_in_progress(s, session.id)):  # (asked only when it matters)
             raise ConflictError(tr("the chip unit can change from {old} to {new} only between "
                                    "hands (the hand in progress could leave stacks that are not "
                                    "multiples of it); nothing was changed")
@@ -488,9 +489,10 @@ class TableService:
 
     def _in_chips(self, s: Session, session: TableSession, amount: int) -> None:
         settings = table_info(self._table(s, session.table_id)).settings
-        if not settings.whole_chips(amount):
+        refusal = settings.check_stack_amount(amount)  # the engine's rule (rule 3.3)
+        if refusal is not None:
             raise StorageError(tr("{amount} is not a multiple of the chip unit {unit}")
-                               .format(amount=amount, unit=settings.chip_unit))
+                               .format(**refusal.details))
 
     def _table_total(self, s: Session, session: TableSession, amount: int) -> None:
         """Refuses chips that would bring the table past the largest amount: the seated

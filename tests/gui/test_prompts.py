@@ -31,8 +31,8 @@ def _antes(hand: Hand) -> Hand:
 
 
 def test_no_hand() -> None:
-    assert prompts.next_line(None, seated=1) == "Seat at least two players to deal a hand"
-    assert prompts.next_line(None, seated=2) == "Press N to deal the next hand"
+    assert prompts.next_line(None, dealable=False) == "Seat at least two players to deal a hand"
+    assert prompts.next_line(None, dealable=True) == "Press N to deal the next hand"
 
 
 def test_antes_list_the_missing_seats() -> None:

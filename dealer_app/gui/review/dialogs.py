@@ -319,9 +319,10 @@ class AdjustStackDialog(SupervisorActDialog):
             return problem
         if self.amount.value() == 0:
             return tr("Enter the amount to add (or a negative amount to remove).")
-        unit = self.session.settings.chip_unit
-        if not self.session.settings.whole_chips(self.amount.value()):
-            return tr("The amount must be a multiple of the chip unit {unit}.").format(unit=unit)
+        refusal = self.session.settings.check_stack_amount(self.amount.value())
+        if refusal is not None:  # the engine's rule (rule 3.3)
+            return tr("The amount must be a multiple of the chip unit {unit}.").format(
+                unit=refusal.details["unit"])
         return None
 
 

@@ -260,12 +260,14 @@ class AmountBox(QFrame):
         self.edit.selectAll()
 
     def _pot(self) -> None:
-        if self.range is not None and self.range.pot_sizing:
-            self._set(min(self.range.pot_to, self.range.max_to))
+        choice = self.range.pot_choice if self.range is not None else None
+        if choice is not None:  # the engine's quick choices (Wager)
+            self._set(choice)
 
     def _all_in(self) -> None:
-        if self.range is not None and self.range.all_in_to <= self.range.max_to:
-            self._set(self.range.all_in_to)
+        choice = self.range.all_in_choice if self.range is not None else None
+        if choice is not None:
+            self._set(choice)
 
     def value(self) -> int | None:
         return parse_amount(self.edit.text())
