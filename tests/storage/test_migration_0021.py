@@ -104,3 +104,30 @@ def test_a_forgery_inside_a_format_3_commit_is_found(db_url: str, clock: FakeClo
         assert any("does not chain" in f and "ledger entr" in f for f in found), found
     finally:
         svc.close()
+
+
+def test_format_3_events_keep_no_link_and_the_hand_chain_still_holds(db_url: str,
+                                                                     clock: FakeClock) -> None:
+    """Events written in format 3 store no link (``''``); the hand keeps its chain's head,
+    which the full chain check recomputes: a changed event breaks it."""
+    from sqlalchemy import select
+
+    from dealer_app.services.hand_check import chain_break
+    from dealer_app.storage.models import HandEvent, HandRow
+
+    _floor(db_url, clock)
+    db = Database.open(db_url, upgrade=False, sign=False)
+    try:
+        with db.read() as s:
+            hand = s.scalars(select(HandRow).order_by(HandRow.id)).first()
+            assert hand is not None
+            events = list(s.scalars(select(HandEvent).where(HandEvent.hand_id == hand.id)
+                                    .order_by(HandEvent.seq)))
+            assert events and {e.digest for e in events} == {""}
+            assert chain_break(hand, events, full=True) is None
+            assert chain_break(hand, events, full=False) is None
+            events[1].staff_name = "Mallory"
+            assert chain_break(hand, events, full=True) is not None
+            s.rollback()
+    finally:
+        db.close()
