@@ -445,7 +445,9 @@ class LedgerEntry(Base):
     """The SHA-256 of the run's seal before this one (empty for the run's first)."""
     seal_sig: Mapped[bytes | None] = mapped_column(LargeBinary)
     """The Ed25519 signature of the seal's message (``notary.Seal.message``)."""
-    __table_args__ = (Index("ix_ledger_row", "tbl", "k1", "k2", "seq"),)
+    __table_args__ = (Index("ix_ledger_row", "tbl", "k1", "k2"),)
+    """(Not ``seq``: SQLite ends every index with the row id, which ``seq`` is, so the index
+    still gives a key's entries in ledger order; PostgreSQL sorts the few of each key.)"""
 
 
 class Checkpoint(Base):

@@ -8,6 +8,10 @@ from the entries, and every stored digest still chains everything before it, so 
 proves changes (signed checkpoints and seals name the digests still stored). Entries
 without a seal (written before 0012) keep their digests.
 
+``ix_ledger_row`` leaves out ``seq``: SQLite ends every index with the row id, which
+``seq`` is (the index still gives each key's entries in ledger order), so it was stored
+twice in each index entry.
+
 ``ux_hand_event_input_id`` becomes a partial index (``input_id IS NOT NULL``): imported
 events and events of other kinds have no input id, and each cost an index entry.
 
@@ -72,10 +76,16 @@ def _input_index(partial: bool) -> None:
                     sqlite_where=where, postgresql_where=where)
 
 
+def _row_index(columns: list[str]) -> None:
+    op.drop_index("ix_ledger_row", table_name="ledger")
+    op.create_index("ix_ledger_row", "ledger", columns)
+
+
 def upgrade() -> None:
     conn = op.get_bind()
     with op.batch_alter_table("ledger", schema=None) as batch_op:
         batch_op.alter_column("digest", existing_type=sa.String(length=64), nullable=True)
+    _row_index(["tbl", "k1", "k2"])
     ends = [(int(r[0]), int(r[1])) for r in conn.execute(sa.text(
         "SELECT seal_from, seq FROM ledger WHERE seal_from IS NOT NULL ORDER BY seq"))]
     signed = {int(r[0]) for r in conn.execute(sa.text("SELECT DISTINCT seq FROM checkpoint"))}
@@ -116,4 +126,5 @@ def downgrade() -> None:
         _fill(conn)
     with op.batch_alter_table("ledger", schema=None) as batch_op:
         batch_op.alter_column("digest", existing_type=sa.String(length=64), nullable=False)
+    _row_index(["tbl", "k1", "k2", "seq"])
     _input_index(partial=False)
