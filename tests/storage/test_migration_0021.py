@@ -12,6 +12,7 @@ from dealer_app.services import Role, Services
 from dealer_app.services.evidence import verify
 from dealer_app.storage import Database, ledger, migrate
 from storage.helpers import FakeClock, play
+from storage.test_pg_roles import Roles, pg_url, roles  # noqa: F401 (fixtures)
 
 
 def _floor(db_url: str, clock: FakeClock) -> None:
@@ -129,5 +130,29 @@ def test_format_3_events_keep_no_link_and_the_hand_chain_still_holds(db_url: str
             events[1].staff_name = "Mallory"
             assert chain_break(hand, events, full=True) is not None
             s.rollback()
+    finally:
+        db.close()
+
+
+def test_the_migration_runs_under_the_append_only_triggers(roles: Roles,  # noqa: F811
+                                                           clock: FakeClock) -> None:
+    """PostgreSQL with ``db roles``' triggers: the owner's migration (up and down) rewrites
+    the ledger with the trigger off meanwhile, and leaves it on."""
+    _floor(roles.admin_url, clock)
+    engine = create_engine(roles.admin_url)
+    try:
+        command.downgrade(migrate.alembic_config(engine), "0020")
+        command.upgrade(migrate.alembic_config(engine), "0021")
+        with engine.connect() as conn:
+            states = set(conn.execute(text(
+                "SELECT tgenabled FROM pg_trigger WHERE tgname = 'dealer_app_evidence' "
+                "AND tgrelid = to_regclass('ledger')")).scalars())
+            assert states == {"O"}  # on again
+            assert conn.execute(text("SELECT count(*) - count(digest) FROM ledger")).scalar()
+    finally:
+        engine.dispose()
+    db = Database.open(roles.admin_url, upgrade=False, sign=False)
+    try:
+        assert _broken(db) == []
     finally:
         db.close()
