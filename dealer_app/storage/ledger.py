@@ -540,7 +540,11 @@ def lock_head(conn: Connection) -> tuple[int, str]:
     if conn.dialect.name == "postgresql":
         conn.execute(_ADVISORY)
     head = conn.execute(_HEAD).one_or_none()
-    return (0, GENESIS) if head is None else (int(head.seq), str(head.digest))
+    if head is None:
+        return 0, GENESIS
+    if head.digest is None:  # (a commit's last entry removed: chain on from what is there)
+        return int(head.seq), str(digest_at(conn, int(head.seq)))
+    return int(head.seq), str(head.digest)
 
 
 _NO_SEAL = {"seal_from": None, "seal_key": None, "seal_run": None, "seal_at": None,
