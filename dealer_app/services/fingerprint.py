@@ -288,7 +288,7 @@ def check_fingerprint(db: Database, printed: str) -> FingerprintMatch:
 def _check_checkpoint(db: Database, seq: int, prefix: str) -> FingerprintMatch:
     with db.read() as s:
         rows = list(s.scalars(select(Checkpoint).where(Checkpoint.seq == seq)))
-        entry = s.scalar(select(LedgerEntry.digest).where(LedgerEntry.seq == seq))
+        entry = ledger.digest_at(s.connection(), seq)
     for row in rows:
         if row.digest.startswith(prefix):
             signed = SignedCheckpoint.of_row(row)

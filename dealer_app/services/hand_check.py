@@ -64,6 +64,8 @@ def chain_break(row: HandRow, rows: Sequence[HandEvent], full: bool = True) -> s
             if r.seq != expected:
                 return f"event {expected} is missing" if r.seq > expected else \
                     f"event {r.seq} is out of order"
+    if rows and not rows[-1].digest:
+        return None  # ledger format 3: no link stored (the ledger's row digests cover them)
     if (rows[-1].digest if rows else start) != row.head_digest:
         return "events at the end were removed" if rows else \
             "the hand's settings or seats were changed, or its events removed"
@@ -241,7 +243,7 @@ class _Plain:
               players: Sequence[Any]) -> str | None:
         if (rows and set(map(self.kind, rows)) == {"input"}
                 and list(map(self.seq, rows)) == list(range(1, len(rows) + 1))
-                and rows[-1][self.digest] == row.head_digest
+                and rows[-1][self.digest] in (row.head_digest, "")
                 and row.status != HandStatus.VOID.value):
             return check_result(row, rows, players, inputs_only=True, events=self.events)
         return check_hand(row, list(map(self.make, rows)), players, full_chain=False)

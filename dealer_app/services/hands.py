@@ -178,8 +178,8 @@ def append_event(s: Session, hand: HandRow, seq: int, kind: str, *, by: str,
     own chain leaves ``input_id`` out: the ledger's row digest covers it)."""
     row = new_event_row(hand.id, seq, kind, by=by, staff_id=staff_id, at=at, event=event,
                         target_seq=target_seq, reason=reason, input_id=input_id)
-    row.digest = link_of(row).digest(hand.head_digest)
-    hand.head_digest = row.digest
+    hand.head_digest = link_of(row).digest(hand.head_digest)  # the row keeps digest "":
+    # ledger format 3 stores the chain's head only (the ledger's row digest covers the row)
     s.add(row)
     return row
 
@@ -635,7 +635,7 @@ class HandService:
             "hand_id": hand_id, "seq": seq, "kind": "input", "seat": event.seat,
             "action": action, "card": event.card, "to_amount": event.to,
             "target_seq": None, "staff_id": staff.id, "staff_name": staff.name, "at": now,
-            "reason": None, "digest": digest, "input_id": input_id}
+            "reason": None, "digest": "", "input_id": input_id}  # (see append_event)
         inserted = conn.execute(_INSERT_EVENT, values).inserted_primary_key
         assert inserted is not None
         event_id = inserted[0]

@@ -386,8 +386,34 @@ def ledger_id(conn: Connection) -> str | None:
     fork = conn.execute(select(FORKS.c.ledger_id).order_by(FORKS.c.id.desc()).limit(1)).scalar()
     if fork is not None:
         return str(fork)
-    first = conn.execute(select(LEDGER.c.digest).where(LEDGER.c.seq == 1)).scalar()
-    return None if first is None else str(first)[:LEDGER_ID_LENGTH]
+    first = digest_at(conn, 1)
+    return None if first is None else first[:LEDGER_ID_LENGTH]
+
+
+CHAIN_FORMAT = 3
+"""Ledger format 3 (migration 0021): an entry's chain digest (``digest``) is stored only on
+the last entry of each commit, the one its seal and any checkpoint sign; the digests
+between are recomputed from the entries (:func:`digest_at`, ``log verify``'s walk), which
+changes nothing they prove: each stored digest chains every entry before it."""
+
+
+def digest_at(conn: Connection, seq: int) -> str | None:
+    """The ledger's chain digest at entry ``seq`` (None: no such entry): stored on the
+    last entry of each commit, else recomputed from the nearest stored one before it."""
+    L = LEDGER.c
+    row = conn.execute(select(L.digest).where(L.seq == seq)).one_or_none()
+    if row is None:
+        return None
+    if row[0] is not None:
+        return str(row[0])
+    base = conn.execute(select(L.seq, L.digest).where(L.seq < seq, L.digest.is_not(None))
+                        .order_by(L.seq.desc()).limit(1)).one_or_none()
+    start, head = (0, GENESIS) if base is None else (int(base[0]), str(base[1]))
+    for s, tbl, k1, k2, rd in conn.execute(
+            select(L.seq, L.tbl, L.k1, L.k2, L.row_digest)
+            .where(L.seq > start, L.seq <= seq).order_by(L.seq)):
+        head = link(head, int(s), str(tbl), int(k1), int(k2), str(rd))
+    return head
 
 
 def _copy_fork(conn: Connection, notary: Any, config: LedgerConfig,
@@ -406,7 +432,7 @@ def _copy_fork(conn: Connection, notary: Any, config: LedgerConfig,
         return None
     seq, digest, where = last
     head, _digest = lock_head(conn)
-    at_seq = conn.execute(select(LEDGER.c.digest).where(LEDGER.c.seq == seq)).scalar()
+    at_seq = digest_at(conn, seq)
     if where == config.location and seq <= head and at_seq == digest:
         return None
     if where not in (None, config.location):
@@ -514,7 +540,11 @@ def lock_head(conn: Connection) -> tuple[int, str]:
     if conn.dialect.name == "postgresql":
         conn.execute(_ADVISORY)
     head = conn.execute(_HEAD).one_or_none()
-    return (0, GENESIS) if head is None else (int(head.seq), str(head.digest))
+    if head is None:
+        return 0, GENESIS
+    if head.digest is None:  # (a commit's last entry removed: chain on from what is there)
+        return int(head.seq), str(digest_at(conn, int(head.seq)))
+    return int(head.seq), str(head.digest)
 
 
 _NO_SEAL = {"seal_from": None, "seal_key": None, "seal_run": None, "seal_at": None,
@@ -524,10 +554,12 @@ Sealer = Callable[[int, int, str], Any]
 """``sealer(first, last, digest) -> Seal``: signs the entries a commit appends."""
 
 
-def append(conn: Connection, entries: Sequence[Pending],
-           sealer: Sealer | None = None) -> tuple[int, str, Any]:
+def append(conn: Connection, entries: Sequence[Pending], sealer: Sealer | None = None,
+           every_digest: bool = False) -> tuple[int, str, Any]:
     """Appends entries after the head (locking it), the last one carrying the seal that
-    ``sealer`` makes over them; returns the new head and the seal (None: unsealed)."""
+    ``sealer`` makes over them and the chain's digest (``every_digest``: every entry
+    carries its digest, as before ledger format 3); returns the new head and the seal
+    (None: unsealed)."""
     seq, head = lock_head(conn)
     rows = []
     first = seq + 1
@@ -535,7 +567,9 @@ def append(conn: Connection, entries: Sequence[Pending],
         seq += 1
         head = link(head, seq, p.tbl, p.k1, p.k2, p.row_digest)
         rows.append({"seq": seq, "tbl": p.tbl, "k1": p.k1, "k2": p.k2,
-                     "row_digest": p.row_digest, "digest": head})
+                     "row_digest": p.row_digest, "digest": head if every_digest else None})
+    if rows:  # format 3: the chain's digest only where a commit ends (see CHAIN_FORMAT)
+        rows[-1]["digest"] = head
     seal = None
     if rows and sealer is not None:
         seal = sealer(first, seq, head)
@@ -650,11 +684,12 @@ def chain_rows(conn: Connection, tables: Iterable[str], unchained_only: bool = F
     entries appended."""
     entries = unchained_entries(conn, tables, unchained_only)
     sealer = MIGRATION_SEALER.get()
-    if sealer is not None and "seal_sig" not in {
-            c["name"] for c in inspect(conn).get_columns("ledger")}:
+    columns = {c["name"]: c for c in inspect(conn).get_columns("ledger")}
+    if sealer is not None and "seal_sig" not in columns:
         sealer = None  # a migration before 0012: no seals yet (the first format 2
         # checkpoint vouches for what it chains)
-    append(conn, entries, sealer)
+    append(conn, entries, sealer, every_digest=not columns["digest"]["nullable"])
+    # (a migration before 0021: every entry has its digest)
     return len(entries)
 
 

@@ -278,7 +278,9 @@ class HandEvent(Base):
     __table_args__ = (
         UniqueConstraint("hand_id", "seq", name="uq_hand_event_hand_seq"),
         CheckConstraint("kind IN ('input', 'undo', 'void', 'correct')", name="kind"),
-        Index("ux_hand_event_input_id", "input_id", unique=True),
+        Index("ux_hand_event_input_id", "input_id", unique=True,
+              sqlite_where=text("input_id IS NOT NULL"),
+              postgresql_where=text("input_id IS NOT NULL")),
     )
 
 
@@ -427,7 +429,10 @@ class LedgerEntry(Base):
     k1: Mapped[int] = mapped_column(BigInteger)
     k2: Mapped[int] = mapped_column(Integer, default=0)
     row_digest: Mapped[str] = mapped_column(String(64))
-    digest: Mapped[str] = mapped_column(String(64))
+    digest: Mapped[str | None] = mapped_column(String(64))
+    """The chain's digest at this entry: on the last entry of each commit (ledger format 3,
+    migration 0021; NULL on the others, recomputed from the entries: ``ledger.digest_at``).
+    """
     seal_from: Mapped[int | None] = mapped_column(Integer)
     """On the last entry of a commit (migration 0012): the commit's first entry; the
     entries ``seal_from``..``seq`` are sealed by the writer's key (``notary.Seal``)."""
@@ -441,7 +446,9 @@ class LedgerEntry(Base):
     """The SHA-256 of the run's seal before this one (empty for the run's first)."""
     seal_sig: Mapped[bytes | None] = mapped_column(LargeBinary)
     """The Ed25519 signature of the seal's message (``notary.Seal.message``)."""
-    __table_args__ = (Index("ix_ledger_row", "tbl", "k1", "k2", "seq"),)
+    __table_args__ = (Index("ix_ledger_row", "tbl", "k1", "k2"),)
+    """(Not ``seq``: SQLite ends every index with the row id, which ``seq`` is, so the index
+    still gives a key's entries in ledger order; PostgreSQL sorts the few of each key.)"""
 
 
 class Checkpoint(Base):

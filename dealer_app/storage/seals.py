@@ -165,8 +165,9 @@ def _checkpoint_holds(conn: Connection, cp: SignedCheckpoint, trust: Mapping[str
     public = trust.get(cp.key_id)
     if public is None or not cp.holds_under(public):
         return False
-    at = conn.execute(select(L.digest).where(L.seq == cp.seq)).scalar()
-    return at == cp.digest
+    from dealer_app.storage.ledger import digest_at
+
+    return digest_at(conn, cp.seq) == cp.digest
 
 
 def vouch(conn: Connection, notary: Notary, upto: int, current: Seal | None) -> str:
