@@ -5,7 +5,7 @@ each stored event row's digest is SHA-256 over the previous digest and the canon
 JSON of that row (seq, kind, seat, action, card, to, target, who, when, why). The hand
 row keeps the last digest, so removing trailing rows is caught too.
 
-Ledger format 3 (migration 0021): a row written since stores an empty digest, its link
+Ledger format 3 (migration 0022): a row written since stores an empty digest, its link
 recomputed where needed (the hand row keeps the head); the evidence ledger's row digest
 of each event row already covers every column, so storing each link again was a third
 copy of the same proof.

@@ -391,7 +391,7 @@ def ledger_id(conn: Connection) -> str | None:
 
 
 CHAIN_FORMAT = 3
-"""Ledger format 3 (migration 0021): an entry's chain digest (``digest``) is stored only on
+"""Ledger format 3 (migration 0022): an entry's chain digest (``digest``) is stored only on
 the last entry of each commit, the one its seal and any checkpoint sign; the digests
 between are recomputed from the entries (:func:`digest_at`, ``log verify``'s walk), which
 changes nothing they prove: each stored digest chains every entry before it."""
@@ -689,7 +689,7 @@ def chain_rows(conn: Connection, tables: Iterable[str], unchained_only: bool = F
         sealer = None  # a migration before 0012: no seals yet (the first format 2
         # checkpoint vouches for what it chains)
     append(conn, entries, sealer, every_digest=not columns["digest"]["nullable"])
-    # (a migration before 0021: every entry has its digest)
+    # (a migration before 0022: every entry has its digest)
     return len(entries)
 
 

@@ -431,7 +431,7 @@ class LedgerEntry(Base):
     row_digest: Mapped[str] = mapped_column(String(64))
     digest: Mapped[str | None] = mapped_column(String(64))
     """The chain's digest at this entry: on the last entry of each commit (ledger format 3,
-    migration 0021; NULL on the others, recomputed from the entries: ``ledger.digest_at``).
+    migration 0022; NULL on the others, recomputed from the entries: ``ledger.digest_at``).
     """
     seal_from: Mapped[int | None] = mapped_column(Integer)
     """On the last entry of a commit (migration 0012): the commit's first entry; the

@@ -18,8 +18,8 @@ events and events of other kinds have no input id, and each cost an index entry.
 The downgrade recomputes every digest set NULL (so the format 2 verifier finds each one)
 and restores the full index: no evidence is lost either way.
 
-Revision ID: 0021
-Revises: 0020
+Revision ID: 0022
+Revises: 0021
 Create Date: 2026-12-03
 """
 
@@ -32,8 +32,8 @@ from contextlib import contextmanager
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0021"
-down_revision: str | None = "0020"
+revision: str = "0022"
+down_revision: str | None = "0021"
 branch_labels: str | None = None
 depends_on: str | None = None
 

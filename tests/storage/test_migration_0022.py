@@ -1,4 +1,4 @@
-"""Migration 0021 (ledger format 3): a format 2 ledger with hands, seals and checkpoints is
+"""Migration 0022 (ledger format 3): a format 2 ledger with hands, seals and checkpoints is
 converted in place and verifies clean; a forgery after it is still found; the downgrade
 gives every entry its digest back."""
 
@@ -49,7 +49,7 @@ def test_a_format_2_ledger_is_converted_in_place_and_verifies(db_url: str,
                                                               clock: FakeClock) -> None:
     _floor(db_url, clock)
     engine = create_engine(db_url)
-    command.downgrade(migrate.alembic_config(engine), "0020")  # the ledger as format 2 wrote it
+    command.downgrade(migrate.alembic_config(engine), "0021")  # the ledger as format 2 wrote it
     engine.dispose()
     entries, stored, inside = _counts(db_url)
     assert stored == entries and inside > 0
@@ -141,8 +141,8 @@ def test_the_migration_runs_under_the_append_only_triggers(roles: Roles,  # noqa
     _floor(roles.admin_url, clock)
     engine = create_engine(roles.admin_url)
     try:
-        command.downgrade(migrate.alembic_config(engine), "0020")
-        command.upgrade(migrate.alembic_config(engine), "0021")
+        command.downgrade(migrate.alembic_config(engine), "0021")
+        command.upgrade(migrate.alembic_config(engine), "0022")
         with engine.connect() as conn:
             states = set(conn.execute(text(
                 "SELECT tgenabled FROM pg_trigger WHERE tgname = 'dealer_app_evidence' "
