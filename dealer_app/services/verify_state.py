@@ -407,8 +407,8 @@ class _Incremental(_Verifier):
             for i in range(0, len(old), 500):
                 for seq, digest in s.execute(select(L.seq, L.digest).where(
                         L.seq.in_(old[i:i + 500]))):
-                    self.at_seq[int(seq)] = (digest if digest is not None
-                                             else ledger.digest_at(s.connection(), int(seq)))
+                    self.at_seq[int(seq)] = str(digest if digest is not None
+                                                else ledger.digest_at(s.connection(), int(seq)))
 
     # ------------------------------------------------------------------ 1. ledger
     def _walk_ledger(self) -> None:
