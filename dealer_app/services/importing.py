@@ -1,0 +1,233 @@
+"""``log import``'s storing, a batch of records a transaction (:class:`ImportBatch`).
+
+Each record is read, replayed by the engine once and checked before it joins a batch
+(:func:`prepare`); a batch is stored by plain statements in one transaction, so it takes
+one ledger seal, one signed checkpoint and one commit however many records it holds
+(:func:`store`). The caller says a record is stored only once its batch has committed, so
+a record shown as stored survives a kill, and one not shown is either not stored or found
+"already stored" when the import is run again.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, cast
+
+from sqlalchemy import Connection, Table, func, insert, select
+from sqlalchemy.orm import Session
+
+from dealer_app.engine import RuleError
+from dealer_app.engine.hand import Hand
+from dealer_app.engine.record import HandRecord
+from dealer_app.engine.record_file import parse_utc
+from dealer_app.services.common import player_name
+from dealer_app.services.hands import pot_of
+from dealer_app.services.types import HandStatus, StaffMember
+from dealer_app.storage import chain, ledger
+from dealer_app.storage.errors import PermissionDeniedError, StorageError
+from dealer_app.storage.models import AuditEntry, HandEvent, HandPlayer, HandRow
+from dealer_app.storage.search_key import search_key
+from dealer_app.text import tr
+
+BATCH_RECORDS = 250
+"""At most this many records a transaction (a few hundred ms of work at most)."""
+BATCH_SECONDS = 0.5
+"""... and a batch is committed once it has been filling this long (lines keep coming)."""
+
+_HANDS = cast(Table, HandRow.__table__)
+_EVENTS = cast(Table, HandEvent.__table__)
+_PLAYERS = cast(Table, HandPlayer.__table__)
+_AUDIT = cast(Table, AuditEntry.__table__)
+_INSERT_HANDS = insert(_HANDS).returning(_HANDS.c.id, sort_by_parameter_order=True)
+_INSERT_EVENTS = insert(_EVENTS).returning(_EVENTS.c.id, sort_by_parameter_order=True)
+_INSERT_PLAYERS = insert(_PLAYERS)
+_INSERT_AUDIT = insert(_AUDIT).returning(_AUDIT.c.id, sort_by_parameter_order=True)
+"""Built once, run once a batch (executemany; the ids come back in the rows' order)."""
+
+
+def _next_ids(conn: Connection, table: Table, count: int) -> list[int]:
+    """SQLite, in a write transaction: the ids the next ``count`` rows of ``table`` take."""
+    top = conn.execute(select(func.max(table.c.id))).scalar_one_or_none() or 0
+    return list(range(top + 1, top + 1 + count))
+
+
+_BLANK = {t.name: {c.name: None for c in t.c if c.name != "id"}
+          for t in (_HANDS, _EVENTS, _PLAYERS, _AUDIT)}
+
+
+def _blank(table: Table) -> dict[str, Any]:
+    """Every column of ``table`` but its generated ``id``, NULL (the ledger's row digest
+    covers every column, so each is given)."""
+    return _BLANK[table.name].copy()
+
+
+def _insert_many(conn: Connection, table: Table, rows: Sequence[dict[str, Any]]) -> None:
+    """SQLite: ``rows`` (each naming the same columns) by one ``executemany`` of the driver,
+    each value through its column type's bind processor as SQLAlchemy would (a tenth of
+    the cost of a Core executemany, which builds a parameter dictionary a row)."""
+    names = list(rows[0])
+    processors = [table.c[name].type._cached_bind_processor(conn.dialect)  # noqa: SLF001
+                  for name in names]
+    plain = [i for i, proc in enumerate(processors) if proc is None]
+    if len(plain) == len(names):
+        params = [tuple(row.values()) for row in rows]
+    else:
+        params = []
+        for row in rows:
+            values = list(row.values())
+            for i, proc in enumerate(processors):
+                if proc is not None:
+                    values[i] = proc(values[i])
+            params.append(tuple(values))
+    columns = ", ".join(f'"{name}"' for name in names)
+    marks = ", ".join("?" for _ in names)
+    conn.exec_driver_sql(f'INSERT INTO "{table.name}" ({columns}) VALUES ({marks})', params)
+
+
+@dataclass(eq=False)
+class Prepared:
+    """A record checked and ready to store: its rows' values, the ids still to be given."""
+
+    uid: str
+    digest: str
+    old_digest: str
+    source: str
+    hand: dict[str, Any]
+    players: list[dict[str, Any]]
+    events: list[dict[str, Any]]
+    audit: dict[str, Any]
+    hand_id: int | None = field(default=None)
+
+
+def prepare(record: HandRecord, staff: StaffMember | None, source: str, now: datetime,
+            digest: str, old_digest: str) -> Prepared:
+    """Replays and checks a record (raises StorageError, nothing stored, when the rules or
+    the app's limits refuse it; PermissionDeniedError without a signed-in supervisor) and
+    builds its rows: the play decides the status, the record's claims stay in its meta."""
+    try:
+        hand = Hand.replay(record.settings, record.seats, record.events)
+    except RuleError as exc:
+        index = getattr(exc, "index", "?")
+        raise StorageError(tr("event {index} is refused by the rules ({code}: {message})")
+                           .format(index=index, code=exc.code.value,
+                                   message=exc.message)) from None
+    if staff is None or not staff.is_supervisor:
+        raise PermissionDeniedError(tr("an import needs a supervisor, signed in with "
+                                       "their PIN"))
+    from dealer_app.services.log import record_claims
+
+    meta, claims = record_claims(record)
+    uid = str(meta.get("uid") or uuid.uuid4())
+    try:
+        uid = str(uuid.UUID(uid))
+    except ValueError:  # another tool's hand id: a stable UUID of it, the id kept in meta
+        meta["source_uid"] = uid
+        uid = str(uuid.uuid5(uuid.NAMESPACE_URL, f"americana-hand:{uid}"))
+    for spec in record.seats:
+        try:
+            player_name(spec.player)  # the rules of seating a player
+        except StorageError as exc:
+            raise StorageError(tr("seat {seat}: {error}").format(
+                seat=spec.seat, error=exc)) from None
+    for index, event in enumerate(record.events):
+        if event.card is not None and len(event.card) > 8:
+            raise StorageError(tr("event {index}: the card {card} is written too long (at "
+                                  "most 8 characters)").format(index=index,
+                                                               card=repr(event.card)))
+    times = [parse_utc(m.get("at")) for m in record.event_meta]
+    started = parse_utc(meta.get("started_at")) or next(
+        (t for t in times if t is not None), now)
+    settings = record.settings.to_dict()
+    seats = [s.to_dict() for s in record.seats]
+    complete = hand.complete
+    status = HandStatus.COMPLETE if complete else HandStatus.IN_PROGRESS
+    meta["imported_from"] = source
+    head = chain.header_digest(uid, settings, seats, started)
+    events = []
+    for i, event in enumerate(record.events):  # stored as entered by the importer
+        at = (times[i] if i < len(times) else None) or started
+        action = event.action.value
+        head = chain.ChainLink(seq=i + 1, kind="input", seat=event.seat, action=action,
+                               card=event.card, to=event.to, target_seq=None, by=staff.name,
+                               at=at, reason=None).digest(head)
+        row = _blank(_EVENTS)
+        row.update(seq=i + 1, kind="input", seat=event.seat, action=action, card=event.card,
+                   to_amount=event.to, staff_id=staff.id, staff_name=staff.name, at=at,
+                   digest=head)
+        events.append(row)
+    hand_row = _blank(_HANDS)
+    hand_row.update(uid=uid, origin="import", settings_json=json.dumps(settings),
+                    seats_json=json.dumps(seats), meta_json=json.dumps(meta),
+                    status=status.value, pot=pot_of(hand), corrected=False,
+                    rake=hand.rake if complete else 0, started_at=started,
+                    ended_at=parse_utc(meta.get("ended_at"))
+                    or (now if status is not HandStatus.IN_PROGRESS else None),
+                    head_digest=head, content_digest=digest)
+    stacks = hand.stacks
+    players = []
+    for spec in record.seats:
+        row = _blank(_PLAYERS)
+        row.update(seat=spec.seat, player=spec.player, player_key=search_key(spec.player),
+                   stack_before=spec.stack, stack_after=stacks[spec.seat] if complete else None)
+        players.append(row)
+    detail: dict[str, Any] = {"file": source, "uid": uid}
+    if claims:
+        detail["claims"] = sorted(claims)  # the record's word, in its meta
+    audit = _blank(_AUDIT)
+    audit.update(at=now, staff_id=staff.id, staff_name=staff.name, act="import-hand",
+                 detail_json=json.dumps(detail, sort_keys=True))
+    return Prepared(uid=uid, digest=digest, old_digest=old_digest, source=source,
+                    hand=hand_row, players=players, events=events, audit=audit)
+
+
+def store(s: Session, batch: Sequence[Prepared]) -> list[int]:
+    """Stores the batch's records in the caller's transaction (a handful of statements
+    whatever its size), notes every row for the ledger and asks for one checkpoint.
+    Returns the new hand ids in the batch's order (also set on each ``Prepared``)."""
+    conn = s.connection()
+    sqlite = conn.dialect.name == "sqlite"
+    if sqlite:  # ids given here (the write lock is held): plain executemany, no RETURNING
+        ids = _next_ids(conn, _HANDS, len(batch))
+        _insert_many(conn, _HANDS, [{"id": i, **p.hand} for p, i in zip(batch, ids, strict=True)])
+    else:
+        ids = list(conn.execute(_INSERT_HANDS, [p.hand for p in batch]).scalars())
+    events: list[dict[str, Any]] = []  # copies: a batch rolled back is stored again
+    players: list[dict[str, Any]] = []
+    audits: list[dict[str, Any]] = []
+    for p, hand_id in zip(batch, ids, strict=True):
+        p.hand_id = hand_id
+        ledger.note_row(s, "hand", {**p.hand, "id": hand_id})
+        players.extend({**row, "hand_id": hand_id} for row in p.players)
+        events.extend({**row, "hand_id": hand_id} for row in p.events)
+        audits.append({**p.audit, "hand_id": hand_id})
+    if sqlite:
+        _insert_many(conn, _PLAYERS, players)
+    else:
+        conn.execute(_INSERT_PLAYERS, players)
+    for row in players:
+        ledger.note_row(s, "hand_player", row)
+    for table, rows, returning in ((_EVENTS, events, _INSERT_EVENTS),
+                                   (_AUDIT, audits, _INSERT_AUDIT)):
+        if not rows:
+            continue
+        if sqlite:
+            row_ids = _next_ids(conn, table, len(rows))
+            for row, row_id in zip(rows, row_ids, strict=True):
+                row["id"] = row_id
+            _insert_many(conn, table, rows)
+        else:
+            row_ids = list(conn.execute(returning, rows).scalars())
+            for row, row_id in zip(rows, row_ids, strict=True):
+                row["id"] = row_id
+        for row in rows:
+            ledger.note_row(s, table.name, row)
+    if len(batch) == 1:
+        reason = f"hand imported ({batch[0].uid})"
+    else:
+        reason = f"{len(batch)} hands imported ({batch[0].uid} ...)"
+    ledger.request_checkpoint(s, reason)
+    return list(ids)
