@@ -28,6 +28,7 @@ from dealer_app.services.common import player_name
 from dealer_app.services.hands import pot_of
 from dealer_app.services.types import HandStatus, StaffMember
 from dealer_app.storage import chain, ledger
+from dealer_app.storage.bulk import insert_many
 from dealer_app.storage.errors import PermissionDeniedError, StorageError
 from dealer_app.storage.models import AuditEntry, HandEvent, HandPlayer, HandRow
 from dealer_app.storage.search_key import search_key
@@ -63,29 +64,6 @@ def _blank(table: Table) -> dict[str, Any]:
     """Every column of ``table`` but its generated ``id``, NULL (the ledger's row digest
     covers every column, so each is given)."""
     return _BLANK[table.name].copy()
-
-
-def _insert_many(conn: Connection, table: Table, rows: Sequence[dict[str, Any]]) -> None:
-    """SQLite: ``rows`` (each naming the same columns) by one ``executemany`` of the driver,
-    each value through its column type's bind processor as SQLAlchemy would (a tenth of
-    the cost of a Core executemany, which builds a parameter dictionary a row)."""
-    names = list(rows[0])
-    processors = [table.c[name].type._cached_bind_processor(conn.dialect)  # noqa: SLF001
-                  for name in names]
-    plain = [i for i, proc in enumerate(processors) if proc is None]
-    if len(plain) == len(names):
-        params = [tuple(row.values()) for row in rows]
-    else:
-        params = []
-        for row in rows:
-            values = list(row.values())
-            for i, proc in enumerate(processors):
-                if proc is not None:
-                    values[i] = proc(values[i])
-            params.append(tuple(values))
-    columns = ", ".join(f'"{name}"' for name in names)
-    marks = ", ".join("?" for _ in names)
-    conn.exec_driver_sql(f'INSERT INTO "{table.name}" ({columns}) VALUES ({marks})', params)
 
 
 @dataclass(eq=False)
@@ -192,7 +170,7 @@ def store(s: Session, batch: Sequence[Prepared]) -> list[int]:
     sqlite = conn.dialect.name == "sqlite"
     if sqlite:  # ids given here (the write lock is held): plain executemany, no RETURNING
         ids = _next_ids(conn, _HANDS, len(batch))
-        _insert_many(conn, _HANDS, [{"id": i, **p.hand} for p, i in zip(batch, ids, strict=True)])
+        insert_many(conn, _HANDS, [{"id": i, **p.hand} for p, i in zip(batch, ids, strict=True)])
     else:
         ids = list(conn.execute(_INSERT_HANDS, [p.hand for p in batch]).scalars())
     events: list[dict[str, Any]] = []  # copies: a batch rolled back is stored again
@@ -205,7 +183,7 @@ def store(s: Session, batch: Sequence[Prepared]) -> list[int]:
         events.extend({**row, "hand_id": hand_id} for row in p.events)
         audits.append({**p.audit, "hand_id": hand_id})
     if sqlite:
-        _insert_many(conn, _PLAYERS, players)
+        insert_many(conn, _PLAYERS, players)
     else:
         conn.execute(_INSERT_PLAYERS, players)
     for row in players:
@@ -218,7 +196,7 @@ def store(s: Session, batch: Sequence[Prepared]) -> list[int]:
             row_ids = _next_ids(conn, table, len(rows))
             for row, row_id in zip(rows, row_ids, strict=True):
                 row["id"] = row_id
-            _insert_many(conn, table, rows)
+            insert_many(conn, table, rows)
         else:
             row_ids = list(conn.execute(returning, rows).scalars())
             for row, row_id in zip(rows, row_ids, strict=True):

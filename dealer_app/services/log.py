@@ -396,21 +396,29 @@ class LogService:
             return outcomes
         keys = [k for p in batch for k in (p.uid, p.digest, p.old_digest)]
         with self.db.read() as s:
-            found = {k for row in s.execute(select(HandRow.uid, HandRow.content_digest).where(
-                or_(HandRow.uid.in_(keys), HandRow.content_digest.in_(keys))))
-                for k in row if k is not None}
-        single: Sequence[Prepared] = [
-            p for p in batch if found.intersection((p.uid, p.digest, p.old_digest))]
-        clean = [p for p in batch if not found.intersection((p.uid, p.digest, p.old_digest))]
+            rows = list(s.execute(select(HandRow.id, HandRow.uid, HandRow.content_digest).where(
+                or_(HandRow.uid.in_(keys), HandRow.content_digest.in_(keys)))))
+        by_digest = {row.content_digest: row.id for row in rows}
+        uids = {row.uid for row in rows}
+        clean: list[Prepared] = []
+        single: list[Prepared] = []
+        for p in batch:
+            hand_id = by_digest.get(p.digest) or by_digest.get(p.old_digest)
+            if hand_id is not None:  # this play is stored: found at once
+                outcomes[id(p)] = ("duplicate", hand_id, str(DuplicateRecordError(hand_id)))
+            elif p.uid in uids:  # its uid names a stored hand: the same play, or a conflict
+                single.append(p)
+            else:
+                clean.append(p)
         if len(clean) > 1:
             try:
                 with self.db.transaction() as s:
                     importing.store(s, clean)
                 outcomes.update((id(p), ("stored", p.hand_id, "")) for p in clean)
             except (IntegrityError, StorageError):
-                single = batch  # each alone: each gets its own outcome
+                single = list(batch)  # each alone: each gets its own outcome
         else:
-            single = batch
+            single += clean
         for p in single:
             if id(p) not in outcomes:
                 outcomes[id(p)] = self._store_one(p)
