@@ -1,11 +1,13 @@
-"""``log import``'s storing, a batch of records a transaction (:class:`ImportBatch`).
+"""``log import``'s storing, a batch of records a transaction.
 
-Each record is read, replayed by the engine once and checked before it joins a batch
-(:func:`prepare`); a batch is stored by plain statements in one transaction, so it takes
-one ledger seal, one signed checkpoint and one commit however many records it holds
-(:func:`store`). The caller says a record is stored only once its batch has committed, so
-a record shown as stored survives a kill, and one not shown is either not stored or found
-"already stored" when the import is run again.
+Each file is read and identified (:func:`identify`: its uid and its play's digests) as it
+comes; a batch is looked up at once, so a play stored already is neither replayed nor
+built again; the others are replayed by the engine once and checked (:func:`build`) and
+stored by plain statements in one transaction, so a batch takes one ledger seal, one
+signed checkpoint and one commit however many records it holds (:func:`store`). The caller
+says a record is stored only once its batch has committed, so a record shown as stored
+survives a kill, and one not shown is either not stored or found "already stored" when the
+import is run again.
 """
 
 from __future__ import annotations
@@ -68,24 +70,45 @@ def _blank(table: Table) -> dict[str, Any]:
 
 @dataclass(eq=False)
 class Prepared:
-    """A record checked and ready to store: its rows' values, the ids still to be given."""
+    """A record read and identified (:func:`identify`), then checked with its rows' values
+    built (:func:`build`); the ids are given when it is stored."""
 
+    record: HandRecord
+    source: str
     uid: str
     digest: str
     old_digest: str
-    source: str
-    hand: dict[str, Any]
-    players: list[dict[str, Any]]
-    events: list[dict[str, Any]]
-    audit: dict[str, Any]
-    hand_id: int | None = field(default=None)
+    source_uid: str | None = None
+    hand: dict[str, Any] = field(default_factory=dict)
+    players: list[dict[str, Any]] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
+    audit: dict[str, Any] = field(default_factory=dict)
+    hand_id: int | None = None
 
 
-def prepare(record: HandRecord, staff: StaffMember | None, source: str, now: datetime,
-            digest: str, old_digest: str) -> Prepared:
-    """Replays and checks a record (raises StorageError, nothing stored, when the rules or
-    the app's limits refuse it; PermissionDeniedError without a signed-in supervisor) and
-    builds its rows: the play decides the status, the record's claims stay in its meta."""
+def identify(record: HandRecord, staff: StaffMember | None, source: str, digest: str,
+             old_digest: str) -> Prepared:
+    """What tells whether a record is stored (its uid, its play's digests), before any of
+    the work of :func:`build`; PermissionDeniedError without a signed-in supervisor."""
+    if staff is None or not staff.is_supervisor:
+        raise PermissionDeniedError(tr("an import needs a supervisor, signed in with "
+                                       "their PIN"))
+    uid = str(record.meta.get("uid") or uuid.uuid4())
+    source_uid = None
+    try:
+        uid = str(uuid.UUID(uid))
+    except ValueError:  # another tool's hand id: a stable UUID of it, the id kept in meta
+        source_uid = uid
+        uid = str(uuid.uuid5(uuid.NAMESPACE_URL, f"americana-hand:{uid}"))
+    return Prepared(record=record, source=source, uid=uid, digest=digest,
+                    old_digest=old_digest, source_uid=source_uid)
+
+
+def build(p: Prepared, staff: StaffMember, now: datetime) -> None:
+    """Replays and checks the record (raises StorageError, nothing stored, when the rules
+    or the app's limits refuse it) and builds its rows: the play decides the status, the
+    record's claims stay in its meta."""
+    record, uid, source = p.record, p.uid, p.source
     try:
         hand = Hand.replay(record.settings, record.seats, record.events)
     except RuleError as exc:
@@ -93,18 +116,11 @@ def prepare(record: HandRecord, staff: StaffMember | None, source: str, now: dat
         raise StorageError(tr("event {index} is refused by the rules ({code}: {message})")
                            .format(index=index, code=exc.code.value,
                                    message=exc.message)) from None
-    if staff is None or not staff.is_supervisor:
-        raise PermissionDeniedError(tr("an import needs a supervisor, signed in with "
-                                       "their PIN"))
     from dealer_app.services.log import record_claims
 
     meta, claims = record_claims(record)
-    uid = str(meta.get("uid") or uuid.uuid4())
-    try:
-        uid = str(uuid.UUID(uid))
-    except ValueError:  # another tool's hand id: a stable UUID of it, the id kept in meta
-        meta["source_uid"] = uid
-        uid = str(uuid.uuid5(uuid.NAMESPACE_URL, f"americana-hand:{uid}"))
+    if p.source_uid is not None:
+        meta["source_uid"] = p.source_uid
     for spec in record.seats:
         try:
             player_name(spec.player)  # the rules of seating a player
@@ -144,7 +160,7 @@ def prepare(record: HandRecord, staff: StaffMember | None, source: str, now: dat
                     rake=hand.rake if complete else 0, started_at=started,
                     ended_at=parse_utc(meta.get("ended_at"))
                     or (now if status is not HandStatus.IN_PROGRESS else None),
-                    head_digest=head, content_digest=digest)
+                    head_digest=head, content_digest=p.digest)
     stacks = hand.stacks
     players = []
     for spec in record.seats:
@@ -158,8 +174,7 @@ def prepare(record: HandRecord, staff: StaffMember | None, source: str, now: dat
     audit = _blank(_AUDIT)
     audit.update(at=now, staff_id=staff.id, staff_name=staff.name, act="import-hand",
                  detail_json=json.dumps(detail, sort_keys=True))
-    return Prepared(uid=uid, digest=digest, old_digest=old_digest, source=source,
-                    hand=hand_row, players=players, events=events, audit=audit)
+    p.hand, p.players, p.events, p.audit = hand_row, players, events, audit
 
 
 def store(s: Session, batch: Sequence[Prepared]) -> list[int]:

@@ -318,7 +318,7 @@ class LogService:
                 progress(done, len(files))
 
         def flush() -> None:  # commits the batch, then says each file's outcome in order
-            outcomes = self._store_batch(batch)
+            outcomes = self._store_batch(batch, staff)
             for name, item in queue:
                 said(name, *(outcomes[id(item)] if isinstance(item, Prepared) else item))
             queue.clear()
@@ -382,15 +382,18 @@ class LogService:
         except StorageError as exc:
             return "refused", None, str(exc)
 
-    def _prepare(self, record: HandRecord, staff: StaffMember | None,
-                 source: str) -> Prepared:
-        return importing.prepare(record, staff, source, self.db.now(),
-                                 content_digest(record), file_digest(record))
+    @staticmethod
+    def _prepare(record: HandRecord, staff: StaffMember | None, source: str) -> Prepared:
+        return importing.identify(record, staff, source, content_digest(record),
+                                  file_digest(record))
 
-    def _store_batch(self, batch: Sequence[Prepared]) -> dict[int, tuple[str, int | None, str]]:
-        """Stores the batch in one transaction; a record whose uid or play the database
-        holds already, or a batch a constraint refuses (another import meanwhile), is taken
-        one record at a time. Returns each record's outcome by ``id()``."""
+    def _store_batch(self, batch: Sequence[Prepared], staff: StaffMember | None
+                     ) -> dict[int, tuple[str, int | None, str]]:
+        """Stores the batch in one transaction: a play stored already is found by one
+        lookup for the batch (and is not replayed); the others are checked and built
+        (:func:`importing.build`); a record whose uid names a stored hand, or a batch a
+        constraint refuses (another import meanwhile), is taken one record at a time.
+        Returns each record's outcome by ``id()``."""
         outcomes: dict[int, tuple[str, int | None, str]] = {}
         if not batch:
             return outcomes
@@ -399,6 +402,7 @@ class LogService:
             rows = list(s.execute(select(HandRow.id, HandRow.uid, HandRow.content_digest).where(
                 or_(HandRow.uid.in_(keys), HandRow.content_digest.in_(keys)))))
         by_digest = {row.content_digest: row.id for row in rows}
+        now = self.db.now()
         uids = {row.uid for row in rows}
         clean: list[Prepared] = []
         single: list[Prepared] = []
@@ -406,7 +410,14 @@ class LogService:
             hand_id = by_digest.get(p.digest) or by_digest.get(p.old_digest)
             if hand_id is not None:  # this play is stored: found at once
                 outcomes[id(p)] = ("duplicate", hand_id, str(DuplicateRecordError(hand_id)))
-            elif p.uid in uids:  # its uid names a stored hand: the same play, or a conflict
+                continue
+            try:
+                assert staff is not None  # (identify checked it)
+                importing.build(p, staff, now)
+            except StorageError as exc:
+                outcomes[id(p)] = ("refused", None, str(exc))
+                continue
+            if p.uid in uids:  # its uid names a stored hand: the same play, or a conflict
                 single.append(p)
             else:
                 clean.append(p)
@@ -416,12 +427,11 @@ class LogService:
                     importing.store(s, clean)
                 outcomes.update((id(p), ("stored", p.hand_id, "")) for p in clean)
             except (IntegrityError, StorageError):
-                single = list(batch)  # each alone: each gets its own outcome
+                single = clean + single  # each alone: each gets its own outcome
         else:
             single += clean
         for p in single:
-            if id(p) not in outcomes:
-                outcomes[id(p)] = self._store_one(p)
+            outcomes[id(p)] = self._store_one(p)
         return outcomes
 
     def _store_one(self, p: Prepared) -> tuple[str, int | None, str]:
@@ -449,7 +459,10 @@ class LogService:
         """Stores one record in one transaction; raises StorageError (nothing stored) when
         the rules refuse one of its events, :class:`DuplicateRecordError` when it is
         already stored."""
-        return self._store(self._prepare(record, staff, source))
+        p = self._prepare(record, staff, source)
+        assert staff is not None  # (_prepare checked it)
+        importing.build(p, staff, self.db.now())
+        return self._store(p)
 
     def _refuse_stored(self, uid: str, digest: str, old_digest: str = "") -> None:
         """Raises DuplicateRecordError when this play is stored (``old_digest``: the
