@@ -3,7 +3,7 @@ cut: the dealer's hand log and the review's replay log (issue 23)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize, Qt, QTimer
 from PySide6.QtWidgets import QHeaderView, QStyledItemDelegate, QStyleOptionViewItem, QTableView
 
 
@@ -33,9 +33,49 @@ class WrappingDelegate(QStyledItemDelegate):
 
 
 def wrap_column(view: QTableView, column: int) -> None:
-    """``column`` of ``view`` wraps its long text; the rows follow the column's width."""
+    """``column`` of ``view`` wraps its long text; the rows follow the column's width.
+
+    The rows' heights are worked out from that column alone, once the events in hand are
+    handled (a change of the model or of the column's width), instead of the vertical
+    header's ``ResizeToContents``, which asks every cell of every row for its size on each
+    change (a replay's step emphasises one row and re-measured the whole log: issue 24)."""
     view.setItemDelegateForColumn(column, WrappingDelegate(view))
     rows = view.verticalHeader()
-    rows.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    view.horizontalHeader().sectionResized.connect(
-        lambda *_: rows.resizeSections(QHeaderView.ResizeMode.ResizeToContents))
+    rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)  # set by fit_rows
+    timer = QTimer(view)
+    timer.setSingleShot(True)
+    timer.setInterval(0)
+    timer.timeout.connect(lambda: fit_rows(view, column))
+
+    def resized(section: int, _old: int, _new: int) -> None:
+        if section == column:
+            timer.start()
+
+    view.horizontalHeader().sectionResized.connect(resized)
+    model = view.model()  # (set before: the views set their model first)
+    if model is not None:
+        for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved,
+                       model.layoutChanged):
+            signal.connect(timer.start)
+        model.dataChanged.connect(
+            lambda first, last, *_: timer.start()
+            if first.column() <= column <= last.column() else None)
+    timer.start()
+
+
+def fit_rows(view: QTableView, column: int) -> None:
+    """Each row as tall as ``column``'s text wrapped to its width (at least the default)."""
+    model = view.model()
+    if model is None:
+        return
+    delegate = view.itemDelegateForColumn(column)
+    rows = view.verticalHeader()
+    least = rows.defaultSectionSize()
+    option = QStyleOptionViewItem()
+    option.initFrom(view)
+    for row in range(model.rowCount()):
+        index = model.index(row, column)
+        height = delegate.sizeHint(QStyleOptionViewItem(option), index).height() \
+            if delegate is not None else least
+        if rows.sectionSize(row) != max(least, height):
+            rows.resizeSection(row, max(least, height))
