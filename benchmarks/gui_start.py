@@ -52,7 +52,7 @@ app.exec()
 def timed(cmd: list[str], env: dict[str, str]) -> dict[str, float] | None:
     env = dict(env, DEALER_APP_T0=repr(time.time()))
     out = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120,
-                         check=False)
+                         cwd=ROOT, check=False)  # (-m looks in the folder first)
     line = next((x for x in out.stdout.splitlines() if x.startswith("ready ")), None)
     if line is None:
         print("start-up failed:", " ".join(cmd[-3:]), out.stderr[-800:])

@@ -53,7 +53,7 @@ def new_database(folder: Path, name: str, env: dict[str, str]) -> str:
     code = ("import sys\nfrom dealer_app.services import Role, Services\n"
             "svc = Services.open(sys.argv[1])\n"
             f"svc.staff.add_staff('Sam', Role.SUPERVISOR, '{PIN}')\nsvc.close()\n")
-    subprocess.run([sys.executable, "-c", code, url], env=env, check=True)
+    subprocess.run([sys.executable, "-c", code, url], env=env, cwd=ROOT, check=True)
     return url
 
 
@@ -65,7 +65,7 @@ def run_import(url: str, files: list[str], env: dict[str, str]
     cpu = children_cpu()
     start = time.perf_counter()
     done = subprocess.run(cmd, input=PIN + "\n", capture_output=True, text=True, env=env,
-                          check=False)
+                          cwd=ROOT, check=False)  # (-m looks in the folder first)
     return (time.perf_counter() - start, children_cpu() - cpu, done.returncode, done.stdout,
             done.stderr)
 
