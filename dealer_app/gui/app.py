@@ -88,6 +88,17 @@ def build(backend: Backend, *, first_start_guide: bool = False
     return window, controller
 
 
+def _memory() -> str:
+    """`` rss MB hwm MB``: the resident memory now and at its peak (Linux; else empty)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            status = dict(line.split(":", 1) for line in fh if ":" in line)
+        return (f" rss {int(status['VmRSS'].split()[0]) // 1024}"
+                f" hwm {int(status['VmHWM'].split()[0]) // 1024}")
+    except (OSError, KeyError, ValueError):
+        return ""
+
+
 def run(db_url: str | None, lang: str | None = None) -> int:
     app = application(lang=lang)
     install_exception_hook()
@@ -109,7 +120,7 @@ def run(db_url: str | None, lang: str | None = None) -> int:
 
         def ready() -> None:
             elapsed = time.time() - t0 if t0 else time.process_time()
-            print(f"ready {elapsed:.3f}", flush=True)
+            print(f"ready {elapsed:.3f} cpu {time.process_time():.3f}{_memory()}", flush=True)
             app.quit()
 
         QTimer.singleShot(0, ready)

@@ -32,7 +32,7 @@ import hashlib
 import json
 import os
 import re
-import uuid
+import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import IO, Any, cast
@@ -40,37 +40,34 @@ from typing import IO, Any, cast
 from sqlalchemy import or_, select
 from sqlalchemy.exc import IntegrityError
 
-from dealer_app.engine import RuleError
-from dealer_app.engine.hand import Hand
 from dealer_app.engine.record import HandRecord, RecordError, dump_record
-from dealer_app.engine.record_file import parse_utc, read_record_file
-from dealer_app.services.common import CancelFn, ProgressFn, audit, player_name, settings_of
+from dealer_app.engine.record_file import read_record_file
+from dealer_app.services import importing
+from dealer_app.services.common import CancelFn, ProgressFn, settings_of
 from dealer_app.services.error_words import error_text
-from dealer_app.services.errors import PermissionRefused, Refusal, ServiceError
+from dealer_app.services.errors import ServiceError
 from dealer_app.services.files import atomic_write
 from dealer_app.services.hands import (
-    append_event,
     current_inputs,
     event_of,
-    pot_of,
     seats_of,
 )
+from dealer_app.services.importing import Prepared
 from dealer_app.services.types import (
     ExportReport,
     Fingerprint,
-    HandStatus,
     ImportReport,
     StaffMember,
     VerifyReport,
 )
-from dealer_app.storage import chain, ledger
+from dealer_app.storage import chain
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import (
     ConflictError,
     NotFoundError,
     StorageError,
 )
-from dealer_app.storage.models import Checkpoint, GameTable, HandEvent, HandPlayer, HandRow
+from dealer_app.storage.models import Checkpoint, GameTable, HandEvent, HandRow
 from dealer_app.storage.models import Staff as StaffRow
 from dealer_app.storage.notary import SignedCheckpoint
 from dealer_app.storage.private import private_folder
@@ -311,12 +308,15 @@ class LogService:
         files = [Path(p) for p in paths]
         report = ImportReport()
         database_files = self._database_files()
-        for done, path in enumerate(files, 1):
-            if cancel is not None and cancel():
-                report.cancelled = True
-                break
-            outcome, hand_id, message = self._import_file(path, staff, database_files)
-            name = str(path)
+        queue: list[tuple[str, Prepared | tuple[str, int | None, str]]] = []
+        batch: list[Prepared] = []
+        keys: set[str] = set()  # the batch's uids and digests
+        opened = 0.0
+        done = 0
+
+        def said(name: str, outcome: str, hand_id: int | None, message: str) -> None:
+            nonlocal done
+            done += 1
             if outcome == "stored" and hand_id is not None:
                 report.stored.append((name, hand_id))
             elif outcome == "duplicate" and hand_id is not None:
@@ -329,6 +329,38 @@ class LogService:
                 on_file(name, outcome, hand_id, message)
             if progress is not None:
                 progress(done, len(files))
+
+        def flush() -> None:  # commits the batch, then says each file's outcome in order
+            outcomes = self._store_batch(batch, staff)
+            for name, item in queue:
+                said(name, *(outcomes[id(item)] if isinstance(item, Prepared) else item))
+            queue.clear()
+            batch.clear()
+            keys.clear()
+
+        for path in files:
+            if cancel is not None and cancel():
+                report.cancelled = True
+                break
+            name = str(path)
+            item = self._prepare_file(path, staff, database_files)
+            if not isinstance(item, Prepared):
+                if batch:
+                    queue.append((name, item))
+                else:
+                    said(name, *item)
+                continue
+            if keys.intersection((item.uid, item.digest, item.old_digest)):
+                flush()  # the same hand twice in a batch: the second finds the first stored
+            if not batch:
+                opened = time.monotonic()
+            batch.append(item)
+            keys.update((item.uid, item.digest, item.old_digest))
+            queue.append((name, item))
+            if (len(batch) >= importing.BATCH_RECORDS
+                    or time.monotonic() - opened >= importing.BATCH_SECONDS):
+                flush()
+        flush()
         return report
 
     def _database_files(self) -> set[tuple[int, int]]:
@@ -345,17 +377,17 @@ class LogService:
             found.add((st.st_dev, st.st_ino))
         return found
 
-    def _import_file(self, path: Path, staff: StaffMember | None,
-                     database_files: set[tuple[int, int]]) -> tuple[str, int | None, str]:
-        """(outcome, hand id, message) of one file; never raises for a bad file."""
+    def _prepare_file(self, path: Path, staff: StaffMember | None,
+                      database_files: set[tuple[int, int]]
+                      ) -> Prepared | tuple[str, int | None, str]:
+        """One file read and checked (see :meth:`_prepare`), or its outcome (outcome, hand
+        id, message) when it cannot be stored; never raises for a bad file."""
         try:
             st = os.stat(path)
             if (st.st_dev, st.st_ino) in database_files:  # reading it would drop our locks
                 return "invalid", None, "this is the database itself, not a hand record"
             record = read_record_file(str(path))
-            return "stored", self.import_record(record, staff, source=path.name), ""
-        except DuplicateRecordError as exc:
-            return "duplicate", exc.hand_id, str(exc)
+            return self._prepare(record, staff, path.name)
         except OSError as exc:
             return "invalid", None, f"cannot read it: {exc.strerror or exc}"
         except RecordError as exc:
@@ -363,83 +395,87 @@ class LogService:
         except (StorageError, ServiceError) as exc:
             return "refused", None, error_text(exc)
 
+    @staticmethod
+    def _prepare(record: HandRecord, staff: StaffMember | None, source: str) -> Prepared:
+        return importing.identify(record, staff, source, content_digest(record),
+                                  file_digest(record))
+
+    def _store_batch(self, batch: Sequence[Prepared], staff: StaffMember | None
+                     ) -> dict[int, tuple[str, int | None, str]]:
+        """Stores the batch in one transaction: a play stored already is found by one
+        lookup for the batch (and is not replayed); the others are checked and built
+        (:func:`importing.build`); a record whose uid names a stored hand, or a batch a
+        constraint refuses (another import meanwhile), is taken one record at a time.
+        Returns each record's outcome by ``id()``."""
+        outcomes: dict[int, tuple[str, int | None, str]] = {}
+        if not batch:
+            return outcomes
+        keys = [k for p in batch for k in (p.uid, p.digest, p.old_digest)]
+        with self.db.read() as s:
+            rows = list(s.execute(select(HandRow.id, HandRow.uid, HandRow.content_digest).where(
+                or_(HandRow.uid.in_(keys), HandRow.content_digest.in_(keys)))))
+        by_digest = {row.content_digest: row.id for row in rows}
+        now = self.db.now()
+        uids = {row.uid for row in rows}
+        clean: list[Prepared] = []
+        single: list[Prepared] = []
+        for p in batch:
+            hand_id = by_digest.get(p.digest) or by_digest.get(p.old_digest)
+            if hand_id is not None:  # this play is stored: found at once
+                outcomes[id(p)] = ("duplicate", hand_id, str(DuplicateRecordError(hand_id)))
+                continue
+            try:
+                assert staff is not None  # (identify checked it)
+                importing.build(p, staff, now)
+            except StorageError as exc:
+                outcomes[id(p)] = ("refused", None, str(exc))
+                continue
+            if p.uid in uids:  # its uid names a stored hand: the same play, or a conflict
+                single.append(p)
+            else:
+                clean.append(p)
+        if len(clean) > 1:
+            try:
+                with self.db.transaction() as s:
+                    importing.store(s, clean)
+                outcomes.update((id(p), ("stored", p.hand_id, "")) for p in clean)
+            except (IntegrityError, StorageError):
+                single = clean + single  # each alone: each gets its own outcome
+        else:
+            single += clean
+        for p in single:
+            outcomes[id(p)] = self._store_one(p)
+        return outcomes
+
+    def _store_one(self, p: Prepared) -> tuple[str, int | None, str]:
+        try:
+            return "stored", self._store(p), ""
+        except DuplicateRecordError as exc:
+            return "duplicate", exc.hand_id, str(exc)
+        except StorageError as exc:
+            return "refused", None, str(exc)
+
+    def _store(self, p: Prepared) -> int:
+        """One prepared record in its own transaction (DuplicateRecordError, ConflictError
+        when its play or uid is stored)."""
+        self._refuse_stored(p.uid, p.digest, p.old_digest)
+        try:
+            with self.db.transaction() as s:
+                return importing.store(s, [p])[0]
+        except IntegrityError:
+            self._refuse_stored(p.uid, p.digest)  # stored by another import meanwhile
+            raise StorageError(tr("hand {uid} could not be stored (a constraint refused it)")
+                               .format(uid=p.uid)) from None
+
     def import_record(self, record: HandRecord, staff: StaffMember | None = None,
                       source: str = "") -> int:
         """Stores one record in one transaction; raises StorageError (nothing stored) when
         the rules refuse one of its events, :class:`DuplicateRecordError` when it is
         already stored."""
-        try:
-            hand = Hand.replay(record.settings, record.seats, record.events)
-        except RuleError as exc:
-            index = getattr(exc, "index", "?")
-            raise StorageError(tr("event {index} is refused by the rules ({code}: {message})")
-                               .format(index=index, code=exc.code.value,
-                                       message=exc.message)) from None
-        if staff is None or not staff.is_supervisor:
-            raise PermissionRefused(Refusal.IMPORT_NEEDS_SUPERVISOR)
-        meta, claims = record_claims(record)
-        uid = str(meta.get("uid") or uuid.uuid4())
-        try:
-            uid = str(uuid.UUID(uid))
-        except ValueError:  # another tool's hand id: a stable UUID of it, the id kept in meta
-            meta["source_uid"] = uid
-            uid = str(uuid.uuid5(uuid.NAMESPACE_URL, f"americana-hand:{uid}"))
-        for spec in record.seats:
-            try:
-                player_name(spec.player)  # the rules of seating a player
-            except StorageError as exc:
-                raise StorageError(tr("seat {seat}: {error}").format(
-                    seat=spec.seat, error=exc)) from None
-        for index, event in enumerate(record.events):
-            if event.card is not None and len(event.card) > 8:
-                raise StorageError(tr("event {index}: the card {card} is written too long (at "
-                                      "most 8 characters)").format(index=index,
-                                                                   card=repr(event.card)))
-        digest = content_digest(record)
-        self._refuse_stored(uid, digest, file_digest(record))
-        now = self.db.now()
-        times = [parse_utc(m.get("at")) for m in record.event_meta]
-        started = parse_utc(meta.get("started_at")) or next(
-            (t for t in times if t is not None), now)
-        settings = record.settings.to_dict()
-        seats = [s.to_dict() for s in record.seats]
-        try:
-            with self.db.transaction() as s:
-                # the play decides the status; a claimed void stays the record's claim
-                status = HandStatus.COMPLETE if hand.complete else HandStatus.IN_PROGRESS
-                meta["imported_from"] = source
-                row = HandRow(uid=uid, origin="import", settings_json=json.dumps(settings),
-                              seats_json=json.dumps(seats), meta_json=json.dumps(meta),
-                              status=status.value,
-                              pot=pot_of(hand),
-                              rake=hand.rake if hand.complete else 0,
-                              started_at=started,
-                              ended_at=parse_utc(meta.get("ended_at"))
-                              or (now if status is not HandStatus.IN_PROGRESS else None),
-                              head_digest=chain.header_digest(uid, settings, seats, started),
-                              content_digest=digest)
-                s.add(row)
-                s.flush()
-                stacks = hand.stacks
-                s.add_all(HandPlayer(hand_id=row.id, seat=spec.seat, player=spec.player,
-                                     stack_before=spec.stack,
-                                     stack_after=stacks[spec.seat] if hand.complete else None)
-                          for spec in record.seats)
-                for i, event in enumerate(record.events):  # stored by the importer
-                    append_event(s, row, i + 1, "input", by=staff.name, staff_id=staff.id,
-                                 at=(times[i] if i < len(times) else None) or started,
-                                 event=event)
-                detail: dict[str, Any] = {"file": source, "uid": uid}
-                if claims:
-                    detail["claims"] = sorted(claims)  # the record's word, in its meta
-                audit(s, at=now, act="import-hand", staff=staff, hand_id=row.id,
-                      detail=detail)
-                ledger.request_checkpoint(s, f"hand imported ({uid})")
-                return row.id
-        except IntegrityError:
-            self._refuse_stored(uid, digest)  # stored by another import meanwhile
-            raise StorageError(tr("hand {uid} could not be stored (a constraint refused it)")
-                               .format(uid=uid)) from None
+        p = self._prepare(record, staff, source)
+        assert staff is not None  # (_prepare checked it)
+        importing.build(p, staff, self.db.now())
+        return self._store(p)
 
     def _refuse_stored(self, uid: str, digest: str, old_digest: str = "") -> None:
         """Raises DuplicateRecordError when this play is stored (``old_digest``: the

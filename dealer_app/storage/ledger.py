@@ -46,6 +46,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Session, sessionmaker
 
+from dealer_app.storage.bulk import insert_many
 from dealer_app.storage.chained import CHAINED
 from dealer_app.storage.models import (
     Base,
@@ -576,8 +577,7 @@ def append(conn: Connection, entries: Sequence[Pending], sealer: Sealer | None =
         for row in rows:  # one executemany: every row names the same columns
             row.update(_NO_SEAL)
         rows[-1].update(seal.columns())
-    if rows:
-        conn.execute(_INSERT, rows)
+    insert_many(conn, LEDGER, rows)  # (SQLite: the driver's executemany)
     return seq, head, seal
 
 

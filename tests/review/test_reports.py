@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from dealer_app.services import HandQuery, PermissionRefused, Services, reports
+from dealer_app.services import HandQuery, PermissionRefused, Services, StorageError, reports
 
 from .datagen import World, play_hand
 
@@ -143,3 +143,27 @@ def test_cancelled_csv_leaves_nothing(svc: Services, tmp_path: Path) -> None:
                                        cancel=lambda: next(calls)) is None
     assert path.read_text() == "old\n"
     assert not [p.name for p in tmp_path.iterdir() if ".part" in p.name]
+
+
+def test_csv_reading_thread_hands_back_its_error_and_ends(svc: Services,
+                                                          tmp_path: Path) -> None:
+    """The rows are read by a thread of their own (issue 24): its error is the caller's,
+    a writer that fails stops it, and no thread is left behind."""
+    import threading
+
+    from .datagen import bulk_hands
+
+    bulk_hands(svc.db, 300, tables=1, sessions_per_table=1)
+    before = threading.active_count()
+    with pytest.raises(StorageError, match="cannot sort by"):
+        reports.write_hand_list_csv(svc.review, HandQuery(), tmp_path / "a.csv", sort="nope")
+
+    def full(_done: int, _total: int) -> None:
+        if _done:
+            raise OSError(28, "No space left on device")
+
+    with pytest.raises(OSError, match="No space"):
+        reports.write_hand_list_csv(svc.review, HandQuery(), tmp_path / "b.csv", page=10,
+                                    progress=full)
+    assert threading.active_count() == before
+    assert not [p for p in tmp_path.iterdir() if ".csv" in p.name]

@@ -307,14 +307,18 @@ class HandLogModel(TranslatedHeaders):
         return None
 
     def set_current_step(self, step: int) -> None:
-        """Shows ``step`` as the current one: the rows of the steps between the old current
-        step and the new one change their look (each row measured again for its wrap)."""
-        old, self.current_step = self.current_step, step
-        lo, hi = min(old, step), max(old, step)
-        rows = [row for row, s in enumerate(self.steps) if s is not None and lo <= s <= hi]
-        if rows:
+        """Emphasises the row of ``step`` and greys the steps after it: only the rows
+        whose look changes (steps from the old one to the new one) are redrawn, as one
+        range of rows and of the roles that change (a change of every row had the view
+        re-measure the whole log)."""
+        before, self.current_step = self.current_step, step
+        low, high = min(before, step), max(before, step)
+        rows = [row for row, s in enumerate(self.steps) if s is not None and low <= s <= high]
+        if rows and before != step:
             self.dataChanged.emit(self.index(rows[0], 0),
-                                  self.index(rows[-1], len(self.HEADERS) - 1))
+                                  self.index(rows[-1], len(self.HEADERS) - 1),
+                                  [Qt.ItemDataRole.FontRole, Qt.ItemDataRole.ForegroundRole,
+                                   Qt.ItemDataRole.BackgroundRole])
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
         return 0 if parent.isValid() else len(self.entries)

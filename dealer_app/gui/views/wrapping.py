@@ -3,15 +3,7 @@ cut: the dealer's hand log and the review's replay log (issue 23)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import (
-    QEvent,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    QSize,
-    Qt,
-    QTimer,
-)
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize, Qt, QTimer
 from PySide6.QtWidgets import QHeaderView, QStyledItemDelegate, QStyleOptionViewItem, QTableView
 
 
@@ -41,54 +33,49 @@ class WrappingDelegate(QStyledItemDelegate):
 
 
 def wrap_column(view: QTableView, column: int) -> None:
-    """``column`` of ``view`` (its model already set) wraps its long text; the rows follow
-    the column's width. A row's height is measured when the row comes or changes, and
-    every row's once the table's width, font or columns changed: a header resizing to its
-    contents measured every cell of the log again at each input (a third of the time of a
-    dealer's key press)."""
+    """``column`` of ``view`` wraps its long text; the rows follow the column's width.
+
+    The rows' heights are worked out from that column alone, once the events in hand are
+    handled (a change of the model or of the column's width), instead of the vertical
+    header's ``ResizeToContents``, which asks every cell of every row for its size on each
+    change (a replay's step emphasises one row and re-measured the whole log: issue 24)."""
     view.setItemDelegateForColumn(column, WrappingDelegate(view))
-    view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    rows = view.verticalHeader()
+    rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)  # set by fit_rows
+    timer = QTimer(view)
+    timer.setSingleShot(True)
+    timer.setInterval(0)
+    timer.timeout.connect(lambda: fit_rows(view, column))
+
+    def resized(section: int, _old: int, _new: int) -> None:
+        if section == column:
+            timer.start()
+
+    view.horizontalHeader().sectionResized.connect(resized)
+    model = view.model()  # (set before: the views set their model first)
+    if model is not None:
+        for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved,
+                       model.layoutChanged):
+            signal.connect(timer.start)
+        model.dataChanged.connect(
+            lambda first, last, *_: timer.start()
+            if first.column() <= column <= last.column() else None)
+    timer.start()
+
+
+def fit_rows(view: QTableView, column: int) -> None:
+    """Each row as tall as ``column``'s text wrapped to its width (at least the default)."""
     model = view.model()
-    remeasure = _Remeasure(view)
-
-    def measure(first: int, last: int) -> None:
-        for row in range(first, last + 1):
-            view.resizeRowToContents(row)
-
-    model.rowsInserted.connect(lambda _parent, first, last: measure(first, last))
-    model.dataChanged.connect(lambda top, bottom, *_: measure(top.row(), bottom.row()))
-    model.modelReset.connect(view.resizeRowsToContents)
-    model.layoutChanged.connect(remeasure.later)
-    view.horizontalHeader().sectionResized.connect(remeasure.later)
-    view.installEventFilter(remeasure)
-    view.viewport().installEventFilter(remeasure)
-    view.resizeRowsToContents()
-
-
-class _Remeasure(QObject):
-    """Measures every row of its table again, once, after the events that may have changed
-    how its text wraps: a new width of the table or a column (the stretched column changes
-    without a signal when a scroll bar comes), a new font or style (the window's scale)."""
-
-    _EVENTS = (QEvent.Type.FontChange, QEvent.Type.StyleChange, QEvent.Type.Resize,
-               QEvent.Type.Show)
-
-    def __init__(self, view: QTableView) -> None:
-        super().__init__(view)
-        self._view = view
-        self._due = False
-
-    def later(self, *_: object) -> None:
-        """Measures the rows when the events now queued are handled (once for many)."""
-        if not self._due:
-            self._due = True
-            QTimer.singleShot(0, self, self._now)
-
-    def _now(self) -> None:
-        self._due = False
-        self._view.resizeRowsToContents()
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
-        if event.type() in self._EVENTS:
-            self.later()
-        return False
+    if model is None:
+        return
+    delegate = view.itemDelegateForColumn(column)
+    rows = view.verticalHeader()
+    least = rows.defaultSectionSize()
+    option = QStyleOptionViewItem()
+    option.initFrom(view)
+    for row in range(model.rowCount()):
+        index = model.index(row, column)
+        height = delegate.sizeHint(QStyleOptionViewItem(option), index).height() \
+            if delegate is not None else least
+        if rows.sectionSize(row) != max(least, height):
+            rows.resizeSection(row, max(least, height))
