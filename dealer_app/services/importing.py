@@ -53,6 +53,24 @@ _INSERT_AUDIT = insert(_AUDIT).returning(_AUDIT.c.id, sort_by_parameter_order=Tr
 """Built once, run once a batch (executemany; the ids come back in the rows' order)."""
 
 
+CLAIMED_KEYS = ("status", "voided_by", "void_reason", "corrected", "corrections", "dealer")
+"""Keys of a record's ``meta`` that claim acts or staff (a void, corrections, its dealer):
+an import keeps them under ``meta.claims``, as the record's word, and does none of them."""
+
+
+def record_claims(record: HandRecord) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(the meta to store, the record's claims): the claimed acts and each event's claimed
+    author (``entered_by``) moved out of the meta the app reads into ``claims``."""
+    meta = dict(record.meta)
+    claims = {key: meta.pop(key) for key in CLAIMED_KEYS if key in meta}
+    authors = [m.get("by") for m in record.event_meta]
+    if any(a is not None for a in authors):
+        claims["entered_by"] = authors
+    if claims:
+        meta["claims"] = claims
+    return meta, claims
+
+
 def _next_ids(conn: Connection, table: Table, count: int) -> list[int]:
     """SQLite, in a write transaction: the ids the next ``count`` rows of ``table`` take."""
     top = conn.execute(select(func.max(table.c.id))).scalar_one_or_none() or 0
@@ -116,8 +134,6 @@ def build(p: Prepared, staff: StaffMember, now: datetime) -> None:
         raise StorageError(tr("event {index} is refused by the rules ({code}: {message})")
                            .format(index=index, code=exc.code.value,
                                    message=exc.message)) from None
-    from dealer_app.services.log import record_claims
-
     meta, claims = record_claims(record)
     if p.source_uid is not None:
         meta["source_uid"] = p.source_uid

@@ -109,24 +109,6 @@ def file_digest(record: HandRecord) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-CLAIMED_KEYS = ("status", "voided_by", "void_reason", "corrected", "corrections", "dealer")
-"""Keys of a record's ``meta`` that claim acts or staff (a void, corrections, its dealer):
-an import keeps them under ``meta.claims``, as the record's word, and does none of them."""
-
-
-def record_claims(record: HandRecord) -> tuple[dict[str, Any], dict[str, Any]]:
-    """(the meta to store, the record's claims): the claimed acts and each event's claimed
-    author (``entered_by``) moved out of the meta the app reads into ``claims``."""
-    meta = dict(record.meta)
-    claims = {key: meta.pop(key) for key in CLAIMED_KEYS if key in meta}
-    authors = [m.get("by") for m in record.event_meta]
-    if any(a is not None for a in authors):
-        claims["entered_by"] = authors
-    if claims:
-        meta["claims"] = claims
-    return meta, claims
-
-
 def correction_provenance(rows: Sequence[HandEvent]) -> list[dict[str, Any]]:
     """Each supervisor's correction of a hand, for its exported record's ``meta``: who,
     when (UTC), why, and what was replaced (the input as first recorded, with its time and
