@@ -264,7 +264,8 @@ class ShiftControl:
                                               f.reason.text() or "new table")
             self.backend.create_table(page.form.name.text(), settings, sup,
                                       currency=page.form.currency.text(),
-                                      dual_control_above=page.form.dual_control.value())
+                                      dual_control_above=page.form.dual_control.value(),
+                                      buy_in_limits=page.form.buy_in_limits())
         except (SettingsError, StorageError) as exc:
             page.error.setText(str(exc))
             return
@@ -311,7 +312,9 @@ class ShiftControl:
             self._table_shown = snap.table_name
             self.page.players.start_table()
         self.page.table_panel.form.set_settings(snap.table_name, snap.settings,
-                                                dual_control_above=self.backend.dual_control())
+                                                dual_control_above=self.backend.dual_control(),
+                                                buy_in_limits=self.backend.buy_in_limits())
+        self.refresh_moves()
         self.window.show_page(self.page)
         self.ctl.refresh()
 
@@ -343,6 +346,28 @@ class ShiftControl:
                 b.rebuy(seat, panel.amount.value())
                 message = tr("Seat {seat} rebuys {amount}").format(
                     seat=seat, amount=amount(panel.amount.value()))
+            elif what == "move":
+                to_table = panel.move_table.currentData()
+                if to_table is None:
+                    problem = box_problem([(tr("Seat"), panel.move_seat)])
+                    if problem:
+                        raise StorageError(problem)
+                    moved = b.move_seat(seat, panel.move_seat.value())
+                    message = tr("{name} moves from seat {seat} to seat {to} with {amount}"
+                                 ).format(name=moved.player, seat=seat, to=moved.seat,
+                                          amount=amount(moved.stack))
+                else:
+                    gone = b.move_to_table(seat, int(to_table))
+                    message = tr("{name} moves to {table} with {amount}: its dealer seats "
+                                 "them").format(name=gone.player, table=gone.to_table,
+                                                amount=amount(gone.chips))
+            elif what == "arrival":
+                entry = panel.arrivals.currentData()
+                if entry is None:
+                    raise StorageError(tr("nobody is moving to this table"))
+                came = b.seat_arrival(seat, int(entry))
+                message = tr("{name} sits at seat {seat} with {amount} from another table"
+                             ).format(name=came.player, seat=seat, amount=amount(came.stack))
             elif what == "sit-out":
                 b.sit_out(seat)
                 message = tr("Seat {seat} sits out").format(seat=seat)
@@ -355,13 +380,30 @@ class ShiftControl:
                     seat=seat, amount=amount(cash))
         except StorageError as exc:
             panel.show_message(prompts.refusal(str(exc)), error=True)
+            self.refresh_moves()
             self.page.card_entry.setFocus()
             return
         panel.show_message(message)
         panel.name.clear()
+        self.refresh_moves()
         self.page.next_line.clear_error()  # a refusal before this act is no longer true
         self.ctl.refresh()
         self.page.card_entry.setFocus()
+
+    def refresh_moves(self) -> None:
+        """The Players form's other tables and the players moving here, read again (on
+        showing the table, after each seating act, and on every lease heartbeat)."""
+        if self.backend.session is None:
+            return
+        try:
+            tables = self.backend.other_tables()
+            arrivals = self.backend.arrivals()
+        except StorageError:
+            return  # the database is away: the next act says so
+        panel = self.page.players
+        panel.set_move_tables([(t.id, t.name) for t in tables])
+        panel.set_arrivals([(a.entry_id, tr("{player} · {amount} from {table}").format(
+            player=a.player, amount=amount(a.chips), table=a.from_table)) for a in arrivals])
 
     def on_apply_settings(self) -> None:
         panel = self.page.table_panel
@@ -374,7 +416,8 @@ class ShiftControl:
             self.backend.change_settings(settings, sup, f.reason.text(),
                                          currency=panel.form.currency.text(),
                                          dual_control_above=panel.form.dual_control_change(),
-                                         second=second)
+                                         second=second,
+                                         buy_in_limits=panel.form.buy_in_change())
         except (SettingsError, StorageError) as exc:
             panel.show_message(prompts.refusal(str(exc)), error=True)
             panel.supervisor.pin.clear()  # one attempt per PIN typed
@@ -382,6 +425,7 @@ class ShiftControl:
             self.page.card_entry.setFocus()
             return
         panel.form.dual_control_was = panel.form.dual_control.value()
+        panel.form.buy_in_was = panel.form.buy_in_limits()
         panel.supervisor.show_second(False)
         panel.show_message(tr("New settings apply from the next hand."))
         panel.supervisor.clear()

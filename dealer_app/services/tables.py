@@ -37,6 +37,7 @@ from sqlalchemy.orm import Session
 
 from dealer_app.engine import Settings, SettingsError
 from dealer_app.engine.limits import MAX_AMOUNT, AmountError, check_amount, check_total
+from dealer_app.services import moves
 from dealer_app.services.buy_in import check_buy_in, check_limits, check_rebuy
 from dealer_app.services.common import (
     audit,
@@ -48,7 +49,6 @@ from dealer_app.services.common import (
     session_info,
     table_info,
 )
-from dealer_app.services import moves
 from dealer_app.services.leases import check_lease
 from dealer_app.services.moves import arriving_player
 from dealer_app.services.types import HandStatus, SeatInfo, SessionInfo, StaffMember, TableInfo

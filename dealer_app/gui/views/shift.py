@@ -228,6 +228,22 @@ class SettingsForm(QWidget):
         form.addRow(label, self.dual_control)
         self.dual_control_was = 0
         """The table's amount as loaded (a change while it is on needs two supervisors)."""
+        self.min_buy_in = self._spin(0, 0, 1_000_000_000)
+        self.min_buy_in.setObjectName("minBuyIn")
+        self.min_buy_in.setSpecialValueText(tr("none", "buy-in limits"))  # 0: no minimum
+        self.min_buy_in.setGroupSeparatorShown(True)
+        self.min_buy_in.setToolTip(tr("The smallest buy-in; a rebuy must bring the stack to "
+                                      "at least this (0: none)"))
+        self.max_buy_in = self._spin(0, 0, 1_000_000_000)
+        self.max_buy_in.setObjectName("maxBuyIn")
+        self.max_buy_in.setSpecialValueText(tr("none", "buy-in limits"))
+        self.max_buy_in.setGroupSeparatorShown(True)
+        self.max_buy_in.setToolTip(tr("The largest buy-in; a rebuy may bring the stack to at "
+                                      "most this (0: none)"))
+        form.addRow(tr("Minimum buy-in"), self.min_buy_in)
+        form.addRow(tr("Maximum buy-in"), self.max_buy_in)
+        self.buy_in_was = (0, 0)
+        """The table's limits as loaded."""
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
         if (watched is self.structure and event.type() == QEvent.Type.KeyPress
@@ -246,6 +262,20 @@ class SettingsForm(QWidget):
         value = self.dual_control.value()
         return None if value == self.dual_control_was else value
 
+    def buy_in_limits(self) -> tuple[int, int]:
+        """The minimum and maximum buy-in typed (0: none); ``SettingsError`` for a box that
+        cannot hold what was typed."""
+        problem = box_problem([(tr("Minimum buy-in"), self.min_buy_in),
+                               (tr("Maximum buy-in"), self.max_buy_in)])
+        if problem:
+            raise SettingsError(problem)
+        return self.min_buy_in.value(), self.max_buy_in.value()
+
+    def buy_in_change(self) -> tuple[int, int] | None:
+        """The limits typed, or None when they are the ones loaded."""
+        limits = self.buy_in_limits()
+        return None if limits == self.buy_in_was else limits
+
     def settings(self) -> Settings:
         """Raises SettingsError for values that make no game (or a box that cannot hold
         what was typed: nothing is taken that was not typed)."""
@@ -262,8 +292,13 @@ class SettingsForm(QWidget):
                         rake_cap=self.rake_cap.value())
 
     def set_settings(self, name: str, s: Settings, currency: str | None = None,
-                     dual_control_above: int | None = None) -> None:
+                     dual_control_above: int | None = None,
+                     buy_in_limits: tuple[int, int] | None = None) -> None:
         self.name.setText(name)
+        if buy_in_limits is not None:
+            self.min_buy_in.setValue(buy_in_limits[0])
+            self.max_buy_in.setValue(buy_in_limits[1])
+            self.buy_in_was = buy_in_limits
         if currency is not None:
             self.currency.setText(currency)
         if dual_control_above is not None:
@@ -563,7 +598,7 @@ class PlayersPanel(QWidget):
     name on the next, the five buttons in a grid with labels that fit."""
 
     requested = Signal(str)
-    """``seat``, ``rebuy``, ``sit-out``, ``come-back`` or ``leave``."""
+    """``seat``, ``rebuy``, ``sit-out``, ``come-back``, ``leave``, ``move`` or ``arrival``."""
 
     BUTTONS: tuple[tuple[str, str, str], ...] = (
         ("seat", tr_noop("Seat player"),
@@ -573,6 +608,9 @@ class PlayersPanel(QWidget):
         ("come-back", tr_noop("Come back"), tr_noop("A player sitting out is dealt in again")),
         ("leave", tr_noop("Cash out"),
          tr_noop("The player leaves the table: cash out the stack")),
+        ("move", tr_noop("Move"),
+         tr_noop("Move the player of the seat above, with their chips, to the seat or table "
+                 "chosen (between hands)")),
     )
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -601,6 +639,35 @@ class PlayersPanel(QWidget):
         form.addWidget(self.amount, 0, 3)
         form.addWidget(QLabel(tr("Player")), 1, 0)
         form.addWidget(self.name, 1, 1, 1, 3)
+        self.move_table = QComboBox()
+        self.move_table.setObjectName("moveTable")
+        self.move_table.setToolTip(tr("Where Move takes the player: another seat of this "
+                                      "table, or another table (its dealer seats them)"))
+        self.move_table.addItem(tr("this table"), None)
+        self.move_seat = _spin_box(1, 1, 6)
+        self.move_seat.setObjectName("moveSeat")
+        self.move_seat.setToolTip(tr("The empty seat the player moves to"))
+        self.move_table.currentIndexChanged.connect(
+            lambda _i: self.move_seat.setEnabled(self.move_table.currentData() is None))
+        form.addWidget(QLabel(tr("Move to")), 2, 0)
+        form.addWidget(self.move_table, 2, 1)
+        self.move_seat_label = QLabel(tr("Seat"))
+        form.addWidget(self.move_seat_label, 2, 2)
+        form.addWidget(self.move_seat, 2, 3)
+        self.arrivals = QComboBox()
+        self.arrivals.setObjectName("arrivals")
+        self.arrivals.setToolTip(tr("Players moved here from another table with their chips: "
+                                    "Seat arriving seats the one chosen at the seat above"))
+        self.arrival_label = QLabel(tr("Arriving"))
+        self.arrival_button = QPushButton(tr("Seat arriving"))
+        self.arrival_button.setObjectName("player_arrival")
+        self.arrival_button.setProperty("class", "panel")
+        self.arrival_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.arrival_button.clicked.connect(lambda: self.requested.emit("arrival"))
+        form.addWidget(self.arrival_label, 3, 0)
+        form.addWidget(self.arrivals, 3, 1)
+        form.addWidget(self.arrival_button, 3, 2, 1, 2)
+        self.set_arrivals([])
         form.setColumnStretch(1, 1)
         form.setColumnStretch(3, 2)
         layout.addLayout(form)
@@ -646,6 +713,33 @@ class PlayersPanel(QWidget):
         self.amount.setValue(500)
         self.message.clear()
         self.occupied = frozenset()
+        self.move_table.setCurrentIndex(0)
+        self.set_arrivals([])
+
+    def set_move_tables(self, tables: Sequence[tuple[int, str]]) -> None:
+        """The other tables a player can be moved to (id, name); the choice made stays."""
+        chosen = self.move_table.currentData()
+        self.move_table.blockSignals(True)
+        while self.move_table.count() > 1:
+            self.move_table.removeItem(1)
+        for table_id, name in tables:
+            self.move_table.addItem(name, table_id)
+        index = self.move_table.findData(chosen) if chosen is not None else 0
+        self.move_table.setCurrentIndex(max(index, 0))
+        self.move_table.blockSignals(False)
+        self.move_seat.setEnabled(self.move_table.currentData() is None)
+
+    def set_arrivals(self, arrivals: Sequence[tuple[int, str]]) -> None:
+        """The players moving here (entry id, ``Ann · 500 from Table 2``); the row shows only
+        while there is one."""
+        chosen = self.arrivals.currentData()
+        self.arrivals.clear()
+        for entry_id, text in arrivals:
+            self.arrivals.addItem(text, entry_id)
+        index = self.arrivals.findData(chosen) if chosen is not None else 0
+        self.arrivals.setCurrentIndex(max(index, 0))
+        for widget in (self.arrival_label, self.arrivals, self.arrival_button):
+            widget.setVisible(bool(arrivals))
 
     def set_occupied(self, occupied: frozenset[int]) -> None:
         """The seats taken now. When the seat in the form has just been taken (the player was
