@@ -48,6 +48,7 @@ from dealer_app.gui.review.filter_bar import FilterBar
 from dealer_app.gui.review.history import PlayerHistoryDialog
 from dealer_app.gui.review.models import ROLE_LABELS, STATUS_WORDS, HandListModel, amount
 from dealer_app.gui.review.moments import MomentEdit
+from dealer_app.gui.review.printing import ReviewPrinting
 from dealer_app.gui.review.replay import HandDetailWindow
 from dealer_app.gui.review.report import SessionReportDialog
 from dealer_app.gui.review.style import apply_style
@@ -261,6 +262,7 @@ class ReviewWindow(QMainWindow):
         self.integrity_dialog: IntegrityDialog | None = None
         self.audit_dialog: AuditDialog | None = None
         self.history_dialog: PlayerHistoryDialog | None = None
+        self.printing = ReviewPrinting(self)  # Print hand… and the report's Print…
         self.last_load_ms = 0.0
         self.setObjectName("reviewWindow")
         self.setWindowTitle(tr("Hand log — dealer") if self.restricted
@@ -455,6 +457,7 @@ class ReviewWindow(QMainWindow):
                 (0, "openHand", tr("Open hand"), self.open_selected),
                 (0, "playerHistory", tr("Player history…"), self.show_player_history),
                 (0, "handPdf", tr("Hand PDF…"), self.export_hand_pdf),
+                (0, "printHand", tr("Print hand…"), self.printing.print_hand),
                 (1, "voidHand", tr("Void hand…"), self.void_selected),
                 (1, "adjustStack", tr("Adjust stack…"), self.adjust_stack),
                 (1, "closeSession", tr("Close session…"), self.close_session),
@@ -849,6 +852,7 @@ class ReviewWindow(QMainWindow):
         dialog = SessionReportDialog(self.backend, session_id, self)
         apply_style(dialog)
         dialog.pdf_requested.connect(self.export_session_pdf)
+        dialog.print_requested.connect(lambda i: self.printing.print_session(i, dialog))
         dialog.adjust_requested.connect(self.adjust_stack)
         dialog.close_requested.connect(self.close_session)
         dialog.settle_requested.connect(self.settle_owed)
