@@ -12,8 +12,11 @@ from dealer_app.engine import SettingsError
 from dealer_app.gui import prompts
 from dealer_app.gui.backend import StorageError, TableHeldError
 from dealer_app.gui.i18n import amount
+from dealer_app.gui.move_dialog import MoveDialog
 from dealer_app.gui.views.number_box import box_problem
+from dealer_app.services.moves import Arrival
 from dealer_app.services.types import Role
+from dealer_app.storage.search_key import search_key
 from dealer_app.text import tr, tr_noop
 
 if TYPE_CHECKING:
@@ -335,10 +338,19 @@ class ShiftControl:
         b = self.backend
         problem = box_problem([(tr("Seat"), panel.seat)] + (
             [(tr("Chips"), panel.amount)] if what in ("seat", "rebuy") else []))
+        if what == "move":
+            self.open_move(seat)
+            return
         try:
-            if problem:
+            arrival = self._arrival(panel.name.text()) if what == "seat" else None
+            if arrival is not None:  # moved here from another table: with their chips
+                came = b.seat_arrival(seat, arrival.entry_id)
+                message = tr("{name} sits at seat {seat} with {amount} from {table}").format(
+                    name=came.player, seat=seat, amount=amount(came.stack),
+                    table=arrival.from_table)
+            elif problem:
                 raise StorageError(problem)
-            if what == "seat":
+            elif what == "seat":
                 b.seat_player(seat, panel.name.text(), panel.amount.value())
                 message = tr("{name} sits at seat {seat}").format(
                     name=panel.name.text().strip(), seat=seat)
@@ -346,28 +358,6 @@ class ShiftControl:
                 b.rebuy(seat, panel.amount.value())
                 message = tr("Seat {seat} rebuys {amount}").format(
                     seat=seat, amount=amount(panel.amount.value()))
-            elif what == "move":
-                to_table = panel.move_table.currentData()
-                if to_table is None:
-                    problem = box_problem([(tr("Seat"), panel.move_seat)])
-                    if problem:
-                        raise StorageError(problem)
-                    moved = b.move_seat(seat, panel.move_seat.value())
-                    message = tr("{name} moves from seat {seat} to seat {to} with {amount}"
-                                 ).format(name=moved.player, seat=seat, to=moved.seat,
-                                          amount=amount(moved.stack))
-                else:
-                    gone = b.move_to_table(seat, int(to_table))
-                    message = tr("{name} moves to {table} with {amount}: its dealer seats "
-                                 "them").format(name=gone.player, table=gone.to_table,
-                                                amount=amount(gone.chips))
-            elif what == "arrival":
-                entry = panel.arrivals.currentData()
-                if entry is None:
-                    raise StorageError(tr("nobody is moving to this table"))
-                came = b.seat_arrival(seat, int(entry))
-                message = tr("{name} sits at seat {seat} with {amount} from another table"
-                             ).format(name=came.player, seat=seat, amount=amount(came.stack))
             elif what == "sit-out":
                 b.sit_out(seat)
                 message = tr("Seat {seat} sits out").format(seat=seat)
@@ -391,19 +381,57 @@ class ShiftControl:
         self.page.card_entry.setFocus()
 
     def refresh_moves(self) -> None:
-        """The Players form's other tables and the players moving here, read again (on
-        showing the table, after each seating act, and on every lease heartbeat)."""
+        """The players moving here, read again (on showing the table, after each seating
+        act, and on every lease heartbeat)."""
         if self.backend.session is None:
             return
         try:
-            tables = self.backend.other_tables()
             arrivals = self.backend.arrivals()
         except StorageError:
             return  # the database is away: the next act says so
-        panel = self.page.players
-        panel.set_move_tables([(t.id, t.name) for t in tables])
-        panel.set_arrivals([(a.entry_id, tr("{player} · {amount} from {table}").format(
+        self.page.players.set_arrivals([(a.entry_id, a.player, tr(
+            "{player} · {amount} from {table}").format(
             player=a.player, amount=amount(a.chips), table=a.from_table)) for a in arrivals])
+
+    def _arrival(self, name: str) -> Arrival | None:
+        """The player of that name moving to this table, if any."""
+        key = search_key(name)
+        if not key:
+            return None
+        return next((a for a in self.backend.arrivals() if search_key(a.player) == key), None)
+
+    def open_move(self, seat: int) -> MoveDialog | None:
+        """The Players form's Move…: where the player of ``seat`` goes."""
+        panel = self.page.players
+        info = self.backend.seats().get(seat)
+        if info is None:
+            panel.show_message(prompts.refusal(tr("nobody is seated in seat {seat}").format(
+                seat=seat)), error=True)
+            return None
+        b = self.backend
+
+        def act(table_id: int | None, to_seat: int) -> str:
+            if table_id is None:
+                moved = b.move_seat(seat, to_seat)
+                return tr("{name} moves from seat {seat} to seat {to} with {amount}").format(
+                    name=moved.player, seat=seat, to=moved.seat, amount=amount(moved.stack))
+            gone = b.move_to_table(seat, table_id)
+            return tr("{name} moves to {table} with {amount}: its dealer seats them").format(
+                name=gone.player, table=gone.to_table, amount=amount(gone.chips))
+
+        taken = set(b.seats())
+        dialog = MoveDialog(info.player, seat, [(t.id, t.name) for t in b.other_tables()],
+                            [n for n in range(1, 7) if n not in taken], act, self.window)
+
+        def done(result: int) -> None:
+            if result == QDialog.DialogCode.Accepted:
+                panel.show_message(dialog.done_message)
+                self.page.next_line.clear_error()
+                self.ctl.refresh()
+
+        dialog.finished.connect(done)
+        self.ctl.supervisor._open_dialog(dialog)
+        return dialog
 
     def on_apply_settings(self) -> None:
         panel = self.page.table_panel

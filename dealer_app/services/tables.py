@@ -314,10 +314,10 @@ class TableService:
                                         .format(player=player))
                 moving = arriving_player(s, session.table_id, player)
                 if moving is not None:
-                    raise ConflictError(tr("{player} is moving here with {chips}: seat them "
-                                           "with Seat arriving, not a buy-in; nothing was "
-                                           "changed").format(player=moving.player,
-                                                             chips=thousands(moving.chips or 0)))
+                    raise ConflictError(tr("{player} is moving here from another table with "
+                                           "{chips}: seat them with their chips, not a "
+                                           "buy-in; nothing was changed").format(
+                        player=moving.player, chips=thousands(moving.chips or 0)))
                 row = Seating(session_id=session_id, seat=seat, player=player, stack=0,
                               sitting_out=False, seated_at=self.db.now())
                 s.add(row)

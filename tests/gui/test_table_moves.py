@@ -6,6 +6,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from dealer_app.gui.move_dialog import MoveDialog
+
 from .conftest import Driver, make_driver
 
 
@@ -50,23 +52,41 @@ def test_the_maximum_is_set_in_the_table_settings(table: Driver) -> None:
     assert d.backend.seats()[1].stack == 500
 
 
+def _move_dialog(d: Driver, seat: int) -> MoveDialog:
+    players = d.page.players
+    players.seat.setValue(seat)
+    d.qtbot.mouseClick(players.buttons["move"], Qt.MouseButton.LeftButton)
+    dialog = d.controller.dialog
+    assert isinstance(dialog, MoveDialog)
+    d.qtbot.waitExposed(dialog)
+    return dialog
+
+
 def test_a_player_moves_to_an_empty_seat_but_not_mid_hand(table: Driver) -> None:
     d = table
-    players = d.page.players
-    players.seat.setValue(3)
-    players.move_seat.setValue(6)
-    d.qtbot.mouseClick(players.buttons["move"], Qt.MouseButton.LeftButton)
-    assert "seat 6 is taken by cy" in players.message.text().lower()
+    dialog = _move_dialog(d, 3)
+    assert dialog.seat.value() == 2  # the first empty seat
+    _type_box(d, dialog.seat, "6")
+    d.qtbot.keyClick(dialog.seat, Qt.Key.Key_Return)
+    assert "seat 6 is taken by cy" in dialog.error.text().lower()  # and the dialog stays
+    assert dialog.isVisible() and d.backend.seats()[3].player == "Bo"
+    d.qtbot.keyClick(dialog, Qt.Key.Key_Escape)
     d.key(Qt.Key.Key_N)  # a hand is dealt
-    players.move_seat.setValue(4)
-    d.qtbot.mouseClick(players.buttons["move"], Qt.MouseButton.LeftButton)
-    assert "in the hand in progress" in players.message.text().lower()
+    dialog = _move_dialog(d, 3)
+    _type_box(d, dialog.seat, "4")
+    d.qtbot.mouseClick(dialog.move_button, Qt.MouseButton.LeftButton)
+    assert "in the hand in progress" in dialog.error.text().lower()
     assert d.backend.seats()[3].player == "Bo"
+    d.qtbot.keyClick(dialog, Qt.Key.Key_Escape)
     d.backend.services.hands.void_hand(d.backend.state.hand_id,  # type: ignore[union-attr]
                                        d.backend.staff, "practice")  # type: ignore[arg-type]
     d.backend.reload()
-    d.qtbot.mouseClick(players.buttons["move"], Qt.MouseButton.LeftButton)
-    assert "bo moves from seat 3 to seat 4 with 320" in players.message.text().lower()
+    dialog = _move_dialog(d, 3)
+    _type_box(d, dialog.seat, "4")
+    d.qtbot.keyClick(dialog.seat, Qt.Key.Key_Return)
+    d.qtbot.waitUntil(lambda: d.controller.dialog is None)
+    message = d.page.players.message.text().lower()
+    assert "bo moves from seat 3 to seat 4 with 320" in message, message
     seats = d.backend.seats()
     assert 3 not in seats and (seats[4].player, seats[4].stack) == ("Bo", 320)
 
@@ -82,24 +102,28 @@ def test_a_player_moved_to_another_table_arrives_in_its_window(
     tables.setCurrentRow(row)
     qtbot.mouseClick(other.window.tables.open_button, Qt.MouseButton.LeftButton)
     other.seat(2, "Dee", 400)
-    d.controller.shift.refresh_moves()  # the heartbeat reads the tables again
-    players = d.page.players
-    players.move_table.setCurrentIndex(players.move_table.findText("Table 4"))
-    assert not players.move_seat.isEnabled()  # the other table's dealer chooses the seat
-    players.seat.setValue(1)
-    d.qtbot.mouseClick(players.buttons["move"], Qt.MouseButton.LeftButton)
-    assert "ann moves to table 4 with 500" in players.message.text().lower(), players.message.text()
+    dialog = _move_dialog(d, 1)
+    dialog.table.setCurrentIndex(dialog.table.findText("Table 4"))
+    assert not dialog.seat.isEnabled()  # the other table's dealer chooses the seat
+    qtbot.mouseClick(dialog.move_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: d.controller.dialog is None)
+    message = d.page.players.message.text().lower()
+    assert "ann moves to table 4 with 500" in message, message
     assert 1 not in d.backend.seats()
     theirs = other.page.players
-    assert not theirs.arrival_button.isVisibleTo(theirs)
+    assert not theirs.arriving.isVisibleTo(theirs)
     other.controller.shift.refresh_moves()  # its next heartbeat
-    assert theirs.arrival_button.isVisibleTo(theirs)
-    assert theirs.arrivals.currentText() == "Ann · 500 from Table 3"
+    assert theirs.arriving.isVisibleTo(theirs)
+    assert "Ann · 500 from Table 3" in theirs.arriving.text()
+    theirs.arriving.linkActivated.emit(next(iter(theirs.arriving_names)))  # a click on her
+    assert theirs.name.text() == "Ann"
     theirs.seat.setValue(2)
-    qtbot.mouseClick(theirs.arrival_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(theirs.buttons["seat"], Qt.MouseButton.LeftButton)
     assert "seat 2 is taken by dee" in theirs.message.text().lower()
     theirs.seat.setValue(5)
-    qtbot.mouseClick(theirs.arrival_button, Qt.MouseButton.LeftButton)
-    assert "ann sits at seat 5 with 500" in theirs.message.text().lower(), theirs.message.text()
+    theirs.amount.setValue(1)  # the buy-in box plays no part: her chips come with her
+    qtbot.keyClick(theirs.name, Qt.Key.Key_Return)
+    message = theirs.message.text().lower()
+    assert "ann sits at seat 5 with 500 from table 3" in message, message
     assert (other.backend.seats()[5].player, other.backend.seats()[5].stack) == ("Ann", 500)
-    assert not theirs.arrival_button.isVisibleTo(theirs)
+    assert not theirs.arriving.isVisibleTo(theirs)

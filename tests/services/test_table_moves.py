@@ -85,7 +85,7 @@ def test_a_player_moves_to_another_table_through_the_database(
     assert (entry.player, entry.called_table) == ("Ann", "Table 4")
     with pytest.raises(ConflictError, match="moving"):
         WaitingListService(svc.db).remove(entry.id, boss, "went home")
-    with pytest.raises(ConflictError, match="Seat arriving"):
+    with pytest.raises(ConflictError, match="with their chips, not a buy-in"):
         svc.tables.seat_player(there.id, 3, "Ann", 500, eve)
     with pytest.raises(ConflictError, match="seat 2 is taken by Dee"):
         svc.tables.seat_arrival(there.id, 2, arrival.entry_id, eve)

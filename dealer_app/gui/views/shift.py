@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
@@ -598,7 +599,7 @@ class PlayersPanel(QWidget):
     name on the next, the five buttons in a grid with labels that fit."""
 
     requested = Signal(str)
-    """``seat``, ``rebuy``, ``sit-out``, ``come-back``, ``leave``, ``move`` or ``arrival``."""
+    """``seat``, ``rebuy``, ``sit-out``, ``come-back``, ``leave`` or ``move``."""
 
     BUTTONS: tuple[tuple[str, str, str], ...] = (
         ("seat", tr_noop("Seat player"),
@@ -608,9 +609,9 @@ class PlayersPanel(QWidget):
         ("come-back", tr_noop("Come back"), tr_noop("A player sitting out is dealt in again")),
         ("leave", tr_noop("Cash out"),
          tr_noop("The player leaves the table: cash out the stack")),
-        ("move", tr_noop("Move"),
-         tr_noop("Move the player of the seat above, with their chips, to the seat or table "
-                 "chosen (between hands)")),
+        ("move", tr_noop("Move…"),
+         tr_noop("Move the player of the seat above, with their chips, to another seat or "
+                 "table (between hands)")),
     )
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -639,35 +640,6 @@ class PlayersPanel(QWidget):
         form.addWidget(self.amount, 0, 3)
         form.addWidget(QLabel(tr("Player")), 1, 0)
         form.addWidget(self.name, 1, 1, 1, 3)
-        self.move_table = QComboBox()
-        self.move_table.setObjectName("moveTable")
-        self.move_table.setToolTip(tr("Where Move takes the player: another seat of this "
-                                      "table, or another table (its dealer seats them)"))
-        self.move_table.addItem(tr("this table"), None)
-        self.move_seat = _spin_box(1, 1, 6)
-        self.move_seat.setObjectName("moveSeat")
-        self.move_seat.setToolTip(tr("The empty seat the player moves to"))
-        self.move_table.currentIndexChanged.connect(
-            lambda _i: self.move_seat.setEnabled(self.move_table.currentData() is None))
-        form.addWidget(QLabel(tr("Move to")), 2, 0)
-        form.addWidget(self.move_table, 2, 1)
-        self.move_seat_label = QLabel(tr("Seat"))
-        form.addWidget(self.move_seat_label, 2, 2)
-        form.addWidget(self.move_seat, 2, 3)
-        self.arrivals = QComboBox()
-        self.arrivals.setObjectName("arrivals")
-        self.arrivals.setToolTip(tr("Players moved here from another table with their chips: "
-                                    "Seat arriving seats the one chosen at the seat above"))
-        self.arrival_label = QLabel(tr("Arriving"))
-        self.arrival_button = QPushButton(tr("Seat arriving"))
-        self.arrival_button.setObjectName("player_arrival")
-        self.arrival_button.setProperty("class", "panel")
-        self.arrival_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.arrival_button.clicked.connect(lambda: self.requested.emit("arrival"))
-        form.addWidget(self.arrival_label, 3, 0)
-        form.addWidget(self.arrivals, 3, 1)
-        form.addWidget(self.arrival_button, 3, 2, 1, 2)
-        self.set_arrivals([])
         form.setColumnStretch(1, 1)
         form.setColumnStretch(3, 2)
         layout.addLayout(form)
@@ -684,6 +656,17 @@ class PlayersPanel(QWidget):
             self.buttons[name] = button
             grid.addWidget(button, i // 3, i % 3)
         layout.addLayout(grid)
+        self.arriving = QLabel()
+        self.arriving.setObjectName("arriving")
+        self.arriving.setWordWrap(True)
+        self.arriving.setToolTip(tr("Players moved here from another table with their chips: "
+                                    "a click puts the name in the form; Seat player seats "
+                                    "them with their chips"))
+        self.arriving.linkActivated.connect(self._arrival_clicked)
+        self.arriving_names: dict[str, str] = {}
+        """Entry id (as text) → name, of the players moving here."""
+        layout.addWidget(self.arriving)
+        self.set_arrivals([])
         self.message = PanelMessage()
         self.message.watch([self.seat, self.name, self.amount])
         layout.addWidget(self.message)
@@ -713,33 +696,20 @@ class PlayersPanel(QWidget):
         self.amount.setValue(500)
         self.message.clear()
         self.occupied = frozenset()
-        self.move_table.setCurrentIndex(0)
         self.set_arrivals([])
 
-    def set_move_tables(self, tables: Sequence[tuple[int, str]]) -> None:
-        """The other tables a player can be moved to (id, name); the choice made stays."""
-        chosen = self.move_table.currentData()
-        self.move_table.blockSignals(True)
-        while self.move_table.count() > 1:
-            self.move_table.removeItem(1)
-        for table_id, name in tables:
-            self.move_table.addItem(name, table_id)
-        index = self.move_table.findData(chosen) if chosen is not None else 0
-        self.move_table.setCurrentIndex(max(index, 0))
-        self.move_table.blockSignals(False)
-        self.move_seat.setEnabled(self.move_table.currentData() is None)
+    def set_arrivals(self, arrivals: Sequence[tuple[int, str, str]]) -> None:
+        """The players moving here (entry id, name, ``Ann · 500 from Table 2``), each a link
+        that puts the name in the form; the line shows only while there is one."""
+        self.arriving_names = {str(entry): name for entry, name, _ in arrivals}
+        links = ", ".join(f'<a href="{entry}">{html.escape(text)}</a>'
+                          for entry, _, text in arrivals)
+        self.arriving.setText(tr("Arriving: {players}").format(players=links) if links else "")
+        self.arriving.setVisible(bool(arrivals))
 
-    def set_arrivals(self, arrivals: Sequence[tuple[int, str]]) -> None:
-        """The players moving here (entry id, ``Ann · 500 from Table 2``); the row shows only
-        while there is one."""
-        chosen = self.arrivals.currentData()
-        self.arrivals.clear()
-        for entry_id, text in arrivals:
-            self.arrivals.addItem(text, entry_id)
-        index = self.arrivals.findData(chosen) if chosen is not None else 0
-        self.arrivals.setCurrentIndex(max(index, 0))
-        for widget in (self.arrival_label, self.arrivals, self.arrival_button):
-            widget.setVisible(bool(arrivals))
+    def _arrival_clicked(self, entry: str) -> None:
+        self.name.setText(self.arriving_names.get(entry, ""))
+        self.name.setFocus()
 
     def set_occupied(self, occupied: frozenset[int]) -> None:
         """The seats taken now. When the seat in the form has just been taken (the player was
