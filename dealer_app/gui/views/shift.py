@@ -232,17 +232,15 @@ class SettingsForm(QWidget):
         self.min_buy_in = self._spin(0, 0, 1_000_000_000)
         self.min_buy_in.setObjectName("minBuyIn")
         self.min_buy_in.setSpecialValueText(tr("none", "buy-in limits"))  # 0: no minimum
-        self.min_buy_in.setGroupSeparatorShown(True)
         self.min_buy_in.setToolTip(tr("The smallest buy-in; a rebuy must bring the stack to "
                                       "at least this (0: none)"))
         self.max_buy_in = self._spin(0, 0, 1_000_000_000)
         self.max_buy_in.setObjectName("maxBuyIn")
         self.max_buy_in.setSpecialValueText(tr("none", "buy-in limits"))
-        self.max_buy_in.setGroupSeparatorShown(True)
         self.max_buy_in.setToolTip(tr("The largest buy-in; a rebuy may bring the stack to at "
                                       "most this (0: none)"))
-        form.addRow(tr("Minimum buy-in"), self.min_buy_in)
-        form.addRow(tr("Maximum buy-in"), self.max_buy_in)
+        form.addRow(tr("Min. buy-in"), self.min_buy_in)  # short: one line at 1024×768
+        form.addRow(tr("Max. buy-in"), self.max_buy_in)
         self.buy_in_was = (0, 0)
         """The table's limits as loaded."""
 
@@ -702,8 +700,8 @@ class PlayersPanel(QWidget):
         """The players moving here (entry id, name, ``Ann · 500 from Table 2``), each a link
         that puts the name in the form; the line shows only while there is one."""
         self.arriving_names = {str(entry): name for entry, name, _ in arrivals}
-        links = ", ".join(f'<a href="{entry}">{html.escape(text)}</a>'
-                          for entry, _, text in arrivals)
+        links = ", ".join(f'<a href="{entry}" style="color: #ffd54f;">{html.escape(text)}</a>'
+                          for entry, _, text in arrivals)  # light on the dark panel
         self.arriving.setText(tr("Arriving: {players}").format(players=links) if links else "")
         self.arriving.setVisible(bool(arrivals))
 
