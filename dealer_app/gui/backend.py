@@ -32,6 +32,7 @@ from dealer_app.services import (
 from dealer_app.services.keys import EvidenceProblem
 from dealer_app.services.leases import LeaseLostError, TableHeldError, new_workstation
 from dealer_app.services.moves import Arrival
+from dealer_app.services.must_move import must_move_lists
 from dealer_app.services.types import Attempt
 from dealer_app.storage.errors import ConnectionLostError
 from dealer_app.text import tr
@@ -328,6 +329,15 @@ class Backend:
         """The tables a player can be moved to: every table but the open one."""
         here = self.session.table_id if self.session is not None else None
         return [t for t in self.services.tables.list_tables() if t.id != here]
+
+    def must_move_to(self) -> int | None:
+        """The main table of this table's game when this is a must-move table (the floor's
+        must-move list, ``services.must_move``): where its players move first."""
+        if self.session is None:
+            return None
+        here = self.session.table_id
+        return next((m.main_table_id for m in must_move_lists(self.services.db)
+                     if here in m.tables), None)
 
     def arrivals(self) -> list[Arrival]:
         """The players moving to the open table with their chips, not seated yet."""

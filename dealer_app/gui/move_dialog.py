@@ -35,7 +35,9 @@ class MoveDialog(QDialog):
 
     def __init__(self, player: str, seat: int, tables: Sequence[tuple[int, str]],
                  free_seats: Sequence[int], act: MoveAct,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, must_move_to: int | None = None) -> None:
+        """``must_move_to``: the main table of the floor's must-move list for this table,
+        chosen first."""
         super().__init__(parent)
         self.act = act
         self.done_message = ""
@@ -54,6 +56,10 @@ class MoveDialog(QDialog):
         self.table.addItem(tr("this table"), None)
         for table_id, name in tables:
             self.table.addItem(name, table_id)
+        if must_move_to is not None and self.table.findData(must_move_to) > 0:
+            self.table.setCurrentIndex(self.table.findData(must_move_to))
+            self.table.setItemText(self.table.currentIndex(), tr("{table} (must move)").format(
+                table=self.table.currentText()))
         self.seat = NumberBox(free_seats[0] if free_seats else 1, 1, 6)
         self.seat.setObjectName("moveSeat")
         self.seat.setToolTip(tr("The empty seat the player moves to"))

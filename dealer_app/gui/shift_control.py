@@ -421,7 +421,8 @@ class ShiftControl:
 
         taken = set(b.seats())
         dialog = MoveDialog(info.player, seat, [(t.id, t.name) for t in b.other_tables()],
-                            [n for n in range(1, 7) if n not in taken], act, self.window)
+                            [n for n in range(1, 7) if n not in taken], act, self.window,
+                            must_move_to=b.must_move_to())
 
         def done(result: int) -> None:
             if result == QDialog.DialogCode.Accepted:

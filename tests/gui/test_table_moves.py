@@ -127,3 +127,10 @@ def test_a_player_moved_to_another_table_arrives_in_its_window(
     assert "ann sits at seat 5 with 500 from table 3" in message, message
     assert (other.backend.seats()[5].player, other.backend.seats()[5].stack) == ("Ann", 500)
     assert not theirs.arriving.isVisibleTo(theirs)
+    # Table 4 plays Table 3's game and opened later: a must-move table, whose players
+    # move to the main game first (the floor's must-move list)
+    dialog = _move_dialog(other, 2)
+    assert dialog.table.currentText() == "Table 3 (must move)"
+    assert not dialog.seat.isEnabled()
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: other.controller.dialog is None)
