@@ -72,6 +72,7 @@ def build(backend: Backend, *, first_start_guide: bool = False
     window.on_close.append(backend.close)
     keeper = LeaseKeeper(backend, controller)
     keeper.lost.connect(controller.fail)
+    keeper.timer.timeout.connect(controller.shift.refresh_moves)  # players moving here
     if first_start_guide:
         def after_sign_in(_name: str, _pin: str, first: bool) -> None:
             # connected after the controller's slot, so the supervisor exists by now

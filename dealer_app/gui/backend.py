@@ -32,6 +32,8 @@ from dealer_app.services import (
 from dealer_app.services.errors import ServiceError
 from dealer_app.services.keys import EvidenceProblem
 from dealer_app.services.leases import LeaseLostError, TableHeldError, new_workstation
+from dealer_app.services.moves import Arrival
+from dealer_app.services.must_move import must_move_lists
 from dealer_app.services.types import Attempt
 from dealer_app.storage.errors import ConnectionLostError
 from dealer_app.text import tr
@@ -259,9 +261,12 @@ class Backend:
 
     def create_table(self, name: str, settings: Settings,
                      supervisor: StaffMember | None = None,
-                     currency: str | None = None, dual_control_above: int = 0) -> TableInfo:
+                     currency: str | None = None, dual_control_above: int = 0,
+                     buy_in_limits: tuple[int, int] = (0, 0)) -> TableInfo:
         sup = supervisor or self._me()
-        table = self.services.tables.create_table(name, settings, sup, currency=currency)
+        table = self.services.tables.create_table(name, settings, sup, currency=currency,
+                                                  min_buy_in=buy_in_limits[0],
+                                                  max_buy_in=buy_in_limits[1])
         if dual_control_above:  # turning it on needs one supervisor
             table = self.services.tables.change_settings(
                 table.id, table.settings, sup, tr("dual control for the new table"),
@@ -303,15 +308,58 @@ class Backend:
     def change_settings(self, settings: Settings, supervisor: StaffMember,
                         reason: str, currency: str | None = None,
                         dual_control_above: int | None = None,
-                        second: StaffMember | None = None) -> None:
+                        second: StaffMember | None = None,
+                        buy_in_limits: tuple[int, int] | None = None) -> None:
         """``currency`` and ``dual_control_above`` None keep the table's; ``second``: the
         second supervisor changing the dual-control amount while it is on."""
         assert self.session is not None
         self.services.tables.change_settings(self.session.table_id, settings, supervisor,
                                              reason, currency=currency,
                                              dual_control_above=dual_control_above,
-                                             second=second)
+                                             second=second, buy_in_limits=buy_in_limits)
         self.session = self.services.tables.session(self.session.id)
+
+    def buy_in_limits(self) -> tuple[int, int]:
+        """The open table's minimum and maximum buy-in (0: none)."""
+        if self.session is None:
+            return (0, 0)
+        table = self.services.tables.table(self.session.table_id)
+        return (table.min_buy_in, table.max_buy_in)
+
+    def other_tables(self) -> list[TableInfo]:
+        """The tables a player can be moved to: every table but the open one."""
+        here = self.session.table_id if self.session is not None else None
+        return [t for t in self.services.tables.list_tables() if t.id != here]
+
+    def must_move_to(self) -> int | None:
+        """The main table of this table's game when this is a must-move table (the floor's
+        must-move list, ``services.must_move``): where its players move first."""
+        if self.session is None:
+            return None
+        here = self.session.table_id
+        return next((m.main_table_id for m in must_move_lists(self.services.db)
+                     if here in m.tables), None)
+
+    def arrivals(self) -> list[Arrival]:
+        """The players moving to the open table with their chips, not seated yet."""
+        if self.session is None:
+            return []
+        return self.services.tables.arrivals(self.session.table_id)
+
+    def move_seat(self, seat: int, to_seat: int) -> SeatInfo:
+        self.forget_seats()
+        return self.services.tables.move_seat(self._sid(), seat, to_seat, self._me(),
+                                              self._ws())
+
+    def move_to_table(self, seat: int, table_id: int) -> Arrival:
+        self.forget_seats()
+        return self.services.tables.move_to_table(self._sid(), seat, table_id, self._me(),
+                                                  self._ws())
+
+    def seat_arrival(self, seat: int, entry_id: int) -> SeatInfo:
+        self.forget_seats()
+        return self.services.tables.seat_arrival(self._sid(), seat, entry_id, self._me(),
+                                                 self._ws())
 
     def dual_control(self) -> int:
         """The open table's dual-control amount (0: off)."""

@@ -12,10 +12,13 @@ from dealer_app.engine import SettingsError
 from dealer_app.gui import prompts
 from dealer_app.gui.backend import StorageError, TableHeldError
 from dealer_app.gui.i18n import amount
+from dealer_app.gui.move_dialog import MoveDialog
 from dealer_app.gui.views.number_box import box_problem
 from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError
+from dealer_app.services.moves import Arrival
 from dealer_app.services.types import Role
+from dealer_app.storage.search_key import search_key
 from dealer_app.text import tr, tr_noop
 
 if TYPE_CHECKING:
@@ -266,7 +269,8 @@ class ShiftControl:
                                               f.reason.text() or "new table")
             self.backend.create_table(page.form.name.text(), settings, sup,
                                       currency=page.form.currency.text(),
-                                      dual_control_above=page.form.dual_control.value())
+                                      dual_control_above=page.form.dual_control.value(),
+                                      buy_in_limits=page.form.buy_in_limits())
         except (SettingsError, StorageError, ServiceError) as exc:
             page.error.setText(error_text(exc))
             return
@@ -313,7 +317,9 @@ class ShiftControl:
             self._table_shown = snap.table_name
             self.page.players.start_table()
         self.page.table_panel.form.set_settings(snap.table_name, snap.settings,
-                                                dual_control_above=self.backend.dual_control())
+                                                dual_control_above=self.backend.dual_control(),
+                                                buy_in_limits=self.backend.buy_in_limits())
+        self.refresh_moves()
         self.window.show_page(self.page)
         self.ctl.refresh()
 
@@ -334,10 +340,19 @@ class ShiftControl:
         b = self.backend
         problem = box_problem([(tr("Seat"), panel.seat)] + (
             [(tr("Chips"), panel.amount)] if what in ("seat", "rebuy") else []))
+        if what == "move":
+            self.open_move(seat)
+            return
         try:
-            if problem:
+            arrival = self._arrival(panel.name.text()) if what == "seat" else None
+            if arrival is not None:  # moved here from another table: with their chips
+                came = b.seat_arrival(seat, arrival.entry_id)
+                message = tr("{name} sits at seat {seat} with {amount} from {table}").format(
+                    name=came.player, seat=seat, amount=amount(came.stack),
+                    table=arrival.from_table)
+            elif problem:
                 raise StorageError(problem)
-            if what == "seat":
+            elif what == "seat":
                 b.seat_player(seat, panel.name.text(), panel.amount.value())
                 message = tr("{name} sits at seat {seat}").format(
                     name=panel.name.text().strip(), seat=seat)
@@ -357,13 +372,69 @@ class ShiftControl:
                     seat=seat, amount=amount(cash))
         except (StorageError, ServiceError) as exc:
             panel.show_message(prompts.refusal(error_text(exc)), error=True)
+            self.refresh_moves()
             self.page.card_entry.setFocus()
             return
         panel.show_message(message)
         panel.name.clear()
+        self.refresh_moves()
         self.page.next_line.clear_error()  # a refusal before this act is no longer true
         self.ctl.refresh()
         self.page.card_entry.setFocus()
+
+    def refresh_moves(self) -> None:
+        """The players moving here, read again (on showing the table, after each seating
+        act, and on every lease heartbeat)."""
+        if self.backend.session is None:
+            return
+        try:
+            arrivals = self.backend.arrivals()
+        except StorageError:
+            return  # the database is away: the next act says so
+        self.page.players.set_arrivals([(a.entry_id, a.player, tr(
+            "{player} · {amount} from {table}").format(
+            player=a.player, amount=amount(a.chips), table=a.from_table)) for a in arrivals])
+
+    def _arrival(self, name: str) -> Arrival | None:
+        """The player of that name moving to this table, if any."""
+        key = search_key(name)
+        if not key:
+            return None
+        return next((a for a in self.backend.arrivals() if search_key(a.player) == key), None)
+
+    def open_move(self, seat: int) -> MoveDialog | None:
+        """The Players form's Move…: where the player of ``seat`` goes."""
+        panel = self.page.players
+        info = self.backend.seats().get(seat)
+        if info is None:
+            panel.show_message(prompts.refusal(tr("nobody is seated in seat {seat}").format(
+                seat=seat)), error=True)
+            return None
+        b = self.backend
+
+        def act(table_id: int | None, to_seat: int) -> str:
+            if table_id is None:
+                moved = b.move_seat(seat, to_seat)
+                return tr("{name} moves from seat {seat} to seat {to} with {amount}").format(
+                    name=moved.player, seat=seat, to=moved.seat, amount=amount(moved.stack))
+            gone = b.move_to_table(seat, table_id)
+            return tr("{name} moves to {table} with {amount}: its dealer seats them").format(
+                name=gone.player, table=gone.to_table, amount=amount(gone.chips))
+
+        taken = set(b.seats())
+        dialog = MoveDialog(info.player, seat, [(t.id, t.name) for t in b.other_tables()],
+                            [n for n in range(1, 7) if n not in taken], act, self.window,
+                            must_move_to=b.must_move_to())
+
+        def done(result: int) -> None:
+            if result == QDialog.DialogCode.Accepted:
+                panel.show_message(dialog.done_message)
+                self.page.next_line.clear_error()
+                self.ctl.refresh()
+
+        dialog.finished.connect(done)
+        self.ctl.supervisor._open_dialog(dialog)
+        return dialog
 
     def on_apply_settings(self) -> None:
         panel = self.page.table_panel
@@ -376,7 +447,8 @@ class ShiftControl:
             self.backend.change_settings(settings, sup, f.reason.text(),
                                          currency=panel.form.currency.text(),
                                          dual_control_above=panel.form.dual_control_change(),
-                                         second=second)
+                                         second=second,
+                                         buy_in_limits=panel.form.buy_in_change())
         except (SettingsError, StorageError, ServiceError) as exc:
             panel.show_message(prompts.refusal(error_text(exc)), error=True)
             panel.supervisor.pin.clear()  # one attempt per PIN typed
@@ -384,6 +456,7 @@ class ShiftControl:
             self.page.card_entry.setFocus()
             return
         panel.form.dual_control_was = panel.form.dual_control.value()
+        panel.form.buy_in_was = panel.form.buy_in_limits()
         panel.supervisor.show_second(False)
         panel.show_message(tr("New settings apply from the next hand."))
         panel.supervisor.clear()

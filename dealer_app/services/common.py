@@ -133,7 +133,8 @@ def settings_of(text: str) -> Settings:
 def table_info(row: GameTable) -> TableInfo:
     return TableInfo(id=row.id, name=row.name, settings=settings_of(row.settings_json),
                      currency=row.currency or DEFAULT_CURRENCY,
-                     dual_control_above=row.dual_control_above or 0)
+                     dual_control_above=row.dual_control_above or 0,
+                     min_buy_in=row.min_buy_in or 0, max_buy_in=row.max_buy_in or 0)
 
 
 def session_info(row: TableSession, table: GameTable, dealer: Staff) -> SessionInfo:

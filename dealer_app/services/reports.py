@@ -65,6 +65,11 @@ BUY_IN_KINDS = ("buy-in", "rebuy")
 CASH_OUT_KINDS = ("cash-out",)
 ADJUST_KINDS = ("adjustment",)
 HAND_KINDS = ("hand", "void", "hand-undo", "correction")
+MOVE_IN_KINDS = ("move-in",)
+"""Chips a player brought from another seat or table (``moves.py``): neither a buy-in nor
+cash, a line of the reconciliation of their own."""
+MOVE_OUT_KINDS = ("move-out",)
+"""Chips a player took to another seat or table (negative), as :data:`MOVE_IN_KINDS`."""
 OWED_KINDS = ("owed",)
 """Chips a void owes a player who had left (positive: owed to the player; negative: the
 player took home chips the void took back). Not in any stack: a line of the reconciliation."""
@@ -138,12 +143,23 @@ class SeatLine:
     """The stack as the sum of every stack move: must equal ``stack``."""
     owed: int = 0
     """Chips owed to the player by voids after they left (negative: owed by the player)."""
+    moved_in: int = 0
+    """Chips the player brought from another seat or table (positive)."""
+    moved_out: int = 0
+    """Chips the player took to another seat or table (positive)."""
+
+    @property
+    def moved(self) -> int:
+        """The chips moved, signed: in (positive) less out."""
+        return self.moved_in - self.moved_out
 
     @property
     def net(self) -> int:
-        """What the player is up (positive) or down: cash-outs + stack + owed − buy-ins −
-        adjustments. Equals ``won`` when the seat's record is consistent."""
-        return self.cash_outs + self.stack + self.owed - self.buy_ins - self.adjustments
+        """What the player is up (positive) or down: cash-outs + moved out + stack + owed −
+        buy-ins − moved in − adjustments. Equals ``won`` when the seat's record is
+        consistent."""
+        return (self.cash_outs + self.moved_out + self.stack + self.owed - self.buy_ins
+                - self.moved_in - self.adjustments)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,14 +178,18 @@ class Reconciliation:
     """Chips owed to players who left before a void of their hand (negative: owed by them)."""
     owed_lines: tuple[str, ...] = ()
     """``Ann (seat 1) is owed 100`` / ``Bo (seat 3) owes 100``: to settle at the cage."""
+    moved_in: int = 0
+    """Chips players brought from other seats or tables (not cash)."""
+    moved_out: int = 0
+    """Chips players took to other seats or tables (not cash)."""
 
     @property
     def chips_in(self) -> int:
-        return self.buy_ins + self.adjustments
+        return self.buy_ins + self.adjustments + self.moved_in
 
     @property
     def chips_out(self) -> int:
-        return self.stacks + self.cash_outs + self.rake + self.owed
+        return self.stacks + self.cash_outs + self.rake + self.owed + self.moved_out
 
     @property
     def difference(self) -> int:
@@ -185,13 +205,20 @@ class Reconciliation:
         (``≠`` in the middle when it does not hold)."""
         sign = "=" if self.difference == 0 else "≠"
         owed = tr(" + owed {owed}").format(owed=thousands_signed(self.owed)) if self.owed else ""
-        return tr("stacks {stacks} + cash-outs {cash_outs} + rake {rake}{owed} = {chips_out}"
+        if self.moved_out:
+            owed += tr(" + moved out {chips}").format(chips=thousands(self.moved_out))
+        text = tr("stacks {stacks} + cash-outs {cash_outs} + rake {rake}{owed} = {chips_out}"
                   " {sign} buy-ins {buy_ins} + adjustments {adjustments} = {chips_in}").format(
             stacks=thousands(self.stacks), cash_outs=thousands(self.cash_outs),
             rake=thousands(self.rake),
             owed=owed, chips_out=thousands(self.chips_out), sign=sign,
             buy_ins=thousands(self.buy_ins), adjustments=thousands_signed(self.adjustments),
             chips_in=thousands(self.chips_in))
+        if self.moved_in:  # before "= chips in": the last term of the right-hand side
+            head, _, tail = text.rpartition(" = ")
+            text = head + tr(" + moved in {chips}").format(chips=thousands(self.moved_in)) \
+                + " = " + tail
+        return text
 
 
 ACT_NAMES = {"void-hand": "Void", "correct-input": "Correction",
@@ -281,6 +308,8 @@ class SessionReport:
                         buy_ins=sum(x.buy_ins for x in self.seats),
                         adjustments=sum(x.adjustments for x in self.seats),
                         cash_outs=sum(x.cash_outs for x in self.seats),
+                        moved_in=sum(x.moved_in for x in self.seats),
+                        moved_out=sum(x.moved_out for x in self.seats),
                         won=sum(x.won for x in self.seats),
                         stack=sum(x.stack for x in self.seats),
                         hands=self.hands_played,
@@ -298,11 +327,17 @@ class SessionReport:
             "{difference} — NOT BALANCED").format(difference=thousands_signed(rec.difference))
         owed = ([(tr("+ Owed to players who left (void)"), thousands_signed(rec.owed))]
                 if rec.owed else [])
+        moved_in = ([(tr("+ Chips moved in from other seats or tables"),
+                      thousands(rec.moved_in))] if rec.moved_in else [])
+        moved_out = ([(tr("+ Chips moved out to other seats or tables"),
+                       thousands(rec.moved_out))] if rec.moved_out else [])
         return [(tr("Buy-ins and rebuys"), thousands(rec.buy_ins)),
                 (tr("+ Supervisor adjustments"), thousands_signed(rec.adjustments)),
+                *moved_in,
                 (tr("= Chips brought to the table"), thousands(rec.chips_in)),
                 (tr("Stacks at the table now"), thousands(rec.stacks)),
                 (tr("+ Cash-outs"), thousands(rec.cash_outs)),
+                *moved_out,
                 (tr("+ Rake"), thousands(rec.rake)),
                 *owed,
                 (tr("= Chips accounted for"), thousands(rec.chips_out)),
@@ -330,11 +365,15 @@ class SessionReport:
                  # a space between headings however long the language's words are
                  f"{heads[0]:<4} {heads[1]:<17} {heads[2]:>9} {heads[3]:>8} {heads[4]:>10}"
                  f" {heads[5]:>8} {heads[6]:>8} {heads[7]:>6}"]
+        moves = any(x.moved_in or x.moved_out for x in self.seats)
+        if moves:  # a column only when chips moved between seats or tables
+            lines[-1] += f" {tr('Moved'):>9}"
         for line in (*self.seats, self.totals):
             seat = str(line.seat) if line.seat else ""
             lines.append(f"{seat:<5}{line.player[:17]:<18}{line.buy_ins:>10,}"
                          f"{line.adjustments:>+9,}{line.cash_outs:>11,}{line.stack:>9,}"
-                         f"{line.net:>+9,}{line.hands:>7,}")
+                         f"{line.net:>+9,}{line.hands:>7,}"
+                         + (f"{line.moved:>+10,}" if moves else ""))
         rec = self.reconciliation
         lines += ["", tr("Chip reconciliation: {verdict}").format(
                       verdict=tr("balanced") if rec.balanced else tr("NOT BALANCED")),
@@ -409,7 +448,8 @@ def session_report_html(report: SessionReport, tz: tzinfo | None = None, *,
     def seat_row(x: SeatLine, total: bool = False) -> str:
         tag = "th" if total else "td"
         cells = [str(x.seat) if x.seat else "", esc(x.player), thousands(x.buy_ins),
-                 thousands_signed(x.adjustments), thousands(x.cash_outs), thousands(x.stack),
+                 thousands_signed(x.adjustments), thousands(x.cash_outs),
+                 *([thousands_signed(x.moved)] if moves else []), thousands(x.stack),
                  thousands_signed(x.net),
                  thousands(x.hands)]
         return "<tr>" + "".join(
@@ -419,6 +459,7 @@ def session_report_html(report: SessionReport, tz: tzinfo | None = None, *,
     def head(text: str, attributes: str = "align=left") -> str:
         return f"<th {attributes}>{text}</th>"
 
+    moves = any(x.moved_in or x.moved_out for x in report.seats)
     seats = "".join(seat_row(x) for x in report.seats) + seat_row(report.totals, total=True)
     rec = report.reconciliation
     colour = "#1b7f3b" if rec.balanced else "#c62828"
@@ -444,6 +485,7 @@ def session_report_html(report: SessionReport, tz: tzinfo | None = None, *,
     verdict = tr("Balanced") if rec.balanced else tr("NOT BALANCED")
     seat_heads = (head(tr("Seat")) + head(tr("Player")) + head(tr("Buy-ins"), right)
                   + head(tr("Adjustments"), right) + head(tr("Cash-outs"), right)
+                  + (head(tr("Moved"), right) if moves else "")
                   + head(tr("Stack"), right) + head(tr("Net"), right)
                   + head(tr("Hands"), right))
     stint_heads = (head(tr("Dealer"), "align=left width=18%")
@@ -662,6 +704,8 @@ def session_report(db: Database, session_id: int, generated_by: str = "", *,
                         buy_ins=total(row.id, BUY_IN_KINDS),
                         adjustments=total(row.id, ADJUST_KINDS),
                         cash_outs=-total(row.id, CASH_OUT_KINDS + OWED_PAID_KINDS),
+                        moved_in=total(row.id, MOVE_IN_KINDS),
+                        moved_out=-total(row.id, MOVE_OUT_KINDS),
                         won=total(row.id, HAND_KINDS + OWED_KINDS), stack=row.stack,
                         hands=played.get(row.id, 0), moves_stack=all_moves, owed=owed)
         if line.stack != line.moves_stack:
@@ -686,7 +730,9 @@ def session_report(db: Database, session_id: int, generated_by: str = "", *,
                          stacks=sum(x.stack for x in lines),
                          cash_outs=sum(x.cash_outs for x in lines), rake=rake,
                          problems=tuple(problems), owed=sum(x.owed for x in lines),
-                         owed_lines=tuple(owed_lines))
+                         owed_lines=tuple(owed_lines),
+                         moved_in=sum(x.moved_in for x in lines),
+                         moved_out=sum(x.moved_out for x in lines))
     return SessionReport(session=info, seats=tuple(lines),
                          hands_complete=statuses.get(HandStatus.COMPLETE.value, 0),
                          hands_void=statuses.get(HandStatus.VOID.value, 0),

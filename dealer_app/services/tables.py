@@ -12,7 +12,9 @@
   says why it is closed anyway); ``balance_warning(session_id) -> str | None``;
   ``change_dealer(session_id, dealer, by)``.
 - ``seats(session_id) -> list[SeatInfo]``; ``seat_player(session_id, seat, player, buy_in,
-  by)``; ``rebuy(session_id, seat, amount, by)``; ``sit_out`` / ``come_back(session_id,
+  by)``; ``rebuy(session_id, seat, amount, by)`` (both within the table's buy-in limits,
+  ``buy_in.py``); ``move_seat`` / ``move_to_table`` / ``arrivals`` / ``seat_arrival``: a
+  player moved with their chips (``moves.py``); ``sit_out`` / ``come_back(session_id,
   seat, by)``; ``leave(session_id, seat, by) -> int`` (the cash-out);
   ``adjust_stack(session_id, seat, amount, supervisor, reason)`` (amount may be negative).
 - ``settle_owed(session_id, seat_or_player, amount, supervisor, reason) -> OwedSettlement``:
@@ -35,6 +37,8 @@ from sqlalchemy.orm import Session
 
 from dealer_app.engine import Settings, SettingsError
 from dealer_app.engine.limits import MAX_AMOUNT, AmountError, check_amount, check_total
+from dealer_app.services import moves
+from dealer_app.services.buy_in import check_buy_in, check_limits, check_rebuy
 from dealer_app.services.common import (
     audit,
     confirm_supervisor,
@@ -47,6 +51,7 @@ from dealer_app.services.common import (
 )
 from dealer_app.services.errors import DualControlRequired, Refusal
 from dealer_app.services.leases import check_lease
+from dealer_app.services.moves import arriving_player
 from dealer_app.services.types import HandStatus, SeatInfo, SessionInfo, StaffMember, TableInfo
 from dealer_app.storage import ledger
 from dealer_app.storage.database import Database
@@ -116,22 +121,28 @@ class TableService:
 
     # ------------------------------------------------------------------ tables
     def create_table(self, name: str, settings: Settings, by: StaffMember,
-                     currency: str | None = None) -> TableInfo:
+                     currency: str | None = None, min_buy_in: int = 0,
+                     max_buy_in: int = 0) -> TableInfo:
+        """``min_buy_in``/``max_buy_in`` (0: none): the table's buy-in limits."""
         require_supervisor_role(by, "create table", tr_noop("creating a table"))
         name = name.strip()
         if not name:
             raise StorageError(tr("a table needs a name"))
         code = currency_code(currency)
+        minimum, maximum = check_limits(min_buy_in, max_buy_in)
         try:
             with self.db.transaction() as s:
                 confirm_supervisor(s, by, tr_noop("creating a table"))
                 row = GameTable(name=name, settings_json=json.dumps(settings.to_dict()),
-                                created_at=self.db.now(), currency=code)
+                                created_at=self.db.now(), currency=code,
+                                min_buy_in=minimum or None, max_buy_in=maximum or None)
                 s.add(row)
                 s.flush()
+                limits = ({"min_buy_in": minimum, "max_buy_in": maximum}
+                          if minimum or maximum else {})
                 audit(s, at=row.created_at, act="create-table", staff=by, table_id=row.id,
                       detail={"name": name, "settings": settings.to_dict(),
-                              "currency": code})
+                              "currency": code, **limits})
                 ledger.request_checkpoint(s, f"table {row.id} created")
                 return table_info(row)
         except IntegrityError:
@@ -149,13 +160,16 @@ class TableService:
     def change_settings(self, table_id: int, settings: Settings, supervisor: StaffMember,
                         reason: str, currency: str | None = None,
                         dual_control_above: int | None = None,
-                        second: StaffMember | None = None) -> TableInfo:
+                        second: StaffMember | None = None,
+                        buy_in_limits: tuple[int, int] | None = None) -> TableInfo:
         """New settings apply from the next hand on; ``currency`` None keeps the table's.
         ``dual_control_above`` (minor units; 0: off; None keeps it): a void, adjustment or
         settlement of more needs a second supervisor; while it is on, changing it needs
-        ``second`` too."""
+        ``second`` too. ``buy_in_limits`` (minimum, maximum; 0: none; None keeps them):
+        from the next buy-in or rebuy on."""
         why = require_supervisor_role(supervisor, reason, tr_noop("changing table settings"))
         code = None if currency is None else currency_code(currency)
+        limits = None if buy_in_limits is None else check_limits(*buy_in_limits)
         if dual_control_above is not None and (type(dual_control_above) is not int
                                                or not 0 <= dual_control_above <= MAX_AMOUNT):
             raise StorageError(tr("the dual-control amount is a whole amount from 0 (off) to "
@@ -181,6 +195,10 @@ class TableService:
                 detail.update(old_dual_control_above=was,
                               dual_control_above=dual_control_above)
                 row.dual_control_above = dual_control_above or None
+            was_limits = (row.min_buy_in or 0, row.max_buy_in or 0)
+            if limits is not None and limits != was_limits:
+                detail.update(old_buy_in_limits=list(was_limits), buy_in_limits=list(limits))
+                row.min_buy_in, row.max_buy_in = (v or None for v in limits)
             audit(s, at=self.db.now(), act="change-settings", staff=supervisor, reason=why,
                   table_id=table_id, detail=detail)
             ledger.request_checkpoint(s, f"table {table_id} settings changed")
@@ -287,12 +305,19 @@ class TableService:
                 session = self._open(s, session_id)
                 check_lease(s, session.table_id, workstation, self.db.now())
                 self._in_chips(s, session, buy_in)
+                check_buy_in(self._table(s, session.table_id), buy_in)
                 self._table_total(s, session, buy_in)
                 if any(r.seat == seat for r in self._seatings(s, session_id)):
                     raise ConflictError(tr("seat {seat} is taken").format(seat=seat))
                 if any(r.player == player for r in self._seatings(s, session_id)):
                     raise ConflictError(tr("{player} is already seated at this table")
                                         .format(player=player))
+                moving = arriving_player(s, session.table_id, player)
+                if moving is not None:
+                    raise ConflictError(tr("{player} is moving here from another table with "
+                                           "{chips}: seat them with their chips, not a "
+                                           "buy-in; nothing was changed").format(
+                        player=moving.player, chips=thousands(moving.chips or 0)))
                 row = Seating(session_id=session_id, seat=seat, player=player, stack=0,
                               sitting_out=False, seated_at=self.db.now())
                 s.add(row)
@@ -309,6 +334,25 @@ class TableService:
         except IntegrityError:
             raise ConflictError(tr("seat {seat} was taken by another program")
                                 .format(seat=seat)) from None
+
+    def move_seat(self, session_id: int, seat: int, to_seat: int, by: StaffMember,
+                  workstation: str | None = None) -> SeatInfo:
+        """The player moves to the empty ``to_seat`` with their chips (see ``moves``)."""
+        return moves.move_seat(self, session_id, seat, to_seat, by, workstation)
+
+    def move_to_table(self, session_id: int, seat: int, to_table_id: int, by: StaffMember,
+                      workstation: str | None = None) -> moves.Arrival:
+        """The player leaves for another table with their chips (see ``moves``)."""
+        return moves.move_to_table(self, session_id, seat, to_table_id, by, workstation)
+
+    def arrivals(self, table_id: int) -> list[moves.Arrival]:
+        """The players moving to ``table_id``, not seated yet."""
+        return moves.arrivals(self.db, table_id)
+
+    def seat_arrival(self, session_id: int, seat: int, entry_id: int, by: StaffMember,
+                     workstation: str | None = None) -> SeatInfo:
+        """A moving player sits down with their chips (see ``moves``)."""
+        return moves.seat_arrival(self, session_id, seat, entry_id, by, workstation)
 
     def rebuy(self, session_id: int, seat: int, amount: int, by: StaffMember,
               workstation: str | None = None) -> SeatInfo:
@@ -477,6 +521,8 @@ class TableService:
             if row.stack + amount < 0:
                 raise StorageError(tr("seat {seat} has only {stack}").format(seat=seat,
                                                                                stack=row.stack))
+            if kind == "rebuy":
+                check_rebuy(self._table(s, session.table_id), seat, row.stack, amount)
             self._table_total(s, session, amount)
             self._move(s, row, kind, amount, by, reason)
             audit(s, at=self.db.now(), act=kind, staff=by, reason=reason,

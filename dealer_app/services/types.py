@@ -58,6 +58,10 @@ class TableInfo:
     dual_control_above: int = 0
     """A void, stack adjustment or settlement of more than this (minor units) needs a
     second supervisor; 0: off."""
+    min_buy_in: int = 0
+    """The smallest buy-in, and the smallest stack a rebuy may leave (0: none)."""
+    max_buy_in: int = 0
+    """The largest buy-in, and the largest stack a rebuy may make (0: none)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,7 +31,7 @@ from dealer_app.storage.database import Database
 from dealer_app.storage.errors import ConflictError, NotFoundError, StorageError
 from dealer_app.storage.models import GameTable, Seating, TableSession, WaitingEntry
 from dealer_app.storage.search_key import search_key
-from dealer_app.text import tr
+from dealer_app.text import thousands, tr
 
 NAME_MAX = 80
 
@@ -195,4 +195,8 @@ class WaitingListService:
                 row.removed_at is not None:
             raise ConflictError(tr("{player} is no longer on the waiting list").format(
                 player=row.player))
+        if row.chips is not None:
+            raise ConflictError(tr("{player} is moving with {chips} in chips: seat them at "
+                                   "the table they were moved to").format(
+                player=row.player, chips=thousands(row.chips)))
         return row

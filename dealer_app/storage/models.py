@@ -118,6 +118,12 @@ class GameTable(Base):
     dual_control_above: Mapped[int | None] = mapped_column(Amount)
     """Dual control: a void, stack adjustment or settlement of more than this (minor units)
     needs a second supervisor's PIN. NULL or 0: off (migration 0013)."""
+    min_buy_in: Mapped[int | None] = mapped_column(Amount)
+    """The smallest buy-in (minor units): a buy-in below it is refused, and so is a rebuy
+    that leaves the stack below it. NULL or 0: none (migration 0021)."""
+    max_buy_in: Mapped[int | None] = mapped_column(Amount)
+    """The largest buy-in: a buy-in above it is refused, and so is a rebuy that takes the
+    stack above it. NULL or 0: none (migration 0021)."""
 
 
 @chained()
@@ -344,6 +350,13 @@ class WaitingEntry(Base):
     removed_by: Mapped[int | None] = mapped_column(ForeignKey("staff.id"))
     removal: Mapped[str | None] = mapped_column(Text)
     """Why the entry was taken off (or marked a no-show)."""
+    chips: Mapped[int | None] = mapped_column(Amount)
+    """A player moving from another table (migration 0021): the chips they carry, which
+    left ``from_seating_id`` by a ``move-out`` and arrive by a ``move-in`` when seated at
+    ``called_table_id``. NULL: an ordinary waiting player."""
+    from_seating_id: Mapped[int | None] = mapped_column(Integer)
+    """The seating (``seating.id``) the moving player's chips left (no foreign key: SQLite
+    cannot add one to a table in place)."""
     __table_args__ = (Index("ix_waiting_entry_game", "structure", "ante", "joined_at"),)
 
 

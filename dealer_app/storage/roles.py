@@ -41,7 +41,8 @@ OWNER, STATION, AUDITOR = "dealer_owner", "dealer_station", "dealer_auditor"
 MUTABLE: dict[str, tuple[str, ...]] = {
     "staff": ("role", "pin_hash", "failed_pins", "locked_until", "lockouts", "active",
               "pin_change_due", "locked_at"),
-    "game_table": ("settings_json", "currency", "dual_control_above"),
+    "game_table": ("settings_json", "currency", "dual_control_above", "min_buy_in",
+                   "max_buy_in"),
     "table_session": ("dealer_id?closed_at", "closed_at?closed_at"),
     "seating": ("stack?left_at", "sitting_out?left_at", "left_at?left_at"),
     "hand": ("status", "pot", "rake", "ended_at", "head_digest", "corrected", "!status=void"),

@@ -30,6 +30,7 @@ from dealer_app.gui.review.go_to import GO_TO_HINT, parse_go_to
 from dealer_app.gui.review.history import PlayerHistoryDialog
 from dealer_app.gui.review.integrity import IntegrityDialog
 from dealer_app.gui.review.models import ROLE_LABELS, HandListModel, amount
+from dealer_app.gui.review.printing import ReviewPrinting
 from dealer_app.gui.review.replay import HandDetailWindow
 from dealer_app.gui.review.report import SessionReportDialog
 from dealer_app.gui.review.style import apply_style
@@ -72,6 +73,7 @@ class ReviewController(QObject):
                      tables=self.backend.tables(), dealers=self.backend.staff())
         self.acts = ReviewActs(self)
         self.exports = ReviewExports(self)
+        self.printing = ReviewPrinting(self)  # Print hand… and the report's Print…
         self.verification = Verification(self)
         self.debounce = QTimer(self)
         self.debounce.setSingleShot(True)
@@ -111,6 +113,7 @@ class ReviewController(QObject):
             "voidHand": self.acts.void_selected, "adjustStack": self.acts.adjust_stack,
             "closeSession": self.acts.close_session,
             "exportRecords": self.exports.export_records,
+            "printHand": self.printing.print_hand,
             "sessionReport": self.show_session_report,
             "verifyLog": self.verification.verify_log, "auditLog": self.show_audit,
             "exportCsv": self.exports.export_csv}
@@ -375,6 +378,7 @@ class ReviewController(QObject):
         dialog = SessionReportDialog(self.backend, session_id, self.window)
         apply_style(dialog)
         dialog.pdf_requested.connect(self.exports.export_session_pdf)
+        dialog.print_requested.connect(lambda i: self.printing.print_session(i, dialog))
         dialog.adjust_requested.connect(self.acts.adjust_stack)
         dialog.close_requested.connect(self.acts.close_session)
         dialog.settle_requested.connect(self.acts.settle_owed)

@@ -17,6 +17,7 @@ from PySide6.QtGui import (
     QColor,
     QFont,
     QImage,
+    QPagedPaintDevice,
     QPageLayout,
     QPageSize,
     QPainter,
@@ -50,6 +51,11 @@ def page_width_px() -> float:
     return _layout().paintRect(QPageLayout.Unit.Inch).width() * LAYOUT_DPI
 
 
+def page_layout() -> QPageLayout:
+    """The page the reports are laid out on: A4 portrait, 15 mm margins."""
+    return _layout()
+
+
 def _layout() -> QPageLayout:
     return QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
                        QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter)
@@ -75,23 +81,31 @@ def write_pdf(html: str, path: str | os.PathLike[str], *, title: str = "",
         writer.setCreator("dealer-app")
         writer.setResolution(300)
         writer.setPageLayout(_layout())
-        doc = QTextDocument()
-        doc.setDefaultStyleSheet(STYLE)
-        doc.setDocumentMargin(0)
-        for name, image in (images or {}).items():
-            doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
-        doc.setHtml(html)
-        area = writer.pageLayout().paintRect(QPageLayout.Unit.Inch)
-        width, height = area.width() * LAYOUT_DPI, area.height() * LAYOUT_DPI
-        doc.setPageSize(QSizeF(width, height - FOOTER_PX))
-        _keep_together(doc)
-        _print_numbered(doc, writer, width)
+        render_html(html, writer, images)
         del writer  # flushes and closes the file
         os.replace(tmp, target)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
     return target
+
+
+def render_html(html: str, device: QPagedPaintDevice,
+                images: dict[str, QImage] | None = None) -> int:
+    """Lays ``html`` out on ``device``'s page (a PDF writer, or a printer) and paints every
+    page, numbered, as :func:`write_pdf` does; returns the number of pages."""
+    doc = QTextDocument()
+    doc.setDefaultStyleSheet(STYLE)
+    doc.setDocumentMargin(0)
+    for name, image in (images or {}).items():
+        doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
+    doc.setHtml(html)
+    area = device.pageLayout().paintRect(QPageLayout.Unit.Inch)
+    width, height = area.width() * LAYOUT_DPI, area.height() * LAYOUT_DPI
+    doc.setPageSize(QSizeF(width, height - FOOTER_PX))
+    _keep_together(doc)
+    _print_numbered(doc, device, width)
+    return doc.pageCount()
 
 
 def _keep_together(doc: QTextDocument) -> None:
@@ -122,7 +136,7 @@ def _fragments(block: QTextBlock) -> list[QTextFragment]:
     return out
 
 
-def _print_numbered(doc: QTextDocument, writer: QPdfWriter, width: float) -> None:
+def _print_numbered(doc: QTextDocument, writer: QPagedPaintDevice, width: float) -> None:
     """Each page of ``doc`` (laid out at :data:`LAYOUT_DPI`) scaled onto ``writer``'s page,
     with "page N of M" at its foot."""
     pages = doc.pageCount()
@@ -159,13 +173,19 @@ def write_hand_pdf(report: HandReport, path: str | os.PathLike[str]) -> Path:
     return write_pdf(report.to_html(), path, title=report.title)
 
 
-def write_session_pdf(report: SessionReport, path: str | os.PathLike[str],
-                      chart: QImage | None = None) -> Path:
+def session_html(report: SessionReport, chart: QImage | None = None
+                 ) -> tuple[str, dict[str, QImage]]:
+    """The session report's HTML for print, and the images it shows (the stack chart)."""
     images = {}
     name = None
     if chart is not None:
         name = "chart://stacks"
         images[name] = chart
-    html = report.to_html(chart=name, chart_width=int(page_width_px()))
+    return report.to_html(chart=name, chart_width=int(page_width_px())), images
+
+
+def write_session_pdf(report: SessionReport, path: str | os.PathLike[str],
+                      chart: QImage | None = None) -> Path:
+    html, images = session_html(report, chart)
     return write_pdf(html, path, title=tr("Session {id} report").format(id=report.session.id),
                      images=images)

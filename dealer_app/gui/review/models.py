@@ -394,10 +394,12 @@ class HandLogModel(TranslatedHeaders):
 class SessionReportModel(TranslatedHeaders):
     """The seats of a session report, with a totals row."""
 
-    COL_SEAT, COL_PLAYER, COL_BUY_INS, COL_ADJUST, COL_CASH_OUTS, COL_STACK, COL_NET, \
-        COL_HANDS = range(8)
+    COL_SEAT, COL_PLAYER, COL_BUY_INS, COL_ADJUST, COL_CASH_OUTS, COL_MOVED, COL_STACK, \
+        COL_NET, COL_HANDS = range(9)
     HEADERS = (tr_noop("Seat"), tr_noop("Player"), tr_noop("Buy-ins"), tr_noop("Adjustments"),
-               tr_noop("Cash-outs"), tr_noop("Stack"), tr_noop("Net"), tr_noop("Hands"))
+               tr_noop("Cash-outs"), tr_noop("Moved"), tr_noop("Stack"), tr_noop("Net"),
+               tr_noop("Hands"))
+    """``Moved``: chips brought from (+) or taken to (−) another seat or table, not cash."""
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -414,11 +416,11 @@ class SessionReportModel(TranslatedHeaders):
     def _values(self, row: int) -> list[Any]:
         if row < len(self.lines):
             x = self.lines[row]
-            return [x.seat, x.player, x.buy_ins, x.adjustments, x.cash_outs, x.stack, x.net,
-                    x.hands]
+            return [x.seat, x.player, x.buy_ins, x.adjustments, x.cash_outs, x.moved, x.stack,
+                    x.net, x.hands]
         ls = self.lines
         return ["", tr("Total"), sum(x.buy_ins for x in ls), sum(x.adjustments for x in ls),
-                sum(x.cash_outs for x in ls), sum(x.stack for x in ls),
+                sum(x.cash_outs for x in ls), sum(x.moved for x in ls), sum(x.stack for x in ls),
                 sum(x.net for x in ls), ""]
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -429,7 +431,7 @@ class SessionReportModel(TranslatedHeaders):
         if role == SORT_ROLE:
             return value
         if role == Qt.ItemDataRole.DisplayRole:
-            if isinstance(value, int) and col in (self.COL_ADJUST, self.COL_NET):
+            if isinstance(value, int) and col in (self.COL_ADJUST, self.COL_MOVED, self.COL_NET):
                 return signed(value)
             if isinstance(value, int) and col != self.COL_SEAT:
                 return amount(value)

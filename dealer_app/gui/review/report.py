@@ -34,6 +34,7 @@ from dealer_app.text import tr
 
 class SessionReportDialog(QDialog):
     pdf_requested = Signal(int)
+    print_requested = Signal(int)
     adjust_requested = Signal(int)
     settle_requested = Signal(int)
     close_requested = Signal(int)
@@ -70,10 +71,14 @@ class SessionReportDialog(QDialog):
         self.close_button.setProperty("class", "danger")
         self.pdf_button = QPushButton(tr("PDF…"))
         self.pdf_button.setObjectName("reportPdf")
+        self.print_button = QPushButton(tr("Print…"))
+        self.print_button.setObjectName("reportPrint")
+        self.print_button.setToolTip(tr("Print the report (the PDF's pages) on a printer"))
         layout.addLayout(top)
         acts = QHBoxLayout()
         acts.addStretch(1)
-        for b in (self.adjust_button, self.settle_button, self.close_button, self.pdf_button):
+        for b in (self.adjust_button, self.settle_button, self.close_button, self.pdf_button,
+                  self.print_button):
             acts.addWidget(b)
         layout.addLayout(acts)
         self.title = QLabel()
@@ -131,6 +136,7 @@ class SessionReportDialog(QDialog):
         layout.addWidget(split, 1)
         self.session_box.currentIndexChanged.connect(self._load_current)
         self.pdf_button.clicked.connect(lambda: self.pdf_requested.emit(self.session_id))
+        self.print_button.clicked.connect(lambda: self.print_requested.emit(self.session_id))
         self.adjust_button.clicked.connect(lambda: self.adjust_requested.emit(self.session_id))
         self.close_button.clicked.connect(lambda: self.close_requested.emit(self.session_id))
         self.settle_button.clicked.connect(lambda: self.settle_requested.emit(self.session_id))

@@ -51,6 +51,7 @@ ACTIONS = (
     (1, "adjustStack", tr_noop("Adjust stack…")),
     (1, "closeSession", tr_noop("Close session…")),
     (1, "exportRecords", tr_noop("Export records…")),
+    (1, "printHand", tr_noop("Print hand…")),
     (2, "sessionReport", tr_noop("Session report…")),
     (2, "verifyLog", tr_noop("Check integrity…")),
     (2, "auditLog", tr_noop("Audit log…")),

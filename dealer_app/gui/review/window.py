@@ -22,6 +22,7 @@ from dealer_app.gui.review.files import folder_path, save_path
 from dealer_app.gui.review.go_to import GO_TO_HINT, parse_go_to
 from dealer_app.gui.review.history import PlayerHistoryDialog
 from dealer_app.gui.review.integrity import IntegrityDialog
+from dealer_app.gui.review.printing import ReviewPrinting
 from dealer_app.gui.review.replay import HandDetailWindow
 from dealer_app.gui.review.report import SessionReportDialog
 from dealer_app.gui.review.style import apply_style
@@ -64,6 +65,10 @@ class ReviewWindow(ReviewView):
     @property
     def own_session(self) -> SessionInfo | None:
         return self.controller.own_session
+
+    @property
+    def printing(self) -> ReviewPrinting:
+        return self.controller.printing
 
     @property
     def details(self) -> dict[int, HandDetailWindow]:

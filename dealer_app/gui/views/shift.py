@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
@@ -228,6 +229,20 @@ class SettingsForm(QWidget):
         form.addRow(label, self.dual_control)
         self.dual_control_was = 0
         """The table's amount as loaded (a change while it is on needs two supervisors)."""
+        self.min_buy_in = self._spin(0, 0, 1_000_000_000)
+        self.min_buy_in.setObjectName("minBuyIn")
+        self.min_buy_in.setSpecialValueText(tr("none", "buy-in limits"))  # 0: no minimum
+        self.min_buy_in.setToolTip(tr("The smallest buy-in; a rebuy must bring the stack to "
+                                      "at least this (0: none)"))
+        self.max_buy_in = self._spin(0, 0, 1_000_000_000)
+        self.max_buy_in.setObjectName("maxBuyIn")
+        self.max_buy_in.setSpecialValueText(tr("none", "buy-in limits"))
+        self.max_buy_in.setToolTip(tr("The largest buy-in; a rebuy may bring the stack to at "
+                                      "most this (0: none)"))
+        form.addRow(tr("Min. buy-in"), self.min_buy_in)  # short: one line at 1024×768
+        form.addRow(tr("Max. buy-in"), self.max_buy_in)
+        self.buy_in_was = (0, 0)
+        """The table's limits as loaded."""
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
         if (watched is self.structure and event.type() == QEvent.Type.KeyPress
@@ -246,6 +261,20 @@ class SettingsForm(QWidget):
         value = self.dual_control.value()
         return None if value == self.dual_control_was else value
 
+    def buy_in_limits(self) -> tuple[int, int]:
+        """The minimum and maximum buy-in typed (0: none); ``SettingsError`` for a box that
+        cannot hold what was typed."""
+        problem = box_problem([(tr("Minimum buy-in"), self.min_buy_in),
+                               (tr("Maximum buy-in"), self.max_buy_in)])
+        if problem:
+            raise SettingsError(problem)
+        return self.min_buy_in.value(), self.max_buy_in.value()
+
+    def buy_in_change(self) -> tuple[int, int] | None:
+        """The limits typed, or None when they are the ones loaded."""
+        limits = self.buy_in_limits()
+        return None if limits == self.buy_in_was else limits
+
     def settings(self) -> Settings:
         """Raises SettingsError for values that make no game (or a box that cannot hold
         what was typed: nothing is taken that was not typed)."""
@@ -262,8 +291,13 @@ class SettingsForm(QWidget):
                         rake_cap=self.rake_cap.value())
 
     def set_settings(self, name: str, s: Settings, currency: str | None = None,
-                     dual_control_above: int | None = None) -> None:
+                     dual_control_above: int | None = None,
+                     buy_in_limits: tuple[int, int] | None = None) -> None:
         self.name.setText(name)
+        if buy_in_limits is not None:
+            self.min_buy_in.setValue(buy_in_limits[0])
+            self.max_buy_in.setValue(buy_in_limits[1])
+            self.buy_in_was = buy_in_limits
         if currency is not None:
             self.currency.setText(currency)
         if dual_control_above is not None:
@@ -563,7 +597,7 @@ class PlayersPanel(QWidget):
     name on the next, the five buttons in a grid with labels that fit."""
 
     requested = Signal(str)
-    """``seat``, ``rebuy``, ``sit-out``, ``come-back`` or ``leave``."""
+    """``seat``, ``rebuy``, ``sit-out``, ``come-back``, ``leave`` or ``move``."""
 
     BUTTONS: tuple[tuple[str, str, str], ...] = (
         ("seat", tr_noop("Seat player"),
@@ -573,6 +607,9 @@ class PlayersPanel(QWidget):
         ("come-back", tr_noop("Come back"), tr_noop("A player sitting out is dealt in again")),
         ("leave", tr_noop("Cash out"),
          tr_noop("The player leaves the table: cash out the stack")),
+        ("move", tr_noop("Move…"),
+         tr_noop("Move the player of the seat above, with their chips, to another seat or "
+                 "table (between hands)")),
     )
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -617,6 +654,17 @@ class PlayersPanel(QWidget):
             self.buttons[name] = button
             grid.addWidget(button, i // 3, i % 3)
         layout.addLayout(grid)
+        self.arriving = QLabel()
+        self.arriving.setObjectName("arriving")
+        self.arriving.setWordWrap(True)
+        self.arriving.setToolTip(tr("Players moved here from another table with their chips: "
+                                    "a click puts the name in the form; Seat player seats "
+                                    "them with their chips"))
+        self.arriving.linkActivated.connect(self._arrival_clicked)
+        self.arriving_names: dict[str, str] = {}
+        """Entry id (as text) → name, of the players moving here."""
+        layout.addWidget(self.arriving)
+        self.set_arrivals([])
         self.message = PanelMessage()
         self.message.watch([self.seat, self.name, self.amount])
         layout.addWidget(self.message)
@@ -646,6 +694,20 @@ class PlayersPanel(QWidget):
         self.amount.setValue(500)
         self.message.clear()
         self.occupied = frozenset()
+        self.set_arrivals([])
+
+    def set_arrivals(self, arrivals: Sequence[tuple[int, str, str]]) -> None:
+        """The players moving here (entry id, name, ``Ann · 500 from Table 2``), each a link
+        that puts the name in the form; the line shows only while there is one."""
+        self.arriving_names = {str(entry): name for entry, name, _ in arrivals}
+        links = ", ".join(f'<a href="{entry}" style="color: #ffd54f;">{html.escape(text)}</a>'
+                          for entry, _, text in arrivals)  # light on the dark panel
+        self.arriving.setText(tr("Arriving: {players}").format(players=links) if links else "")
+        self.arriving.setVisible(bool(arrivals))
+
+    def _arrival_clicked(self, entry: str) -> None:
+        self.name.setText(self.arriving_names.get(entry, ""))
+        self.name.setFocus()
 
     def set_occupied(self, occupied: frozenset[int]) -> None:
         """The seats taken now. When the seat in the form has just been taken (the player was
