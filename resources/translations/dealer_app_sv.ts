@@ -2265,6 +2265,10 @@ Detaljerna finns i loggfilen:
         <translation>Netto</translation>
     </message>
     <message>
+        <source>Moved</source>
+        <translation>Flyttat</translation>
+    </message>
+    <message>
         <source>Hands</source>
         <translation>Händer</translation>
     </message>
@@ -2529,6 +2533,10 @@ Detaljerna finns i loggfilen:
         <translation>PDF…</translation>
     </message>
     <message>
+        <source>Print the report (the PDF&apos;s pages) on a printer</source>
+        <translation>Skriv ut rapporten (PDF:ens sidor) på en skrivare</translation>
+    </message>
+    <message>
         <source>{table} · session {id} · dealers {dealers}</source>
         <translation>{table} · session {id} · dealrar {dealers}</translation>
     </message>
@@ -2759,6 +2767,10 @@ Detaljerna finns i loggfilen:
     <message>
         <source>Export records…</source>
         <translation>Exportera poster…</translation>
+    </message>
+    <message>
+        <source>Print hand…</source>
+        <translation>Skriv ut hand…</translation>
     </message>
     <message>
         <source>Session report…</source>
@@ -3053,6 +3065,10 @@ Detaljerna finns i loggfilen:
         <translation>Ta över bordet</translation>
     </message>
     <message>
+        <source>{name} sits at seat {seat} with {amount} from {table}</source>
+        <translation>{name} sätter sig på plats {seat} med {amount} från {table}</translation>
+    </message>
+    <message>
         <source>{name} sits at seat {seat}</source>
         <translation>{name} sitter på plats {seat}</translation>
     </message>
@@ -3071,6 +3087,18 @@ Detaljerna finns i loggfilen:
     <message>
         <source>Seat {seat} leaves: cash out {amount}</source>
         <translation>Plats {seat} lämnar: inlösen {amount}</translation>
+    </message>
+    <message>
+        <source>{player} · {amount} from {table}</source>
+        <translation>{player} · {amount} från {table}</translation>
+    </message>
+    <message>
+        <source>{name} moves from seat {seat} to seat {to} with {amount}</source>
+        <translation>{name} flyttar från plats {seat} till plats {to} med {amount}</translation>
+    </message>
+    <message>
+        <source>{name} moves to {table} with {amount}: its dealer seats them</source>
+        <translation>{name} flyttar till {table} med {amount}: dess Dealer placerar spelaren</translation>
     </message>
     <message>
         <source>New settings apply from the next hand.</source>
@@ -3450,6 +3478,35 @@ Detaljerna finns i loggfilen:
         <translation>Två inspektörer över</translation>
     </message>
     <message>
+        <source>none</source>
+        <comment>buy-in limits</comment>
+        <translation>inga</translation>
+    </message>
+    <message>
+        <source>The smallest buy-in; a rebuy must bring the stack to at least this (0: none)</source>
+        <translation>Det minsta inköpet; ett återköp måste höja stacken till minst detta (0: inget)</translation>
+    </message>
+    <message>
+        <source>The largest buy-in; a rebuy may bring the stack to at most this (0: none)</source>
+        <translation>Det största inköpet; ett återköp får höja stacken till högst detta (0: inget)</translation>
+    </message>
+    <message>
+        <source>Min. buy-in</source>
+        <translation>Minsta inköp</translation>
+    </message>
+    <message>
+        <source>Max. buy-in</source>
+        <translation>Högsta inköp</translation>
+    </message>
+    <message>
+        <source>Minimum buy-in</source>
+        <translation>Minsta inköp</translation>
+    </message>
+    <message>
+        <source>Maximum buy-in</source>
+        <translation>Högsta inköp</translation>
+    </message>
+    <message>
         <source>Supervisor PIN</source>
         <translation>Inspektörens PIN-kod</translation>
     </message>
@@ -3566,8 +3623,24 @@ Detaljerna finns i loggfilen:
         <translation>Spelaren lämnar bordet: lös in stacken</translation>
     </message>
     <message>
+        <source>Move…</source>
+        <translation>Flytta…</translation>
+    </message>
+    <message>
+        <source>Move the player of the seat above, with their chips, to another seat or table (between hands)</source>
+        <translation>Flytta spelaren på platsen ovan, med sina marker, till en annan plats eller ett annat bord (mellan given)</translation>
+    </message>
+    <message>
         <source>Seat 1–6 (or click the seat on the table)</source>
         <translation>Plats 1–6 (eller klicka på platsen vid bordet)</translation>
+    </message>
+    <message>
+        <source>Players moved here from another table with their chips: a click puts the name in the form; Seat player seats them with their chips</source>
+        <translation>Spelare som flyttats hit från ett annat bord med sina marker: ett klick sätter namnet i formuläret; Placera spelare placerar dem med deras marker</translation>
+    </message>
+    <message>
+        <source>Arriving: {players}</source>
+        <translation>På väg hit: {players}</translation>
     </message>
     <message>
         <source>{player} · called {time} to {table}</source>
@@ -4423,6 +4496,50 @@ Detaljerna finns i loggfilen:
         <translation>platsen måste vara 1 till 6, inte {seat}</translation>
     </message>
     <message>
+        <source>seat {seat} is taken by {player}: choose an empty seat; nothing was changed</source>
+        <translation>plats {seat} är upptagen av {player}: välj en tom plats; inget ändrades</translation>
+    </message>
+    <message>
+        <source>the player is already in seat {seat}</source>
+        <translation>spelaren sitter redan på plats {seat}</translation>
+    </message>
+    <message>
+        <source>seat {seat} to seat {to}</source>
+        <translation>plats {seat} till plats {to}</translation>
+    </message>
+    <message>
+        <source>{player} is already at {table}: choose another seat instead</source>
+        <translation>{player} sitter redan vid {table}: välj en annan plats i stället</translation>
+    </message>
+    <message>
+        <source>{table} has no open session: no seat to move {player} to; nothing was changed</source>
+        <translation>{table} har ingen öppen session: ingen plats att flytta {player} till; inget ändrades</translation>
+    </message>
+    <message>
+        <source>{player} is already seated at {table}</source>
+        <translation>{player} sitter redan vid {table}</translation>
+    </message>
+    <message>
+        <source>{player}&apos;s {chips} are not whole chips at {table} (chip unit {unit}): change the stack first; nothing was changed</source>
+        <translation>{player}s {chips} är inte hela marker vid {table} (markerenhet {unit}): ändra stacken först; inget ändrades</translation>
+    </message>
+    <message>
+        <source>to {table}</source>
+        <translation>till {table}</translation>
+    </message>
+    <message>
+        <source>no player moving with chips has id {id}</source>
+        <translation>ingen spelare som flyttar med marker har id {id}</translation>
+    </message>
+    <message>
+        <source>{player} is not moving to this table</source>
+        <translation>{player} flyttar inte till detta bord</translation>
+    </message>
+    <message>
+        <source>from {table}</source>
+        <translation>från {table}</translation>
+    </message>
+    <message>
         <source>the buy-in</source>
         <translation>inköpet</translation>
     </message>
@@ -4433,6 +4550,10 @@ Detaljerna finns i loggfilen:
     <message>
         <source>{player} is already seated at this table</source>
         <translation>{player} sitter redan vid det här bordet</translation>
+    </message>
+    <message>
+        <source>{player} is moving here from another table with {chips}: seat them with their chips, not a buy-in; nothing was changed</source>
+        <translation>{player} flyttar hit från ett annat bord med {chips}: placera spelaren med sina marker, inte med ett inköp; inget ändrades</translation>
     </message>
     <message>
         <source>seat {seat} was taken by another program</source>
@@ -4620,8 +4741,16 @@ Detaljerna finns i loggfilen:
         <translation> + skuld {owed}</translation>
     </message>
     <message>
+        <source> + moved out {chips}</source>
+        <translation> + utflyttat {chips}</translation>
+    </message>
+    <message>
         <source>stacks {stacks} + cash-outs {cash_outs} + rake {rake}{owed} = {chips_out} {sign} buy-ins {buy_ins} + adjustments {adjustments} = {chips_in}</source>
         <translation>stackar {stacks} + inlösen {cash_outs} + rake {rake}{owed} = {chips_out} {sign} inköp {buy_ins} + justeringar {adjustments} = {chips_in}</translation>
+    </message>
+    <message>
+        <source> + moved in {chips}</source>
+        <translation> + inflyttat {chips}</translation>
     </message>
     <message>
         <source>none</source>
@@ -4691,6 +4820,14 @@ Detaljerna finns i loggfilen:
     <message>
         <source>+ Owed to players who left (void)</source>
         <translation>+ Skuld till spelare som gått (annullering)</translation>
+    </message>
+    <message>
+        <source>+ Chips moved in from other seats or tables</source>
+        <translation>+ Marker inflyttade från andra platser eller bord</translation>
+    </message>
+    <message>
+        <source>+ Chips moved out to other seats or tables</source>
+        <translation>+ Marker utflyttade till andra platser eller bord</translation>
     </message>
     <message>
         <source>Buy-ins and rebuys</source>
@@ -5682,6 +5819,10 @@ Detaljerna finns i loggfilen:
         <translation>{table} är stängt: ingen plats att kalla {player} till</translation>
     </message>
     <message>
+        <source>{player} is moving with {chips} in chips: seat them at the table they were moved to</source>
+        <translation>{player} flyttar med {chips} i marker: placera spelaren vid bordet den flyttades till</translation>
+    </message>
+    <message>
         <source>{table} has no free seat</source>
         <translation>{table} har ingen ledig plats</translation>
     </message>
@@ -5888,6 +6029,93 @@ Detaljerna finns i loggfilen:
     <message>
         <source>{table} is not open</source>
         <translation>{table} är inte öppet</translation>
+    </message>
+    <message>
+        <source>Move a player</source>
+        <translation>Flytta en spelare</translation>
+    </message>
+    <message>
+        <source>{player} (seat {seat}) moves with their chips, between hands. At another table, its dealer seats them.</source>
+        <translation>{player} (plats {seat}) flyttar med sina marker, mellan given. Vid ett annat bord placerar dess Dealer spelaren.</translation>
+    </message>
+    <message>
+        <source>this table</source>
+        <translation>detta bord</translation>
+    </message>
+    <message>
+        <source>{table} (must move)</source>
+        <translation>{table} (måste flytta)</translation>
+    </message>
+    <message>
+        <source>The empty seat the player moves to</source>
+        <translation>Den tomma plats spelaren flyttar till</translation>
+    </message>
+    <message>
+        <source>To table</source>
+        <translation>Till bord</translation>
+    </message>
+    <message>
+        <source>To seat</source>
+        <translation>Till plats</translation>
+    </message>
+    <message>
+        <source>Move</source>
+        <translation>Flytta</translation>
+    </message>
+    <message>
+        <source>Print {title}</source>
+        <translation>Skriv ut {title}</translation>
+    </message>
+    <message>
+        <source>Printing failed: {error}</source>
+        <translation>Utskriften misslyckades: {error}</translation>
+    </message>
+    <message>
+        <source>{title} sent to the printer ({pages} page(s))</source>
+        <translation>{title} skickad till skrivaren ({pages} sida/sidor)</translation>
+    </message>
+    <message>
+        <source>Printing cancelled; nothing was printed.</source>
+        <translation>Utskriften avbröts; inget skrevs ut.</translation>
+    </message>
+    <message>
+        <source>a buy-in limit is a whole amount from 0 (none) to {max}, not {amount}</source>
+        <translation>en inköpsgräns är ett helt belopp från 0 (ingen) till {max}, inte {amount}</translation>
+    </message>
+    <message>
+        <source>the maximum buy-in {maximum} is below the minimum {minimum}</source>
+        <translation>högsta inköp {maximum} är lägre än minsta {minimum}</translation>
+    </message>
+    <message>
+        <source>{minimum} to {maximum}</source>
+        <comment>buy-in limits</comment>
+        <translation>{minimum} till {maximum}</translation>
+    </message>
+    <message>
+        <source>at least {minimum}</source>
+        <comment>buy-in limits</comment>
+        <translation>minst {minimum}</translation>
+    </message>
+    <message>
+        <source>at most {maximum}</source>
+        <comment>buy-in limits</comment>
+        <translation>högst {maximum}</translation>
+    </message>
+    <message>
+        <source>the minimum buy-in at {table} is {minimum}, not {amount}; nothing was changed</source>
+        <translation>minsta inköp vid {table} är {minimum}, inte {amount}; inget ändrades</translation>
+    </message>
+    <message>
+        <source>the maximum buy-in at {table} is {maximum}, not {amount}; nothing was changed</source>
+        <translation>högsta inköp vid {table} är {maximum}, inte {amount}; inget ändrades</translation>
+    </message>
+    <message>
+        <source>the minimum buy-in at {table} is {minimum}: a rebuy must bring seat {seat}&apos;s stack to at least {minimum} (with {amount} it would be {after}); nothing was changed</source>
+        <translation>minsta inköp vid {table} är {minimum}: ett återköp måste höja stacken på plats {seat} till minst {minimum} (med {amount} skulle den bli {after}); inget ändrades</translation>
+    </message>
+    <message>
+        <source>the maximum buy-in at {table} is {maximum}: a rebuy may bring seat {seat}&apos;s stack to at most {maximum} (with {amount} it would be {after}); nothing was changed</source>
+        <translation>högsta inköp vid {table} är {maximum}: ett återköp får höja stacken på plats {seat} till högst {maximum} (med {amount} skulle den bli {after}); inget ändrades</translation>
     </message>
 </context>
 <context>
