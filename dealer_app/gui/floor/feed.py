@@ -14,9 +14,10 @@ from dealer_app.services.changes import ChangeFeed, watch
 
 SPACING_MS = 150
 """PostgreSQL: at most one read of the changed tables every 150 ms."""
-SQLITE_SPACING_MS = 200
-"""SQLite: at most one read of every table every 200 ms (a read redraws only the tiles
-that changed, so 30 tables cost under 10 % of a core)."""
+SQLITE_SPACING_MS = 225
+"""SQLite: at most one read of every table every 225 ms (a read redraws only the tiles
+that changed): at 30 tables, commit to tile p95 221 ms and 8.5 - 9.4 % of a core; every
+200 ms was 154 ms and 10.1 - 10.4 % (benchmarks/floor.py, 2026-12-03 16:40, load 0.2 - 0.5)."""
 
 
 class LiveFeed(QObject):
