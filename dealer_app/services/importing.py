@@ -167,7 +167,7 @@ def build(p: Prepared, staff: StaffMember, now: datetime) -> None:
         row = _blank(_EVENTS)
         row.update(seq=i + 1, kind="input", seat=event.seat, action=action, card=event.card,
                    to_amount=event.to, staff_id=staff.id, staff_name=staff.name, at=at,
-                   digest=head)
+                   digest="")  # ledger format 3: the hand keeps the chain's head only
         events.append(row)
     hand_row = _blank(_HANDS)
     hand_row.update(uid=uid, origin="import", settings_json=json.dumps(settings),

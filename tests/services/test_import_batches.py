@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, text
 from storage.helpers import play
 
 from dealer_app.engine.record import parse_record
@@ -50,12 +50,21 @@ def test_a_batch_is_one_checkpoint_and_holds_under_verify(
     ids = [hand_id for _name, hand_id in report.stored]
     assert len(set(ids)) == 5
     assert _count(svc, HandEvent) > events
+    with svc.db.read() as s:  # ledger format 3: the hand keeps the chain's head only
+        links = set(s.scalars(select(HandEvent.digest).where(HandEvent.hand_id.in_(
+            [hand_id for _n, hand_id in report.stored]))))
+    assert links == {""}
     assert svc.log.verify_all().ok
     for path, hand_id in zip(paths, ids, strict=True):  # each hand stored whole
         record = parse_record(json.loads(path.read_text()))
         assert content_digest(svc.log.record(hand_id)) == content_digest(record)
     again = svc.log.import_files(paths, boss)
     assert [h for _n, h in again.duplicates] == ids and not again.stored
+    with svc.db.transaction() as s:  # an imported event changed outside the app
+        s.execute(text("UPDATE hand_event SET to_amount = COALESCE(to_amount, 0) + 5 "
+                       "WHERE hand_id = :h AND seq = (SELECT MAX(seq) FROM hand_event "
+                       "WHERE hand_id = :h)"), {"h": ids[0]})
+    assert not svc.log.verify_all().ok
 
 
 def test_bad_files_and_a_repeat_in_a_batch_keep_their_place_and_change_nothing(
