@@ -11,10 +11,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from pytestqt.qtbot import QtBot
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from dealer_app.engine import Settings  # noqa: E402
+from dealer_app.gui.app import application  # noqa: E402
+from dealer_app.gui.floor.window import FloorWindow  # noqa: E402
 from dealer_app.services import Role, Services, StaffMember  # noqa: E402
 
 CHILD = Path(__file__).with_name("dealer_child.py")
@@ -69,3 +72,16 @@ def dealer_process(db_url: str, floor_db: object) -> Iterator[DealerProcess]:
     child = DealerProcess(db_url)
     yield child
     child.close()
+
+
+@pytest.fixture
+def floor(qtbot: QtBot, floor_db: tuple[Services, StaffMember]) -> Iterator[FloorWindow]:
+    """The floor view of ``floor_db``, started (its feed on), closed after the test."""
+    application()
+    svc, boss = floor_db
+    window = FloorWindow(svc, boss, stale_after=3600)
+    qtbot.addWidget(window)
+    window.start()
+    yield window
+    window.stop()
+    window.close()

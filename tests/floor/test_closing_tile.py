@@ -3,27 +3,12 @@ CLOSING until that is taken back (or the session closes)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from pytestqt.qtbot import QtBot
 
-from dealer_app.gui.app import application
 from dealer_app.gui.floor.window import FloorWindow
 from dealer_app.services import Services, StaffMember
 from dealer_app.services.floor import TableState
-
-
-@pytest.fixture
-def floor(qtbot: QtBot, floor_db: tuple[Services, StaffMember]) -> Iterator[FloorWindow]:
-    application()
-    svc, boss = floor_db
-    window = FloorWindow(svc, boss, stale_after=3600)
-    qtbot.addWidget(window)
-    window.start()
-    yield window
-    window.stop()
-    window.close()
 
 
 def _action(floor: FloorWindow, name: str) -> str:

@@ -3,27 +3,11 @@ only the tiles that changed, and the waiting lists are read at most every two se
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from pytestqt.qtbot import QtBot
 
-from dealer_app.gui.app import application
 from dealer_app.gui.floor import window as floor_window
 from dealer_app.gui.floor.window import FloorWindow
 from dealer_app.services import Services, StaffMember
-
-
-@pytest.fixture
-def floor(qtbot: QtBot, floor_db: tuple[Services, StaffMember]) -> Iterator[FloorWindow]:
-    application()
-    svc, boss = floor_db
-    window = FloorWindow(svc, boss, stale_after=3600)
-    qtbot.addWidget(window)
-    window.start()
-    yield window
-    window.stop()
-    window.close()
 
 
 @pytest.mark.one_backend

@@ -24,18 +24,6 @@ HOLE = "A♠"  # seat 1's hole card (As) as a card face names it
 
 
 @pytest.fixture
-def floor(qtbot: QtBot, floor_db: tuple[Services, StaffMember]) -> Iterator[FloorWindow]:
-    application()
-    svc, boss = floor_db
-    window = FloorWindow(svc, boss, stale_after=3600)
-    qtbot.addWidget(window)
-    window.start()
-    yield window
-    window.stop()
-    window.close()
-
-
-@pytest.fixture
 def screen(qtbot: QtBot, floor_db: tuple[Services, StaffMember]) -> Iterator[PlayersScreen]:
     application()
     svc, _ = floor_db
