@@ -27,6 +27,7 @@ from dealer_app.text import tr
 
 KeyHandler = Callable[[QKeyEvent], bool]
 
+
 class NextLine(QLabel):
     """``NEXT ▶ Seat 3 (Bo) must bring in 10``; red while an input is refused. A text too
     long for one line is set smaller first (``fit``: the style sheet's smaller sizes), so
