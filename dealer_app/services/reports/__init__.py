@@ -25,7 +25,15 @@ from __future__ import annotations
 from dealer_app.services.common import CancelFn, ProgressFn
 from dealer_app.services.files import Cancelled, atomic_write, temp_path_beside
 from dealer_app.services.hand_csv import CSV_COLUMNS, escape_cell, write_hand_list_csv
-from dealer_app.services.reports.common import describe
+from dealer_app.services.reports.common import (
+    ACT_NAMES,
+    act_name,
+    describe,
+    first_upper,
+    nobreak,
+    rake_text,
+    status_name,
+)
 from dealer_app.services.reports.hand import (
     WAGERS,
     HandHeader,
@@ -38,8 +46,7 @@ from dealer_app.services.reports.hand import (
     input_amounts,
     result_lines,
 )
-from dealer_app.services.reports.session import (
-    ACT_NAMES,
+from dealer_app.services.reports.reconciliation import (
     ADJUST_KINDS,
     BUY_IN_KINDS,
     CASH_OUT_KINDS,
@@ -50,16 +57,20 @@ from dealer_app.services.reports.session import (
     OWED_PAID_KINDS,
     Reconciliation,
     SeatLine,
+)
+from dealer_app.services.reports.session import (
     SessionReport,
-    StackHistory,
     SupervisorAct,
-    act_name,
-    rake_text,
     session_acts,
     session_report,
+    session_row,
+)
+from dealer_app.services.reports.session_html import (
     session_report_html,
+)
+from dealer_app.services.reports.stack_history import (
+    StackHistory,
     stack_history,
-    status_name,
 )
 from dealer_app.services.reports.times import (
     iso_z,
@@ -74,7 +85,7 @@ __all__ = [
     "MOVE_IN_KINDS", "MOVE_OUT_KINDS", "OWED_KINDS", "OWED_PAID_KINDS", "ProgressFn",
     "Reconciliation", "SeatLine", "SessionReport", "StackHistory", "SupervisorAct",
     "WAGERS", "act_name", "atomic_write", "cards_text", "describe", "escape_cell",
-    "event_caption", "hand_header", "hand_report", "input_amounts", "iso_z",
-    "local_time", "rake_text", "result_lines", "session_acts", "session_report",
-    "session_report_html", "stack_history", "status_name", "temp_path_beside",
-    "write_hand_list_csv", "zone_label", "zoned_time"]
+    "event_caption", "first_upper", "hand_header", "hand_report", "input_amounts",
+    "iso_z", "local_time", "nobreak", "rake_text", "result_lines", "session_acts",
+    "session_report", "session_report_html", "session_row", "stack_history",
+    "status_name", "temp_path_beside", "write_hand_list_csv", "zone_label", "zoned_time"]

@@ -15,8 +15,7 @@ from dealer_app.narration import award_lines, seat_label
 from dealer_app.services.calls import CallResponse, CallService, response_line
 from dealer_app.services.common import DEFAULT_CURRENCY
 from dealer_app.services.fingerprint import hand_evidence
-from dealer_app.services.reports.common import describe, nobreak
-from dealer_app.services.reports.session import rake_text, status_name
+from dealer_app.services.reports.common import describe, nobreak, rake_text, status_name
 from dealer_app.services.reports.times import zone_label, zoned_time
 from dealer_app.services.types import (
     HandState,
