@@ -27,11 +27,11 @@ from dealer_app.engine.errors import (
     UnitChangeError,
 )
 from dealer_app.engine.events import Action, Event, EventError
-from dealer_app.engine.settings import SeatSpec, Settings, SettingsError, Structure
+from dealer_app.engine.settings import SEATS, SeatSpec, Settings, SettingsError, Structure
 
 __all__ = [
     "DECK", "RANKS", "SUITS", "Action", "Allowed", "Applied", "Card", "CardError", "ChipCode",
     "ChipRuleError", "Code", "DealError", "Event", "EventError", "Phase", "Reason",
-    "RuleError", "SeatSpec", "Settings", "SettingsError", "StackAmountError", "Structure",
+    "RuleError", "SEATS", "SeatSpec", "Settings", "SettingsError", "StackAmountError", "Structure",
     "UnitChangeError", "Wager", "parse_card", "parse_cards", "starts_card", "typed_card",
 ]

@@ -158,6 +158,10 @@ class Settings:
         return f"{self.structure.label} {stakes} · Ante {self.ante}"
 
 
+SEATS: tuple[int, ...] = tuple(range(1, 7))
+"""The seats of a table (rule 3.1: up to six, numbered 1-6 clockwise)."""
+
+
 @dataclass(frozen=True, slots=True)
 class SeatSpec:
     """A player dealt into a hand: seat 1–6, name, stack before the antes."""
@@ -167,7 +171,7 @@ class SeatSpec:
     stack: int
 
     def __post_init__(self) -> None:
-        if type(self.seat) is not int or not 1 <= self.seat <= 6:
+        if type(self.seat) is not int or self.seat not in SEATS:
             raise SettingsError(f"seat must be 1 to 6, not {self.seat!r}")
         if type(self.stack) is not int or self.stack < 0:
             raise SettingsError(f"stack of seat {self.seat} must be a whole number >= 0, "

@@ -16,6 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent
 
 from dealer_app.engine import RANKS, SUITS, Action
+from dealer_app.engine.settings import SEATS
 from dealer_app.text import tr, tr_noop
 
 _NO_MOD = Qt.KeyboardModifier.NoModifier
@@ -122,7 +123,7 @@ class Command(Enum):
 _BY_NAME = {c.spec.name: c for c in Command}
 _BY_KEY = {(int(c.spec.key), c.spec.ctrl): c for c in Command}
 
-SEAT_KEYS: dict[int, int] = {int(Qt.Key.Key_1) + n - 1: n for n in range(1, 7)}
+SEAT_KEYS: dict[int, int] = {int(Qt.Key.Key_1) + n - 1: n for n in SEATS}
 """Ctrl+1 .. Ctrl+6: the next card goes to that seat (rule 5.5: a street in any order)."""
 
 ACTION_KEYS: dict[str, tuple[str, str]] = {

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QDialog, QMessageBox
 
 from dealer_app import words
 from dealer_app.engine import SettingsError
+from dealer_app.engine.settings import SEATS
 from dealer_app.gui import prompts
 from dealer_app.gui.backend import StorageError, TableHeldError
 from dealer_app.gui.i18n import amount
@@ -423,7 +424,7 @@ class ShiftControl:
 
         taken = set(b.seats())
         dialog = MoveDialog(info.player, seat, [(t.id, t.name) for t in b.other_tables()],
-                            [n for n in range(1, 7) if n not in taken], act, self.window,
+                            [n for n in SEATS if n not in taken], act, self.window,
                             must_move_to=b.must_move_to())
 
         def done(result: int) -> None:

@@ -30,6 +30,7 @@ from sqlalchemy.orm import aliased
 
 from dealer_app.engine import RuleError, Settings, Structure
 from dealer_app.engine.hand import Hand, Phase
+from dealer_app.engine.settings import SEATS
 from dealer_app.services.calls import CallService, FloorCallInfo, open_calls_in
 from dealer_app.services.closing import Closing, closing_in
 from dealer_app.services.common import settings_of
@@ -154,7 +155,7 @@ class TableTile:
         if not self.is_open:
             return ()
         taken = {seat for seat, _ in self.seats}
-        return tuple(n for n in range(1, 7) if n not in taken)
+        return tuple(n for n in SEATS if n not in taken)
 
     @property
     def is_open(self) -> bool:

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from dealer_app.engine.settings import SEATS
 from dealer_app.services.common import audit, settings_of
 from dealer_app.services.leases import check_lease
 from dealer_app.services.types import SeatInfo, StaffMember
@@ -63,7 +64,7 @@ class Arrival:
 
 
 def _check_seat(seat: int) -> None:
-    if type(seat) is not int or not 1 <= seat <= 6:
+    if type(seat) is not int or seat not in SEATS:
         raise StorageError(tr("seat must be 1 to 6, not {seat}").format(seat=repr(seat)))
 
 
@@ -149,7 +150,7 @@ def move_to_table(tables: TableService, session_id: int, seat: int, to_table_id:
         if any(search_key(r.player) == key for r in seated) or _arrivals(s, target.id, key):
             raise ConflictError(tr("{player} is already seated at {table}").format(
                 player=row.player, table=target.name))
-        if len(seated) + len(_arrivals(s, target.id)) >= 6:
+        if len(seated) + len(_arrivals(s, target.id)) >= len(SEATS):
             raise ConflictError(tr("{table} has no free seat").format(table=target.name))
         settings = settings_of(target.settings_json)
         if not settings.whole_chips(row.stack):

@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from dealer_app.engine.settings import SEATS
 from dealer_app.services.common import settings_of
 from dealer_app.services.floor import Game, game_of
 from dealer_app.storage.database import Database
@@ -81,7 +82,7 @@ def must_move_lists(db: Database) -> list[MustMoveList]:
         out.append(MustMoveList(
             game=game, main_table_id=main.table_id,
             main_table=main.name,
-            free_seats=tuple(n for n in range(1, 7) if n not in taken),
+            free_seats=tuple(n for n in SEATS if n not in taken),
             players=tuple(players),
             tables=tuple(r.table_id for r in others)))
     return out

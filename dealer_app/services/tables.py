@@ -37,6 +37,7 @@ from sqlalchemy.orm import Session
 
 from dealer_app.engine import Settings, SettingsError
 from dealer_app.engine.limits import MAX_AMOUNT, AmountError, check_amount, check_total
+from dealer_app.engine.settings import SEATS
 from dealer_app.services import moves
 from dealer_app.services.buy_in import check_buy_in, check_limits, check_rebuy
 from dealer_app.services.common import (
@@ -297,7 +298,7 @@ class TableService:
     def seat_player(self, session_id: int, seat: int, player: str, buy_in: int,
                     by: StaffMember, workstation: str | None = None) -> SeatInfo:
         player = player_name(player)
-        if type(seat) is not int or not 1 <= seat <= 6:
+        if type(seat) is not int or seat not in SEATS:
             raise StorageError(tr("seat must be 1 to 6, not {seat}").format(seat=repr(seat)))
         _positive(buy_in, tr("the buy-in"))
         try:

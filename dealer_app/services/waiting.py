@@ -24,6 +24,7 @@ from datetime import datetime
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from dealer_app.engine.settings import SEATS
 from dealer_app.services.common import audit, settings_of
 from dealer_app.services.floor import Game, game_of
 from dealer_app.services.types import StaffMember
@@ -149,7 +150,7 @@ class WaitingListService:
                                     .format(table=table.name, player=row.player))
             seated = s.scalar(select(func.count()).select_from(Seating).where(
                 Seating.session_id == session, Seating.left_at.is_(None))) or 0
-            if seated >= 6:
+            if seated >= len(SEATS):
                 raise ConflictError(tr("{table} has no free seat").format(table=table.name))
             now = self.db.now()
             row.called_at = now
