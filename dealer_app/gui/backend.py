@@ -346,6 +346,12 @@ class Backend:
             return []
         return self.services.tables.arrivals(self.session.table_id)
 
+    def arrival_named(self, name: str) -> Arrival | None:
+        """The player of that name moving to the open table, if any."""
+        if self.session is None:
+            return None
+        return self.services.tables.arrival_named(self.session.table_id, name)
+
     def move_seat(self, seat: int, to_seat: int) -> SeatInfo:
         self.forget_seats()
         return self.services.tables.move_seat(self._sid(), seat, to_seat, self._me(),

@@ -19,7 +19,6 @@ from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError
 from dealer_app.services.moves import Arrival
 from dealer_app.services.types import Role
-from dealer_app.storage.search_key import search_key
 from dealer_app.text import tr, tr_noop
 
 if TYPE_CHECKING:
@@ -398,10 +397,7 @@ class ShiftControl:
 
     def _arrival(self, name: str) -> Arrival | None:
         """The player of that name moving to this table, if any."""
-        key = search_key(name)
-        if not key:
-            return None
-        return next((a for a in self.backend.arrivals() if search_key(a.player) == key), None)
+        return self.backend.arrival_named(name)
 
     def open_move(self, seat: int) -> MoveDialog | None:
         """The Players form's Move…: where the player of ``seat`` goes."""

@@ -203,6 +203,15 @@ def arrivals(db: Database, table_id: int) -> list[Arrival]:
         return out
 
 
+def arrival_named(db: Database, table_id: int, name: str) -> Arrival | None:
+    """The player of that name (compared as the review's search compares names) moving to
+    ``table_id`` with their chips, if any."""
+    key = search_key(name)
+    if not key:
+        return None
+    return next((a for a in arrivals(db, table_id) if search_key(a.player) == key), None)
+
+
 def arriving_player(s: Session, table_id: int, player: str) -> WaitingEntry | None:
     """In a seating's transaction: the player's move to ``table_id`` not seated yet."""
     found = _arrivals(s, table_id, search_key(player))

@@ -350,6 +350,10 @@ class TableService:
         """The players moving to ``table_id``, not seated yet."""
         return moves.arrivals(self.db, table_id)
 
+    def arrival_named(self, table_id: int, name: str) -> moves.Arrival | None:
+        """The player of that name moving to ``table_id``, if any."""
+        return moves.arrival_named(self.db, table_id, name)
+
     def seat_arrival(self, session_id: int, seat: int, entry_id: int, by: StaffMember,
                      workstation: str | None = None) -> SeatInfo:
         """A moving player sits down with their chips (see ``moves``)."""
