@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QModelIndex, QRect, QSize, Qt
+from PySide6.QtCore import QModelIndex, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -205,6 +205,17 @@ class DealerPage(QWidget):
         header.setResizeContentsPrecision(0)  # measure the visible rows only, not the log
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+        # The header measures its ResizeToContents columns when laid out, not when rows
+        # arrive: a log that started empty kept its Time and By columns as wide as their
+        # titles ("18:3…"). Measure again, once the rows in hand are in.
+        refit = QTimer(view)
+        refit.setSingleShot(True)
+        refit.setInterval(0)
+        refit.timeout.connect(
+            lambda: [view.resizeColumnToContents(column)
+                     for column in range(model.columnCount()) if column != stretch])
+        for signal in (model.modelReset, model.rowsInserted, model.dataChanged):
+            signal.connect(refit.start)
         return view
 
     @classmethod
