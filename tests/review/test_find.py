@@ -498,12 +498,36 @@ def test_window_fits_1366_by_768_and_remembers_its_size(qtbot: QtBot, named: Wor
     qtbot.waitExposed(win)
     assert win.width() <= 1366 and win.height() <= 768
     _assert_buttons_fit(win)
-    win.resize(1200, 700)
+    win.resize(1000, 650)  # (the offscreen screen is 800×800; the window's least 1000×600)
     win.close()
     again = ReviewWindow(ReviewBackend(named.svc), named.boss, settings=settings)
     qtbot.addWidget(again)
-    assert (again.width(), again.height()) == (1200, 700)
+    assert (again.width(), again.height()) == (1000, 650)
     again.close()
+
+
+def test_a_size_saved_on_a_larger_screen_is_cut_to_this_one(qtbot: QtBot, named: World,
+                                                           tmp_path: Path) -> None:
+    """Left at 1900×1050 on a 1920×1080 station, the review reopened at that size and place
+    on a smaller screen, its buttons and edges off the screen."""
+    from PySide6.QtCore import QPoint, QSize
+    from PySide6.QtGui import QGuiApplication
+
+    settings = QSettings(str(tmp_path / "review.ini"), QSettings.Format.IniFormat)
+    settings.setValue("size", QSize(1900, 1050))
+    settings.setValue("position", QPoint(1500, 900))
+    settings.sync()
+    win = ReviewWindow(ReviewBackend(named.svc), named.boss, settings=settings)
+    qtbot.addWidget(win)
+    screen = QGuiApplication.primaryScreen()
+    assert screen is not None
+    free = screen.availableGeometry()
+    least = win.minimumSize()
+    assert win.width() <= max(free.width(), least.width())
+    assert win.height() <= max(free.height(), least.height())
+    assert free.left() <= win.x() <= max(free.left(), free.right() + 1 - win.width())
+    assert free.top() <= win.y() <= max(free.top(), free.bottom() + 1 - win.height())
+    win.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "sv"])

@@ -29,7 +29,7 @@ from dealer_app.gui.review.filter_bar import FilterBar
 from dealer_app.gui.review.go_to import GO_TO_HINT
 from dealer_app.gui.review.models import HandListModel
 from dealer_app.gui.review.moments import MomentEdit
-from dealer_app.gui.screen import resize_within_screen
+from dealer_app.gui.screen import resize_within_screen, restore_within_screen
 from dealer_app.gui.views.number_box import NumberBox
 from dealer_app.services import HandStatus, StaffMember, TableInfo
 from dealer_app.text import tr, tr_noop
@@ -233,10 +233,9 @@ class ReviewView(QMainWindow):
         self.setMinimumSize(1000, 600)
         size = self.settings.value("size")
         if isinstance(size, QSize) and size.isValid():
-            self.resize(size)
             position = self.settings.value("position")
-            if isinstance(position, QPoint):
-                self.move(position)
+            restore_within_screen(self, size,
+                                  position if isinstance(position, QPoint) else None)
             return
         resize_within_screen(self, *DEFAULT_SIZE)
 
