@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLocale
 
@@ -17,11 +18,13 @@ from dealer_app.engine.events import Action, Event
 from dealer_app.engine.hand import Hand
 from dealer_app.engine.settings import Settings
 from dealer_app.engine.stacks import StackState, stack_state
-from dealer_app.gui.backend import LogRow
 from dealer_app.gui.i18n import amount
 from dealer_app.narration import pot_title
 from dealer_app.services import SeatInfo
 from dealer_app.text import tr, tr_noop
+
+if TYPE_CHECKING:
+    from dealer_app.gui.backend import LogRow
 
 SEATS = (1, 2, 3, 4, 5, 6)
 

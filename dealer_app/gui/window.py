@@ -211,9 +211,13 @@ class DealerPage(QWidget):
         refit = QTimer(view)
         refit.setSingleShot(True)
         refit.setInterval(0)
-        refit.timeout.connect(
-            lambda: [view.resizeColumnToContents(column)
-                     for column in range(model.columnCount()) if column != stretch])
+
+        def measure() -> None:
+            for column in range(model.columnCount()):
+                if column != stretch:
+                    view.resizeColumnToContents(column)
+
+        refit.timeout.connect(measure)
         for signal in (model.modelReset, model.rowsInserted, model.dataChanged):
             signal.connect(refit.start)
         return view
