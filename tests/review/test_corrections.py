@@ -104,6 +104,7 @@ def test_the_status_filter_offers_corrected_hands(qtbot: QtBot, played: World) -
     win.status_box.setCurrentIndex(win.status_box.findData(CORRECTED))
     qtbot.waitUntil(lambda: win.model.rowCount() == 1)
     assert win.model.hand_id(0) == state.hand_id
-    status = win.model.data(win.model.index(0, HandListModel.COL_STATUS))
-    assert status == "In progress · corrected"
+    index = win.model.index(0, HandListModel.COL_STATUS)
+    assert win.model.data(index) == "In progress ✎"
+    assert win.model.data(index, Qt.ItemDataRole.ToolTipRole) == "In progress · corrected"
 

@@ -551,6 +551,41 @@ def test_every_button_fits_1024_by_768_in_every_language(qtbot: QtBot, named: Wo
         i18n.install(application(), "en")
 
 
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_the_hand_lists_times_and_statuses_are_never_cut_at_1024(
+        qtbot: QtBot, named: World, tmp_path: Path, lang: str) -> None:
+    """Seen at 1024x768: "2026-12-03 18:36 …" and "Complete …" in columns of fixed
+    widths too narrow for the 12 pt font."""
+    from dealer_app.gui import i18n
+    from dealer_app.gui.app import application
+    from dealer_app.gui.review.models import HandListModel, status_label
+    from dealer_app.services import HandStatus
+
+    settings = QSettings(str(tmp_path / "review.ini"), QSettings.Format.IniFormat)
+    i18n.install(application(), lang)
+    try:
+        win = ReviewWindow(ReviewBackend(named.svc), named.boss, settings=settings)
+        qtbot.addWidget(win)
+        win.resize(1024, 768)
+        win.show()
+        qtbot.waitExposed(win)
+        view, model = win.view, win.model
+        qtbot.waitUntil(lambda: model.rowCount() > 0)
+        metrics = view.fontMetrics()
+        m = HandListModel
+        texts = {m.COL_STARTED: [str(model.index(r, m.COL_STARTED).data())
+                                 for r in range(model.rowCount())],
+                 m.COL_STATUS: [status_label(s, c, short=True) for s in HandStatus
+                                for c in (False, True)]}
+        for column, shown in texts.items():
+            need = max(metrics.horizontalAdvance(text) for text in shown) + 8
+            assert view.columnWidth(column) >= need, (column, shown)
+        assert view.columnWidth(m.COL_PLAYERS) >= 100  # the players keep room (1000 px)
+        win.close()
+    finally:
+        i18n.install(application(), "en")
+
+
 def test_the_review_dialogs_fit_the_screen(qtbot: QtBot, named: World) -> None:
     """A dialog sized for a large screen shrinks to a smaller one (the offscreen screen is
     800×800; a station's may be 1024×768)."""
@@ -689,7 +724,7 @@ def test_the_dispute_story_from_the_keyboard(qtbot: QtBot, named: World,
     assert "CORRECTED" in detail.title.text()
     row = win.model.row_of(disputed.hand_id)
     assert row is not None and "corrected" in win.model.data(
-        win.model.index(row, HandListModel.COL_STATUS))
+        win.model.index(row, HandListModel.COL_STATUS), Qt.ItemDataRole.ToolTipRole)
     # the session report is at hand for the sign-off
     assert win.buttons["sessionReport"].isEnabled()
     report = win.show_session_report()

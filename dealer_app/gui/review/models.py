@@ -65,10 +65,15 @@ def signed(value: int) -> str:
     return ("+" if value > 0 else "") + amount(value)
 
 
-def status_label(status: HandStatus, corrected: bool = False) -> str:
-    """``Complete`` or ``Complete · corrected``, in the windows' language."""
+def status_label(status: HandStatus, corrected: bool = False, *, short: bool = False) -> str:
+    """``Complete`` or ``Complete · corrected``, in the windows' language; ``short``:
+    ``Complete ✎`` (the hand list, whose tooltip and Status filter say it in words, at
+    1024 px)."""
     label = tr(STATUS_LABELS[status])
-    return tr("{status} · corrected").format(status=label) if corrected else label
+    if not corrected:
+        return label
+    return (tr("{status} ✎", "corrected") if short
+            else tr("{status} · corrected")).format(status=label)
 
 
 class TranslatedHeaders(HeaderedTableModel):
@@ -238,6 +243,8 @@ class HandListModel(TranslatedHeaders):
         if role == Qt.ItemDataRole.ToolTipRole and col == self.COL_STATUS and failed:
             return tr("Fails the integrity check: {reason}").format(
                 reason=self.problems[h.hand_id])
+        if role == Qt.ItemDataRole.ToolTipRole and col == self.COL_STATUS and h.corrected:
+            return status_label(h.status, corrected=True)
         return None
 
     def _display(self, h: HandSummary, col: int) -> str:
@@ -253,7 +260,7 @@ class HandListModel(TranslatedHeaders):
             if h.hand_id in self.problems:
                 return tr("⚠ FAILS CHECK ({status})").format(
                     status=tr(STATUS_LABELS[h.status]).lower())
-            return status_label(h.status, h.corrected)
+            return status_label(h.status, h.corrected, short=True)
         if col == self.COL_POT:
             return amount(h.pot)
         if col == self.COL_PLAYERS:
