@@ -143,7 +143,6 @@ class ReviewView(QMainWindow):
         cut the start time and "Complete · corrected" at the app's 12 pt font (now "Complete ✎",
         in words in its tooltip)."""
         metrics = self.view.fontMetrics()
-        header = self.view.horizontalHeader()
         cell = 2 * self.view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 12
 
         def fit(*samples: str) -> int:
@@ -157,8 +156,10 @@ class ReviewView(QMainWindow):
                   m.COL_DEALER: 100, m.COL_STATUS: fit(*statuses),
                   m.COL_POT: fit(amount(999_999)), m.COL_PLAYERS: 300,
                   m.COL_SESSION: fit(amount(9_999)), m.COL_ID: fit(amount(999_999))}
-        for col, width in widths.items():
-            self.view.setColumnWidth(col, max(width, header.sectionSizeHint(col)))
+        model = self.view.model()
+        for col, width in widths.items():  # (the title's arrow shows on one column only)
+            title = str(model.headerData(col, Qt.Orientation.Horizontal) or "")
+            self.view.setColumnWidth(col, max(width, fit(title)))
 
     def _build_filters(self, tables: Sequence[TableInfo], dealers: Sequence[StaffMember],
                        restricted: bool) -> QWidget:
