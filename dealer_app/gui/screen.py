@@ -35,3 +35,13 @@ def restore_within_screen(widget: QWidget, size: QSize, position: QPoint | None)
         x = max(free.left(), min(position.x(), free.right() + 1 - width))
         y = max(free.top(), min(position.y(), free.bottom() + 1 - height))
         widget.move(x, y)
+
+
+def show_filling_screen(widget: QWidget) -> None:
+    """Shows ``widget`` maximised on the primary screen, also given the screen's whole free
+    area, so that it fills the screen where no window manager honours the maximised state
+    (a kiosk session, Xvfb): the floor view is a supervisor's whole screen."""
+    screen = QGuiApplication.primaryScreen()
+    if screen is not None:
+        widget.setGeometry(screen.availableGeometry())
+    widget.showMaximized()
