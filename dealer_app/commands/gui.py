@@ -14,7 +14,8 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
 
 
 LANGUAGES = ("en", "sv")
-"""The ``--lang`` choices (``dealer_app.gui.i18n.LANGUAGES``, kept here to start without Qt)."""
+"""The ``--lang`` choices (``dealer_app.gui.toolkit.i18n.LANGUAGES``, kept here to start
+without Qt)."""
 
 
 def add_lang_option(parser: argparse.ArgumentParser) -> None:

@@ -17,11 +17,11 @@ from dealer_app import words
 from dealer_app.engine import Event, RuleError, Settings
 from dealer_app.engine.hand import Hand
 from dealer_app.engine.misdeal import MisdealKind
-from dealer_app.gui.audit_log import log_refusal, logged_sign_in
+from dealer_app.gui.toolkit.audit_log import log_refusal, logged_sign_in
+from dealer_app.gui.wording.rows import LogRow, log_rows
 from dealer_app.services import (
     HandState,
     HandStatus,
-    LogEntry,
     SeatInfo,
     Services,
     SessionInfo,
@@ -38,7 +38,7 @@ from dealer_app.services.types import Attempt
 from dealer_app.storage.errors import ConnectionLostError
 from dealer_app.text import tr
 
-__all__ = ["Backend", "BackendError", "LeaseLostError", "LogRow", "RuleError", "ServerAwayError",
+__all__ = ["Backend", "BackendError", "LeaseLostError", "RuleError", "ServerAwayError",
            "Snapshot", "StorageError", "TableHeldError"]
 
 BackendError = StorageError
@@ -49,25 +49,6 @@ class ServerAwayError(StorageError):
     """The database server does not answer (past the service's own reconnecting): the input
     is kept (:attr:`Backend.pending`) and stored, once, by :meth:`Backend.store_pending`
     when the server is back. Not a refusal: nothing the dealer typed is lost."""
-
-
-@dataclass(frozen=True, slots=True)
-class LogRow:
-    """One line of the hand log as the dealer sees it."""
-
-    seq: int
-    at: datetime
-    by: str
-    kind: str
-    """``input``, ``undo`` or ``void``."""
-    seat: int | None
-    text: str
-    undone: bool
-    event: Event | None = None
-    """The input in force at this row (None for undo/void rows and rows no longer in force):
-    what a supervisor may correct."""
-    target_seq: int | None = None
-    """For an undo or a correction: the seq of the input it took back or replaced."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,31 +66,6 @@ class Snapshot:
     log: tuple[LogRow, ...]
     currency: str = "EUR"
     """The table's currency (ISO 4217 code)."""
-
-
-def _log_rows(entries: tuple[LogEntry, ...]) -> tuple[LogRow, ...]:
-    rows: list[LogRow] = []
-    for e in entries:
-        if e.kind == "input" and e.event is not None:
-            text = words.event_text(e.event)
-        elif e.kind == "undo":
-            text = (tr("Undo #{seq}: {input}").format(seq=e.target_seq,
-                                                      input=words.event_text(e.event))
-                    if e.event else tr("Undo #{seq}").format(seq=e.target_seq))
-        elif e.kind == "correct":
-            text = (tr("Correction of #{seq}: {input}").format(seq=e.target_seq,
-                                                               input=words.event_text(e.event))
-                    if e.event else tr("#{seq} struck").format(seq=e.target_seq))
-            if e.reason:
-                text = tr("{text} ({reason})").format(text=text, reason=e.reason)
-        else:
-            text = (tr("Hand void: {reason}").format(reason=e.reason) if e.reason
-                    else tr("Hand void"))
-        rows.append(LogRow(seq=e.seq, at=e.at, by=e.by, kind=e.kind,
-                           seat=e.event.seat if e.event else None, text=text,
-                           undone=e.undone, event=e.event if e.step is not None else None,
-                           target_seq=e.target_seq))
-    return tuple(rows)
 
 
 class Backend:
@@ -544,5 +500,5 @@ class Backend:
             hand=state.hand if state is not None and usable else None,
             hand_number=state.number if state is not None else None,
             in_progress=self.in_progress,
-            log=_log_rows(state.log) if state is not None else (),
+            log=log_rows(state.log) if state is not None else (),
             currency=session.currency)

@@ -10,11 +10,11 @@ from PySide6.QtWidgets import QDialog, QMessageBox
 from dealer_app import words
 from dealer_app.engine import SettingsError
 from dealer_app.engine.settings import SEATS
-from dealer_app.gui import prompts
 from dealer_app.gui.backend import StorageError, TableHeldError
-from dealer_app.gui.i18n import amount
 from dealer_app.gui.move_dialog import MoveDialog
+from dealer_app.gui.toolkit.i18n import amount
 from dealer_app.gui.views.number_box import box_problem
+from dealer_app.gui.wording import prompts
 from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError
 from dealer_app.services.moves import Arrival

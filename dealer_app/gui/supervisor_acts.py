@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QDialog, QWidget
 
 from dealer_app import words
 from dealer_app.engine import Action, Event
-from dealer_app.gui import prompts
+from dealer_app.gui.wording import prompts
 from dealer_app.text import tr
 
 if TYPE_CHECKING:

@@ -23,7 +23,7 @@ from dealer_app.services.errors import (
 from dealer_app.text import thousands, tr
 
 RuleText = Callable[[RuleError], str]
-"""How a window words the engine's refusal (``dealer_app.gui.refusals.refusal_text``)."""
+"""How a window words the engine's refusal (``dealer_app.gui.wording.refusals.refusal_text``)."""
 
 
 def error_text(error: BaseException, rule_text: RuleText | None = None) -> str:

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from dealer_app.engine import Action, Event
-from dealer_app.gui.floor.dealer_wiring import CallFloorDialog, FloorKeys
+from dealer_app.gui.floor_keys import CallFloorDialog, FloorKeys
 from dealer_app.services import Services, StaffMember
 from dealer_app.services.calls import CallKind, CallService
 from dealer_app.services.closing import ClosingService

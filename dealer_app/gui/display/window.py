@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from dealer_app.engine.cards import parse_card
 from dealer_app.gui.display.model import PublicSeat, PublicView, public_view
 from dealer_app.gui.floor.feed import LiveFeed
-from dealer_app.gui.i18n import amount
+from dealer_app.gui.toolkit.i18n import amount
 from dealer_app.gui.views.cards import CardWidget
 from dealer_app.services import Services
 from dealer_app.services.floor import FloorService, LiveTable

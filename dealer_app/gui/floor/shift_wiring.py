@@ -10,10 +10,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dealer_app.gui.file_dialogs import save_file_name
 from dealer_app.gui.floor.rotation import RotationPanel, next_push
 from dealer_app.gui.floor.shift import ShiftPanel
 from dealer_app.gui.floor.shift_pdf import write_shift_pdf
+from dealer_app.gui.toolkit.file_dialogs import save_file_name
 from dealer_app.services import StaffMember, StorageError
 from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError

@@ -43,8 +43,8 @@ from dealer_app.gui.floor.live_table import LiveTableWindow
 from dealer_app.gui.floor.shift_wiring import FloorShift
 from dealer_app.gui.floor.tiles import TileWidget
 from dealer_app.gui.floor.waiting import NO_SHOW_AFTER, WaitingPanel
-from dealer_app.gui.i18n import amount
-from dealer_app.gui.screen import resize_within_screen
+from dealer_app.gui.toolkit.i18n import amount
+from dealer_app.gui.toolkit.screen import resize_within_screen
 from dealer_app.services import Services, StaffMember, StorageError
 from dealer_app.services.calls import FloorCallInfo
 from dealer_app.services.closing import ClosingService

@@ -29,10 +29,10 @@ from PySide6.QtWidgets import (
 
 from dealer_app import words
 from dealer_app.engine import Action, CardError, Event, parse_card
-from dealer_app.gui.refusals import card_error_text, refusal_text
 from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.gui.review.models import ACTION_LABELS, STATUS_WORDS, amount, signed
 from dealer_app.gui.views.number_box import NumberBox, box_problem
+from dealer_app.gui.wording.refusals import card_error_text, refusal_text
 from dealer_app.services import (
     AccountLocked,
     HandSummary,

@@ -14,9 +14,9 @@ from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from dealer_app import words
-from dealer_app.gui import i18n
 from dealer_app.gui.review.captions import when
-from dealer_app.gui.table_model import HeaderedTableModel, Index
+from dealer_app.gui.toolkit import i18n
+from dealer_app.gui.toolkit.table_model import HeaderedTableModel, Index
 from dealer_app.narration import ACTION_WORDS
 from dealer_app.services import HandQuery, HandStatus, HandSummary, LogEntry, Role
 from dealer_app.services.reports import SeatLine

@@ -32,19 +32,19 @@ from PySide6.QtWidgets import (
 from dealer_app import words
 from dealer_app.engine import Event, RuleError
 from dealer_app.engine.hand import Hand
-from dealer_app.gui import prompts
-from dealer_app.gui.i18n import amount
-from dealer_app.gui.refusals import refusal_text
-from dealer_app.gui.resources import style_sheet
 from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.gui.review.captions import caption, next_text, when, who
 from dealer_app.gui.review.dialogs import CorrectInputDialog
 from dealer_app.gui.review.models import HandLogModel
-from dealer_app.gui.rows import SeatRow, pot_rows, seat_rows
-from dealer_app.gui.screen import resize_within_screen
+from dealer_app.gui.toolkit.i18n import amount
+from dealer_app.gui.toolkit.resources import style_sheet
+from dealer_app.gui.toolkit.screen import resize_within_screen
 from dealer_app.gui.views.scale import scaled_sheet
 from dealer_app.gui.views.table import TableView
 from dealer_app.gui.views.wrapping import wrap_column
+from dealer_app.gui.wording import prompts
+from dealer_app.gui.wording.refusals import refusal_text
+from dealer_app.gui.wording.rows import SeatRow, pot_rows, seat_rows
 from dealer_app.services import HandState, HandStatus, LogEntry, StaffMember, StorageError
 from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
 
 from dealer_app import words
 from dealer_app.engine.settings import Settings
-from dealer_app.gui.commands import Command, key_map_html
 from dealer_app.gui.models import LogModel, PotsModel, SeatsModel
 from dealer_app.gui.views.controls import (
     ActionBar,
@@ -36,6 +35,7 @@ from dealer_app.gui.views.scale import (
 from dealer_app.gui.views.shift import PlayersPanel, TablePanel
 from dealer_app.gui.views.table import TableView
 from dealer_app.gui.views.wrapping import wrap_column
+from dealer_app.gui.wording.commands import Command, key_map_html
 from dealer_app.text import tr
 
 SEAT_ROW_HEIGHT = 24

@@ -370,7 +370,7 @@ class FloorKeys(QObject):
 def install(window: DealerWindow, controller: DealerController,
             backend: Backend) -> FloorKeys:
     """Adds the floor keys to a dealer's window, and the dealer's time in the box."""
-    from dealer_app.gui.floor.dealer_box import BoxClock
+    from dealer_app.gui.box_clock import BoxClock
 
     BoxClock(window, backend)
     return FloorKeys(window, controller, backend)
