@@ -24,7 +24,7 @@ from dealer_app.text import tr, tr_noop
 if TYPE_CHECKING:
     from datetime import datetime
 
-    from dealer_app.gui.controller import DealerController
+    from dealer_app.gui.parts import Controller
     from dealer_app.services import StaffMember
 
 
@@ -41,7 +41,7 @@ def role_name(role: Role) -> str:
 class ShiftControl:
     """Who is signed in, which table is open, who sits where."""
 
-    def __init__(self, ctl: DealerController) -> None:
+    def __init__(self, ctl: Controller) -> None:
         self.ctl = ctl
         self.window = ctl.window
         self.backend = ctl.backend

@@ -14,14 +14,14 @@ from dealer_app.gui.wording import prompts
 from dealer_app.text import tr
 
 if TYPE_CHECKING:
-    from dealer_app.gui.controller import DealerController
+    from dealer_app.gui.parts import Controller
     from dealer_app.services import StaffMember
 
 
 class SupervisorActs:
     """The supervisor's dialogs over the table, and the review window."""
 
-    def __init__(self, ctl: DealerController) -> None:
+    def __init__(self, ctl: Controller) -> None:
         self.ctl = ctl
         self.backend = ctl.backend
         self.page = ctl.page

@@ -33,7 +33,7 @@ from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr, tr_noop
 
 if TYPE_CHECKING:
-    from dealer_app.gui.controller import DealerController
+    from dealer_app.gui.parts import Controller
 
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
@@ -59,7 +59,7 @@ def _none_now(action: Action, reason: str) -> str:
 class TableInput:
     """The dealer's inputs at the table, sent to the backend one at a time."""
 
-    def __init__(self, ctl: DealerController) -> None:
+    def __init__(self, ctl: Controller) -> None:
         self.ctl = ctl
         self.page = ctl.page
         self.backend = ctl.backend

@@ -73,7 +73,7 @@ class ReviewController(QObject):
                      tables=self.backend.tables(), dealers=self.backend.staff())
         self.acts = ReviewActs(self)
         self.exports = ReviewExports(self)
-        self.printing = ReviewPrinting(self)  # Print hand… and the report's Print…
+        self.printing = ReviewPrinting(self, self)  # Print hand… and the report's Print…
         self.verification = Verification(self)
         self.debounce = QTimer(self)
         self.debounce.setSingleShot(True)
