@@ -123,10 +123,10 @@ class Backend:
         """Calls the floor about an evidence problem (when a table is open)."""
         if self.session is None or self.staff is None:
             return
-        from dealer_app.services.calls import REASON_MAX, CallService
+        from dealer_app.services.calls import REASON_MAX
 
-        CallService(self.services.db).raise_call(self.session.table_id, "other",
-                                                 text[:REASON_MAX], self.staff)
+        self.services.calls.raise_call(self.session.table_id, "other", text[:REASON_MAX],
+                                       self.staff)
 
     # ------------------------------------------------------------------ staff
     def needs_first_supervisor(self) -> bool:

@@ -31,11 +31,10 @@ from PySide6.QtWidgets import (
 from dealer_app.gui.floor.calls import SupervisorSignIn
 from dealer_app.gui.floor.feed import LiveFeed
 from dealer_app.services import StaffMember, StorageError
-from dealer_app.services.calls import REASON_MAX, CallKind, CallService, FloorCallInfo
-from dealer_app.services.closing import ClosingService
+from dealer_app.services.calls import REASON_MAX, CallKind, FloorCallInfo
 from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError
-from dealer_app.services.leases import FloorPresence, heartbeat_interval
+from dealer_app.services.leases import heartbeat_interval
 from dealer_app.text import tr, tr_noop
 
 if TYPE_CHECKING:
@@ -118,8 +117,8 @@ class FloorKeys(QObject):
         self.window = window
         self.controller = controller
         self.backend = backend
-        self.calls = CallService(backend.services.db)
-        self.presence = FloorPresence(backend.services.db)
+        self.calls = backend.services.calls
+        self.presence = backend.services.floor_presence
         self.table_id: int | None = None
         """The table whose calls are shown (the one open at this window)."""
         self.open: list[FloorCallInfo] = []
@@ -298,8 +297,7 @@ class FloorKeys(QObject):
             return None
         if last_hands:
             try:
-                ClosingService(self.backend.services.db).announce(session.table_id, staff,
-                                                                  reason)
+                self.backend.services.closing.announce(session.table_id, staff, reason)
             except StorageError as exc:
                 self.controller.fail(tr("the closing was not announced: {error}").format(
                     error=exc))

@@ -19,7 +19,7 @@ from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError
 from dealer_app.services.floor import TableTile
 from dealer_app.services.must_move import MustMoveList, must_move_lists
-from dealer_app.services.rotation import DealerDuty, RotationService
+from dealer_app.services.rotation import DealerDuty
 from dealer_app.services.shift_report import ShiftReport, shift_report, write_shift_csv
 from dealer_app.text import tr
 
@@ -35,7 +35,7 @@ SHIFT_EVERY = 30.0
 class FloorShift:
     def __init__(self, window: FloorWindow) -> None:
         self.window = window
-        self.rotation = RotationService(window.services.db)
+        self.rotation = window.services.rotation
         self.rotation_panel = RotationPanel()
         self.shift_panel = ShiftPanel()
         width = window.calls_panel.width()

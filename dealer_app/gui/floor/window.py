@@ -47,12 +47,11 @@ from dealer_app.gui.toolkit.i18n import amount
 from dealer_app.gui.toolkit.screen import resize_within_screen
 from dealer_app.services import Services, StaffMember, StorageError
 from dealer_app.services.calls import FloorCallInfo
-from dealer_app.services.closing import ClosingService
 from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError
-from dealer_app.services.floor import FloorFigures, FloorService, Game, TableTile
-from dealer_app.services.leases import FloorPresence, heartbeat_interval, new_workstation
-from dealer_app.services.waiting import WaitingInfo, WaitingListService
+from dealer_app.services.floor import FloorFigures, Game, TableTile
+from dealer_app.services.leases import heartbeat_interval, new_workstation
+from dealer_app.services.waiting import WaitingInfo
 from dealer_app.text import tr
 from dealer_app.words import duration_text
 
@@ -105,8 +104,8 @@ class FloorWindow(QMainWindow):
         self.setStyleSheet(STYLE)
         self.services = services
         self.supervisor = supervisor if supervisor and supervisor.is_supervisor else None
-        self.floor = FloorService(services.db, stale_after=stale_after)
-        self.closing = ClosingService(services.db)
+        self.floor = services.floor
+        self.closing = services.closing
         self.stale_after = stale_after
         self.escalate_after = escalate_after
         self.tiles: dict[int, TileWidget] = {}
@@ -116,7 +115,7 @@ class FloorWindow(QMainWindow):
         self.escalated: set[int] = set()
         """The calls escalated so far."""
         self.reads = 0
-        self.presence = FloorPresence(services.db)
+        self.presence = services.floor_presence
         self.station, self.host = new_workstation()
         self.game: Game | None = None
         """The game the tiles are filtered by (None: every game)."""
@@ -180,7 +179,7 @@ class FloorWindow(QMainWindow):
         self.setCentralWidget(central)
         self.calls_panel.acknowledge_requested.connect(self.acknowledge)
         self.calls_panel.resolve_requested.connect(self.resolve)
-        self.waiting_lists = WaitingListService(services.db)
+        self.waiting_lists = services.waiting_lists
         self.waiting: list[WaitingInfo] = []
         """Every game's waiting players, as last read."""
         self.no_show_after = NO_SHOW_AFTER
@@ -365,7 +364,7 @@ class FloorWindow(QMainWindow):
     def _read_history(self) -> None:
         self._history_stale = False
         try:
-            answered = self.floor.calls.resolved_since(self.floor.gaming_day_start(self.now()))
+            answered = self.services.calls.resolved_since(self.floor.gaming_day_start(self.now()))
         except (StorageError, ServiceError):
             self._history_stale = True
             return
@@ -513,7 +512,7 @@ class FloorWindow(QMainWindow):
         if who is None:
             return None
         try:
-            call = self.floor.calls.acknowledge(call_id, who)
+            call = self.services.calls.acknowledge(call_id, who)
         except (StorageError, ServiceError) as exc:
             self.statusBar().showMessage(error_text(exc), 10_000)
             self.refresh(None)
@@ -534,7 +533,7 @@ class FloorWindow(QMainWindow):
                 return None
             note = dialog.note.text()
         try:
-            done = self.floor.calls.resolve(call_id, who, note)
+            done = self.services.calls.resolve(call_id, who, note)
         except (StorageError, ServiceError) as exc:
             self.statusBar().showMessage(error_text(exc), 10_000)
             self.refresh(None)
