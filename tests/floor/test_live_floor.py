@@ -64,7 +64,7 @@ def test_the_floor_sees_inputs_and_calls_of_another_process(
     with qtbot.waitSignal(floor.call_arrived, timeout=5000) as arrived:
         dealer_process.step("call")
     call_id = arrived.args[0]
-    assert floor.beeps == 1
+    assert floor.open_calls.beeps == 1
     assert floor.tiles[tile.table_id].badge.isVisibleTo(floor)
     assert "Dispute" in floor.tiles[tile.table_id].badge.text()
     assert floor.calls_panel.selected() is not None
@@ -73,7 +73,7 @@ def test_the_floor_sees_inputs_and_calls_of_another_process(
     qtbot.mouseClick(floor.calls_panel.acknowledge, Qt.MouseButton.LeftButton)
     assert CallService(svc.db).call(call_id).acknowledged_by == "Sam"
     assert "on the way" in floor.tiles[tile.table_id].badge.text()
-    done = floor.resolve(call_id, "bring-in was right")
+    done = floor.open_calls.resolve(call_id, "bring-in was right")
     assert done is not None and done.state == "resolved"
     assert not floor.tiles[tile.table_id].badge.isVisibleTo(floor)
     # the hand goes on in the other process; the screen shows the hole cards only when shown

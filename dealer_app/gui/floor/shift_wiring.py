@@ -24,7 +24,7 @@ from dealer_app.services.shift_report import ShiftReport, shift_report, write_sh
 from dealer_app.text import tr
 
 if TYPE_CHECKING:
-    from dealer_app.gui.floor.window import FloorWindow
+    from dealer_app.gui.floor.parts import FloorView
 
 BOARD_EVERY = 5.0
 """Seconds between two reads of the dealers' board (the times shown move every second)."""
@@ -33,7 +33,7 @@ SHIFT_EVERY = 30.0
 
 
 class FloorShift:
-    def __init__(self, window: FloorWindow) -> None:
+    def __init__(self, window: FloorView) -> None:
         self.window = window
         self.rotation = window.services.rotation
         self.rotation_panel = RotationPanel()
@@ -118,7 +118,7 @@ class FloorShift:
     def _act(self, step: Callable[[StaffMember], object]) -> bool:
         """Runs ``step(supervisor)`` for the supervisor signed in (asked once); a refusal is
         said on the panel and changes nothing."""
-        who = self.window._who()
+        who = self.window.who()
         if who is None:
             return False
         try:
@@ -176,7 +176,7 @@ class FloorShift:
     def _write(self, path: str | None, title: str, name: str, pattern: str,
                writer: Callable[[ShiftReport, str], Path]) -> Path | None:
         if path is None:
-            path = save_file_name(self.window, title, name, pattern)
+            path = save_file_name(self.shift_panel.window(), title, name, pattern)
             if not path:
                 return None
         report = self.read_shift()
