@@ -4,6 +4,8 @@ No other module of ``dealer_app.gui`` calls the services. The window reads plain
 here (:class:`TableView` snapshots with the engine's ``Hand``) and sends every dealer input
 through :meth:`Backend.record`, which returns only once the input is committed, or raises
 the engine's ``RuleError`` (nothing stored) or a ``StorageError`` with a message to show.
+Its calls about people (sign-in, supervisors, accounts, PINs) are in
+:mod:`~dealer_app.gui.backend_staff`.
 """
 
 from __future__ import annotations
@@ -11,13 +13,13 @@ from __future__ import annotations
 import contextlib
 import uuid
 from dataclasses import dataclass
-from datetime import datetime
 
 from dealer_app import words
 from dealer_app.engine import Event, RuleError, Settings
 from dealer_app.engine.hand import Hand
 from dealer_app.engine.misdeal import MisdealKind
-from dealer_app.gui.toolkit.audit_log import log_refusal, logged_sign_in
+from dealer_app.gui.backend_staff import StaffCalls
+from dealer_app.gui.toolkit.audit_log import log_refusal
 from dealer_app.gui.wording.rows import LogRow, log_rows
 from dealer_app.services import (
     HandState,
@@ -68,7 +70,7 @@ class Snapshot:
     """The table's currency (ISO 4217 code)."""
 
 
-class Backend:
+class Backend(StaffCalls):
     """A dealer's shift on one database: who is signed in, which session, which hand."""
 
     def __init__(self, services: Services) -> None:
@@ -127,56 +129,6 @@ class Backend:
 
         self.services.calls.raise_call(self.session.table_id, "other", text[:REASON_MAX],
                                        self.staff)
-
-    # ------------------------------------------------------------------ staff
-    def needs_first_supervisor(self) -> bool:
-        return self.services.staff.needs_first_supervisor()
-
-    def create_first_supervisor(self, name: str, pin: str) -> StaffMember:
-        with logged_sign_in("first supervisor account", name):
-            self.staff = self.services.staff.add_staff(name, "supervisor", pin)
-        return self.staff
-
-    def sign_in(self, name: str, pin: str) -> StaffMember:
-        with logged_sign_in("sign-in", name):
-            self.staff = self.services.staff.authenticate(name, pin)
-        return self.staff
-
-    def supervisor(self, name: str, pin: str, reason: str,
-                   attempt: Attempt | None = None) -> StaffMember:
-        """A supervisor's authorisation for one act (audited, a refusal with ``attempt``)."""
-        with logged_sign_in("supervisor authorisation", name, reason):
-            return self.services.staff.require_supervisor(name, pin, reason, attempt)
-
-    def add_dealer(self, name: str, pin: str, supervisor: StaffMember) -> StaffMember:
-        return self.services.staff.add_staff(name, "dealer", pin, by=supervisor)
-
-    def add_staff(self, name: str, role: str, pin: str,
-                  supervisor: StaffMember) -> StaffMember:
-        """A new dealer or supervisor account, added by ``supervisor`` (audited)."""
-        return self.services.staff.add_staff(name, role, pin, by=supervisor)
-
-    def list_staff(self) -> list[StaffMember]:
-        return self.services.staff.list_staff()
-
-    def locked_staff(self) -> dict[str, datetime | None]:
-        """Name → locked until, for the accounts locked now."""
-        return self.services.staff.locked_staff()
-
-    def unlock_staff(self, name: str, supervisor: StaffMember) -> StaffMember:
-        """A supervisor lifts another account's lock (audited)."""
-        return self.services.staff.unlock(name, supervisor, "unlocked in the Staff box")
-
-    def change_pin(self, name: str, old_pin: str, new_pin: str) -> StaffMember:
-        """A member replaces their own PIN, proving the old one (a wrong one is counted as
-        a failed sign-in); audited without the PIN."""
-        with logged_sign_in("PIN change", name):
-            return self.services.staff.change_pin(name, old_pin, new_pin)
-
-    def reset_pin(self, name: str, new_pin: str, supervisor: StaffMember,
-                  reason: str) -> StaffMember:
-        """A supervisor sets another member's PIN and lifts its lock (audited)."""
-        return self.services.staff.reset_pin(name, new_pin, supervisor, reason)
 
     def sign_out(self) -> None:
         """Forgets who is signed in and the table on screen. The session stays open and a
