@@ -3,11 +3,13 @@ imports its subpackages, and none of them imports it.
 
 The dealer's window, one purpose each:
 
-- ``backend``: the only module that calls the services (sign-in, sessions, seating, hands);
-  the rest of the GUI sees plain values and the engine's ``Hand``.
+- ``backend`` (its calls about people in ``backend_staff``): the dealer's window's door to
+  the services (sign-in, sessions, seating, hands); the rest of the window sees plain values
+  and the engine's ``Hand``.
 - ``models``: Qt table models (seats, pots, hand log) with named columns and sort roles.
-- ``controller`` with ``shift_control``, ``table_input`` and ``supervisor_acts``: connects
-  signals, routes keys, calls the backend, refreshes the views.
+- ``controller`` with ``shift_control``, ``table_input`` and ``supervisor_acts`` (which see
+  it through ``parts``): connects signals, routes keys, calls the backend, refreshes the
+  views.
 - ``floor_keys`` and ``box_clock``: the floor's part of the dealer's window (F8, F3, F9's
   call; the dealer's time in the box).
 - ``window`` / ``app``: the main window and the start of a shift.

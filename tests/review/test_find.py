@@ -21,7 +21,8 @@ from pytestqt.qtbot import QtBot
 from dealer_app.engine import DECK, Action, Event
 from dealer_app.engine.hand import Hand
 from dealer_app.gui.review.backend import ReviewBackend
-from dealer_app.gui.review.dialogs import CorrectInputDialog, SupervisorActDialog
+from dealer_app.gui.review.correction import CorrectInputDialog
+from dealer_app.gui.review.dialogs import SupervisorActDialog
 from dealer_app.gui.review.models import HAND_ID_ROLE, SORT_ROLE, HandListModel
 from dealer_app.gui.review.window import IntegrityDialog, ReviewWindow, parse_go_to
 from dealer_app.gui.toolkit import file_dialogs

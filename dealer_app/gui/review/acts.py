@@ -8,14 +8,13 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog
 
-from dealer_app.gui.review.dialogs import (
+from dealer_app.gui.review.dialogs import SupervisorActDialog, VoidHandDialog
+from dealer_app.gui.review.models import STATUS_WORDS, amount
+from dealer_app.gui.review.session_dialogs import (
     AdjustStackDialog,
     CloseSessionDialog,
     SettleOwedDialog,
-    SupervisorActDialog,
-    VoidHandDialog,
 )
-from dealer_app.gui.review.models import STATUS_WORDS, amount
 from dealer_app.services import HandStatus
 from dealer_app.text import tr
 

@@ -24,8 +24,9 @@ from PySide6.QtWidgets import (
 
 from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.gui.review.files import save_path
-from dealer_app.gui.review.models import HAND_ID_ROLE, AuditModel
+from dealer_app.gui.review.models import HAND_ID_ROLE
 from dealer_app.gui.review.moments import MomentEdit
+from dealer_app.gui.review.report_models import AuditModel
 from dealer_app.gui.toolkit.i18n import amount
 from dealer_app.gui.toolkit.screen import resize_within_screen
 from dealer_app.services import StorageError

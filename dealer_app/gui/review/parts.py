@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from dealer_app.gui.review.backend import ReviewBackend
+    from dealer_app.gui.review.hand_detail import HandDetailWindow
     from dealer_app.gui.review.integrity import IntegrityDialog
     from dealer_app.gui.review.models import HandListModel
-    from dealer_app.gui.review.replay import HandDetailWindow
     from dealer_app.gui.review.view import ReviewView
     from dealer_app.services import HandQuery, HandSummary, SessionInfo, StaffMember
 
