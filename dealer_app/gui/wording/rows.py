@@ -21,11 +21,11 @@ from dealer_app.engine.settings import Settings
 from dealer_app.engine.stacks import StackState, stack_state
 from dealer_app.gui.toolkit.i18n import amount
 from dealer_app.narration import pot_title
-from dealer_app.services import LogEntry, SeatInfo
+from dealer_app.services import SeatInfo
 from dealer_app.text import tr, tr_noop
 
 if TYPE_CHECKING:
-    from dealer_app.gui.backend import LogRow
+    from dealer_app.services.types import LogEntry
 
 SEATS = (1, 2, 3, 4, 5, 6)
 
