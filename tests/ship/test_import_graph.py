@@ -2,7 +2,8 @@
 (the engine nothing of the app; storage, migrations included, neither the services nor the
 windows; the services no window), no two packages import each other, however indirectly
 (a subpackage such as ``gui.floor`` counts as a package of its own), the subpackages of
-``gui`` never import the top of ``gui`` (the dealer's window and the app's start), and no
+``gui`` never import the top of ``gui`` (the dealer's window and the app's start) and each
+imports only those below it (``GUI_ROOMS``), and no
 module imports itself through others. Every import counts, also one inside a function or
 under ``TYPE_CHECKING``."""
 
@@ -146,6 +147,23 @@ def test_no_subpackage_imports_the_top_of_its_package() -> None:
              for source, targets in _edges().items()
              for target, where in targets.items()
              if target in TOPS_BELOW_THEIR_SUBPACKAGES and source.startswith(f"{target}.")]
+    assert not wrong, "\n".join(wrong)
+
+
+GUI_ROOMS = ("gui.toolkit", "gui.wording", "gui.views", "gui.review", "gui.floor",
+             "gui.display")
+"""The subpackages of ``gui``, lowest first: each imports only those before it (the top of
+``gui``, the dealer's window and the app, imports any)."""
+
+
+def test_the_windows_rooms_import_only_the_rooms_below() -> None:
+    edges = _edges()
+    gui = sorted(unit for unit in edges if unit.startswith("gui."))
+    assert sorted(GUI_ROOMS) == gui, "a new subpackage of gui: give it its place in GUI_ROOMS"
+    wrong = [f"{source} -> {target} ({', '.join(where)})"
+             for n, source in enumerate(GUI_ROOMS)
+             for target, where in edges.get(source, {}).items()
+             if target.startswith("gui") and target not in GUI_ROOMS[:n]]
     assert not wrong, "\n".join(wrong)
 
 
