@@ -3,9 +3,8 @@
 windows; the services no window), no two packages import each other, however indirectly
 (a subpackage such as ``gui.floor`` counts as a package of its own), the subpackages of
 ``gui`` never import the top of ``gui`` (the dealer's window and the app's start) and each
-imports only those below it (``GUI_ROOMS``), and no
-module imports itself through others. Every import counts, also one inside a function or
-under ``TYPE_CHECKING``."""
+imports only those below it (``GUI_ROOMS``), and no module imports itself through others.
+Every import counts, also one inside a function or under ``TYPE_CHECKING``."""
 
 from __future__ import annotations
 
