@@ -61,28 +61,28 @@ other (``services`` and ``services.reports``: issue 22.5, for the services' room
 name once its cycle is broken; the test below then holds it to the rule."""
 
 
-def _unit(module: str) -> str:
+def _unit(module: str, merged: frozenset[str] = COUNTED_WITH_PARENT) -> str:
     """The package a module belongs to: ``engine``, ``gui``, ``gui.floor`` (a subpackage),
     ``words`` (a top module)..."""
     parts = module.split(".")
     if len(parts) < 2:
         return ""
     package = module if module in PACKAGES else module.rpartition(".")[0]
-    while package in COUNTED_WITH_PARENT:
+    while package in merged:
         package = package.rpartition(".")[0]
     return parts[1] if package == "dealer_app" else package.removeprefix("dealer_app.")
 
 
 @cache
-def _edges() -> dict[str, dict[str, list[str]]]:
+def _edges(merged: frozenset[str] = COUNTED_WITH_PARENT) -> dict[str, dict[str, list[str]]]:
     """Package -> imported package -> where (``file:line``)."""
     edges: dict[str, dict[str, list[str]]] = {}
     for path in FILES:
-        source = _unit(_module_of(path))
+        source = _unit(_module_of(path), merged)
         for line, target in _imports(path):
             if not target.startswith("dealer_app"):
                 continue
-            unit = _unit(target)
+            unit = _unit(target, merged)
             if unit and unit != source:
                 edges.setdefault(source, {}).setdefault(unit, []).append(
                     f"{path.relative_to(ROOT.parent)}:{line}")
@@ -103,23 +103,23 @@ def test_no_package_imports_a_layer_above_it() -> None:
     assert not wrong, "\n".join(wrong)
 
 
+def _reach(edges: dict[str, dict[str, list[str]]], start: str) -> dict[str, str]:
+    """Each package ``start`` imports, directly or not -> the one it imports it from."""
+    seen: dict[str, str] = {}
+    todo = [start]
+    while todo:
+        here = todo.pop()
+        for there in edges.get(here, {}):
+            if there not in seen:
+                seen[there] = here
+                todo.append(there)
+    return seen
+
+
 def test_no_two_packages_import_each_other() -> None:
     edges = _edges()
-
-    def reach(start: str) -> dict[str, str]:
-        """Each package ``start`` imports, directly or not -> the one it imports it from."""
-        seen: dict[str, str] = {}
-        todo = [start]
-        while todo:
-            here = todo.pop()
-            for there in edges.get(here, {}):
-                if there not in seen:
-                    seen[there] = here
-                    todo.append(there)
-        return seen
-
     for source in edges:
-        back = reach(source)
+        back = _reach(edges, source)
         if source in back:
             path, here = [source], back[source]
             while here != source and here not in path:
@@ -127,6 +127,16 @@ def test_no_two_packages_import_each_other() -> None:
                 here = back[here]
             raise AssertionError("import cycle (each imported by the next): "
                                  + " <- ".join([*path, source]))
+
+
+def test_the_subpackages_counted_with_their_parent_still_import_it_back() -> None:
+    for package in sorted(COUNTED_WITH_PARENT):
+        edges = _edges(COUNTED_WITH_PARENT - {package})
+        unit, parent = (_unit(m, COUNTED_WITH_PARENT - {package})
+                        for m in (package, package.rpartition(".")[0]))
+        assert parent in _reach(edges, unit) and unit in _reach(edges, parent), (
+            f"{package} and its parent no longer import each other: take it off "
+            "COUNTED_WITH_PARENT")
 
 
 def test_subpackages_are_units_of_their_own() -> None:
