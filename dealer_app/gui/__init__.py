@@ -6,7 +6,6 @@ The dealer's window, one purpose each:
 - ``backend`` (its calls about people in ``backend_staff``): the dealer's window's door to
   the services (sign-in, sessions, seating, hands); the rest of the window sees plain values
   and the engine's ``Hand``.
-- ``models``: Qt table models (seats, pots, hand log) with named columns and sort roles.
 - ``controller`` with ``shift_control``, ``table_input`` and ``supervisor_acts`` (which see
   it through ``parts``): connects signals, routes keys, calls the backend, refreshes the
   views.
@@ -21,7 +20,8 @@ Subpackages, lowest first (each imports only those before it):
 - ``wording/``: what the table shows in words, without widgets: the command table and its
   keys (``commands``), the NEXT line (``prompts``), seat, pot and log rows (``rows``), the
   engine's refusals (``refusals``).
-- ``views/``: widgets that only draw (table, seats, cards, action bar, card entry, dialogs).
+- ``views/``: widgets that only draw (table, seats, cards, action bar, card entry, the
+  dealer's page, dialogs) and the dealer window's Qt table models (``models``).
 - ``review/``: the review window; ``floor/``: the supervisor's floor view;
   ``display/``: the players' screen.
 """

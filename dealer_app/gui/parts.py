@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from dealer_app.engine import Event
     from dealer_app.gui.backend import Backend, Snapshot
     from dealer_app.gui.floor_hooks import FloorHooks
-    from dealer_app.gui.window import DealerPage, DealerWindow
+    from dealer_app.gui.views.dealer_page import DealerPage
+    from dealer_app.gui.window import DealerWindow
 
 __all__ = ["Controller", "Input", "Supervisor"]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
-from dealer_app.gui.models import LogModel
+from dealer_app.gui.views.models import LogModel
 from dealer_app.gui.wording.rows import PotRow
 from tests.gui.conftest import Driver
 

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
 
 from dealer_app import words
 from dealer_app.engine.settings import Settings
-from dealer_app.gui.models import LogModel, PotsModel, SeatsModel
 from dealer_app.gui.views.controls import (
     ActionBar,
     AmountBox,
@@ -29,6 +28,7 @@ from dealer_app.gui.views.controls import (
     CardPicker,
     NextLine,
 )
+from dealer_app.gui.views.models import LogModel, PotsModel, SeatsModel
 from dealer_app.gui.views.scale import (
     px,
 )
