@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from dealer_app.gui.floor.calls import SupervisorSignIn
 from dealer_app.gui.floor.feed import LiveFeed
+from dealer_app.gui.toolkit.audit_log import logged_sign_in
 from dealer_app.services import StaffMember, StorageError
 from dealer_app.services.calls import REASON_MAX, CallKind, FloorCallInfo
 from dealer_app.services.error_words import error_text
@@ -334,7 +335,8 @@ class FloorKeys(QObject):
 
     def _signed_in(self, name: str, pin: str) -> None:
         try:
-            staff = self.backend.services.staff.authenticate(name.strip(), pin)
+            with logged_sign_in("floor view sign-in", name.strip()):
+                staff = self.backend.services.staff.authenticate(name.strip(), pin)
         except (StorageError, ServiceError) as exc:
             self.controller.fail(tr("the floor view was not opened: {error}").format(
                 error=error_text(exc)))

@@ -4,6 +4,7 @@ SQLite, and on PostgreSQL when DEALER_APP_TEST_PG_URL is set)."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 
 import pytest
@@ -137,7 +138,8 @@ def test_a_dropped_listener_reconnects_and_misses_nothing(
 
 
 def test_a_floor_without_a_supervisor_asks_once_and_resolve_needs_a_note(
-        qtbot: QtBot, floor_db: tuple[Services, StaffMember]) -> None:
+        qtbot: QtBot, floor_db: tuple[Services, StaffMember],
+        caplog: pytest.LogCaptureFixture) -> None:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
@@ -165,8 +167,10 @@ def test_a_floor_without_a_supervisor_asks_once_and_resolve_needs_a_note(
             qtbot.keyClick(dialog.pin, Qt.Key.Key_Return)
 
         QTimer.singleShot(0, sign_in)
-        qtbot.mouseClick(window.calls_panel.acknowledge, Qt.MouseButton.LeftButton)
+        with caplog.at_level(logging.INFO, logger="dealer_app.gui"):
+            qtbot.mouseClick(window.calls_panel.acknowledge, Qt.MouseButton.LeftButton)
         assert seen == ["sign-in"] and window.supervisor is not None
+        assert "floor sign-in: 'Sam'" in caplog.text and "246800" not in caplog.text
         call = window.calls_panel.calls[0]
         assert call.acknowledged_by == "Sam"
 

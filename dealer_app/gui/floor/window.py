@@ -43,6 +43,7 @@ from dealer_app.gui.floor.shift_wiring import FloorShift
 from dealer_app.gui.floor.tiles import TileWidget
 from dealer_app.gui.floor.waiting import WaitingPanel
 from dealer_app.gui.floor.waiting_wiring import FloorWaiting
+from dealer_app.gui.toolkit.audit_log import logged_sign_in
 from dealer_app.gui.toolkit.i18n import amount
 from dealer_app.gui.toolkit.screen import resize_within_screen
 from dealer_app.services import Services, StaffMember, StorageError
@@ -387,9 +388,10 @@ class FloorWindow(QMainWindow):
         dialog = SupervisorSignIn(self)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
+        name = dialog.name.text().strip()
         try:
-            staff = self.services.staff.authenticate(dialog.name.text().strip(),
-                                                     dialog.pin.text())
+            with logged_sign_in("floor sign-in", name):
+                staff = self.services.staff.authenticate(name, dialog.pin.text())
         except (StorageError, ServiceError) as exc:
             QMessageBox.warning(self, tr("Supervisor"), error_text(exc))
             return None
