@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from dealer_app.commands.log import ProgressBar, add_db_option, fail, open_services
+from dealer_app.commands.console import ProgressBar, add_db_option, fail, open_services
 from dealer_app.services import StorageError
 from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError

@@ -17,7 +17,7 @@ import getpass
 import sys
 from pathlib import Path
 
-from dealer_app.commands.log import add_db_option, fail, open_services
+from dealer_app.commands.console import add_db_option, fail, open_services
 from dealer_app.services import StorageError
 from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError
