@@ -42,7 +42,7 @@ from dealer_app.services.hands import (
     replay_rows,
     seats_of,
 )
-from dealer_app.services.tables import seat_info
+from dealer_app.services.table_rows import seat_info
 from dealer_app.services.types import HandState, HandStatus, SeatInfo
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import NotFoundError
