@@ -34,7 +34,7 @@ from dealer_app.engine.settings import SEATS
 from dealer_app.services.calls import CallService, FloorCallInfo, open_calls_in
 from dealer_app.services.closing import Closing, closing_in
 from dealer_app.services.common import settings_of
-from dealer_app.services.hands import (
+from dealer_app.services.hand_rows import (
     build_state,
     current_inputs,
     event_of,

@@ -47,7 +47,7 @@ from dealer_app.services.common import CancelFn, ProgressFn, settings_of
 from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError
 from dealer_app.services.files import atomic_write
-from dealer_app.services.hands import (
+from dealer_app.services.hand_rows import (
     current_inputs,
     event_of,
     seats_of,

@@ -24,7 +24,7 @@ from sqlalchemy.orm import aliased
 
 from dealer_app.services.common import audit, session_info
 from dealer_app.services.errors import PermissionRefused, Refusal
-from dealer_app.services.hands import build_state, load_rows, log_entries
+from dealer_app.services.hand_rows import build_state, load_rows, log_entries
 from dealer_app.services.types import (
     AuditRecord,
     HandQuery,
