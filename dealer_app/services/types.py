@@ -270,3 +270,29 @@ class ImportReport:
     duplicates: list[tuple[str, int]] = field(default_factory=list)
     """(file, hand id) for every record that was already stored (stored once)."""
     cancelled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerHand:
+    """One hand of a player's history and the player's net result in it (None: the hand
+    is in progress)."""
+
+    hand: HandSummary
+    net: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerHistory:
+    name: str
+    hands: tuple[PlayerHand, ...]
+    """The newest hands, at most the limit asked for."""
+    total: int
+    """The sum of the nets of ALL the player's finished hands (not only those listed)."""
+    count: int = 0
+    """How many hands the player has in all; more than ``len(hands)`` when the list was
+    cut at its limit."""
+
+    @property
+    def cut(self) -> bool:
+        """The list holds only the newest ``len(hands)`` of :attr:`count` hands."""
+        return self.count > len(self.hands)

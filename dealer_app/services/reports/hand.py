@@ -326,7 +326,3 @@ def event_caption(hand: Hand, index: int) -> str:
     if event.action is Action.BRING_IN:
         text += f" {hand.settings.bring_in}"
     return text
-
-
-# ---------------------------------------------------------------------------- CSV
-# (the hand list's CSV lives in ``hand_csv``; kept importable from here)
