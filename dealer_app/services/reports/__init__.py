@@ -22,8 +22,8 @@ hand list's CSV). Every public name is importable from here.
 
 from __future__ import annotations
 
-from dealer_app.services.common import CancelFn, ProgressFn
-from dealer_app.services.files import Cancelled, atomic_write, temp_path_beside
+from dealer_app.services.core.common import CancelFn, ProgressFn
+from dealer_app.services.core.files import Cancelled, atomic_write, temp_path_beside
 from dealer_app.services.reports.common import (
     ACT_NAMES,
     act_name,

@@ -25,16 +25,16 @@ from typing import Any, Protocol
 from sqlalchemy import String, case, cast, func, literal, select, type_coerce
 from sqlalchemy.dialects.postgresql import JSONB, aggregate_order_by
 
-from dealer_app.services.common import CancelFn, ProgressFn
-from dealer_app.services.files import Cancelled, atomic_write
-from dealer_app.services.hand_filters import (
+from dealer_app.services.core.common import CancelFn, ProgressFn
+from dealer_app.services.core.files import Cancelled, atomic_write
+from dealer_app.services.core.hand_filters import (
     PlayerMatch,
     count_hands,
     player_match,
     sort_order,
     where,
 )
-from dealer_app.services.types import HandQuery, HandStatus
+from dealer_app.services.core.types import HandQuery, HandStatus
 from dealer_app.storage.database import Database
 from dealer_app.storage.models import GameTable, HandPlayer, HandRow, Staff
 

@@ -13,9 +13,14 @@ from sqlalchemy import func, select
 
 from dealer_app.engine.events import Event
 from dealer_app.narration import seat_named
-from dealer_app.services.calls import CallService
-from dealer_app.services.common import session_info
-from dealer_app.services.fingerprint import evidence_fingerprint
+from dealer_app.services.core.calls import CallService
+from dealer_app.services.core.common import session_info
+from dealer_app.services.core.fingerprint import evidence_fingerprint
+from dealer_app.services.core.stints import dealer_stints
+from dealer_app.services.core.types import (
+    HandStatus,
+    SessionInfo,
+)
 from dealer_app.services.reports.common import ACT_NAMES, act_name, describe
 from dealer_app.services.reports.reconciliation import (
     ADJUST_KINDS,
@@ -30,11 +35,6 @@ from dealer_app.services.reports.reconciliation import (
     SeatLine,
 )
 from dealer_app.services.reports.session_view import SessionReport, SupervisorAct
-from dealer_app.services.stints import dealer_stints
-from dealer_app.services.types import (
-    HandStatus,
-    SessionInfo,
-)
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import NotFoundError
 from dealer_app.storage.models import (

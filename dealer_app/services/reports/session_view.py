@@ -9,18 +9,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, tzinfo
 
-from dealer_app.services.calls import CallResponse, response_line
-from dealer_app.services.fingerprint import Fingerprint
+from dealer_app.services.core.calls import CallResponse, response_line
+from dealer_app.services.core.fingerprint import Fingerprint
+from dealer_app.services.core.stints import DealerStint
+from dealer_app.services.core.types import (
+    SessionInfo,
+)
 from dealer_app.services.reports.common import nobreak, rake_text
 from dealer_app.services.reports.reconciliation import (
     Reconciliation,
     SeatLine,
 )
 from dealer_app.services.reports.times import zone_label, zoned_time
-from dealer_app.services.stints import DealerStint
-from dealer_app.services.types import (
-    SessionInfo,
-)
 from dealer_app.text import thousands, thousands_signed, tr
 from dealer_app.words import settings_text
 
