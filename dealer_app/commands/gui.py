@@ -31,8 +31,8 @@ def run(args: argparse.Namespace) -> int:
     importlib.import_module("dealer_app.gui.backend")
     from dealer_app.gui.app import run as run_app
     from dealer_app.services import StorageError
+    from dealer_app.services.core.errors import ServiceError
     from dealer_app.services.error_words import error_text
-    from dealer_app.services.errors import ServiceError
 
     try:
         return run_app(args.db, args.lang)

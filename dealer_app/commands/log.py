@@ -23,9 +23,9 @@ from dealer_app.commands.console import (
     read_pin,
 )
 from dealer_app.services import Services, StaffMember, StorageError
+from dealer_app.services.core.errors import ServiceError
+from dealer_app.services.core.types import VerifyReport
 from dealer_app.services.error_words import error_text
-from dealer_app.services.errors import ServiceError
-from dealer_app.services.types import VerifyReport
 from dealer_app.storage.integrity import integrity_problems
 from dealer_app.text import tr
 
@@ -214,7 +214,7 @@ def _print_enforcement(services: Services) -> None:
 def _fingerprints(services: Services, printed: list[str]) -> int:
     """``verify --fingerprint``: each printed fingerprint found or not (exit 1 if one is not,
     2 if one is not a fingerprint)."""
-    from dealer_app.services.fingerprint import FingerprintFormatError, check_fingerprint
+    from dealer_app.services.core.fingerprint import FingerprintFormatError, check_fingerprint
 
     status = 0
     for text in printed:

@@ -23,8 +23,8 @@ import argparse
 from dealer_app.commands import staff_keys
 from dealer_app.commands.console import add_db_option, fail, open_services, read_pin
 from dealer_app.services import Role, Services, StorageError
+from dealer_app.services.core.errors import ServiceError
 from dealer_app.services.error_words import error_text
-from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr, tr_noop
 
 ROLE_NAMES = {Role.DEALER: tr_noop("dealer"), Role.SUPERVISOR: tr_noop("supervisor")}

@@ -19,8 +19,8 @@ from pathlib import Path
 
 from dealer_app.commands.console import add_db_option, fail, open_services, read_pin
 from dealer_app.services import StorageError
+from dealer_app.services.core.errors import ServiceError
 from dealer_app.services.error_words import error_text
-from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr
 
 

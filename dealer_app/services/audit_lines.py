@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dealer_app.services.types import AuditRecord
+from dealer_app.services.core.types import AuditRecord
 from dealer_app.text import thousands, tr
 
 

@@ -19,7 +19,7 @@ from dealer_app.engine.events import EventError
 from dealer_app.engine.hand import Hand, ReplayError
 from dealer_app.engine.misdeal import Misdeal, MisdealError, MisdealKind
 from dealer_app.engine.misdeal import declare_misdeal as engine_misdeal
-from dealer_app.services.common import (
+from dealer_app.services.core.common import (
     audit,
     confirm_supervisor,
     dual_control,
@@ -27,7 +27,8 @@ from dealer_app.services.common import (
     retrying,
     settings_of,
 )
-from dealer_app.services.errors import CorrectionRefused, HandClosed, NothingToUndo, Refusal
+from dealer_app.services.core.errors import CorrectionRefused, HandClosed, NothingToUndo, Refusal
+from dealer_app.services.core.types import HandState, HandStatus, StaffMember
 from dealer_app.services.hand_results import rewrite_result, take_back_result
 from dealer_app.services.hand_rows import (
     append_event,
@@ -42,7 +43,6 @@ from dealer_app.services.hand_rows import (
     slot_of,
 )
 from dealer_app.services.leases import check_lease
-from dealer_app.services.types import HandState, HandStatus, StaffMember
 from dealer_app.storage import ledger
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import (

@@ -12,8 +12,8 @@ from sqlalchemy import Table, bindparam, insert, select, update
 from sqlalchemy.orm import Session
 
 from dealer_app.engine.hand import Hand
+from dealer_app.services.core.types import HandStatus
 from dealer_app.services.hand_rows import pot_of
-from dealer_app.services.types import HandStatus
 from dealer_app.storage import ledger
 from dealer_app.storage.errors import (
     ConflictError,

@@ -17,10 +17,10 @@ from sqlalchemy.orm import Session
 
 from dealer_app.engine import Action, Event, RuleError, SeatSpec, Settings, SettingsError
 from dealer_app.engine.hand import Hand
-from dealer_app.services.common import (
+from dealer_app.services.core.common import (
     settings_of,
 )
-from dealer_app.services.types import HandState, HandStatus, LogEntry
+from dealer_app.services.core.types import HandState, HandStatus, LogEntry
 from dealer_app.storage import chain
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import (

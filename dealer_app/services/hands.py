@@ -52,13 +52,14 @@ from dealer_app.engine.hand import Hand
 from dealer_app.engine.misdeal import Misdeal, MisdealKind
 from dealer_app.engine.stacks import can_deal
 from dealer_app.services import hand_corrections
-from dealer_app.services.common import (
+from dealer_app.services.core.common import (
     RECONNECT_FOR,
     reconnecting,
     retrying,
     settings_of,
 )
-from dealer_app.services.errors import HandClosed, Refusal
+from dealer_app.services.core.errors import HandClosed, Refusal
+from dealer_app.services.core.types import HandState, HandStatus, LogEntry, StaffMember
 from dealer_app.services.hand_results import complete_cached, write_result
 from dealer_app.services.hand_rows import (
     STATE_COLUMNS,
@@ -76,7 +77,6 @@ from dealer_app.services.hand_rows import (
 )
 from dealer_app.services.hand_rows import pot_of as pot_of  # (importing.py takes it here)
 from dealer_app.services.leases import check_lease
-from dealer_app.services.types import HandState, HandStatus, LogEntry, StaffMember
 from dealer_app.storage import chain, ledger
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import (

@@ -30,7 +30,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dealer_app.engine.settings import SEATS
-from dealer_app.services.common import audit, settings_of
+from dealer_app.services.core.common import audit, settings_of
+from dealer_app.services.core.types import SeatInfo, StaffMember
 from dealer_app.services.leases import check_lease
 from dealer_app.services.table_rows import (
     not_in_hand,
@@ -43,7 +44,6 @@ from dealer_app.services.table_rows import (
     table_row,
     table_total,
 )
-from dealer_app.services.types import SeatInfo, StaffMember
 from dealer_app.storage import ledger
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import ConflictError, NotFoundError, StorageError

@@ -15,14 +15,14 @@ from dataclasses import dataclass
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from dealer_app.services.common import (
+from dealer_app.services.core.common import (
     audit,
     confirm_supervisor,
     dual_control,
     require_supervisor_role,
 )
+from dealer_app.services.core.types import StaffMember
 from dealer_app.services.table_rows import in_chips, positive, session_row
-from dealer_app.services.types import StaffMember
 from dealer_app.storage import ledger
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import StorageError

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from dealer_app.services.types import Role
+from dealer_app.services.core.types import Role
 from dealer_app.storage.errors import StorageError
 from dealer_app.text import tr
 

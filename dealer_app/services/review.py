@@ -25,9 +25,9 @@ from dealer_app.services.audit_lines import AUDIT_KINDS as AUDIT_KINDS
 from dealer_app.services.audit_lines import AuditLine as AuditLine
 from dealer_app.services.audit_lines import audit_kind as audit_kind
 from dealer_app.services.audit_lines import hand_place
-from dealer_app.services.common import audit, session_info
-from dealer_app.services.errors import PermissionRefused, Refusal
-from dealer_app.services.hand_filters import (
+from dealer_app.services.core.common import audit, session_info
+from dealer_app.services.core.errors import PermissionRefused, Refusal
+from dealer_app.services.core.hand_filters import (
     NULLABLE_KEYS,
     PlayerMatch,
     S,
@@ -36,9 +36,8 @@ from dealer_app.services.hand_filters import (
     sort_order,
     where,
 )
-from dealer_app.services.hand_filters import SORT_KEYS as SORT_KEYS
-from dealer_app.services.hand_rows import build_state, load_rows, log_entries
-from dealer_app.services.types import (
+from dealer_app.services.core.hand_filters import SORT_KEYS as SORT_KEYS
+from dealer_app.services.core.types import (
     AuditRecord,
     HandQuery,
     HandState,
@@ -48,8 +47,9 @@ from dealer_app.services.types import (
     SessionInfo,
     StaffMember,
 )
-from dealer_app.services.types import PlayerHand as PlayerHand
-from dealer_app.services.types import PlayerHistory as PlayerHistory
+from dealer_app.services.core.types import PlayerHand as PlayerHand
+from dealer_app.services.core.types import PlayerHistory as PlayerHistory
+from dealer_app.services.hand_rows import build_state, load_rows, log_entries
 from dealer_app.services.viewer import EVERYTHING, Viewer
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import NotFoundError, StorageError

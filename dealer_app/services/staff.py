@@ -50,7 +50,7 @@ from datetime import datetime
 from sqlalchemy import func, select, text
 from sqlalchemy.orm import Session
 
-from dealer_app.services.common import (
+from dealer_app.services.core.common import (
     audit,
     confirm_supervisor,
     pin_change_required,
@@ -58,7 +58,8 @@ from dealer_app.services.common import (
     retrying,
     staff_member,
 )
-from dealer_app.services.errors import PermissionRefused, Refusal, SignInError
+from dealer_app.services.core.errors import PermissionRefused, Refusal, SignInError
+from dealer_app.services.core.types import Attempt, Role, StaffMember
 from dealer_app.services.pin_rules import FREE_TRIES as FREE_TRIES
 from dealer_app.services.pin_rules import LOCK_AFTER as LOCK_AFTER
 from dealer_app.services.pin_rules import MAX_PIN as MAX_PIN
@@ -66,7 +67,6 @@ from dealer_app.services.pin_rules import MIN_PIN as MIN_PIN
 from dealer_app.services.pin_rules import is_trivial as is_trivial
 from dealer_app.services.pin_rules import pin_is_valid as pin_is_valid
 from dealer_app.services.pin_rules import validate_pin, wait_after
-from dealer_app.services.types import Attempt, Role, StaffMember
 from dealer_app.storage import ledger
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import ConflictError, StorageError

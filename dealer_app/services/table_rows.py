@@ -11,8 +11,8 @@ from sqlalchemy import exists, select
 from sqlalchemy.orm import Session
 
 from dealer_app.engine.limits import AmountError, check_amount, check_total
-from dealer_app.services.common import table_info
-from dealer_app.services.types import HandStatus, SeatInfo, StaffMember
+from dealer_app.services.core.common import table_info
+from dealer_app.services.core.types import HandStatus, SeatInfo, StaffMember
 from dealer_app.storage.errors import ConflictError, NotFoundError, StorageError
 from dealer_app.storage.models import (
     GameTable,

@@ -40,7 +40,7 @@ from dealer_app.engine.limits import MAX_AMOUNT
 from dealer_app.engine.settings import SEATS
 from dealer_app.services import moves, owed
 from dealer_app.services.buy_in import check_buy_in, check_limits, check_rebuy
-from dealer_app.services.common import (
+from dealer_app.services.core.common import (
     audit,
     confirm_supervisor,
     currency_code,
@@ -50,7 +50,8 @@ from dealer_app.services.common import (
     session_info,
     table_info,
 )
-from dealer_app.services.errors import DualControlRequired, Refusal
+from dealer_app.services.core.errors import DualControlRequired, Refusal
+from dealer_app.services.core.types import SeatInfo, SessionInfo, StaffMember, TableInfo
 from dealer_app.services.leases import check_lease
 from dealer_app.services.moves import arriving_player
 from dealer_app.services.owed import OWED_PAID as OWED_PAID
@@ -72,7 +73,6 @@ from dealer_app.services.table_rows import (
     table_total,
     within_max,
 )
-from dealer_app.services.types import SeatInfo, SessionInfo, StaffMember, TableInfo
 from dealer_app.storage import ledger
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import ConflictError, StorageError
