@@ -124,6 +124,7 @@ def undo_last(db: Database, hand_id: int, staff: StaffMember,
 
     return retrying(undo, tr("undoing an input"))
 
+
 def correct_input(db: Database, hand_id: int, target_seq: int, replacement: Event | None,
                   supervisor: StaffMember, reason: str) -> HandState:
     """A supervisor replaces (``replacement``) or strikes (None) the input ``target_seq``
@@ -195,6 +196,7 @@ def correct_input(db: Database, hand_id: int, target_seq: int, replacement: Even
 
     return retrying(correct, tr("correcting an input"))
 
+
 def declare_misdeal(db: Database, hand_id: int, kind: MisdealKind, supervisor: StaffMember,
                     reason: str, card: str | None = None,
                     second: StaffMember | None = None) -> HandState:
@@ -210,6 +212,7 @@ def declare_misdeal(db: Database, hand_id: int, kind: MisdealKind, supervisor: S
     except CardError as exc:
         raise ConflictError(tr("the exposed card: {error}").format(error=exc)) from None
     return void_hand(db, hand_id, supervisor, reason, second, misdeal=misdeal)
+
 
 def void_hand(db: Database, hand_id: int, supervisor: StaffMember, reason: str,
               second: StaffMember | None = None, *,
@@ -255,6 +258,7 @@ def void_hand(db: Database, hand_id: int, supervisor: StaffMember, reason: str,
 
     return retrying(void, tr("voiding a hand"))
 
+
 def void_needs_second(db: Database, hand_id: int) -> int:
     """The table's dual-control amount when voiding this hand needs a second supervisor
     (its pot is above it), else 0 (what ``void_hand`` checks, for the window to ask)."""
@@ -266,6 +270,7 @@ def void_needs_second(db: Database, hand_id: int) -> int:
         return 0
     return limit
 
+
 def owed(db: Database, hand_id: int) -> list[tuple[str, int]]:
     """What voiding this hand left owed to players who had left the table: (player,
     amount; negative when the player owes it). Empty for most hands."""
@@ -275,6 +280,7 @@ def owed(db: Database, hand_id: int) -> list[tuple[str, int]]:
             .join(Seating, Seating.id == StackMove.seating_id)
             .where(StackMove.hand_id == hand_id, StackMove.kind == "owed")
             .order_by(StackMove.id))]
+
 
 def left_players(db: Database, hand_id: int) -> list[str]:
     """Players of this complete hand whose result changed their stack and who have left

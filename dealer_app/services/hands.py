@@ -110,6 +110,7 @@ _MOVE_HEAD_ONLY = (update(_HAND_TABLE).where(_HAND.id == bindparam("hand_id"))
                    .values(head_digest=bindparam("digest")))
 """A card leaves the pot as it is: the pot's index is then not rewritten."""
 
+
 @dataclass(frozen=True, slots=True)
 class Replayed:
     """A hand as last replayed by a :class:`HandService`: valid while the hand row's chain

@@ -94,12 +94,14 @@ def settle_owed(db: Database, session_id: int, seat_or_player: int | str, amount
         ledger.request_checkpoint(s, f"session {session_id} owed chips settled")
         return result
 
+
 def owed(db: Database, session_id: int) -> list[tuple[int, str, int]]:
     """(seat, player, chips still owed: positive to the player, negative by them) for
     each player of the session with chips owed after a void."""
     with db.read() as s:
         session_row(s, session_id)
         return [(row.seat, row.player, left) for row, left in owed_rows(s, session_id)]
+
 
 def owed_rows(s: Session, session_id: int) -> list[tuple[Seating, int]]:
     totals: dict[int, int] = {}
