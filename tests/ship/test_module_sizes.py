@@ -17,9 +17,7 @@ ALLOWED_LONGER = frozenset({"engine/hand.py"})
 """The one module the rule spares: the engine's hand, its state machine in one place."""
 
 STILL_TOO_LONG = frozenset({
-    "services/evidence.py", "services/hands.py", "services/review.py", "services/staff.py",
-    "services/tables.py", "services/verify_state.py",
-    "storage/database.py", "storage/ledger.py", "storage/models.py", "storage/notary.py",
+    "services/evidence.py", "services/verify_state.py", "storage/ledger.py", "storage/notary.py",
 })
 """Modules of the services and storage still over the limit (issue 22.6, for their rooms)."""
 
