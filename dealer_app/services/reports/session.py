@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 from typing import Any
 
@@ -49,7 +49,7 @@ from dealer_app.storage.models import (
     Staff,
     TableSession,
 )
-from dealer_app.text import thousands, thousands_signed, tr
+from dealer_app.text import Language, language, thousands, thousands_signed, tr
 from dealer_app.words import settings_text
 
 
@@ -86,6 +86,8 @@ class SessionReport:
     """Who asked for the report (the signed-in staff member), or empty."""
     calls: tuple[CallResponse, ...] = ()
     """The session's floor calls with their response times, oldest first."""
+    lang: Language | None = field(default=None, compare=False)
+    """The language the report was worded in (its text and HTML too, unless told otherwise)."""
 
     @property
     def hands_played(self) -> int:
@@ -139,7 +141,12 @@ class SessionReport:
                 (tr("= Chips accounted for"), thousands(rec.chips_out)),
                 (tr("Difference (brought − accounted for)"), verdict)]
 
-    def to_text(self, tz: tzinfo | None = None) -> str:
+    def to_text(self, tz: tzinfo | None = None, *, lang: Language | None = None) -> str:
+        """The report as plain text, in ``lang`` (None: the one it was made in)."""
+        with language(lang or self.lang):
+            return self._text(tz)
+
+    def _text(self, tz: tzinfo | None) -> str:
         s = self.session
         closed = (tr("closed {time}").format(time=zoned_time(s.closed_at, tz)) if s.closed_at
                   else tr("still open"))
@@ -199,10 +206,12 @@ class SessionReport:
         return "\n".join(lines) + "\n"
 
     def to_html(self, tz: tzinfo | None = None, *, chart: str | None = None,
-                chart_width: int = 680) -> str:
+                chart_width: int = 680, lang: Language | None = None) -> str:
         """The report for print (A4, see ``gui/review/exports.py``); ``chart``: the name of
-        an image resource shown ``chart_width`` pixels wide (the page's width)."""
-        return session_report_html(self, tz, chart=chart, chart_width=chart_width)
+        an image resource shown ``chart_width`` pixels wide (the page's width); in ``lang``
+        (None: the language it was made in)."""
+        return session_report_html(self, tz, chart=chart, chart_width=chart_width,
+                                   lang=lang or self.lang)
 
 
 def session_row(db: Database, session_id: int) -> SessionInfo:
@@ -289,11 +298,18 @@ def _act_what(act: str, detail: dict[str, Any]) -> str:
 
 
 def session_report(db: Database, session_id: int, generated_by: str = "", *,
-                   evidence: bool = True) -> SessionReport:
+                   evidence: bool = True, lang: Language | None = None) -> SessionReport:
     """The per-seat figures and chip reconciliation of one session (a few aggregate queries,
     no replay: fast on long sessions), its dealers' stints, its supervisor acts and the log's
     fingerprint (read last, and sealed: ``evidence=False`` leaves it out, for a caller inside a
-    write transaction); ``generated_by``: who asked for it."""
+    write transaction); ``generated_by``: who asked for it; worded in ``lang`` (None: the
+    current language)."""
+    with language(lang) as chosen:
+        return _session_report(db, session_id, generated_by, evidence, chosen)
+
+
+def _session_report(db: Database, session_id: int, generated_by: str, evidence: bool,
+                    lang: Language) -> SessionReport:
     info = session_row(db, session_id)
     with db.read() as s:
         seatings = list(s.scalars(select(Seating).where(Seating.session_id == session_id)
@@ -404,4 +420,5 @@ def session_report(db: Database, session_id: int, generated_by: str = "", *,
                          acts=tuple(session_acts(db, session_id)),
                          evidence=evidence_fingerprint(db, session_id) if evidence else None,
                          generated_by=generated_by,
-                         calls=tuple(CallService(db).call_response_times(session_id)))
+                         calls=tuple(CallService(db).call_response_times(session_id)),
+                         lang=lang)
