@@ -19,7 +19,7 @@ from __future__ import annotations
 import csv
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta, tzinfo
 from pathlib import Path
 from typing import Any
@@ -103,6 +103,8 @@ class ShiftReport:
     dealers: tuple[DealerLine, ...]
     waiting: int
     """Players on every waiting list."""
+    lang: Language | None = field(default=None, compare=False)
+    """The language the report was made in (its title and HTML too, unless told otherwise)."""
 
     @property
     def tables_open(self) -> int:
@@ -132,9 +134,12 @@ class ShiftReport:
 
     @property
     def title(self) -> str:
-        return tr("Shift report — {since}").format(since=zoned_time(self.since, seconds=False))
+        with language(self.lang):
+            return tr("Shift report — {since}").format(
+                since=zoned_time(self.since, seconds=False))
 
     def to_html(self, tz: tzinfo | None = None, *, lang: Language | None = None) -> str:
+        """For print; in ``lang`` (None: the language the report was made in)."""
         return shift_report_html(self, tz, lang=lang)
 
 
@@ -174,8 +179,16 @@ def _figures(hands: Iterable[_Hand], spans: Iterable[tuple[datetime, datetime]],
 
 
 def shift_report(db: Database, since: datetime | None = None, now: datetime | None = None,
-                 generated_by: str = "", *, day_starts: int = 6) -> ShiftReport:
-    """The shift's figures (see the module's docstring)."""
+                 generated_by: str = "", *, day_starts: int = 6,
+                 lang: Language | None = None) -> ShiftReport:
+    """The shift's figures (see the module's docstring), worded in ``lang`` (None: the
+    current language)."""
+    with language(lang) as chosen:
+        return _shift_report(db, since, now, generated_by, day_starts, chosen)
+
+
+def _shift_report(db: Database, since: datetime | None, now: datetime | None,
+                  generated_by: str, day_starts: int, lang: Language) -> ShiftReport:
     now = now or db.now()
     since = since or FloorService(db, day_starts=day_starts).gaming_day_start(now)
     with db.read() as s:
@@ -251,7 +264,8 @@ def shift_report(db: Database, since: datetime | None = None, now: datetime | No
                                   figures=_figures(mine, spans, since, now)))
     return ShiftReport(since=since, until=now, generated_by=generated_by,
                        tables=tuple(lines), dealers=tuple(dealers),
-                       waiting=sum(waiting_by_game.values()))
+                       waiting=sum(waiting_by_game.values()),
+                       lang=lang)
 
 
 def pace(value: float | None) -> str:
@@ -293,9 +307,9 @@ def write_shift_csv(report: ShiftReport, path: str | os.PathLike[str]) -> Path:
 
 def shift_report_html(report: ShiftReport, tz: tzinfo | None = None, *,
                       lang: Language | None = None) -> str:
-    """The report for print (``templates/shift.html``), in ``lang`` (None: the current
-    language)."""
-    with language(lang):
+    """The report for print (``templates/shift.html``), in ``lang`` (None: the language
+    the report was made in)."""
+    with language(lang or report.lang):
         return render("shift.html", **_shift_words(report, tz))
 
 
