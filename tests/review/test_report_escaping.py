@@ -52,6 +52,8 @@ def test_every_html_report_escapes_a_name(named: World, qapp: object) -> None:
         hand = reports.hand_report(state, header=reports.hand_header(svc.db, state.hand_id,
                                                                      generated_by=NAME))
         _check(hand.to_html(), times=2)  # the seats and the generated-by line
+        _check(reports.result_html(hand), times=1)  # the review's result panel
+        _check(reports.result_html(None, why=NAME), times=1)
         shift = shift_report(svc.db, generated_by=NAME)
         _check(shift.to_html(), times=3)  # the table, the dealer and the generated-by line
     finally:

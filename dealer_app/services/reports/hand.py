@@ -4,6 +4,7 @@ undos and the void, showdown order, hand names, pots and the odd-chip ruling), a
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 from typing import Any
@@ -98,6 +99,19 @@ class HandReport:
                 time=tr("Time"), by=tr("By"), input=tr("Input"), chips_in=tr("Chips in"),
                 note=tr("Note"))
             return render("hand.html", report=self, words=words, amount=thousands)
+
+
+def result_html(report: HandReport | None, *, why: str = "",
+                amount: Callable[[int], str] | None = None) -> str:
+    """The review's result panel (``templates/result.html``): ``report``'s result lines and
+    seats, or, for a hand the rules cannot replay (None), ``why``; the amounts by ``amount``
+    (the window's, default :func:`~dealer_app.text.thousands`)."""
+    with language(report.lang if report is not None else None):
+        words = dict(no_result=tr("No result"), result=tr("Result"), seats=tr("Seats"),
+                     seat=tr("Seat"), player=tr("Player"), before=tr("Before"),
+                     cards=tr("Cards"), after=tr("After"), hand=tr("Hand"))
+        return render("result.html", report=report, why=why, words=words,
+                      amount=amount or thousands)
 
 
 def result_lines(hand: Hand, status: HandStatus = HandStatus.COMPLETE) -> list[str]:
