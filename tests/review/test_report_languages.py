@@ -19,7 +19,7 @@ ENGLISH_TITLE = "Session report — Table 3, session 1"
 def test_a_swedish_report_is_made_while_english_is_current(played: World) -> None:
     swedish = i18n.language("sv")
     report = reports.session_report(played.svc.db, played.session.id, lang=swedish)
-    assert current_language() is ENGLISH and tr("Seat") == "Seat"
+    assert current_language() == ENGLISH and tr("Seat") == "Seat"
     page = report.to_html()  # the language it was made in, outside any block
     assert SWEDISH_TITLE in page and "Stämmer" in page and "1\u00a0820" in page
     assert "Table 3" in report.to_text() and "Plats" in report.to_text()
@@ -71,5 +71,5 @@ def test_the_review_window_prints_in_the_language_it_shows(played: World) -> Non
     assert SWEDISH_TITLE in backend.session_report(played.session.id).to_html()
     assert "Handrapport" in backend.hand_report(1).to_html()
     assert backend.seen_by(played.dealer).language is backend.language
-    assert current_language() is ENGLISH
-    assert ReviewBackend(played.svc).language is ENGLISH  # what the windows speak now
+    assert current_language() == ENGLISH
+    assert ReviewBackend(played.svc).language == ENGLISH  # what the windows speak now
