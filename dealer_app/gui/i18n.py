@@ -14,8 +14,8 @@ translator, its separator), which the reports and exports take as an argument;
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
-from functools import cache
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
 
@@ -29,6 +29,8 @@ LOCALES = {"en": "en_GB", "sv": "sv_SE"}
 """The locale whose number and date formats each language uses."""
 _SETTING = "language"
 _translators: list[QTranslator] = []
+_languages: dict[str, text.Language] = {}
+log = logging.getLogger(__name__)
 _installed: list[str] = []
 
 
@@ -77,22 +79,29 @@ def translation_file(code: str) -> str:
     return str(resource("translations", f"dealer_app_{code}.qm"))
 
 
-@cache
 def language(code: str) -> text.Language:
     """The language ``code`` as a value: its own translator (``dealer_app_<code>.qm``, loaded
-    once, whichever language the windows speak) and its locale's thousands separator."""
+    once, whichever language the windows speak) and its locale's thousands separator. A
+    translation file that does not load gives English words, and is tried again next time."""
     if code not in LANGUAGES:
         raise ValueError(f"unknown language {code!r}; choose one of {', '.join(LANGUAGES)}")
+    known = _languages.get(code)
+    if known is not None:
+        return known
     separator = QLocale(LOCALES[code]).groupSeparator()
     if code == DEFAULT:
-        return text.Language(code, LANGUAGES[code], text.ENGLISH.translate, separator)
-    translator = QTranslator()
-    translator.load(translation_file(code))
+        made = text.Language(code, LANGUAGES[code], text.ENGLISH.translate, separator)
+    else:
+        translator = QTranslator()
+        if not translator.load(translation_file(code)):
+            log.warning("the translation %s did not load", translation_file(code))
+            return text.Language(code, LANGUAGES[code], text.ENGLISH.translate, separator)
 
-    def translate(source: str, disambiguation: str | None) -> str:
-        return translator.translate("", source, disambiguation) or source
+        def translate(source: str, disambiguation: str | None) -> str:
+            return translator.translate("", source, disambiguation) or source
 
-    return text.Language(code, LANGUAGES[code], translate, separator)
+        made = text.Language(code, LANGUAGES[code], translate, separator)
+    return _languages.setdefault(code, made)
 
 
 def install(app: QCoreApplication, code: str) -> list[str]:

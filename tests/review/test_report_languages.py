@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from dealer_app.gui import i18n
 from dealer_app.services import reports
 from dealer_app.services.shift_report import shift_report
@@ -73,3 +75,16 @@ def test_the_review_window_prints_in_the_language_it_shows(played: World) -> Non
     assert backend.seen_by(played.dealer).language is backend.language
     assert current_language() == ENGLISH
     assert ReviewBackend(played.svc).language == ENGLISH  # what the windows speak now
+
+
+def test_a_translation_that_did_not_load_is_tried_again(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    """A .qm file being rewritten when the language is first asked for gives English words
+    that time, not for the rest of the process."""
+    real = i18n.translation_file
+    monkeypatch.setattr(i18n, "_languages", {})
+    monkeypatch.setattr(i18n, "translation_file", lambda code: real(code).replace("dealer_app_", "missing_"))
+    assert i18n.language("sv").tr("Seat") == "Seat"
+    monkeypatch.setattr(i18n, "translation_file", real)
+    assert i18n.language("sv").tr("Seat") == "Plats"
+    assert i18n.language("sv") is i18n.language("sv")
