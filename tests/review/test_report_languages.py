@@ -83,7 +83,8 @@ def test_a_translation_that_did_not_load_is_tried_again(monkeypatch: pytest.Monk
     that time, not for the rest of the process."""
     real = i18n.translation_file
     monkeypatch.setattr(i18n, "_languages", {})
-    monkeypatch.setattr(i18n, "translation_file", lambda code: real(code).replace("dealer_app_", "missing_"))
+    monkeypatch.setattr(i18n, "translation_file",
+                        lambda code: real(code).replace("dealer_app_", "missing_"))
     assert i18n.language("sv").tr("Seat") == "Seat"
     monkeypatch.setattr(i18n, "translation_file", real)
     assert i18n.language("sv").tr("Seat") == "Plats"
