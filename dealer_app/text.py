@@ -14,10 +14,10 @@ context* (a :class:`contextvars.ContextVar`), English unless a caller says other
   language as an argument and runs its wording inside ``with language(lang):``, which puts
   the previous one back at its end, so a Swedish report made on one thread leaves the
   English of another thread, and of the rest of this one, as it was;
-- the windows choose theirs once (:func:`dealer_app.gui.i18n.install`, the only caller of
+- the windows choose theirs once (:func:`dealer_app.gui.toolkit.i18n.install`, the only caller of
   :func:`use_language`), for the thread Qt calls them on.
 
-The Qt translator behind a non-English language is built by ``gui.i18n``; this module and
+The Qt translator behind a non-English language is built by ``gui.toolkit.i18n``; this module and
 the reports stay Qt-free. The engine stays standard-library only and never calls this: its
 refusals carry a stable code and details that the windows put into words.
 """
@@ -83,7 +83,7 @@ def language(lang: Language | None) -> Iterator[Language]:
 
 def use_language(lang: Language) -> None:
     """The windows' language from now on in this context (the GUI thread's): for
-    :func:`dealer_app.gui.i18n.install` only. Everything else says ``with language(x):``."""
+    :func:`dealer_app.gui.toolkit.i18n.install` only. Everything else says ``with language(x):``."""
     _current.set(lang)
 
 

@@ -17,7 +17,7 @@ def one_language_per_test() -> Iterator[None]:
     (``i18n.install``, ``text.use_language``) ends with it, the Qt translators too."""
     with text.language(text.ENGLISH):
         yield
-    i18n = sys.modules.get("dealer_app.gui.i18n")
+    i18n = sys.modules.get("dealer_app.gui.toolkit.i18n")
     if i18n is not None and i18n.installed_language() != i18n.DEFAULT:
         from PySide6.QtCore import QCoreApplication
 

@@ -14,7 +14,8 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
 
 
 LANGUAGES = ("en", "sv")
-"""The ``--lang`` choices (``dealer_app.gui.i18n.LANGUAGES``, kept here to start without Qt)."""
+"""The ``--lang`` choices (``dealer_app.gui.toolkit.i18n.LANGUAGES``, kept here to start
+without Qt)."""
 
 
 def add_lang_option(parser: argparse.ArgumentParser) -> None:
@@ -27,8 +28,8 @@ def run(args: argparse.Namespace) -> int:
     # (the window is shown before the storage is imported: see dealer_app.gui.app)
     from dealer_app.gui.app import run as run_app
     from dealer_app.services import StorageError
+    from dealer_app.services.core.errors import ServiceError
     from dealer_app.services.error_words import error_text
-    from dealer_app.services.errors import ServiceError
 
     try:
         return run_app(args.db, args.lang)

@@ -73,7 +73,7 @@ class _ChosenAtFirstWord(text.Language):
 def _load_language(requested: str | None) -> text.Language:
     from PySide6.QtCore import QLocale
 
-    from dealer_app.gui import i18n
+    from dealer_app.gui.toolkit import i18n
 
     code = i18n.choose_language(requested)
     QLocale.setDefault(QLocale(i18n.LOCALES[code]))  # for i18n.amount and moment

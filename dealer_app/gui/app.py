@@ -17,10 +17,10 @@ from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtGui import QFont, QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from dealer_app.gui import i18n
 from dealer_app.gui.crash import install_exception_hook
 from dealer_app.gui.import_scan import skip_feature_scan
-from dealer_app.gui.resources import resource, style_sheet
+from dealer_app.gui.toolkit import i18n
+from dealer_app.gui.toolkit.resources import resource, style_sheet
 from dealer_app.gui.window import DealerWindow
 from dealer_app.heap import settle_heap
 from dealer_app.text import tr
@@ -51,7 +51,7 @@ _STYLED = "dealer_app_styled"
 
 def application(argv: list[str] | None = None, lang: str | None = None) -> QApplication:
     """The QApplication, styled and translated once. ``lang`` (``--lang``) overrides the
-    workstation's language (see :mod:`dealer_app.gui.i18n`)."""
+    workstation's language (see :mod:`dealer_app.gui.toolkit.i18n`)."""
     app = QApplication.instance()
     if isinstance(app, QApplication) and app.property(_STYLED):
         if lang is not None:
@@ -79,7 +79,7 @@ def build(backend: Backend, *, first_start_guide: bool = False,
     practice table."""
     from dealer_app.gui.controller import DealerController
     from dealer_app.gui.evidence_alarm import EvidenceAlarm
-    from dealer_app.gui.floor.dealer_wiring import install as install_floor_keys
+    from dealer_app.gui.floor_keys import install as install_floor_keys
     from dealer_app.gui.lease import LeaseKeeper
 
     window = window if window is not None else DealerWindow()

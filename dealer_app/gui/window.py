@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_app.gui.resources import style_sheet
+from dealer_app.gui.toolkit.resources import style_sheet
 from dealer_app.gui.views.scale import (
     DESIGN_HEIGHT,
     DESIGN_WIDTH,

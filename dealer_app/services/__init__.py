@@ -59,12 +59,17 @@ from dealer_app.storage.errors import (
 
 if TYPE_CHECKING:
     from dealer_app.services import reports
+    from dealer_app.services.calls import CallService
+    from dealer_app.services.closing import ClosingService
+    from dealer_app.services.floor import FloorService
     from dealer_app.services.hands import HandService
-    from dealer_app.services.leases import LeaseService
+    from dealer_app.services.leases import FloorPresence, LeaseService
     from dealer_app.services.log import LogService
     from dealer_app.services.review import ReviewQueries
+    from dealer_app.services.rotation import RotationService
     from dealer_app.services.staff import StaffService
     from dealer_app.services.tables import TableService
+    from dealer_app.services.waiting import WaitingListService
     from dealer_app.storage.database import Clock, Database
     from dealer_app.storage.location import resolve_db_url
 
@@ -104,6 +109,52 @@ class Services:
         from dealer_app.services.log import LogService
 
         return LogService(self.db)
+
+    # ------------------------------------------------------------------ the floor
+    # One of each for every window on this database (the floor view, a table's live view,
+    # the players' screen, the dealer's floor keys), imported on first use.
+
+    @cached_property
+    def floor(self) -> FloorService:
+        """The floor's tiles, figures and live tables."""
+        from dealer_app.services.floor import FloorService
+
+        return FloorService(self.db)
+
+    @cached_property
+    def calls(self) -> CallService:
+        """Floor calls: raised at a table, acknowledged and resolved at the floor."""
+        from dealer_app.services.calls import CallService
+
+        return CallService(self.db)
+
+    @cached_property
+    def closing(self) -> ClosingService:
+        """A table's last hands announced, or taken back."""
+        from dealer_app.services.closing import ClosingService
+
+        return ClosingService(self.db)
+
+    @cached_property
+    def floor_presence(self) -> FloorPresence:
+        """The floor views open now (a dealer's window knows somebody watches)."""
+        from dealer_app.services.leases import FloorPresence
+
+        return FloorPresence(self.db)
+
+    @cached_property
+    def rotation(self) -> RotationService:
+        """The dealers' rotation: who is in which box, and when the push is due."""
+        from dealer_app.services.rotation import RotationService
+
+        return RotationService(self.db)
+
+    @cached_property
+    def waiting_lists(self) -> WaitingListService:
+        """Every game's waiting list."""
+        from dealer_app.services.waiting import WaitingListService
+
+        return WaitingListService(self.db)
 
     @classmethod
     def on(cls, db: Database) -> Services:

@@ -39,8 +39,8 @@ def test_floor_and_display_speak_the_language_asked_for(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from PySide6.QtWidgets import QApplication, QWidget
 
-    from dealer_app.gui import i18n
     from dealer_app.gui.app import application
+    from dealer_app.gui.toolkit import i18n
 
     shown: list[str] = []
     app = application(lang="en")

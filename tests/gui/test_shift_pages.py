@@ -10,7 +10,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QAbstractSpinBox, QPushButton, QScrollArea, QSpinBox
 from pytestqt.qtbot import QtBot
 
-from dealer_app.gui.models import SeatsModel
+from dealer_app.gui.views.models import SeatsModel
 from tests.gui.conftest import Driver
 
 

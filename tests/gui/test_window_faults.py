@@ -13,8 +13,8 @@ from pytestqt.exceptions import TimeoutError
 from pytestqt.qtbot import QtBot
 
 from dealer_app.engine import Card
-from dealer_app.gui import i18n
 from dealer_app.gui.app import application
+from dealer_app.gui.toolkit import i18n
 
 from .conftest import Driver, make_driver
 

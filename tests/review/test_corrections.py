@@ -16,9 +16,9 @@ from dealer_app.engine import Action, Event
 from dealer_app.engine.hand import Hand, Phase
 from dealer_app.gui.review import open_review_window
 from dealer_app.gui.review.backend import ReviewBackend
-from dealer_app.gui.review.dialogs import CorrectInputDialog
+from dealer_app.gui.review.correction import CorrectInputDialog
+from dealer_app.gui.review.hand_detail import HandDetailWindow
 from dealer_app.gui.review.models import HandListModel, HandLogModel
-from dealer_app.gui.review.replay import HandDetailWindow
 from dealer_app.gui.review.window import CORRECTED, ReviewWindow
 from dealer_app.services import HandState
 

@@ -20,11 +20,12 @@ from pytestqt.qtbot import QtBot
 
 from dealer_app.engine import DECK, Action, Event
 from dealer_app.engine.hand import Hand
-from dealer_app.gui import file_dialogs
 from dealer_app.gui.review.backend import ReviewBackend
-from dealer_app.gui.review.dialogs import CorrectInputDialog, SupervisorActDialog
+from dealer_app.gui.review.correction import CorrectInputDialog
+from dealer_app.gui.review.dialogs import SupervisorActDialog
 from dealer_app.gui.review.models import HAND_ID_ROLE, SORT_ROLE, HandListModel
 from dealer_app.gui.review.window import IntegrityDialog, ReviewWindow, parse_go_to
+from dealer_app.gui.toolkit import file_dialogs
 from dealer_app.services import HandQuery, HandState, HandStatus, Role, VerifyReport
 from dealer_app.services.moments import parse_moment, when
 
@@ -533,8 +534,8 @@ def test_a_size_saved_on_a_larger_screen_is_cut_to_this_one(qtbot: QtBot, named:
 @pytest.mark.parametrize("lang", ["en", "sv"])
 def test_every_button_fits_1024_by_768_in_every_language(qtbot: QtBot, named: World,
                                                          tmp_path: Path, lang: str) -> None:
-    from dealer_app.gui import i18n
     from dealer_app.gui.app import application
+    from dealer_app.gui.toolkit import i18n
 
     settings = QSettings(str(tmp_path / "review.ini"), QSettings.Format.IniFormat)
     i18n.install(application(), lang)
@@ -556,9 +557,9 @@ def test_the_hand_lists_times_and_statuses_are_never_cut_at_1024(
         qtbot: QtBot, named: World, tmp_path: Path, lang: str) -> None:
     """Seen at 1024x768: "2026-12-03 18:36 …" and "Complete …" in columns of fixed
     widths too narrow for the 12 pt font."""
-    from dealer_app.gui import i18n
     from dealer_app.gui.app import application
     from dealer_app.gui.review.models import HandListModel, status_label
+    from dealer_app.gui.toolkit import i18n
     from dealer_app.services import HandStatus
 
     settings = QSettings(str(tmp_path / "review.ini"), QSettings.Format.IniFormat)

@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from dealer_app.gui import i18n
+from dealer_app.gui.toolkit import i18n
 from dealer_app.services import reports
 from dealer_app.services.shift_report import shift_report
 from dealer_app.text import ENGLISH, current_language, language, thousands, tr

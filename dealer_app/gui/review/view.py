@@ -27,12 +27,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_app.gui.i18n import amount
 from dealer_app.gui.review.filter_bar import FilterBar
 from dealer_app.gui.review.go_to import GO_TO_HINT
 from dealer_app.gui.review.models import HandListModel, status_label
 from dealer_app.gui.review.moments import MomentEdit
-from dealer_app.gui.screen import resize_within_screen, restore_within_screen
+from dealer_app.gui.toolkit.i18n import amount
+from dealer_app.gui.toolkit.screen import resize_within_screen, restore_within_screen
 from dealer_app.gui.views.number_box import NumberBox
 from dealer_app.services import HandStatus, StaffMember, TableInfo
 from dealer_app.services.moments import when

@@ -21,8 +21,6 @@ from PySide6.QtWidgets import (
 
 from dealer_app import words
 from dealer_app.engine.settings import Settings
-from dealer_app.gui.commands import Command, key_map_html
-from dealer_app.gui.models import LogModel, PotsModel, SeatsModel
 from dealer_app.gui.views.controls import (
     ActionBar,
     AmountBox,
@@ -30,12 +28,14 @@ from dealer_app.gui.views.controls import (
     CardPicker,
     NextLine,
 )
+from dealer_app.gui.views.models import LogModel, PotsModel, SeatsModel
 from dealer_app.gui.views.scale import (
     px,
 )
 from dealer_app.gui.views.shift import PlayersPanel, TablePanel
 from dealer_app.gui.views.table import TableView
 from dealer_app.gui.views.wrapping import wrap_column
+from dealer_app.gui.wording.commands import Command, key_map_html
 from dealer_app.text import tr
 
 SEAT_ROW_HEIGHT = 24
