@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from dealer_app import text
-from dealer_app.commands.language import LANGUAGES, take_lang_option, use_language
+from dealer_app.commands.language import LANGUAGES, command_language, take_lang_option
 
 # command name -> module under dealer_app.commands (imported lazily)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -148,13 +148,9 @@ def _dispatch(argv: Sequence[str] | None) -> int:
         set_view("dealer" if name == "gui" else name)  # PostgreSQL's application_name
         if name != "replay":  # replay reads files only; every other command keeps a log
             _start_log(name)
-        previous, separator = text.translate_function(), text.thousands_separator()
-        use_language(getattr(args, "lang", None) or lang)
-        try:
+        # the language is this command's only (main() runs in-process in tests too)
+        with text.language(command_language(getattr(args, "lang", None) or lang)):
             status: int = module.run(args)
-        finally:  # the language was this command's (main() runs in-process in tests too)
-            text.set_translate(previous)
-            text.set_thousands_separator(separator)
         return status
     if name in ("-V", "--version"):
         print(version_text())

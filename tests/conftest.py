@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import language_guard
 import pytest
 from hypothesis import settings as _hypothesis
 from sqlalchemy import Connection, Engine, event
@@ -341,6 +342,10 @@ def _own_workstation_settings(tmp_path_factory: pytest.TempPathFactory) -> None:
     folder = str(tmp_path_factory.mktemp("workstation"))
     for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
         QSettings.setPath(fmt, QSettings.Scope.UserScope, folder)
+
+
+one_language_per_test = language_guard.one_language_per_test
+"""Every test in its own language scope (see ``tests/language_guard.py``)."""
 
 
 @pytest.fixture

@@ -6,12 +6,10 @@ the same in every language."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from dealer_app import text
 from dealer_app.commands.gui import LANGUAGES
 
-__all__ = ["LANGUAGES", "take_lang_option", "use_language"]
+__all__ = ["LANGUAGES", "command_language", "take_lang_option"]
 
 
 def take_lang_option(args: list[str]) -> tuple[str | None, list[str]]:
@@ -35,30 +33,48 @@ def take_lang_option(args: list[str]) -> tuple[str | None, list[str]]:
     return lang, rest
 
 
-def use_language(requested: str | None) -> None:
-    """Routes :func:`dealer_app.text.tr` through the chosen language's Qt translator."""
-    loaded: list[Any] = []
-
-    def translate(source: str, disambiguation: str | None) -> str:
-        if not loaded:
-            loaded.append(_translator(requested))
-        translator = loaded[0]
-        if translator is None:
-            return source
-        return str(translator.translate("", source, disambiguation)) or source
-
-    text.set_translate(translate)
+def command_language(requested: str | None) -> text.Language:
+    """The language of a command's messages (``--lang``, else the setting, else the
+    system's), chosen and its translator loaded at its first word: the cli runs the command
+    inside ``with text.language(command_language(lang)):``."""
+    return _ChosenAtFirstWord(requested)
 
 
-def _translator(requested: str | None) -> Any:
-    from PySide6.QtCore import QLocale, QTranslator
+class _ChosenAtFirstWord(text.Language):
+    """A :class:`~dealer_app.text.Language` that asks Qt which one it is only when it words
+    something (so a command that prints nothing never loads Qt for it)."""
+
+    __slots__ = ("_requested", "_chosen")
+    _requested: str | None
+    _chosen: text.Language | None
+
+    def __init__(self, requested: str | None) -> None:
+        super().__init__(code=requested or "", name="")
+        object.__setattr__(self, "_requested", requested)
+        object.__setattr__(self, "_chosen", None)
+
+    def chosen(self) -> text.Language:
+        chosen: text.Language | None = self._chosen
+        if chosen is None:
+            chosen = _load_language(self._requested)
+            object.__setattr__(self, "_chosen", chosen)
+        return chosen
+
+    def tr(self, source: str, disambiguation: str | None = None) -> str:
+        return self.chosen().tr(source, disambiguation)
+
+    def thousands(self, value: int) -> str:
+        return self.chosen().thousands(value)
+
+    def thousands_signed(self, value: int) -> str:
+        return self.chosen().thousands_signed(value)
+
+
+def _load_language(requested: str | None) -> text.Language:
+    from PySide6.QtCore import QLocale
 
     from dealer_app.gui.toolkit import i18n
 
     code = i18n.choose_language(requested)
-    QLocale.setDefault(QLocale(i18n.LOCALES[code]))
-    text.set_thousands_separator(QLocale(i18n.LOCALES[code]).groupSeparator())
-    if code == i18n.DEFAULT:
-        return None
-    translator = QTranslator()
-    return translator if translator.load(i18n.translation_file(code)) else None
+    QLocale.setDefault(QLocale(i18n.LOCALES[code]))  # for i18n.amount and moment
+    return i18n.language(code)

@@ -17,12 +17,12 @@ and the waiting lists: nothing is kept apart.
 from __future__ import annotations
 
 import csv
-import html
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta, tzinfo
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import or_, select
 
@@ -33,10 +33,11 @@ from dealer_app.services.core.types import HandStatus
 from dealer_app.services.floor import FloorService, TableState, game_of
 from dealer_app.services.reports import iso_z, zone_label, zoned_time
 from dealer_app.services.reports.hand_list import escape_cell
+from dealer_app.services.reports.templating import render
 from dealer_app.services.waiting import WaitingListService
 from dealer_app.storage.database import Database
 from dealer_app.storage.models import GameTable, HandRow, Seating, TableSession
-from dealer_app.text import thousands, tr
+from dealer_app.text import Language, language, thousands, tr
 from dealer_app.words import duration_text, settings_text
 
 
@@ -102,6 +103,8 @@ class ShiftReport:
     dealers: tuple[DealerLine, ...]
     waiting: int
     """Players on every waiting list."""
+    lang: Language | None = field(default=None, compare=False)
+    """The language the report was made in (its title and HTML too, unless told otherwise)."""
 
     @property
     def tables_open(self) -> int:
@@ -131,10 +134,13 @@ class ShiftReport:
 
     @property
     def title(self) -> str:
-        return tr("Shift report — {since}").format(since=zoned_time(self.since, seconds=False))
+        with language(self.lang):
+            return tr("Shift report — {since}").format(
+                since=zoned_time(self.since, seconds=False))
 
-    def to_html(self, tz: tzinfo | None = None) -> str:
-        return shift_report_html(self, tz)
+    def to_html(self, tz: tzinfo | None = None, *, lang: Language | None = None) -> str:
+        """For print; in ``lang`` (None: the language the report was made in)."""
+        return shift_report_html(self, tz, lang=lang)
 
 
 @dataclass
@@ -173,8 +179,16 @@ def _figures(hands: Iterable[_Hand], spans: Iterable[tuple[datetime, datetime]],
 
 
 def shift_report(db: Database, since: datetime | None = None, now: datetime | None = None,
-                 generated_by: str = "", *, day_starts: int = 6) -> ShiftReport:
-    """The shift's figures (see the module's docstring)."""
+                 generated_by: str = "", *, day_starts: int = 6,
+                 lang: Language | None = None) -> ShiftReport:
+    """The shift's figures (see the module's docstring), worded in ``lang`` (None: the
+    current language)."""
+    with language(lang) as chosen:
+        return _shift_report(db, since, now, generated_by, day_starts, chosen)
+
+
+def _shift_report(db: Database, since: datetime | None, now: datetime | None,
+                  generated_by: str, day_starts: int, lang: Language) -> ShiftReport:
     now = now or db.now()
     since = since or FloorService(db, day_starts=day_starts).gaming_day_start(now)
     with db.read() as s:
@@ -250,7 +264,8 @@ def shift_report(db: Database, since: datetime | None = None, now: datetime | No
                                   figures=_figures(mine, spans, since, now)))
     return ShiftReport(since=since, until=now, generated_by=generated_by,
                        tables=tuple(lines), dealers=tuple(dealers),
-                       waiting=sum(waiting_by_game.values()))
+                       waiting=sum(waiting_by_game.values()),
+                       lang=lang)
 
 
 def pace(value: float | None) -> str:
@@ -290,35 +305,20 @@ def write_shift_csv(report: ShiftReport, path: str | os.PathLike[str]) -> Path:
     return Path(path)
 
 
-def shift_report_html(report: ShiftReport, tz: tzinfo | None = None) -> str:
-    esc = html.escape
-    right = "align=right"
+def shift_report_html(report: ShiftReport, tz: tzinfo | None = None, *,
+                      lang: Language | None = None) -> str:
+    """The report for print (``templates/shift.html``), in ``lang`` (None: the language
+    the report was made in)."""
+    with language(lang or report.lang):
+        return render("shift.html", **_shift_words(report, tz))
 
-    def head(text: str, attributes: str = "align=left") -> str:
-        return f"<th {attributes}>{esc(text)}</th>"
 
-    def cells(values: Iterable[str], first_left: int) -> str:
-        return "".join(f"<td {'align=left' if i < first_left else right}>{esc(v)}</td>"
-                       for i, v in enumerate(values))
-
+def _shift_words(report: ShiftReport, tz: tzinfo | None) -> dict[str, Any]:
     def numbers(f: Figures) -> list[str]:
         return [thousands(f.hands), thousands(f.hands_last_hour), pace(f.hands_per_hour),
                 "—" if f.average_pot is None else thousands(f.average_pot),
                 thousands(f.rake), duration_text(f.seconds), duration_text(f.idle)]
 
-    figure_heads = (head(tr("Hands"), right) + head(tr("Last hour"), right)
-                    + head(tr("Hands per hour"), right) + head(tr("Avg. pot"), right)
-                    + head(tr("Rake"), right) + head(tr("Time"), right)
-                    + head(tr("Idle"), right))
-    table = "<table class=grid width=100% cellspacing=0 cellpadding=4>"
-    table_rows = "".join(
-        "<tr>" + cells([t.name, t.game, state_name(t.state), t.dealer], 4)
-        + cells(numbers(t.figures) + [thousands(t.seated), thousands(t.waiting)], 0)
-        + "</tr>" for t in report.tables)
-    dealer_rows = "".join(
-        "<tr>" + cells([d.name, d.tables], 2)
-        + cells(numbers(d.figures), 0) + "</tr>"
-        for d in report.dealers)
     generated = zoned_time(report.until, tz)
     by_state = report.tables_by_state
     facts = [
@@ -336,23 +336,19 @@ def shift_report_html(report: ShiftReport, tz: tzinfo | None = None) -> str:
                                                          name=report.generated_by)
                            if report.generated_by else generated)
          + tr(" · times in {zone}").format(zone=zone_label(report.until, tz)))]
-    fact_rows = "".join(f"<tr><td class=key>{esc(k)}</td><td>{esc(v)}</td></tr>"
-                        for k, v in facts)
-    out = [f"<h1>{esc(report.title)}</h1>",
-           f"<table width=100% cellpadding=2>{fact_rows}</table>",
-           "<h2>" + esc(tr("Tables")) + f"</h2>{table}<tr>"
-           + head(tr("Table")) + head(tr("Game")) + head(tr("State")) + head(tr("Dealer"))
-           + figure_heads + head(tr("Seated"), right) + head(tr("Waiting"), right)
-           + f"</tr>{table_rows}</table>",
-           "<h2>" + esc(tr("Dealers")) + "</h2>"
-           + (f"{table}<tr>" + head(tr("Dealer")) + head(tr("Tables")) + figure_heads
-              + f"</tr>{dealer_rows}</table>" if dealer_rows
-              else "<p>" + esc(tr("Nobody dealt in this shift.")) + "</p>")]
-    line = "_" * 34
-    out.append("<h2>" + esc(tr("Sign-off")) + "</h2><table width=100% cellpadding=4><tr>"
-               f"<td class=sign><br><br>{line}<br>"
-               + esc(tr("Supervisor signature — {name}").format(
-                   name=tr("name: {blank}").format(blank="_" * 24)))
-               + f"</td><td class=sign><br><br>{'_' * 22}<br>{esc(tr('Date and time'))}"
-               "</td></tr></table>")
-    return "".join(out)
+    return dict(
+        title=report.title, facts=facts,
+        tables=[([t.name, t.game, state_name(t.state), t.dealer],
+                 numbers(t.figures) + [thousands(t.seated), thousands(t.waiting)])
+                for t in report.tables],
+        dealers=[([d.name, d.tables], numbers(d.figures)) for d in report.dealers],
+        words=dict(
+            figures=[tr("Hands"), tr("Last hour"), tr("Hands per hour"), tr("Avg. pot"),
+                     tr("Rake"), tr("Time"), tr("Idle")],
+            tables=tr("Tables"), table=tr("Table"), game=tr("Game"), state=tr("State"),
+            dealer=tr("Dealer"), seated=tr("Seated"), waiting=tr("Waiting"),
+            dealers=tr("Dealers"), nobody=tr("Nobody dealt in this shift."),
+            sign_off=tr("Sign-off"),
+            signature=tr("Supervisor signature — {name}").format(
+                name=tr("name: {blank}").format(blank="_" * 24)),
+            when_signed=tr("Date and time")))

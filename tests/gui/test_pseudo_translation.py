@@ -53,9 +53,8 @@ def _pseudo(source: str, _disambiguation: str | None) -> str:
 def pseudo() -> Iterator[None]:
     """Every ``tr()`` marked, from before the window is built; English again afterwards."""
     application()  # installs the workstation's language first: the pseudo one goes on top
-    text.set_translate(_pseudo)
-    yield
-    text.set_translate(None)
+    with text.language(text.Language("x-pseudo", "pseudo", _pseudo)):
+        yield
 
 
 @pytest.fixture

@@ -100,12 +100,14 @@ def test_a_card_error_without_a_kind_keeps_its_words() -> None:
     assert card_reason(error) == "it is not complete"
 
 
+MARKED = text.Language("x-marked", "marked", lambda source, _: "§" + source)
+
+
 @pytest.fixture
 def marked() -> Iterator[None]:
     """Every translated text marked with a leading ``§`` (English again afterwards)."""
-    text.set_translate(lambda source, disambiguation: "§" + source)
-    yield
-    text.set_translate(None)
+    with text.language(MARKED):
+        yield
 
 
 @pytest.mark.usefixtures("marked")
@@ -118,11 +120,10 @@ def test_every_refusal_is_translated() -> None:
 
 def test_a_translation_naming_a_missing_value_falls_back_to_english() -> None:
     error, _ = real_refusals()[Reason.SEAT_FOLDED][0]
-    text.set_translate(lambda source, disambiguation: source.replace("{seat}", "{plats}"))
-    try:
+    renamed = text.Language("x-renamed", "renamed",
+                            lambda source, _: source.replace("{seat}", "{plats}"))
+    with text.language(renamed):
         assert refusal_text(error) == error.message
-    finally:
-        text.set_translate(None)
 
 
 def test_an_unknown_reason_shows_the_engine_message() -> None:
@@ -136,13 +137,10 @@ def test_the_dealer_window_shows_a_refusal_in_its_language(table: Driver) -> Non
     d.key(Qt.Key.Key_N)
     d.key(Qt.Key.Key_P)
     d.type("kh")
-    text.set_translate(lambda source, disambiguation: "§" + source)
-    try:
+    with text.language(MARKED):
         d.type("kh")  # already dealt: refused by the engine
         assert d.refused
         assert d.page.next_line.error.startswith("§")
         assert "Kh" in d.page.next_line.error
-    finally:
-        text.set_translate(None)
     d.type("as")
     assert not d.refused

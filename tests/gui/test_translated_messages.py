@@ -15,7 +15,7 @@ from dealer_app.gui import guide
 from dealer_app.gui.crash import message_for
 from dealer_app.gui.lease import LeaseKeeper
 from dealer_app.gui.toolkit.file_dialogs import NameOnlyIconProvider
-from dealer_app.text import set_translate
+from dealer_app.text import Language, language
 
 from .conftest import Driver, make_driver
 from .test_refused_and_resume import _stored, _to_bring_in
@@ -26,9 +26,8 @@ MARK = "§"
 @pytest.fixture
 def marked() -> Iterator[None]:
     """Every tr() call returns its English text marked with "§" (English again afterwards)."""
-    set_translate(lambda text, _disambiguation: MARK + text)
-    yield
-    set_translate(None)
+    with language(Language("x-marked", "marked", lambda text, _: MARK + text)):
+        yield
 
 
 def _refusal(d: Driver) -> str:

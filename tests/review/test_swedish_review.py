@@ -51,9 +51,8 @@ def marking_translator() -> Iterator[list[str]]:
         asked.append(source)
         return MARK + source
 
-    text.set_translate(translate)
-    yield asked
-    text.set_translate(None)
+    with text.language(text.Language("x-marked", "marked", translate)):
+        yield asked
 
 
 def visible_texts(root: QWidget) -> list[tuple[str, str]]:

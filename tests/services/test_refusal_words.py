@@ -24,9 +24,8 @@ from dealer_app.services.error_words import error_text
 @pytest.fixture
 def marked() -> Iterator[None]:
     """Every translated text marked with a leading ``§`` (English again afterwards)."""
-    text.set_translate(lambda source, disambiguation: "§" + source)
-    yield
-    text.set_translate(None)
+    with text.language(text.Language("x-marked", "marked", lambda source, _: "§" + source)):
+        yield
 
 
 @pytest.mark.one_backend

@@ -12,7 +12,7 @@ from dealer_app.engine.cards import Card
 from dealer_app.engine.evaluator import Category, HandValue, describe
 from dealer_app.engine.events import Action, Event
 from dealer_app.engine.settings import Settings, Structure
-from dealer_app.text import set_translate
+from dealer_app.text import Language, language
 
 
 def _all_hand_values() -> list[HandValue]:
@@ -91,9 +91,8 @@ def test_event_examples() -> None:
 @pytest.fixture
 def marked() -> Iterator[None]:
     """Every tr() result starts with § (restored afterwards)."""
-    set_translate(lambda text, disambiguation: "§" + text)
-    yield
-    set_translate(None)
+    with language(Language("x-marked", "marked", lambda text, _: "§" + text)):
+        yield
 
 
 def test_the_words_go_through_tr(marked: None) -> None:
@@ -122,16 +121,13 @@ def test_a_translation_may_reorder_the_words() -> None:
                "kings": "kungar", "Seat {seat} raises to {amount}": "Plats {seat} höjer till "
                "{amount}", "{structure} {small}/{big} · Ante {ante}":
                "Ante {ante} · {structure} {small}/{big}"}
-    set_translate(lambda text, disambiguation: swedish.get(text, text))
-    try:
+    with language(Language("sv", "Svenska", lambda text, _: swedish.get(text, text))):
         assert (words.hand_value_text(describe([Card.parse(c) for c in
                                                 ("Ks", "Kh", "8d", "7s", "9c")]))
                 == "Par i kungar")
         assert words.event_text(Event(3, Action.RAISE, to=40)) == "Plats 3 höjer till 40"
         assert (words.settings_text(Settings(ante=5, chip_unit=5))
                 == "Ante 5 · Fixed limit 10/20")
-    finally:
-        set_translate(None)
 
 
 

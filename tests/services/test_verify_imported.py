@@ -44,9 +44,10 @@ def test_the_command_lines_translator_does_not_stop_the_workers_forking() -> Non
     import subprocess
 
     code = ("import sys; from dealer_app import text; "
-            "from dealer_app.commands.language import use_language; "
+            "from dealer_app.commands.language import command_language; "
             "from dealer_app.services.evidence import start_context; "
-            "use_language('sv'); text.tr('verifying'); "
+            "scope = text.language(command_language('sv')); scope.__enter__(); "
+            "text.tr('verifying'); "
             "assert 'PySide6.QtCore' in sys.modules; "
             "print(start_context().get_start_method())")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -24,10 +24,9 @@ HANDS = ["Ts Js Qs Ks As", "9h Th Jh Qh Kh", "8d 8h 8s 8c Ad", "Ks Kh Kd 9c 9s",
 @pytest.fixture
 def upper() -> Iterator[None]:
     """A 'translation' that shouts: proves every word goes through tr()."""
-    text.set_translate(lambda source, _: re.sub(r"(^|\})([^{]*)",
-                                                lambda m: m[1] + m[2].upper(), source))
-    yield
-    text.set_translate(None)
+    with text.language(text.Language("x-upper", "upper", lambda source, _: re.sub(
+            r"(^|\})([^{]*)", lambda m: m[1] + m[2].upper(), source))):
+        yield
 
 
 def test_hand_names_are_the_engines_in_english() -> None:

@@ -56,8 +56,9 @@ def test_replay_json_is_the_same_and_loads_no_translator(
     assert main(["replay", "--json", record]) == 0
     english = capsys.readouterr().out
     loads: list[str | None] = []
-    real = language._translator
-    monkeypatch.setattr(language, "_translator", lambda lang: loads.append(lang) or real(lang))
+    real = language._load_language
+    monkeypatch.setattr(language, "_load_language",
+                        lambda lang: loads.append(lang) or real(lang))
     assert main(["replay", "--json", "--lang", "sv", record]) == 0
     assert capsys.readouterr().out == english
     assert json.loads(english)

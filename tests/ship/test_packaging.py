@@ -41,6 +41,19 @@ def test_setup_packages_every_resource_the_app_reads() -> None:
     assert files == covered
 
 
+def test_setup_packages_the_report_templates() -> None:
+    """pyproject's package-data globs must cover the reports' templates (Jinja2 reads them
+    from the installed package)."""
+    import tomllib
+
+    root = Path(__file__).resolve().parents[2]
+    data = tomllib.loads((root / "pyproject.toml").read_text())
+    globs = data["tool"]["setuptools"]["package-data"]["dealer_app"]
+    folder = root / "dealer_app" / "services" / "reports" / "templates"
+    files = {p.relative_to(root / "dealer_app") for p in folder.iterdir() if p.is_file()}
+    assert files and all(any(f.match(g) for g in globs) for f in files), files
+
+
 def test_desktop_install_writes_the_entry_and_icon(tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))

@@ -42,9 +42,8 @@ def _marked(source: str, disambiguation: str | None) -> str:
 def marked() -> Iterator[None]:
     """The fake translator, installed after the app (which installs English) and removed."""
     application()
-    text.set_translate(_marked)
-    yield
-    text.set_translate(None)
+    with text.language(text.Language("x-marked", "marked", _marked)):
+        yield
 
 
 class Floor:

@@ -5,8 +5,6 @@ with a preview of its result (:func:`preview_result`)."""
 
 from __future__ import annotations
 
-from html import escape
-
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
@@ -39,7 +37,7 @@ from dealer_app.gui.wording.refusals import refusal_text
 from dealer_app.services import HandState, HandStatus, LogEntry, StaffMember, StorageError
 from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError
-from dealer_app.services.reports import hand_report, result_lines
+from dealer_app.services.reports import hand_report, result_html, result_lines
 from dealer_app.text import tr, tr_noop
 
 STATUS = {HandStatus.IN_PROGRESS: tr_noop("IN-PROGRESS"), HandStatus.COMPLETE: tr_noop("COMPLETE"),
@@ -214,31 +212,14 @@ class HandDetailWindow(QWidget):
             self.problem_label.setText(f"⚠ {why}")
             self.problem_label.show()
         self.log_model.set_entries(self.backend.stored_log(self.hand_id))
-        head = escape(tr("No result"))
-        self.result.setHtml(f"<h3>{head}</h3><p>{escape(why)}</p>")
+        self.result.setHtml(result_html(None, why=why))
         self.void_button.setEnabled(False)
         self.correct_button.setEnabled(False)
         self.replay.setEnabled(False)
 
     @staticmethod
     def _result_html(state: HandState) -> str:
-        report = hand_report(state)
-        items = "".join(f"<li style='margin-bottom:6px'>{escape(line)}</li>"
-                        for line in report.result)
-        seats = "".join(
-            f"<tr><td>{seat}</td><td>{escape(player)}</td><td align=right>{amount(before)}"
-            f"</td><td>{cards}</td><td align=right>{amount(after)}</td><td>{what}</td></tr>"
-            for seat, player, before, cards, after, what in report.seats)
-        head = {key: escape(word) for key, word in (
-            ("result", tr("Result")), ("seats", tr("Seats")), ("seat", tr("Seat")),
-            ("player", tr("Player")), ("before", tr("Before")), ("cards", tr("Cards")),
-            ("after", tr("After")), ("hand", tr("Hand")))}
-        return (f"<h3>{head['result']}</h3><ul>{items}</ul><h3>{head['seats']}</h3>"
-                f"<table cellpadding=4 width=100%><tr><th align=left>{head['seat']}</th>"
-                f"<th align=left>{head['player']}</th><th align=right>{head['before']}</th>"
-                f"<th align=left>{head['cards']}</th><th align=right>{head['after']}</th>"
-                f"<th align=left>{head['hand']}</th></tr>"
-                f"{seats}</table>")
+        return result_html(hand_report(state), amount=amount)
 
     def selected_entry(self) -> LogEntry | None:
         """The selected log row, if it is an input (or correction) still in force."""

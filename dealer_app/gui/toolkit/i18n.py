@@ -6,10 +6,15 @@ Qt Linguist files: ``resources/translations/dealer_app_<lang>.ts`` compiled to `
 (``scripts/update-translations``); Qt's own dialogs use the ``qtbase_<lang>.qm`` that PySide6
 ships. Numbers and times follow the language (Swedish: ``1 250`` and ``2026-11-30 22:10``);
 card ranks and suits keep their international symbols in every language.
+
+:func:`language` is a language as a value (:class:`dealer_app.text.Language`: its own
+translator, its separator), which the reports and exports take as an argument;
+:func:`install` makes one the windows' language.
 """
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
@@ -24,6 +29,8 @@ LOCALES = {"en": "en_GB", "sv": "sv_SE"}
 """The locale whose number and date formats each language uses."""
 _SETTING = "language"
 _translators: list[QTranslator] = []
+_languages: dict[str, text.Language] = {}
+log = logging.getLogger(__name__)
 _installed: list[str] = []
 
 
@@ -72,20 +79,44 @@ def translation_file(code: str) -> str:
     return str(resource("translations", f"dealer_app_{code}.qm"))
 
 
+def language(code: str) -> text.Language:
+    """The language ``code`` as a value: its own translator (``dealer_app_<code>.qm``, loaded
+    once, whichever language the windows speak) and its locale's thousands separator. A
+    translation file that does not load gives English words, and is tried again next time."""
+    if code not in LANGUAGES:
+        raise ValueError(f"unknown language {code!r}; choose one of {', '.join(LANGUAGES)}")
+    known = _languages.get(code)
+    if known is not None:
+        return known
+    separator = QLocale(LOCALES[code]).groupSeparator()
+    if code == DEFAULT:
+        made = text.Language(code, LANGUAGES[code], text.ENGLISH.translate, separator)
+    else:
+        translator = QTranslator()
+        if not translator.load(translation_file(code)):
+            log.warning("the translation %s did not load", translation_file(code))
+            return text.Language(code, LANGUAGES[code], text.ENGLISH.translate, separator)
+
+        def translate(source: str, disambiguation: str | None) -> str:
+            return translator.translate("", source, disambiguation) or source
+
+        made = text.Language(code, LANGUAGES[code], translate, separator)
+    return _languages.setdefault(code, made)
+
+
 def install(app: QCoreApplication, code: str) -> list[str]:
-    """Load the translators for ``code`` into ``app`` (replacing any earlier ones) and make
-    its locale the default for formatting. Returns the files loaded."""
+    """Make ``code`` the windows' language: the words of :func:`dealer_app.text.tr` on this
+    (the GUI) thread, Qt's own translators in ``app`` (replacing any earlier ones), and its
+    locale the default for formatting. Returns the files loaded."""
     for old in _translators:
         app.removeTranslator(old)
     _translators.clear()
     _installed[:] = [code]
     QLocale.setDefault(QLocale(LOCALES[code]))
-    text.set_thousands_separator(QLocale(LOCALES[code]).groupSeparator())
+    text.use_language(language(code))
     loaded: list[str] = []
     if code == DEFAULT:
-        text.set_translate(None)
         return loaded
-    text.set_translate(_qt_translate)
     qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
     for name, folder in ((f"qtbase_{code}", qt_dir),
                          (f"dealer_app_{code}", str(resource("translations")))):
@@ -95,10 +126,6 @@ def install(app: QCoreApplication, code: str) -> list[str]:
             _translators.append(translator)
             loaded.append(translator.filePath())
     return loaded
-
-
-def _qt_translate(source: str, disambiguation: str | None) -> str:
-    return QCoreApplication.translate("", source, disambiguation)
 
 
 def amount(value: int) -> str:

@@ -43,6 +43,7 @@ from dealer_app.services.reports.hand import (
     hand_header,
     hand_report,
     input_amounts,
+    result_html,
     result_lines,
 )
 from dealer_app.services.reports.hand_list import CSV_COLUMNS, escape_cell, write_hand_list_csv
@@ -86,6 +87,6 @@ __all__ = [
     "Reconciliation", "SeatLine", "SessionReport", "StackHistory", "SupervisorAct",
     "WAGERS", "act_name", "atomic_write", "cards_text", "describe", "escape_cell",
     "event_caption", "first_upper", "hand_header", "hand_report", "input_amounts",
-    "iso_z", "local_time", "nobreak", "rake_text", "result_lines", "session_acts",
+    "iso_z", "local_time", "nobreak", "rake_text", "result_html", "result_lines", "session_acts",
     "session_report", "session_report_html", "session_row", "stack_history",
     "status_name", "temp_path_beside", "write_hand_list_csv", "zone_label", "zoned_time"]

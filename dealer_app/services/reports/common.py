@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import html
-
 from dealer_app.engine.events import Event
 from dealer_app.engine.settings import Settings
 from dealer_app.services.core.types import HandStatus
+from dealer_app.services.reports.templating import nobreak
 from dealer_app.text import thousands, tr
 from dealer_app.words import event_text
 
-
-def nobreak(text: str) -> str:
-    """Escaped for HTML, its spaces not broken (a time stays on one line)."""
-    return html.escape(text).replace(" ", "&nbsp;")
+__all__ = ["ACT_NAMES", "act_name", "describe", "first_upper", "nobreak", "rake_text",
+           "status_name"]
 
 
 def first_upper(text: str) -> str:

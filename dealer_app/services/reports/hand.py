@@ -3,9 +3,9 @@ undos and the void, showdown order, hand names, pots and the odd-chip ruling), a
 
 from __future__ import annotations
 
-import html
 import json
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 from typing import Any
 
@@ -19,7 +19,8 @@ from dealer_app.services.core.types import (
     HandState,
     HandStatus,
 )
-from dealer_app.services.reports.common import describe, nobreak, rake_text, status_name
+from dealer_app.services.reports.common import describe, rake_text, status_name
+from dealer_app.services.reports.templating import render
 from dealer_app.services.reports.times import zone_label, zoned_time
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import NotFoundError
@@ -28,7 +29,7 @@ from dealer_app.storage.models import (
     HandRow,
     Staff,
 )
-from dealer_app.text import thousands, tr
+from dealer_app.text import Language, language, thousands, tr
 from dealer_app.words import action_name, event_text, hand_name, settings_text
 
 
@@ -58,8 +59,15 @@ class HandReport:
     """Each supervisor's correction in words: who, when, what it replaced, why."""
     calls: tuple[str, ...] = ()
     """Each floor call about the hand, with its response times, in words."""
+    lang: Language | None = field(default=None, compare=False)
+    """The language the report was worded in (its headings' too, unless told otherwise)."""
 
-    def to_text(self) -> str:
+    def to_text(self, lang: Language | None = None) -> str:
+        """The report as plain text, its headings in ``lang`` (None: the one it was made in)."""
+        with language(lang or self.lang):
+            return self._text()
+
+    def _text(self) -> str:
         out = [self.title, "=" * len(self.title)]
         out += [f"{k}: {v}" for k, v in self.facts]
         out += ["", tr("Seats")]
@@ -80,41 +88,30 @@ class HandReport:
         out += ["", tr("Result")] + [f"  {r}" for r in self.result]
         return "\n".join(out) + "\n"
 
-    def to_html(self) -> str:
-        esc = html.escape
-        facts = "".join(f"<tr><td class=key>{esc(k)}</td><td>{esc(v)}</td></tr>"
-                        for k, v in self.facts)
-        seats = "".join(
-            f"<tr><td>{seat}</td><td>{esc(player)}</td><td align=right>{thousands(before)}</td>"
-            f"<td>{esc(cards)}</td><td align=right>{thousands(after)}</td>"
-            f"<td>{esc(state)}</td></tr>"
-            for seat, player, before, cards, after, state in self.seats)
-        log = "".join(
-            f"<tr><td>#{x.seq}</td><td>{nobreak(x.at)}</td><td>{esc(x.by)}</td>"
-            f"<td>{'<s>' if x.struck else ''}{esc(x.text)}{'</s>' if x.struck else ''}</td>"
-            f"<td align=right>{'' if x.amount is None else thousands(x.amount)}</td>"
-            f"<td>{esc(x.note)}</td></tr>" for x in self.log)
-        result = "".join(f"<li>{esc(r)}</li>" for r in self.result)
-        corrections = "".join(f"<li>{esc(c)}</li>" for c in self.corrections)
-        calls = "".join(f"<li>{esc(c)}</li>" for c in self.calls)
-        table = "<table class=grid border=1 cellspacing=0 cellpadding=3 width=100%>"
-        seat_heads = "".join(f"<th align={side}>{text}</th>" for side, text in (
-            ("left", tr("Seat")), ("left", tr("Player")), ("right", tr("Before")),
-            ("left", tr("Cards")), ("right", tr("After")), ("left", tr("Hand"))))
-        log_heads = "".join(f"<th align={side}>{text}</th>" for side, text in (
-            ("left width=5%", "#"), ("left width=27%", tr("Time")),
-            ("left width=14%", tr("By")), ("left width=28%", tr("Input")),
-            ("right width=8%", tr("Chips in")), ("left", tr("Note"))))
-        h2 = {key: f"<h2>{text}</h2>" for key, text in (
-            ("seats", tr("Seats")), ("result", tr("Result")),
-            ("corrections", tr("Corrections")), ("log", tr("Log")),
-            ("calls", tr("Floor calls")))}
-        return (f"<h1>{esc(self.title)}</h1><table cellpadding=2>{facts}</table>"
-                f"{h2['seats']}{table}<tr>{seat_heads}</tr>{seats}</table>"
-                f"{h2['result']}<ul>{result}</ul>"
-                + (f"{h2['corrections']}<ul>{corrections}</ul>" if corrections else "")
-                + (f"{h2['calls']}<ul>{calls}</ul>" if calls else "")
-                + f"{h2['log']}{table}<tr>{log_heads}</tr>{log}</table>")
+    def to_html(self, lang: Language | None = None) -> str:
+        """The report for print (``templates/hand.html``), its headings in ``lang`` (None:
+        the language the report was made in)."""
+        with language(lang or self.lang):
+            words = dict(
+                seats=tr("Seats"), seat=tr("Seat"), player=tr("Player"), before=tr("Before"),
+                cards=tr("Cards"), after=tr("After"), hand=tr("Hand"), result=tr("Result"),
+                corrections=tr("Corrections"), calls=tr("Floor calls"), log=tr("Log"),
+                time=tr("Time"), by=tr("By"), input=tr("Input"), chips_in=tr("Chips in"),
+                note=tr("Note"))
+            return render("hand.html", report=self, words=words, amount=thousands)
+
+
+def result_html(report: HandReport | None, *, why: str = "",
+                amount: Callable[[int], str] | None = None) -> str:
+    """The review's result panel (``templates/result.html``): ``report``'s result lines and
+    seats, or, for a hand the rules cannot replay (None), ``why``; the amounts by ``amount``
+    (the window's, default :func:`~dealer_app.text.thousands`)."""
+    with language(report.lang if report is not None else None):
+        words = dict(no_result=tr("No result"), result=tr("Result"), seats=tr("Seats"),
+                     seat=tr("Seat"), player=tr("Player"), before=tr("Before"),
+                     cards=tr("Cards"), after=tr("After"), hand=tr("Hand"))
+        return render("result.html", report=report, why=why, words=words,
+                      amount=amount or thousands)
 
 
 def result_lines(hand: Hand, status: HandStatus = HandStatus.COMPLETE) -> list[str]:
@@ -215,9 +212,17 @@ def hand_header(db: Database, hand_id: int, generated_by: str = "") -> HandHeade
 
 
 def hand_report(state: HandState, tz: tzinfo | None = None,
-                header: HandHeader | None = None) -> HandReport:
+                header: HandHeader | None = None, *, lang: Language | None = None
+                ) -> HandReport:
     """A printable account of one hand from its stored log, replayed by the engine:
-    ``header`` names its table and dealer (see :func:`hand_header`)."""
+    ``header`` names its table and dealer (see :func:`hand_header`); worded in ``lang``
+    (None: the current language)."""
+    with language(lang) as chosen:
+        return _hand_report(state, tz, header, chosen)
+
+
+def _hand_report(state: HandState, tz: tzinfo | None, header: HandHeader | None,
+                 lang: Language) -> HandReport:
     hand = state.hand
     label = (tr("hand {number}").format(number=thousands(state.number))
              if state.number is not None else
@@ -314,7 +319,8 @@ def hand_report(state: HandState, tz: tzinfo | None = None,
                       result=tuple(result_lines(hand, state.status)),
                       corrections=tuple(corrections),
                       calls=tuple(f"{zoned_time(c.created_at, tz)}  {response_line(c)}"
-                                  for c in (header.calls if header is not None else ())))
+                                  for c in (header.calls if header is not None else ())),
+                      lang=lang)
 
 
 def event_caption(hand: Hand, index: int) -> str:

@@ -47,7 +47,7 @@ from dealer_app.storage.models import (
     Staff,
     TableSession,
 )
-from dealer_app.text import thousands, thousands_signed, tr
+from dealer_app.text import Language, language, thousands, thousands_signed, tr
 
 
 def session_row(db: Database, session_id: int) -> SessionInfo:
@@ -134,11 +134,18 @@ def _act_what(act: str, detail: dict[str, Any]) -> str:
 
 
 def session_report(db: Database, session_id: int, generated_by: str = "", *,
-                   evidence: bool = True) -> SessionReport:
+                   evidence: bool = True, lang: Language | None = None) -> SessionReport:
     """The per-seat figures and chip reconciliation of one session (a few aggregate queries,
     no replay: fast on long sessions), its dealers' stints, its supervisor acts and the log's
     fingerprint (read last, and sealed: ``evidence=False`` leaves it out, for a caller inside a
-    write transaction); ``generated_by``: who asked for it."""
+    write transaction); ``generated_by``: who asked for it; worded in ``lang`` (None: the
+    current language)."""
+    with language(lang) as chosen:
+        return _session_report(db, session_id, generated_by, evidence, chosen)
+
+
+def _session_report(db: Database, session_id: int, generated_by: str, evidence: bool,
+                    lang: Language) -> SessionReport:
     info = session_row(db, session_id)
     with db.read() as s:
         seatings = list(s.scalars(select(Seating).where(Seating.session_id == session_id)
@@ -249,4 +256,5 @@ def session_report(db: Database, session_id: int, generated_by: str = "", *,
                          acts=tuple(session_acts(db, session_id)),
                          evidence=evidence_fingerprint(db, session_id) if evidence else None,
                          generated_by=generated_by,
-                         calls=tuple(CallService(db).call_response_times(session_id)))
+                         calls=tuple(CallService(db).call_response_times(session_id)),
+                         lang=lang)

@@ -1,13 +1,13 @@
 """A session report as it reads: what it holds (``SessionReport``, with its supervisor's acts
-``SupervisorAct``), as text and in HTML for its PDF and for print (the words of the report).
-Its facts are read from the database by ``session``."""
+``SupervisorAct``), as text and in HTML for its PDF and for print (the words of the report,
+laid out by ``templates/session.html``, escaped there: see :mod:`.templating`). Its facts are
+read from the database by ``session``."""
 
 from __future__ import annotations
 
-import html
-from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
+from typing import Any
 
 from dealer_app.services.core.calls import CallResponse, response_line
 from dealer_app.services.core.fingerprint import Fingerprint
@@ -15,13 +15,14 @@ from dealer_app.services.core.stints import DealerStint
 from dealer_app.services.core.types import (
     SessionInfo,
 )
-from dealer_app.services.reports.common import nobreak, rake_text
+from dealer_app.services.reports.common import rake_text
 from dealer_app.services.reports.reconciliation import (
     Reconciliation,
     SeatLine,
 )
+from dealer_app.services.reports.templating import render
 from dealer_app.services.reports.times import zone_label, zoned_time
-from dealer_app.text import thousands, thousands_signed, tr
+from dealer_app.text import Language, language, thousands, thousands_signed, tr
 from dealer_app.words import settings_text
 
 
@@ -58,6 +59,8 @@ class SessionReport:
     """Who asked for the report (the signed-in staff member), or empty."""
     calls: tuple[CallResponse, ...] = ()
     """The session's floor calls with their response times, oldest first."""
+    lang: Language | None = field(default=None, compare=False)
+    """The language the report was worded in (its text and HTML too, unless told otherwise)."""
 
     @property
     def hands_played(self) -> int:
@@ -111,7 +114,12 @@ class SessionReport:
                 (tr("= Chips accounted for"), thousands(rec.chips_out)),
                 (tr("Difference (brought − accounted for)"), verdict)]
 
-    def to_text(self, tz: tzinfo | None = None) -> str:
+    def to_text(self, tz: tzinfo | None = None, *, lang: Language | None = None) -> str:
+        """The report as plain text, in ``lang`` (None: the one it was made in)."""
+        with language(lang or self.lang):
+            return self._text(tz)
+
+    def _text(self, tz: tzinfo | None) -> str:
         s = self.session
         closed = (tr("closed {time}").format(time=zoned_time(s.closed_at, tz)) if s.closed_at
                   else tr("still open"))
@@ -171,141 +179,103 @@ class SessionReport:
         return "\n".join(lines) + "\n"
 
     def to_html(self, tz: tzinfo | None = None, *, chart: str | None = None,
-                chart_width: int = 680) -> str:
+                chart_width: int = 680, lang: Language | None = None) -> str:
         """The report for print (A4, see ``gui/review/exports.py``); ``chart``: the name of
-        an image resource shown ``chart_width`` pixels wide (the page's width)."""
-        return session_report_html(self, tz, chart=chart, chart_width=chart_width)
+        an image resource shown ``chart_width`` pixels wide (the page's width); in ``lang``
+        (None: the language it was made in)."""
+        return session_report_html(self, tz, chart=chart, chart_width=chart_width,
+                                   lang=lang or self.lang)
 
 
 def session_report_html(report: SessionReport, tz: tzinfo | None = None, *,
-                        chart: str | None = None, chart_width: int = 680) -> str:
-    esc = html.escape
+                        chart: str | None = None, chart_width: int = 680,
+                        lang: Language | None = None) -> str:
+    """The report in ``lang`` (None: the language it was made in); ``chart``: the name of
+    the stacks chart's image, ``chart_width`` pixels wide."""
+    with language(lang or report.lang):
+        return render("session.html", **_words(report, tz), chart=chart,
+                      chart_width=chart_width)
+
+
+def _words(report: SessionReport, tz: tzinfo | None) -> dict[str, Any]:
     s = report.session
-    cur = esc(s.currency)
-    right = "align=right"
+    cur = s.currency
     generated = zoned_time(report.generated_at, tz)
-    facts = [(tr("Table"), esc(s.table_name)), (tr("Session"), f"{s.id}"),
+    facts = [(tr("Table"), s.table_name), (tr("Session"), f"{s.id}"),
              (tr("Currency"), tr("{currency} — amounts in its minor unit, as counted at the "
                                  "table").format(currency=cur)),
-             (tr("Game"), esc(settings_text(s.settings))),
-             (tr("Rake"), esc(rake_text(s.settings))),
+             (tr("Game"), settings_text(s.settings)),
+             (tr("Rake"), rake_text(s.settings)),
              (tr("Opened"), zoned_time(s.opened_at, tz)),
              (tr("Closed"), zoned_time(s.closed_at, tz) if s.closed_at else tr("still open")),
-             (tr("Dealers"), esc(report.dealers())),
+             (tr("Dealers"), report.dealers()),
              (tr("Hands"), tr("{complete} complete · {void} void · {in_progress} in progress · "
                               "rake {rake} {currency}").format(
                  complete=thousands(report.hands_complete), void=thousands(report.hands_void),
                  in_progress=thousands(report.hands_in_progress), rake=thousands(report.rake),
                  currency=cur)),
              (tr("Generated"), (tr("{time} by {name}").format(
-                 time=generated, name=esc(report.generated_by)) if report.generated_by
+                 time=generated, name=report.generated_by) if report.generated_by
                  else generated)
-              + tr(" · times in {zone}").format(zone=esc(zone_label(report.generated_at, tz))))]
-    if report.evidence is not None:
-        if report.evidence.checkpoint:
-            facts.append((tr("Signed checkpoint"), f"<span class=mono>"
-                                                   f"{esc(report.evidence.checkpoint)}</span>"))
-        facts.append((tr("Evidence"), tr("log fingerprint, {kind} over {hands} hand(s) of the "
-                                         "session:").format(
-            kind=esc(tr(report.evidence.kind)), hands=thousands(report.evidence.hands))
-            + f"<br><span class=mono>{esc(report.evidence.short)}</span>"
-            + (esc(tr(" ({count} newer ledger entries not sealed yet)").format(
-                count=thousands(report.evidence.unsealed))) if report.evidence.unsealed else "")))
-    fact_rows = "".join(f"<tr><td class=key>{k}</td><td>{v}</td></tr>" for k, v in facts)
-
-    def seat_row(x: SeatLine, total: bool = False) -> str:
-        tag = "th" if total else "td"
-        cells = [str(x.seat) if x.seat else "", esc(x.player), thousands(x.buy_ins),
-                 thousands_signed(x.adjustments), thousands(x.cash_outs),
-                 *([thousands_signed(x.moved)] if moves else []), thousands(x.stack),
-                 thousands_signed(x.net),
-                 thousands(x.hands)]
-        return "<tr>" + "".join(
-            f"<{tag} {right if i >= 2 else 'align=left'}>{c}</{tag}>"
-            for i, c in enumerate(cells)) + "</tr>"
-
-    def head(text: str, attributes: str = "align=left") -> str:
-        return f"<th {attributes}>{text}</th>"
-
+              + tr(" · times in {zone}").format(zone=zone_label(report.generated_at, tz)))]
+    evidence = report.evidence
     moves = any(x.moved_in or x.moved_out for x in report.seats)
-    seats = "".join(seat_row(x) for x in report.seats) + seat_row(report.totals, total=True)
+
+    def seat_cells(x: SeatLine) -> list[str]:
+        return [str(x.seat) if x.seat else "", x.player, thousands(x.buy_ins),
+                thousands_signed(x.adjustments), thousands(x.cash_outs),
+                *([thousands_signed(x.moved)] if moves else []), thousands(x.stack),
+                thousands_signed(x.net), thousands(x.hands)]
+
     rec = report.reconciliation
-    colour = "#1b7f3b" if rec.balanced else "#c62828"
-    rec_rows = "".join(
-        f"<tr><td>{esc(label)}</td><td {right}>{esc(amount)}</td></tr>"
-        for label, amount in report.reconciliation_lines())
-    owed_line = tr("owed: {line}")
-    problems = "".join(f"<li>{esc(p)}</li>" for p in rec.problems) + "".join(
-        f"<li>{owed_line.format(line=esc(p))}</li>" for p in rec.owed_lines)
-    still = tr("still dealing")
-    stints = "".join(
-        f"<tr><td>{esc(x.dealer)}</td><td>{nobreak(zoned_time(x.started_at, tz))}</td>"
-        f"<td>{nobreak(zoned_time(x.ended_at, tz) or still)}</td><td {right}>"
-        f"{nobreak(x.duration())}</td><td {right}>{thousands(x.hands)}</td>"
-        f"<td {right}>{thousands(x.void)}</td>"
-        f"<td {right}>{x.pace()}</td></tr>" for x in report.stints)
-    acts = "".join(
-        f"<tr><td>{nobreak(zoned_time(a.at, tz))}</td><td>{esc(a.act)}</td><td>{esc(a.what)}</td>"
-        f"<td>{esc(a.by)}</td><td>{esc(a.reason)}</td></tr>" for a in report.acts)
-    table = "<table class=grid width=100% cellspacing=0 cellpadding=4>"
-    title = tr("Session report — {table}, session {session}").format(
-        table=esc(s.table_name), session=s.id)
-    verdict = tr("Balanced") if rec.balanced else tr("NOT BALANCED")
-    seat_heads = (head(tr("Seat")) + head(tr("Player")) + head(tr("Buy-ins"), right)
-                  + head(tr("Adjustments"), right) + head(tr("Cash-outs"), right)
-                  + (head(tr("Moved"), right) if moves else "")
-                  + head(tr("Stack"), right) + head(tr("Net"), right)
-                  + head(tr("Hands"), right))
-    stint_heads = (head(tr("Dealer"), "align=left width=18%")
-                   + head(tr("From"), "align=left width=25%")
-                   + head(tr("To"), "align=left width=25%")
-                   + head(tr("Time"), f"{right} width=11%") + head(tr("Hands"), right)
-                   + head(tr("Void", "void hands column"), right)
-                   + head(tr("Hands per hour"), right))
-    act_heads = (head(tr("Time"), "align=left width=25%") + head(tr("Act"))
-                 + head(tr("What"), "align=left width=27%") + head(tr("Supervisor"))
-                 + head(tr("Reason"), "align=left width=22%"))
-    out = [f"<h1>{title}</h1>",
-           f"<table width=100% cellpadding=2>{fact_rows}</table>",
-           "<h2>" + tr("Seats ({currency})").format(currency=cur)
-           + f"</h2>{table}<tr>{seat_heads}</tr>{seats}</table>",
-           "<h2>" + tr("Chip reconciliation ({currency})").format(currency=cur) + "</h2>"
-           f"<p style='color:{colour}'><b>{verdict}"
-           f"</b>: {esc(rec.equation())}</p>"
-           f"<table class=grid width=70% cellspacing=0 cellpadding=4>{rec_rows}</table>"
-           + (f"<ul style='color:#c62828'>{problems}</ul>" if problems else ""),
-           "<h2>" + tr("Dealers' stints") + f"</h2>{table}<tr>{stint_heads}</tr>{stints}</table>",
-           "<h2>" + tr("Voids, corrections, adjustments and closing") + "</h2>"
-           + (f"{table}<tr>{act_heads}</tr>{acts}</table>" if acts
-              else "<p>" + tr("None in this session.") + "</p>"),
-           "<h2>" + tr("Floor calls") + "</h2>" + _calls_html(report.calls, tz)]
-    if chart:
-        out.append("<h2>" + tr("Stacks over the session ({currency})").format(currency=cur)
-                   + f"</h2><p><img src='{esc(chart)}' width={chart_width}></p>")
-    line = "_" * 34
-    date = "_" * 22
     dealer_sign = tr("Dealer signature — {name}")
-    signers = [dealer_sign.format(name=esc(name))
+    signers = [dealer_sign.format(name=name)
                for name in dict.fromkeys(x.dealer for x in report.stints)]
-    signers = signers or [dealer_sign.format(name=esc(s.dealer))]
+    signers = signers or [dealer_sign.format(name=s.dealer)]
     signers.append(tr("Supervisor signature — {name}").format(
         name=tr("name: {blank}").format(blank="_" * 24)))
-    when_signed = tr("Date and time")
-    rows = "".join(f"<tr><td class=sign><br><br>{line}<br>{signer}</td>"
-                   f"<td class=sign><br><br>{date}<br>{when_signed}</td></tr>"
-                   for signer in signers)
-    # the anchor keeps the sign-off on one page (``gui/review/exports.py``)
-    out.append("<h2><a name=keep-together>" + tr("Sign-off")
-               + f"</a></h2><table width=100% cellpadding=4>{rows}</table>")
-    return "".join(out)
-
-
-def _calls_html(calls: Sequence[CallResponse], tz: tzinfo | None) -> str:
-    """The floor calls and their response times, as a table (or a line saying none)."""
-    if not calls:
-        return "<p>" + tr("None in this session.") + "</p>"
-    rows = "".join(f"<tr><td>{nobreak(zoned_time(c.created_at, tz))}</td>"
-                   f"<td>{html.escape(response_line(c))}</td></tr>" for c in calls)
-    return ("<table class=grid width=100% cellspacing=0 cellpadding=4><tr>"
-            f"<th align=left width=25%>{tr('Time')}</th>"
-            f"<th align=left>{tr('Call and response')}</th></tr>{rows}</table>")
+    still = tr("still dealing")
+    return dict(
+        title=tr("Session report — {table}, session {session}").format(
+            table=s.table_name, session=s.id),
+        facts=facts,
+        checkpoint=evidence.checkpoint if evidence is not None else "",
+        evidence=None if evidence is None else dict(
+            text=tr("log fingerprint, {kind} over {hands} hand(s) of the session:").format(
+                kind=tr(evidence.kind), hands=thousands(evidence.hands)),
+            short=evidence.short,
+            unsealed=tr(" ({count} newer ledger entries not sealed yet)").format(
+                count=thousands(evidence.unsealed)) if evidence.unsealed else ""),
+        seat_heads=[tr("Seat"), tr("Player"), tr("Buy-ins"), tr("Adjustments"),
+                    tr("Cash-outs"), *([tr("Moved")] if moves else []), tr("Stack"),
+                    tr("Net"), tr("Hands")],
+        seats=[seat_cells(x) for x in report.seats],
+        totals=seat_cells(report.totals),
+        colour="#1b7f3b" if rec.balanced else "#c62828",
+        verdict=tr("Balanced") if rec.balanced else tr("NOT BALANCED"),
+        equation=rec.equation(),
+        reconciliation=report.reconciliation_lines(),
+        problems=[*rec.problems,
+                  *(tr("owed: {line}").format(line=p) for p in rec.owed_lines)],
+        stints=[dict(dealer=x.dealer, start=zoned_time(x.started_at, tz),
+                     end=zoned_time(x.ended_at, tz) or still, duration=x.duration(),
+                     hands=thousands(x.hands), void=thousands(x.void), pace=x.pace())
+                for x in report.stints],
+        acts=[dict(at=zoned_time(a.at, tz), act=a.act, what=a.what, by=a.by, reason=a.reason)
+              for a in report.acts],
+        calls=[(zoned_time(c.created_at, tz), response_line(c)) for c in report.calls],
+        signers=signers,
+        words=dict(
+            checkpoint=tr("Signed checkpoint"), evidence=tr("Evidence"),
+            seats=tr("Seats ({currency})").format(currency=cur),
+            reconciliation=tr("Chip reconciliation ({currency})").format(currency=cur),
+            stints=tr("Dealers' stints"), dealer=tr("Dealer"), to=tr("To"), time=tr("Time"),
+            hands=tr("Hands"), void=tr("Void", "void hands column"),
+            pace=tr("Hands per hour"),
+            acts=tr("Voids, corrections, adjustments and closing"), act=tr("Act"),
+            what=tr("What"), supervisor=tr("Supervisor"), reason=tr("Reason"),
+            none=tr("None in this session."), calls=tr("Floor calls"),
+            call=tr("Call and response"),
+            chart=tr("Stacks over the session ({currency})").format(currency=cur),
+            sign_off=tr("Sign-off"), when_signed=tr("Date and time"),
+            **{"from": tr("From")}))
