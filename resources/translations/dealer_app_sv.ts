@@ -5129,6 +5129,10 @@ Detaljerna finns i loggfilen:
         <translation>namn: {blank}</translation>
     </message>
     <message>
+        <source>Call and response</source>
+        <translation>Anrop och svar</translation>
+    </message>
+    <message>
         <source>Date and time</source>
         <translation>Datum och tid</translation>
     </message>
