@@ -30,10 +30,10 @@ from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from itertools import repeat
+from itertools import compress, repeat
 from multiprocessing import get_context
 from multiprocessing.context import BaseContext
-from operator import itemgetter
+from operator import is_, itemgetter, not_
 from pathlib import Path
 from typing import Any, cast
 
@@ -55,6 +55,7 @@ from dealer_app.services.types import BrokenHand, VerifyReport
 from dealer_app.storage import ledger, seals
 from dealer_app.storage.chained import CHAINED, IMMUTABLE
 from dealer_app.storage.database import Database
+from dealer_app.storage.groups import GROUP_MAX, RunCheck
 from dealer_app.storage.models import (
     Base,
     Checkpoint,
@@ -708,12 +709,13 @@ def _when(micros: int) -> str:
     return ledger.iso(datetime(1970, 1, 1, tzinfo=UTC) + timedelta(microseconds=micros))
 
 
-def table_findings(db: Database, tbl: str, lo: int | None = None,
-                   hi: int | None = None) -> list[tuple[str, str, int, int]]:
+def table_findings(db: Database, tbl: str, lo: int | None = None, hi: int | None = None,
+                   whole: bool = False) -> list[tuple[str, str, int, int]]:
     """Merge-joins a chained table with the ledger in key order (constant memory): (label,
     inserted|changed|deleted, ledger seq, hand id or 0) for each row that does not match the
     newest ledger entry of its key. ``lo``..``hi``: only keys whose first column is in
-    that range (both None: the whole table)."""
+    that range (both None: the whole table); a run of rows (format 4, ``groups.py``) is
+    checked by the range holding its first key (``whole``: by each range it overlaps)."""
     table = Base.metadata.tables[tbl]
     pk_names = ledger.primary_key(tbl)
     pk = [table.c[n] for n in pk_names]
@@ -735,11 +737,16 @@ def table_findings(db: Database, tbl: str, lo: int | None = None,
 
     entry_q = select(L.k1, L.k2, L.seq, L.row_digest).where(L.tbl == tbl)
     row_q = select(*(_plain_time(table.c[n]) for n in columns))
+    runs = RunCheck(LOWEST, HIGHEST)
     if lo is not None and hi is not None:
         entry_q = entry_q.where(L.k1 >= lo, L.k1 <= hi)
         row_q = row_q.where(pk[0] >= lo, pk[0] <= hi)
     matches = ledger.row_matcher(tbl, raw_first=db.is_sqlite)
     with db.read() as s:  # the rows as the driver reads them (see ledger.row_matcher)
+        if k2_at < 0:  # format 4: runs of rows, one entry each (groups.py)
+            runs = _runs_of(s, tbl, LOWEST if lo is None else lo,
+                            HIGHEST if hi is None else hi, whole)
+            entry_q = entry_q.where(L.k2 == 0)
         entries = plain_rows(s, entry_q.order_by(L.k1, L.k2, L.seq))
         rows = plain_rows(s, row_q.order_by(*pk))
         newest = _newest(entries, (lambda a, b: out.append(_second_version(tbl, a, b)))
@@ -751,6 +758,10 @@ def table_findings(db: Database, tbl: str, lo: int | None = None,
                 missing(entry)
                 entry = next(newest, None)
             if entry is None or (entry[0], entry[1]) != key:
+                if runs and key[0] in runs.covered:
+                    runs.got[key[0]] = (ledger.raw_hashes_2(_trimmed([row], width))[0]
+                                        if db.is_sqlite else ledger.row_hash(tbl, row[:width]))
+                    continue
                 values = dict(zip(columns, row, strict=True))
                 out.append((row_label(tbl, *key, values), "inserted", 0, _hand(tbl, values)))
                 continue
@@ -762,6 +773,82 @@ def table_findings(db: Database, tbl: str, lo: int | None = None,
         while entry is not None:
             missing(entry)
             entry = next(newest, None)
+        if runs:
+            out.extend(_run_overlaps(s, tbl, runs))
+    if runs:
+        out.extend(run_findings(db, tbl, runs))
+    return out
+
+
+def _runs_of(s: Any, tbl: str, lo: int, hi: int, whole: bool = False) -> RunCheck:
+    """The format 4 entries (runs, ``groups.py``) of ``tbl`` covering a key in lo..hi."""
+    L = ledger.LEDGER.c
+    q = select(L.k1, L.k2, L.seq, L.row_digest).where(
+        L.tbl == tbl, L.k2 != 0, *_within(L.k1, lo - GROUP_MAX if lo != LOWEST else LOWEST,
+                                           hi))
+    return RunCheck.of(all_rows(s, q), lo, hi, whole)
+
+
+def _run_overlaps(s: Any, tbl: str, runs: RunCheck,
+                  singles: Any = None) -> list[tuple[str, str, int, int]]:
+    """The second versions among a table's runs and its single entries (``singles``: the
+    single entries' keys, None: read them here)."""
+    if not runs.owned:
+        return []
+    L = ledger.LEDGER.c
+    if singles is None:
+        first, last = runs.owned[0][0], max(b for _a, b, _s, _d in runs.owned)
+        singles = set(s.scalars(select(L.k1).where(L.tbl == tbl, L.k2 == 0, L.k1 >= first,
+                                                   L.k1 <= last)))
+    out = []
+    for key in sorted({key for key, _r, _q in runs.overlaps(singles)}):
+        versions = [(int(k1), int(k2), int(q), str(d)) for k1, k2, q, d in s.execute(
+            select(L.k1, L.k2, L.seq, L.row_digest).where(
+                L.tbl == tbl, L.k1 > key - GROUP_MAX, L.k1 <= key).order_by(L.seq))
+            if int(k1) + int(k2) >= key]
+        for a, b in zip(versions, versions[1:], strict=False):
+            out.append(_second_version(tbl, (key, 0, a[2], a[3]), (key, 0, b[2], b[3])))
+    return out
+
+
+def run_findings(db: Database, tbl: str, runs: RunCheck) -> list[tuple[str, str, int, int]]:
+    """Checks the runs ``runs`` owns (:meth:`RunCheck.finish`), each row not given read
+    here: (label, changed|deleted|inserted, seq, hand id) as :func:`table_findings`; the
+    rows given that no entry holds are inserted ones (but those of another check's runs)."""
+    table = Base.metadata.tables[tbl]
+    names = list(ledger.digest_columns(tbl))
+    extra = [n for n in ("hand_id", "seq", "kind", "amount", "act")
+             if n in table.c and n not in names]
+    key_name = ledger.primary_key(tbl)[0]
+    pk = table.c[key_name]
+    cols = [_plain_time(table.c[n]) for n in [*names, *extra]]
+    values_of: dict[int, dict[str, Any]] = {}
+
+    def fetch(keys: list[int]) -> dict[int, bytes]:
+        found: dict[int, bytes] = {}
+        with db.read() as s:
+            for i in range(0, len(keys), 500):
+                for r in s.execute(select(*cols).where(pk.in_(keys[i:i + 500]))):
+                    values = dict(zip([*names, *extra], r, strict=True))
+                    key = int(values[key_name])
+                    values_of[key] = values
+                    found[key] = ledger.row_hash(tbl, tuple(r)[:len(names)])
+        return found
+
+    out: list[tuple[str, str, int, int]] = []
+    for what, key, (a, b), seq in runs.finish(fetch):
+        values = values_of.get(key)
+        label = (row_label(tbl, key, 0, values) if key >= 0
+                 else f"{row_label(tbl, a, 0)} to {b} (one ledger entry)")
+        out.append((label, what, seq, _hand(tbl, values) if values else 0))
+    left = sorted(k for k in runs.got if not runs.foreign(k))
+    runs.got.clear()
+    if left:
+        fetch(left)
+        for key in left:
+            values = values_of.get(key)
+            out.append((row_label(tbl, key, 0, values), "inserted", 0,
+                        _hand(tbl, values) if values else 0))
     return out
 
 
@@ -857,8 +944,10 @@ class _EventCheck:
                            sa.cast(func.substr(L.row_digest, 3), LargeBinary)),
                           else_=L.row_digest)
         with db.read() as s:  # in key order (the index's: no sort), the newest one stays
+            self.runs = _runs_of(s, EVENTS, elo + 1, ehi)  # format 4 (groups.py)
             raw, sql = driver_sql(s, select(L.k1, stored).where(
-                L.tbl == EVENTS, *_within(L.k1, elo, ehi)).order_by(L.k1, L.k2, L.seq))
+                L.tbl == EVENTS, L.k2 == 0, *_within(L.k1, elo, ehi))
+                .order_by(L.k1, L.k2, L.seq))
             cursor = raw.cursor()
             try:
                 cursor.execute(sql)
@@ -873,6 +962,13 @@ class _EventCheck:
                         L.tbl == EVENTS, L.k1 == key).order_by(L.seq)).all()
                     for a, b in zip(versions, versions[1:], strict=False):
                         self.out.append(_second_version(EVENTS, tuple(a), tuple(b)))
+            if self.runs:
+                tail = max(b for _a, b, _s, _d in self.runs.owned) if self.runs.owned else ehi
+                singles = set(self.newest)
+                if tail > ehi:  # (single entries of the next range that a run here covers)
+                    singles.update(s.scalars(select(L.k1).where(
+                        L.tbl == EVENTS, L.k2 == 0, L.k1 > ehi, L.k1 <= tail)))
+                self.out.extend(_run_overlaps(s, EVENTS, self.runs, singles))
         self.db = db
 
     def rows(self, rows: Sequence[tuple[Any, ...]]) -> None:
@@ -889,7 +985,14 @@ class _EventCheck:
             hashed = ledger.raw_hashes_2(_trimmed(rows, self.width))
             if stored == hashed:
                 return  # every row is the version its newest entry recorded
-            differ = [i for i, (a, b) in enumerate(zip(stored, hashed, strict=True)) if a != b]
+            if self.runs:  # rows no single entry holds: for the runs (format 4)
+                absent = list(map(is_, stored, repeat(None)))
+                self.runs.got.update(zip(compress(keys, absent), compress(hashed, absent)))
+                present = list(map(not_, absent))
+                if list(compress(stored, present)) == list(compress(hashed, present)):
+                    return
+            differ = [i for i, (a, b) in enumerate(zip(stored, hashed, strict=True))
+                      if a != b and (a is not None or not self.runs)]
             self._each([rows[i] for i in differ], [keys[i] for i in differ],
                        [stored[i] for i in differ])
             return
@@ -902,7 +1005,9 @@ class _EventCheck:
         width, matches = self.width, self.matches
         for row, key, found in zip(rows, keys, stored_digests, strict=True):
             stored = _full(found)
-            if stored is None:
+            if stored is None and self.runs:  # (format 4: for the runs)
+                self.runs.got[key] = ledger.row_hash(EVENTS, row[:width])
+            elif stored is None:
                 values = dict(zip(self.names, row, strict=False))
                 self.out.append((row_label(EVENTS, key, 0, values), "inserted", 0,
                                  _hand(EVENTS, values)))
@@ -915,8 +1020,9 @@ class _EventCheck:
         """The seq of the newest ledger entry of event ``key`` (for a finding)."""
         L = ledger.LEDGER.c
         with self.db.read() as s:
-            return int(s.scalar(select(func.max(L.seq)).where(L.tbl == EVENTS, L.k1 == key))
-                       or 0)
+            return int(s.scalar(select(func.max(L.seq)).where(
+                L.tbl == EVENTS, L.k1 > key - GROUP_MAX, L.k1 <= key, L.k1 + L.k2 >= key))
+                or 0)
 
     def finish(self, db: Database, lo: int, hi: int) -> list[tuple[str, str, int, int]]:
         table = Base.metadata.tables[EVENTS]
@@ -928,6 +1034,8 @@ class _EventCheck:
         for key, rd in sorted(self.newest.items()):
             if _full(rd) != ledger.DELETED:
                 self.out.append((row_label(EVENTS, key, 0), "deleted", self._seq(key), 0))
+        if self.runs:
+            self.out.extend(run_findings(db, EVENTS, self.runs))
         return self.out
 
 

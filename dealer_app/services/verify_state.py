@@ -69,6 +69,7 @@ from dealer_app.storage import ledger, seals
 from dealer_app.storage.chained import CHAINED
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import StorageError
+from dealer_app.storage.groups import GROUPED, span
 from dealer_app.storage.models import Base, Checkpoint, GameTable, HandRow, LedgerFork
 from dealer_app.storage.notary import (
     APP_NAME,
@@ -434,9 +435,10 @@ class _Incremental(_Verifier):
         # the rows of entries written while the last verify ran (after its rows were read)
         if st.rows_seq < st.seq:
             with self.db.read() as s:
-                for tbl, k1 in s.execute(select(L.tbl, L.k1).where(
+                for tbl, k1, k2 in s.execute(select(L.tbl, L.k1, L.k2).where(
                         L.seq > st.rows_seq, L.seq <= st.seq)):
-                    named.setdefault(str(tbl), set()).add(int(k1))
+                    named.setdefault(str(tbl), set()).update(
+                        span(int(k1), int(k2)) if k2 and tbl in GROUPED else (int(k1),))
         while True:
             with self.db.read() as s:
                 entries = all_rows(s, select(L.seq, L.tbl, L.k1, L.k2, L.row_digest, L.digest,
@@ -471,7 +473,10 @@ class _Incremental(_Verifier):
                     self.at_seq[seq] = digest
                 if seq > newest and tbl in ("hand", "table_session"):
                     self.tail.add((tbl, k1))
-                named.setdefault(tbl, set()).add(int(k1))
+                if k2 and tbl in GROUPED:  # format 4: a run of rows (groups.py)
+                    named.setdefault(tbl, set()).update(span(int(k1), int(k2)))
+                else:
+                    named.setdefault(tbl, set()).add(int(k1))
                 if tbl in PAIRED:
                     if (tbl, k1, k2) in versioned:
                         changes.append((tbl, k1, k2, seq))
@@ -530,8 +535,12 @@ class _Incremental(_Verifier):
             ranges = _runs(sorted(k for k in old if k <= after))
             if tbl != EVENTS:  # (the new events are checked with the replay of their hands)
                 ranges = _merged([*ranges, (after + 1, _top(tbl))])
-            for lo, hi in ranges:
-                self._rows(table_findings(self.db, tbl, lo, hi), tick=False)
+            told: set[tuple[str, str, int, int]] = set()
+            for lo, hi in ranges:  # (a run of rows met by two ranges is checked by both)
+                found = [f for f in table_findings(self.db, tbl, lo, hi, whole=True)
+                         if f not in told]
+                told.update(found)
+                self._rows(found, tick=False)
 
     # ------------------------------------------------------------------ 5. hands
     def _new_hands_task(self) -> tuple[int, int, int]:

@@ -48,6 +48,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from dealer_app.storage.bulk import insert_many
 from dealer_app.storage.chained import CHAINED
+from dealer_app.storage.groups import group_runs, span
 from dealer_app.storage.models import (
     Base,
     Checkpoint,
@@ -213,19 +214,9 @@ def row_matcher(tbl: str, raw_first: bool = True) -> Callable[[Sequence[Any], st
     found = _MATCHERS.get((tbl, raw_first))
     if found is not None:
         return found
-    times, flags = _times(tbl), _bools(tbl)
     format_1 = digester(tbl)
     sha256, b2a = hashlib.sha256, binascii.b2a_base64
-
-    def canonical(values: Sequence[Any]) -> tuple[Any, ...]:
-        vals = list(values)
-        for i in times:
-            if vals[i] is not None:
-                vals[i] = _time_text(vals[i])
-        for i in flags:
-            if vals[i].__class__ is bool:
-                vals[i] = int(vals[i])
-        return tuple(vals)
+    canonical = canonical_of(tbl)
 
     def matches(values: Sequence[Any], stored: str) -> bool:
         if not stored.startswith(FORMAT_2):
@@ -241,6 +232,37 @@ def row_matcher(tbl: str, raw_first: bool = True) -> Callable[[Sequence[Any], st
 
     _MATCHERS[(tbl, raw_first)] = matches
     return matches
+
+
+_CANONICAL: dict[str, Callable[[Sequence[Any]], tuple[Any, ...]]] = {}
+
+
+def canonical_of(tbl: str) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
+    """``canonical(values)``: a row of ``tbl`` given as its :func:`digest_columns` values as
+    a driver reads them, as format 2 hashes them (date-times as text, bools as 0/1)."""
+    found = _CANONICAL.get(tbl)
+    if found is not None:
+        return found
+    times, flags = _times(tbl), _bools(tbl)
+
+    def canonical(values: Sequence[Any]) -> tuple[Any, ...]:
+        vals = list(values)
+        for i in times:
+            if vals[i] is not None:
+                vals[i] = _time_text(vals[i])
+        for i in flags:
+            if vals[i].__class__ is bool:
+                vals[i] = int(vals[i])
+        return tuple(vals)
+
+    _CANONICAL[tbl] = canonical
+    return canonical
+
+
+def row_hash(tbl: str, values: Sequence[Any]) -> bytes:
+    """The base64 format 2 digest (no ``2:``, ASCII bytes) of a row of ``tbl`` given as its
+    :func:`digest_columns` values as a driver reads them (each value converted)."""
+    return _encode_2(canonical_of(tbl)(values))[len(FORMAT_2):].encode("ascii")
 
 
 _DIGESTERS: dict[str, Callable[[Sequence[Any]], str]] = {}
@@ -562,6 +584,8 @@ def append(conn: Connection, entries: Sequence[Pending], sealer: Sealer | None =
     carries its digest, as before ledger format 3); returns the new head and the seal
     (None: unsealed)."""
     seq, head = lock_head(conn)
+    if not every_digest:  # format 4: a run of rows written once, one entry
+        entries = group_runs(entries, Pending, FORMAT_2)
     rows = []
     first = seq + 1
     for p in entries:
@@ -701,8 +725,13 @@ def unchained_entries(conn: Connection, tables: Iterable[str],
     for tbl in tables:
         known: set[tuple[int, int]] = set()
         if unchained_only:
-            known = {(int(r[0]), int(r[1])) for r in conn.execute(
-                select(LEDGER.c.k1, LEDGER.c.k2).where(LEDGER.c.tbl == tbl))}
+            single = len(primary_key(tbl)) == 1
+            for k1, k2 in conn.execute(select(LEDGER.c.k1, LEDGER.c.k2)
+                                       .where(LEDGER.c.tbl == tbl)):
+                if single and k2:  # format 4: a run of rows (groups.py)
+                    known.update((k, 0) for k in span(int(k1), int(k2)))
+                else:
+                    known.add((int(k1), int(k2)))
         table = metadata_tables[tbl]
         names = [c.name for c in table.columns]
         present = {c["name"] for c in inspect(conn).get_columns(tbl)}
