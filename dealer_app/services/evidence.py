@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import bisect
 import gc
-import hashlib
 import os
 import sys
 import threading
@@ -50,6 +49,9 @@ from sqlalchemy import (
 
 from dealer_app.services.common import CancelFn, ProgressFn
 from dealer_app.services.hand_check import check_hand_range
+from dealer_app.services.ledger_walk import ACTS as ACTS
+from dealer_app.services.ledger_walk import PAIRED as PAIRED
+from dealer_app.services.ledger_walk import LedgerWalk
 from dealer_app.services.raw_rows import all_rows, driver_sql, plain_rows
 from dealer_app.services.types import BrokenHand, VerifyReport
 from dealer_app.storage import ledger, seals
@@ -78,10 +80,6 @@ from dealer_app.storage.witness import FolderWitness, WitnessLine, check_folder,
 LABELS = {"staff": "staff member", "game_table": "table", "table_session": "session",
           "seating": "seating", "stack_move": "stack move", "hand": "hand",
           "hand_player": "hand player", "hand_event": "hand event", "audit": "audit row"}
-PAIRED = frozenset({"staff", "game_table", "table_session", "hand"})
-"""Tables whose rows change, but only by the app's acts: every later version of a row is
-committed together with its audit row or hand input (:data:`ACTS`)."""
-ACTS = frozenset({"audit", "hand_event"})
 PARALLEL_FROM = 3000
 """Fewer hands than this are replayed in this process (starting workers costs more)."""
 CHUNK = 1000
@@ -170,7 +168,7 @@ def row_label(tbl: str, k1: int, k2: int, values: Any = None) -> str:
     return label
 
 
-class _Verifier:
+class _Verifier(LedgerWalk):
     def __init__(self, db: Database, trust_files: Sequence[Path], anchor_dirs: Sequence[Path],
                  progress: ProgressFn | None, cancel: CancelFn | None,
                  witnesses: Sequence[Any] = ()) -> None:
@@ -185,6 +183,8 @@ class _Verifier:
         self.held: dict[tuple[str, SignedCheckpoint], bool] = {}
         self.done = 0
         self.total = 0
+
+    row_label = staticmethod(row_label)
 
     # ------------------------------------------------------------------ helpers
     def fail(self, label: str, reason: str, hand_id: int = 0) -> None:
@@ -327,94 +327,6 @@ class _Verifier:
         self.report.checked += count
         if tick:
             self.tick(count)
-
-    # ------------------------------------------------------------------ 1. ledger
-    def _walk_ledger(self) -> None:
-        wanted = set(self.cp_seqs) | {a.seq for _p, _n, a in self.anchors if a is not None}
-        wanted |= {w.checkpoint.seq for _f, _n, _t, w in self.witnessed if w is not None}
-        self.at_seq: dict[int, str] = {}
-        self.tail: set[tuple[str, int]] = set()
-        newest = self.cp_seqs[-1] if self.cp_seqs else 0
-        previous = ledger.GENESIS
-        expected = 1
-        L = ledger.LEDGER.c
-        last = 0
-        batch = 20000
-        at_seq, sha256, chained = self.at_seq, hashlib.sha256, CHAINED.keys()
-        self.walk = walk = seals.SealWalk()
-        paired, versioned = PAIRED, set()
-        changes: list[tuple[str, int, int, int]] = []
-        acted = False
-        seal_of, add_seal = seals.seal_of, walk.seal
-        stored = 0
-        """The newest entry whose chain digest was stored (not recomputed)."""
-        while True:
-            with self.db.read() as s:  # the seals (a commit's last entry) read apart: the
-                # entries between are NULL there (format 3: their digest too)
-                entries = all_rows(s, select(L.seq, L.tbl, L.k1, L.k2, L.row_digest, L.digest,
-                                             L.seal_from)
-                                   .where(L.seq > last).order_by(L.seq).limit(batch))
-                if entries:
-                    sealed_rows = {r[0]: r for r in all_rows(s, select(*seals.SEAL_COLUMNS)
-                                   .where(L.seq > last, L.seq <= entries[-1][0],
-                                          L.seal_from.is_not(None)))}
-            if not entries:
-                break
-            for seq, tbl, k1, k2, rd, digest, sfrom in entries:
-                if sfrom is not None:
-                    seal = seal_of(sealed_rows[seq])
-                    assert seal is not None
-                    add_seal(seal)
-                if seq != expected:
-                    self.fail(f"ledger entry {expected}",
-                              f"entries {expected} to {seq - 1} are missing (removed) "
-                              f"{self.since(expected)}" if seq > expected else
-                              f"entry {seq} is out of order")
-                    expected = seq
-                if tbl not in chained:
-                    self.fail(f"ledger entry {seq}", f"names a table {tbl!r} that is not chained")
-                # ledger.link, inline: the walk makes it for every entry
-                made = sha256(f"{previous}|{seq}|{tbl}|{k1}|{k2}|{rd}".encode()).hexdigest()
-                if digest is None:  # format 3: stored only where a commit ends
-                    digest = made
-                else:
-                    if made != digest:
-                        self.fail(f"ledger entry {seq} ({row_label(tbl, k1, k2)})"
-                                  if stored >= seq - 1 else
-                                  f"ledger entries {stored + 1} to {seq} (a commit ending "
-                                  f"with {row_label(tbl, k1, k2)})",
-                                  f"does not chain to the entry before it: changed, inserted "
-                                  f"or reordered {self.since(stored + 1)}")
-                    stored = seq
-                if seq in wanted:
-                    at_seq[seq] = digest
-                if seq > newest and tbl in ("hand", "table_session"):
-                    self.tail.add((tbl, k1))
-                if tbl in paired:  # a later version of a row that changes only by an act
-                    if (tbl, k1, k2) in versioned:
-                        changes.append((tbl, k1, k2, seq))
-                    else:
-                        versioned.add((tbl, k1, k2))
-                elif tbl in ACTS:
-                    acted = True
-                if sfrom is not None:  # the commit's last entry
-                    if changes and not acted:
-                        self._unpaired(changes)
-                    changes, acted = [], False
-                previous = digest
-                expected = seq + 1
-            last = entries[-1][0]
-            if not self.tick(len(entries)):
-                return
-        self.end = expected - 1
-        walk.close(self.end)
-
-    def _unpaired(self, changes: list[tuple[str, int, int, int]]) -> None:
-        for tbl, k1, k2, seq in changes:
-            self.fail(f"{row_label(tbl, k1, k2)} (ledger entry {seq})",
-                      "changed in a commit without the act that changes it (no audit row "
-                      "and no hand input beside it): a transition the app does not make",
-                      k1 if tbl == "hand" else 0)
 
     # ------------------------------------------------------------------ 2. rows
     def _rows(self, findings: list[tuple[str, str, int, int]], tick: bool = True) -> None:
@@ -987,7 +899,8 @@ class _EventCheck:
                 return  # every row is the version its newest entry recorded
             if self.runs:  # rows no single entry holds: for the runs (format 4)
                 absent = list(map(is_, stored, repeat(None)))
-                self.runs.got.update(zip(compress(keys, absent), compress(hashed, absent)))
+                self.runs.got.update(zip(compress(keys, absent), compress(hashed, absent),
+                                         strict=True))
                 present = list(map(not_, absent))
                 if list(compress(stored, present)) == list(compress(hashed, present)):
                     return

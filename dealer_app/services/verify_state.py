@@ -49,21 +49,18 @@ from sqlalchemy import BigInteger, func, select
 from dealer_app.services import evidence
 from dealer_app.services.common import CancelFn, ProgressFn
 from dealer_app.services.evidence import (
-    ACTS,
     EVENTS,
     HIGHEST,
     LOWEST,
-    PAIRED,
     _Cp,
     _Verifier,
     check_hands,
     check_hands_on,
-    row_label,
     start_context,
     table_findings,
 )
 from dealer_app.services.hand_check import check_hand_range
-from dealer_app.services.raw_rows import all_rows
+from dealer_app.services.ledger_walk import PAIRED
 from dealer_app.services.types import BrokenHand, VerifyReport
 from dealer_app.storage import ledger, seals
 from dealer_app.storage.chained import CHAINED
@@ -412,96 +409,55 @@ class _Incremental(_Verifier):
                                                 else ledger.digest_at(s.connection(), int(seq)))
 
     # ------------------------------------------------------------------ 1. ledger
-    def _walk_ledger(self) -> None:
+    def _walk_start(self) -> tuple[int, str]:
         st = self.state
-        wanted = set(self.cp_seqs) | {a.seq for _p, _n, a in self.anchors if a is not None}
-        wanted |= {w.checkpoint.seq for _f, _n, _t, w in self.witnessed if w is not None}
-        self.at_seq = {}
-        self.tail = {(str(t), int(k)) for t, k, seq in st.tail
-                     if not self.cp_seqs or seq > self.cp_seqs[-1]}
-        newest = self.cp_seqs[-1] if self.cp_seqs else 0
-        L = ledger.LEDGER.c
-        self.walk = walk = seals.SealWalk()
+        return st.seq, st.digest if st.seq else ledger.GENESIS
+
+    def _walk_tail(self) -> set[tuple[str, int]]:
+        return {(str(t), int(k)) for t, k, seq in self.state.tail
+                if not self.cp_seqs or seq > self.cp_seqs[-1]}
+
+    def _walk_seals(self) -> seals.SealWalk:
+        """The seal runs go on from the links the state saved."""
+        st = self.state
+        walk = seals.SealWalk()
         walk.next = st.seq + 1
         walk.last_at = st.seal_last_at
         for run, (key_id, link) in st.seal_runs.items():
             walk.runs[run] = seals._Run(str(key_id), 0, 0, 0, bytes.fromhex(link))
-        chained = CHAINED.keys()
-        versioned: set[tuple[str, int, int]] = set()
-        changes: list[tuple[str, int, int, int]] = []
-        acted = False
-        previous, expected, last = st.digest if st.seq else ledger.GENESIS, st.seq + 1, st.seq
+        L = ledger.LEDGER.c
+        if st.rows_seq < st.seq:  # the rows of entries written while the last verify ran
+            with self.db.read() as s:  # (after its rows were read)
+                self._name(s.execute(select(L.tbl, L.k1, L.k2).where(
+                    L.seq > st.rows_seq, L.seq <= st.seq)))
+        return walk
+
+    def _name(self, entries: Iterable[Sequence[Any]]) -> None:
+        """The keys of the rows ``entries`` (table, k1, k2) name: to check, to replay."""
         named = self.named
-        # the rows of entries written while the last verify ran (after its rows were read)
-        if st.rows_seq < st.seq:
-            with self.db.read() as s:
-                for tbl, k1, k2 in s.execute(select(L.tbl, L.k1, L.k2).where(
-                        L.seq > st.rows_seq, L.seq <= st.seq)):
-                    named.setdefault(str(tbl), set()).update(
-                        span(int(k1), int(k2)) if k2 and tbl in GROUPED else (int(k1),))
-        while True:
-            with self.db.read() as s:
-                entries = all_rows(s, select(L.seq, L.tbl, L.k1, L.k2, L.row_digest, L.digest,
-                                             *seals.SEAL_COLUMNS[2:])
-                                   .where(L.seq > last).order_by(L.seq).limit(20000))
-                fresh = {(t, int(k1), int(k2)) for _q, t, k1, k2, *_r in entries
-                         if t in PAIRED} - versioned
-                versioned |= self._older_versions(s, fresh, st.seq)
-            if not entries:
-                break
-            for seq, tbl, k1, k2, rd, digest, sfrom, *sealed in entries:
-                if sfrom is not None:
-                    seal = seals.seal_of((seq, digest, sfrom, *sealed))
-                    assert seal is not None
-                    walk.seal(seal)
-                if seq != expected:
-                    self.fail(f"ledger entry {expected}",
-                              f"entries {expected} to {seq - 1} are missing (removed) "
-                              f"{self.since(expected)}" if seq > expected else
-                              f"entry {seq} is out of order")
-                    expected = seq
-                if tbl not in chained:
-                    self.fail(f"ledger entry {seq}", f"names a table {tbl!r} that is not chained")
-                made = ledger.link(previous, seq, tbl, k1, k2, rd)
-                if digest is None:  # ledger format 3: stored only where a commit ends
-                    digest = made
-                elif made != digest:
-                    self.fail(f"ledger entry {seq} ({row_label(tbl, k1, k2)})",
-                              f"does not chain to the entry before it: changed, inserted or "
-                              f"reordered {self.since(seq)}")
-                if seq in wanted:
-                    self.at_seq[seq] = digest
-                if seq > newest and tbl in ("hand", "table_session"):
-                    self.tail.add((tbl, k1))
-                if k2 and tbl in GROUPED:  # format 4: a run of rows (groups.py)
-                    named.setdefault(tbl, set()).update(span(int(k1), int(k2)))
-                else:
-                    named.setdefault(tbl, set()).add(int(k1))
-                if tbl in PAIRED:
-                    if (tbl, k1, k2) in versioned:
-                        changes.append((tbl, k1, k2, seq))
-                    else:
-                        versioned.add((tbl, k1, k2))
-                elif tbl in ACTS:
-                    acted = True
-                if sfrom is not None:
-                    if changes and not acted:
-                        self._unpaired(changes)
-                    changes, acted = [], False
-                previous = digest
-                expected = seq + 1
-            last = entries[-1][0]
-            self.entries += len(entries)
-            if not self.tick(len(entries)):
-                return
-        self.end = expected - 1
-        self.first = st.seq + 1
+        for tbl, k1, k2 in entries:
+            if k2 and tbl in GROUPED:  # format 4: a run of rows (groups.py)
+                named.setdefault(str(tbl), set()).update(span(int(k1), int(k2)))
+            else:
+                named.setdefault(str(tbl), set()).add(int(k1))
+
+    def _walk_batch(self, s: Any, entries: list[tuple[Any, ...]],
+                    versioned: set[tuple[str, int, int]]) -> None:
+        """The keys the batch names, and which of its rows that change by acts had a
+        version before the state (a version after it is then a change, paired or not)."""
+        self._name(e[1:4] for e in entries)
+        fresh = {(t, int(k1), int(k2)) for _q, t, k1, k2, *_r in entries
+                 if t in PAIRED} - versioned
+        versioned |= self._older_versions(s, fresh, self.state.seq)
+        self.entries += len(entries)
+
+    def _walk_end(self, walk: seals.SealWalk) -> None:
+        self.first = self.state.seq + 1
         for name in [r for r, v in walk.runs.items() if v.newest is None]:
             del walk.runs[name]  # not continued since the state: checked then
         for continued in walk.runs.values():
             if continued.first == 0:
-                continued.first = st.seq + 1
-        walk.close(self.end)
+                continued.first = self.state.seq + 1
 
     @staticmethod
     def _older_versions(s: Any, keys: set[tuple[str, int, int]],

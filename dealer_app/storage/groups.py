@@ -155,14 +155,19 @@ class RunCheck:
         a single entry and a run, or two runs."""
         keys = set(singles)
         out = []
-        ends: list[tuple[int, int, int]] = []
-        for a, b, seq, _d in self.owned:
-            for key in keys.intersection(range(a, b + 1)):
-                out.append((key, (a, b), seq))
-            for a2, b2, seq2 in ends:
-                for key in range(max(a, a2), min(b, b2) + 1):
-                    out.append((key, (a2, b2), seq2))
-            ends.append((a, b, seq))
+        if keys:
+            for a, b, seq, _d in self.owned:
+                for key in keys.intersection(range(a, b + 1)):
+                    out.append((key, (a, b), seq))
+        reach: tuple[int, int, int] | None = None
+        """The run reaching furthest among those starting before (first, last, seq)."""
+        for a, b, seq in sorted([*((a, b, 0) for a, b in self.others),
+                                 *((a, b, q) for a, b, q, _d in self.owned)]):
+            if reach is not None and a <= reach[1]:
+                out.extend((key, (reach[0], reach[1]), reach[2])
+                           for key in range(a, min(b, reach[1]) + 1))
+            if reach is None or b > reach[1]:
+                reach = (a, b, seq)
         return out
 
     def finish(self, fetch: Callable[[list[int]], dict[int, bytes]]
@@ -178,13 +183,15 @@ class RunCheck:
             keys = range(a, b + 1)
             hashes = list(map(got.pop, keys, repeat(None)))
             parsed = parse_run(rd)
-            if parsed is not None and None not in hashes and _whole(hashes) == parsed[0]:
+            if parsed is not None and None not in hashes and _whole(
+                    [h for h in hashes if h is not None]) == parsed[0]:
                 continue
             # again from the database, each value converted (a row read as the driver
             # gives it may hash otherwise than it was written)
             found = fetch(list(keys))
             fresh = [found.get(k) for k in keys]
-            if parsed is not None and None not in fresh and _whole(fresh) == parsed[0]:
+            if parsed is not None and None not in fresh and _whole(
+                    [h for h in fresh if h is not None]) == parsed[0]:
                 continue
             tags = parsed[1] if parsed is not None else ""
             named = False
