@@ -17,7 +17,7 @@ from typing import Any, cast
 
 from sqlalchemy import Connection, Table, insert, select, text
 
-from dealer_app.storage.bulk import insert_many
+from dealer_app.storage.bulk import driver_execute, insert_many
 from dealer_app.storage.groups import group_runs
 from dealer_app.storage.models import Base, Checkpoint, LedgerEntry, LedgerFork, StationKey
 from dealer_app.storage.row_digests import FORMAT_2
@@ -121,6 +121,7 @@ _ADVISORY = text(f"SELECT pg_advisory_xact_lock({ADVISORY_LOCK})")
 _HEAD = select(LEDGER.c.seq, LEDGER.c.digest).order_by(LEDGER.c.seq.desc()).limit(1)
 
 
+_HEAD_SQL = "SELECT seq, digest FROM ledger ORDER BY seq DESC LIMIT 1"
 _INSERT = insert(LEDGER)
 """Built once: every commit that changes a chained row runs them."""
 
@@ -129,12 +130,15 @@ def lock_head(conn: Connection) -> tuple[int, str]:
     """Serialises ledger writers and returns the newest entry's (seq, digest)."""
     if conn.dialect.name == "postgresql":
         conn.execute(_ADVISORY)
-    head = conn.execute(_HEAD).one_or_none()
-    if head is None:
+        found: Sequence[Any] = conn.execute(_HEAD).all()
+    else:  # (every commit runs it: by the driver, without SQLAlchemy's execution)
+        found = driver_execute(conn, _HEAD_SQL)
+    if not found:
         return 0, GENESIS
-    if head.digest is None:  # (a commit's last entry removed: chain on from what is there)
-        return int(head.seq), str(digest_at(conn, int(head.seq)))
-    return int(head.seq), str(head.digest)
+    seq, digest = found[0]
+    if digest is None:  # (a commit's last entry removed: chain on from what is there)
+        return int(seq), str(digest_at(conn, int(seq)))
+    return int(seq), str(digest)
 
 
 _NO_SEAL = {"seal_from": None, "seal_key": None, "seal_run": None, "seal_at": None,
