@@ -17,7 +17,7 @@ from dealer_app.services.raw_rows import all_rows, plain_rows
 from dealer_app.storage import ledger
 from dealer_app.storage.chained import IMMUTABLE
 from dealer_app.storage.database import Database
-from dealer_app.storage.groups import GROUP_MAX, RunCheck
+from dealer_app.storage.groups import GROUP_MAX, GROUPED, RunCheck
 from dealer_app.storage.models import Base
 
 LABELS = {"staff": "staff member", "game_table": "table", "table_session": "session",
@@ -75,7 +75,8 @@ def table_findings(db: Database, tbl: str, lo: int | None = None, hi: int | None
         row_q = row_q.where(pk[0] >= lo, pk[0] <= hi)
     matches = ledger.row_matcher(tbl, raw_first=db.is_sqlite)
     with db.read() as s:  # the rows as the driver reads them (see ledger.row_matcher)
-        if k2_at < 0:  # format 4: runs of rows, one entry each (groups.py)
+        if tbl in GROUPED:  # format 4: runs of rows, one entry each (groups.py; in
+            # another table an entry with k2 > 0 names no row: "deleted" below)
             runs = _runs_of(s, tbl, LOWEST if lo is None else lo,
                             HIGHEST if hi is None else hi, whole)
             entry_q = entry_q.where(L.k2 == 0)
