@@ -1,6 +1,6 @@
 """Packaging beside pyproject.toml: the top-level ``resources/`` folder (style sheet, icons,
 translations, desktop entry) ships inside the package as ``dealer_app.resources``, read with
-``importlib.resources`` (see ``dealer_app/gui/resources.py``)."""
+``importlib.resources`` (see ``dealer_app/gui/toolkit/resources.py``)."""
 
 from setuptools import find_packages, setup
 

@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from review.datagen import bulk_hands  # noqa: E402
 
 from dealer_app.services import HandQuery, Services  # noqa: E402
-from dealer_app.services.hand_csv import write_hand_list_csv  # noqa: E402
+from dealer_app.services.reports.hand_list import write_hand_list_csv  # noqa: E402
 
 
 def main() -> int:

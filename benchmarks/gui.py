@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-# keys typed — one 6-player fixed-limit hand, keyboard only (the keys of gui/commands.py)
+# keys typed — one 6-player fixed-limit hand, keyboard only (the keys of gui/wording/commands.py)
 SCRIPT: list[str] = [
     "P",                                   # 6 antes, one key
     "O", "jc",                             # a hole card known at the deal (seat 1)

@@ -7,7 +7,7 @@ are named ``{...}`` fields filled after translation, so a translator may move th
 different meanings of one English word take a disambiguation: ``tr("Open", "verb")``.
 
 Without a translator ``tr`` returns the English text; the windows install Qt's translators
-(:func:`dealer_app.gui.i18n.install`), which replace it with
+(:func:`dealer_app.gui.toolkit.i18n.install`), which replace it with
 ``QCoreApplication.translate``. The engine stays standard-library only and never calls this:
 its refusals carry a stable code and details that the windows put into words.
 """

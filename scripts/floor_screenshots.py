@@ -24,10 +24,10 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from storage.helpers import next_event  # noqa: E402
 
 from dealer_app.engine import Action, Event, Settings, Structure  # noqa: E402
-from dealer_app.gui import i18n  # noqa: E402
 from dealer_app.gui.app import application  # noqa: E402
 from dealer_app.gui.display.window import PlayersScreen  # noqa: E402
 from dealer_app.gui.floor.window import FloorWindow  # noqa: E402
+from dealer_app.gui.toolkit import i18n  # noqa: E402
 from dealer_app.services import Role, Services, StaffMember, TableInfo  # noqa: E402
 from dealer_app.services.calls import CallService  # noqa: E402
 

@@ -351,16 +351,16 @@ def clock() -> FakeClock:
 @pytest.fixture(autouse=True)
 def _no_modal_file_dialog(monkeypatch: pytest.MonkeyPatch) -> None:
     """A file dialog a test forgot to answer fails the test at once instead of waiting for a
-    person (every dialog of the app goes through ``dealer_app.gui.file_dialogs``)."""
+    person (every dialog of the app goes through ``dealer_app.gui.toolkit.file_dialogs``)."""
     import sys
 
-    module = sys.modules.get("dealer_app.gui.file_dialogs")
+    module = sys.modules.get("dealer_app.gui.toolkit.file_dialogs")
     if module is None:
         return
 
     def refuse(dialog: object) -> list[str]:
         raise AssertionError("a test opened a modal file dialog: patch "
-                             "dealer_app.gui.file_dialogs (save_file_name, _chosen...)")
+                             "dealer_app.gui.toolkit.file_dialogs (save_file_name, _chosen...)")
 
     monkeypatch.setattr(module, "_chosen", refuse)
 

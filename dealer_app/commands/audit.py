@@ -14,8 +14,8 @@ import json
 import sys
 
 from dealer_app.services import Services, StorageError
+from dealer_app.services.core.errors import ServiceError
 from dealer_app.services.error_words import error_text
-from dealer_app.services.errors import ServiceError
 from dealer_app.services.moments import parse_moment, when
 from dealer_app.services.reports import iso_z
 from dealer_app.services.review import AUDIT_KINDS, AuditLine

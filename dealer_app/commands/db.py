@@ -17,9 +17,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from dealer_app.commands.log import EXIT_CANCELLED, CtrlC, ProgressBar, add_db_option, fail
+from dealer_app.commands.console import EXIT_CANCELLED, CtrlC, ProgressBar, add_db_option, fail
+from dealer_app.services.core.errors import ServiceError
 from dealer_app.services.error_words import error_text
-from dealer_app.services.errors import ServiceError
 from dealer_app.storage import Database, StorageError, backup_sqlite_file, resolve_db_url
 from dealer_app.text import tr
 

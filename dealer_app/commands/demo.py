@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from dealer_app.commands.log import ProgressBar, add_db_option, fail, open_services
+from dealer_app.commands.console import ProgressBar, add_db_option, fail, open_services
 from dealer_app.services import StorageError
+from dealer_app.services.core.errors import ServiceError
 from dealer_app.services.error_words import error_text
-from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr
 
 

@@ -35,7 +35,7 @@ def targets() -> tuple[Path, Path]:
 
 def desktop_entry(command: str) -> str:
     """The packaged desktop entry with ``Exec`` pointing at ``command``."""
-    from dealer_app.gui.resources import resource
+    from dealer_app.gui.toolkit.resources import resource
 
     lines = resource("desktop", ENTRY).read_text(encoding="utf-8").splitlines()
     exec_line = f"Exec={command}" if " " not in command else f'Exec="{command}"'
@@ -43,7 +43,7 @@ def desktop_entry(command: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from dealer_app.gui.resources import resource
+    from dealer_app.gui.toolkit.resources import resource
 
     entry, icon = targets()
     if args.action == "uninstall":

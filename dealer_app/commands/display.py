@@ -7,8 +7,8 @@ import argparse
 import sys
 
 from dealer_app.commands.gui import add_lang_option
+from dealer_app.services.core.errors import ServiceError
 from dealer_app.services.error_words import error_text
-from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr
 
 
@@ -25,13 +25,12 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from dealer_app.services import Services, StorageError
-    from dealer_app.services.floor import FloorService
     from dealer_app.station import set_view
 
     set_view(f"display {args.table}")
     try:
         services = Services.open(args.db)
-        table_id = FloorService(services.db).table_id(args.table)
+        table_id = services.floor.table_id(args.table)
     except (StorageError, ServiceError) as exc:
         print(tr("dealer-app display: {error}").format(error=error_text(exc)), file=sys.stderr)
         return 1

@@ -8,8 +8,8 @@ import argparse
 import sys
 
 from dealer_app.commands.gui import add_lang_option
+from dealer_app.services.core.errors import ServiceError
 from dealer_app.services.error_words import error_text
-from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr
 
 
@@ -88,6 +88,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     from dealer_app.gui.app import application
     from dealer_app.gui.floor.window import FloorWindow
+    from dealer_app.gui.toolkit.screen import show_filling_screen
 
     app = application(lang=args.lang)
     window = FloorWindow(services, stale_after=args.stale, escalate_after=args.escalate)
@@ -96,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
     notary = services.db.notary
     window.evidence_alarm = EvidenceAlarm(  # type: ignore[attr-defined]
         window, lambda: list(notary.problems) if notary is not None else [])
-    window.show()
+    show_filling_screen(window)
     window.start()
     try:
         return int(app.exec())

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 
 
@@ -15,7 +14,8 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
 
 
 LANGUAGES = ("en", "sv")
-"""The ``--lang`` choices (``dealer_app.gui.i18n.LANGUAGES``, kept here to start without Qt)."""
+"""The ``--lang`` choices (``dealer_app.gui.toolkit.i18n.LANGUAGES``, kept here to start
+without Qt)."""
 
 
 def add_lang_option(parser: argparse.ArgumentParser) -> None:
@@ -25,14 +25,11 @@ def add_lang_option(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    # The services (SQLAlchemy and the storage models) are imported before PySide6: once
-    # PySide6 is loaded, its import hook reads the source of every module imported after it
-    # to look for ``__feature__`` imports, which costs about 0.1-0.2 s at start-up.
-    importlib.import_module("dealer_app.gui.backend")
+    # (the window is shown before the storage is imported: see dealer_app.gui.app)
     from dealer_app.gui.app import run as run_app
     from dealer_app.services import StorageError
+    from dealer_app.services.core.errors import ServiceError
     from dealer_app.services.error_words import error_text
-    from dealer_app.services.errors import ServiceError
 
     try:
         return run_app(args.db, args.lang)

@@ -17,10 +17,10 @@ import getpass
 import sys
 from pathlib import Path
 
-from dealer_app.commands.log import add_db_option, fail, open_services
+from dealer_app.commands.console import add_db_option, fail, open_services
 from dealer_app.services import StorageError
+from dealer_app.services.core.errors import ServiceError
 from dealer_app.services.error_words import error_text
-from dealer_app.services.errors import ServiceError
 from dealer_app.services.keys import KeyService, import_keys
 from dealer_app.text import tr
 

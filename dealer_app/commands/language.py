@@ -53,7 +53,7 @@ def use_language(requested: str | None) -> None:
 def _translator(requested: str | None) -> Any:
     from PySide6.QtCore import QLocale, QTranslator
 
-    from dealer_app.gui import i18n
+    from dealer_app.gui.toolkit import i18n
 
     code = i18n.choose_language(requested)
     QLocale.setDefault(QLocale(i18n.LOCALES[code]))

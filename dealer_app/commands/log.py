@@ -10,99 +10,24 @@ Also holds the small terminal helpers (progress bar, Ctrl+C) the other commands 
 from __future__ import annotations
 
 import argparse
-import logging
-import signal
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from types import FrameType
-from typing import TextIO
 
+from dealer_app.commands.console import (
+    EXIT_CANCELLED,
+    CtrlC,
+    ProgressBar,
+    add_db_option,
+    fail,
+    open_services,
+    read_pin,
+)
 from dealer_app.services import Services, StaffMember, StorageError
+from dealer_app.services.core.errors import ServiceError
+from dealer_app.services.core.types import VerifyReport
 from dealer_app.services.error_words import error_text
-from dealer_app.services.errors import ServiceError
-from dealer_app.services.types import VerifyReport
 from dealer_app.storage.integrity import integrity_problems
 from dealer_app.text import tr
-
-EXIT_CANCELLED = 130
-
-
-class ProgressBar:
-    """``label [#####.....] 12/40`` on stderr, redrawn in place; silent when not a tty."""
-
-    def __init__(self, label: str, stream: TextIO | None = None, width: int = 30) -> None:
-        self.label = label
-        self.stream = stream or sys.stderr
-        self.width = width
-        self.enabled = self.stream.isatty()
-        self.shown = False
-
-    def __call__(self, done: int, total: int) -> None:
-        if not self.enabled:
-            return
-        filled = self.width * done // total if total else self.width
-        self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (self.width - filled)}] "
-                          f"{done}/{total}")
-        self.stream.flush()
-        self.shown = True
-
-    def clear(self) -> None:
-        """Erases the bar, so that a line can be printed; the next call redraws it."""
-        if self.shown:
-            self.stream.write("\r" + " " * (len(self.label) + self.width + 30) + "\r")
-            self.stream.flush()
-            self.shown = False
-
-    def close(self) -> None:
-        if self.shown:
-            self.stream.write("\n")
-            self.stream.flush()
-
-
-class CtrlC:
-    """While active, Ctrl+C only sets a flag that long operations poll between items."""
-
-    def __init__(self) -> None:
-        self.pressed = False
-
-    def __call__(self) -> bool:
-        return self.pressed
-
-    @contextmanager
-    def active(self) -> Iterator[CtrlC]:
-        def handler(_signum: int, _frame: FrameType | None) -> None:
-            self.pressed = True
-
-        try:
-            previous = signal.signal(signal.SIGINT, handler)
-        except ValueError:  # not the main thread
-            yield self
-            return
-        try:
-            yield self
-        finally:
-            signal.signal(signal.SIGINT, previous)
-
-
-def add_db_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--db", metavar="URL",
-                        help="database URL or SQLite file (default: $DEALER_APP_DB, else the "
-                             "file in the user's data folder)")
-
-
-def open_services(url: str | None, *, create: bool = True,
-                  read_only: bool = False) -> Services:
-    """The services on ``url``; ``create=False`` where it must exist, ``read_only`` for
-    commands that only read (read-only media work)."""
-    return Services.open(url, create=create, read_only=read_only)
-
-
-def fail(message: str) -> int:
-    logging.getLogger("dealer_app.commands").error("%s", message)
-    print(f"dealer-app: {message}", file=sys.stderr)
-    return 2
 
 
 def add_parser(parser: argparse.ArgumentParser) -> None:
@@ -289,7 +214,7 @@ def _print_enforcement(services: Services) -> None:
 def _fingerprints(services: Services, printed: list[str]) -> int:
     """``verify --fingerprint``: each printed fingerprint found or not (exit 1 if one is not,
     2 if one is not a fingerprint)."""
-    from dealer_app.services.fingerprint import FingerprintFormatError, check_fingerprint
+    from dealer_app.services.core.fingerprint import FingerprintFormatError, check_fingerprint
 
     status = 0
     for text in printed:
@@ -338,8 +263,6 @@ def _export(services: Services, folder: Path, session: int | None, cancel: CtrlC
 def _supervisor(services: Services, args: argparse.Namespace) -> StaffMember:
     """The supervisor ``--by`` names, signed in with their PIN (asked, or the first line of
     standard input with ``--pin-stdin``; never an argument, which the process list shows)."""
-    from dealer_app.commands.staff import read_pin
-
     try:
         pin = read_pin(args, tr("PIN of supervisor {name}: ").format(name=args.by),
                         confirm=False)

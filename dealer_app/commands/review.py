@@ -12,8 +12,8 @@ import argparse
 import sys
 
 from dealer_app.commands.gui import add_lang_option
+from dealer_app.services.core.errors import ServiceError
 from dealer_app.services.error_words import error_text
-from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr
 
 

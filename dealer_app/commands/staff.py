@@ -19,14 +19,12 @@ the supervisor's PIN, then the new PIN twice (with ``--pin-stdin``: one line eac
 from __future__ import annotations
 
 import argparse
-import getpass
-import sys
 
 from dealer_app.commands import staff_keys
-from dealer_app.commands.log import add_db_option, fail, open_services
+from dealer_app.commands.console import add_db_option, fail, open_services, read_pin
 from dealer_app.services import Role, Services, StorageError
+from dealer_app.services.core.errors import ServiceError
 from dealer_app.services.error_words import error_text
-from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr, tr_noop
 
 ROLE_NAMES = {Role.DEALER: tr_noop("dealer"), Role.SUPERVISOR: tr_noop("supervisor")}
@@ -59,18 +57,6 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
                      help="read the PINs from standard input, one a line: the old PIN (or "
                           "the supervisor's), then the new PIN")
     staff_keys.add_parsers(sub)
-
-
-def read_pin(args: argparse.Namespace, prompt: str, confirm: bool) -> str:
-    if args.pin_stdin:
-        line = sys.stdin.readline()
-        if not line:
-            raise StorageError(tr("no PIN on standard input"))
-        return line.strip()
-    pin = getpass.getpass(prompt)
-    if confirm and getpass.getpass(tr("Repeat the PIN: ")) != pin:
-        raise StorageError(tr("the two PINs differ"))
-    return pin
 
 
 def run(args: argparse.Namespace) -> int:

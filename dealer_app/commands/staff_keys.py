@@ -17,10 +17,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from dealer_app.commands.log import add_db_option, fail, open_services
+from dealer_app.commands.console import add_db_option, fail, open_services, read_pin
 from dealer_app.services import StorageError
+from dealer_app.services.core.errors import ServiceError
 from dealer_app.services.error_words import error_text
-from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr
 
 
@@ -38,7 +38,6 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 
 
 def recover(args: argparse.Namespace) -> int:
-    from dealer_app.commands.staff import read_pin
 
     try:
         services = open_services(args.db, create=False)

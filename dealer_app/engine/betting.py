@@ -2,16 +2,37 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from dealer_app.engine.errors import Code, Reason, RuleError
 from dealer_app.engine.events import Action, Event
 from dealer_app.engine.limits import MAX_AMOUNT, too_large
-from dealer_app.engine.settings import Structure
+from dealer_app.engine.settings import Settings, Structure
 
-if TYPE_CHECKING:
-    from dealer_app.engine.hand import Hand, SeatState
+
+class SeatState(Protocol):
+    """What a round reads and moves of a seat (the hand's ``SeatState``)."""
+
+    stack: int
+    bet: int
+    committed: int
+    folded: bool
+
+
+class Hand(Protocol):
+    """What a round reads of the hand that owns it (``engine.hand.Hand``: the hand imports
+    the round, never the other way)."""
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def seats(self) -> Mapping[int, SeatState]: ...
+
+    @property
+    def clockwise_after(self) -> Mapping[int, tuple[int, ...]]: ...
 
 # Plain module names for enum members on the per-input paths (see hand.py).
 _BRING_IN, _BET, _RAISE = Action.BRING_IN, Action.BET, Action.RAISE

@@ -172,6 +172,8 @@ class Hand:
         self._uncalled: dict[int, tuple[int, int]] = {}
         """By the index of the input that closed a round: the seat given back the uncalled
         part of its bet, and the chips (see :meth:`_end_round`)."""
+        self._allowed: Allowed | None = None
+        """:meth:`allowed` until the next input (a frozen value: a copy may share it)."""
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -315,7 +317,13 @@ class Hand:
         return None
 
     def allowed(self) -> Allowed:
-        """Everything the rules allow now, as one frozen value (for the dealer's window)."""
+        """Everything the rules allow now, as one frozen value (for the dealer's window),
+        worked out once per input however many readers ask."""
+        if self._allowed is None:
+            self._allowed = self._work_out_allowed()
+        return self._allowed
+
+    def _work_out_allowed(self) -> Allowed:
         nxt = self.next_input()
         holes = tuple(s for s in self.order if self.seats[s].hole is None
                       and not self.seats[s].folded) if self._hole_card_open() else ()
@@ -458,6 +466,7 @@ class Hand:
         return self._verify_betting(event)
 
     def _execute(self, event: Event, plan: Plan) -> None:
+        self._allowed = None
         action = event.action
         st = self.seats[event.seat]
         if action is _DEAL_UP:

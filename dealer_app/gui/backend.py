@@ -4,6 +4,8 @@ No other module of ``dealer_app.gui`` calls the services. The window reads plain
 here (:class:`TableView` snapshots with the engine's ``Hand``) and sends every dealer input
 through :meth:`Backend.record`, which returns only once the input is committed, or raises
 the engine's ``RuleError`` (nothing stored) or a ``StorageError`` with a message to show.
+Its calls about people (sign-in, supervisors, accounts, PINs) are in
+:mod:`~dealer_app.gui.backend_staff`.
 """
 
 from __future__ import annotations
@@ -11,17 +13,17 @@ from __future__ import annotations
 import contextlib
 import uuid
 from dataclasses import dataclass
-from datetime import datetime
 
 from dealer_app import words
 from dealer_app.engine import Event, RuleError, Settings
 from dealer_app.engine.hand import Hand
 from dealer_app.engine.misdeal import MisdealKind
-from dealer_app.gui.audit_log import log_refusal, logged_sign_in
+from dealer_app.gui.backend_staff import StaffCalls
+from dealer_app.gui.toolkit.audit_log import log_refusal
+from dealer_app.gui.wording.rows import LogRow, log_rows
 from dealer_app.services import (
     HandState,
     HandStatus,
-    LogEntry,
     SeatInfo,
     Services,
     SessionInfo,
@@ -38,7 +40,7 @@ from dealer_app.services.types import Attempt
 from dealer_app.storage.errors import ConnectionLostError
 from dealer_app.text import tr
 
-__all__ = ["Backend", "BackendError", "LeaseLostError", "LogRow", "RuleError", "ServerAwayError",
+__all__ = ["Backend", "BackendError", "LeaseLostError", "RuleError", "ServerAwayError",
            "Snapshot", "StorageError", "TableHeldError"]
 
 BackendError = StorageError
@@ -49,25 +51,6 @@ class ServerAwayError(StorageError):
     """The database server does not answer (past the service's own reconnecting): the input
     is kept (:attr:`Backend.pending`) and stored, once, by :meth:`Backend.store_pending`
     when the server is back. Not a refusal: nothing the dealer typed is lost."""
-
-
-@dataclass(frozen=True, slots=True)
-class LogRow:
-    """One line of the hand log as the dealer sees it."""
-
-    seq: int
-    at: datetime
-    by: str
-    kind: str
-    """``input``, ``undo`` or ``void``."""
-    seat: int | None
-    text: str
-    undone: bool
-    event: Event | None = None
-    """The input in force at this row (None for undo/void rows and rows no longer in force):
-    what a supervisor may correct."""
-    target_seq: int | None = None
-    """For an undo or a correction: the seq of the input it took back or replaced."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,32 +70,7 @@ class Snapshot:
     """The table's currency (ISO 4217 code)."""
 
 
-def _log_rows(entries: tuple[LogEntry, ...]) -> tuple[LogRow, ...]:
-    rows: list[LogRow] = []
-    for e in entries:
-        if e.kind == "input" and e.event is not None:
-            text = words.event_text(e.event)
-        elif e.kind == "undo":
-            text = (tr("Undo #{seq}: {input}").format(seq=e.target_seq,
-                                                      input=words.event_text(e.event))
-                    if e.event else tr("Undo #{seq}").format(seq=e.target_seq))
-        elif e.kind == "correct":
-            text = (tr("Correction of #{seq}: {input}").format(seq=e.target_seq,
-                                                               input=words.event_text(e.event))
-                    if e.event else tr("#{seq} struck").format(seq=e.target_seq))
-            if e.reason:
-                text = tr("{text} ({reason})").format(text=text, reason=e.reason)
-        else:
-            text = (tr("Hand void: {reason}").format(reason=e.reason) if e.reason
-                    else tr("Hand void"))
-        rows.append(LogRow(seq=e.seq, at=e.at, by=e.by, kind=e.kind,
-                           seat=e.event.seat if e.event else None, text=text,
-                           undone=e.undone, event=e.event if e.step is not None else None,
-                           target_seq=e.target_seq))
-    return tuple(rows)
-
-
-class Backend:
+class Backend(StaffCalls):
     """A dealer's shift on one database: who is signed in, which session, which hand."""
 
     def __init__(self, services: Services) -> None:
@@ -167,60 +125,10 @@ class Backend:
         """Calls the floor about an evidence problem (when a table is open)."""
         if self.session is None or self.staff is None:
             return
-        from dealer_app.services.calls import REASON_MAX, CallService
+        from dealer_app.services.calls import REASON_MAX
 
-        CallService(self.services.db).raise_call(self.session.table_id, "other",
-                                                 text[:REASON_MAX], self.staff)
-
-    # ------------------------------------------------------------------ staff
-    def needs_first_supervisor(self) -> bool:
-        return self.services.staff.needs_first_supervisor()
-
-    def create_first_supervisor(self, name: str, pin: str) -> StaffMember:
-        with logged_sign_in("first supervisor account", name):
-            self.staff = self.services.staff.add_staff(name, "supervisor", pin)
-        return self.staff
-
-    def sign_in(self, name: str, pin: str) -> StaffMember:
-        with logged_sign_in("sign-in", name):
-            self.staff = self.services.staff.authenticate(name, pin)
-        return self.staff
-
-    def supervisor(self, name: str, pin: str, reason: str,
-                   attempt: Attempt | None = None) -> StaffMember:
-        """A supervisor's authorisation for one act (audited, a refusal with ``attempt``)."""
-        with logged_sign_in("supervisor authorisation", name, reason):
-            return self.services.staff.require_supervisor(name, pin, reason, attempt)
-
-    def add_dealer(self, name: str, pin: str, supervisor: StaffMember) -> StaffMember:
-        return self.services.staff.add_staff(name, "dealer", pin, by=supervisor)
-
-    def add_staff(self, name: str, role: str, pin: str,
-                  supervisor: StaffMember) -> StaffMember:
-        """A new dealer or supervisor account, added by ``supervisor`` (audited)."""
-        return self.services.staff.add_staff(name, role, pin, by=supervisor)
-
-    def list_staff(self) -> list[StaffMember]:
-        return self.services.staff.list_staff()
-
-    def locked_staff(self) -> dict[str, datetime | None]:
-        """Name → locked until, for the accounts locked now."""
-        return self.services.staff.locked_staff()
-
-    def unlock_staff(self, name: str, supervisor: StaffMember) -> StaffMember:
-        """A supervisor lifts another account's lock (audited)."""
-        return self.services.staff.unlock(name, supervisor, "unlocked in the Staff box")
-
-    def change_pin(self, name: str, old_pin: str, new_pin: str) -> StaffMember:
-        """A member replaces their own PIN, proving the old one (a wrong one is counted as
-        a failed sign-in); audited without the PIN."""
-        with logged_sign_in("PIN change", name):
-            return self.services.staff.change_pin(name, old_pin, new_pin)
-
-    def reset_pin(self, name: str, new_pin: str, supervisor: StaffMember,
-                  reason: str) -> StaffMember:
-        """A supervisor sets another member's PIN and lifts its lock (audited)."""
-        return self.services.staff.reset_pin(name, new_pin, supervisor, reason)
+        self.services.calls.raise_call(self.session.table_id, "other", text[:REASON_MAX],
+                                       self.staff)
 
     def sign_out(self) -> None:
         """Forgets who is signed in and the table on screen. The session stays open and a
@@ -544,5 +452,5 @@ class Backend:
             hand=state.hand if state is not None and usable else None,
             hand_number=state.number if state is not None else None,
             in_progress=self.in_progress,
-            log=_log_rows(state.log) if state is not None else (),
+            log=log_rows(state.log) if state is not None else (),
             currency=session.currency)

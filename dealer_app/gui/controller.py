@@ -21,16 +21,16 @@ from dealer_app.engine import Action
 from dealer_app.engine.hand import Phase
 from dealer_app.engine.settings import Structure
 from dealer_app.engine.stacks import can_deal
-from dealer_app.gui import prompts
 from dealer_app.gui.backend import Backend, Snapshot, StorageError
-from dealer_app.gui.commands import Command
 from dealer_app.gui.floor_hooks import FloorHooks, NoFloor
 from dealer_app.gui.focus import FocusKeeper
-from dealer_app.gui.rows import pot_rows, seat_rows
 from dealer_app.gui.shift_control import ShiftControl
 from dealer_app.gui.supervisor_acts import SupervisorActs
 from dealer_app.gui.table_input import TableInput
 from dealer_app.gui.window import DealerWindow
+from dealer_app.gui.wording import prompts
+from dealer_app.gui.wording.commands import Command
+from dealer_app.gui.wording.rows import pot_rows, seat_rows
 from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr
 
@@ -57,7 +57,7 @@ class DealerController(QObject):
         self.shift = ShiftControl(self)
         self.supervisor = SupervisorActs(self)
         self.floor: FloorHooks = NoFloor()
-        """F8, F3 and the floor's part of F9 (``gui.floor.dealer_wiring`` installs them)."""
+        """F8, F3 and the floor's part of F9 (``gui.floor_keys`` installs them)."""
         w, p, shift, inp, sup = window, window.page, self.shift, self.input, self.supervisor
         w.key_handler = inp.handle_key
         w.hand_in_progress = lambda: bool(self.backend.in_progress)

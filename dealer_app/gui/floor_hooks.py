@@ -1,7 +1,7 @@
 """What the dealer's window asks of the floor: F8 calls it, F3 opens its view, and F9 (a
 shown hole card that does not match) calls it before the supervisor corrects the card.
 
-The controller holds one :class:`FloorHooks`; ``gui.floor.dealer_wiring`` installs the
+The controller holds one :class:`FloorHooks`; ``gui.floor_keys`` installs the
 floor's, and a window without a floor keeps :class:`NoFloor`. The table's keys are the
 controller's own (the command table), never replaced by the floor's code.
 """

@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_app.gui.backend import Backend
-from dealer_app.gui.commands import Command
 from dealer_app.gui.window import DealerWindow
+from dealer_app.gui.wording.commands import Command
 from dealer_app.text import tr
 
 PRACTICE_PIN = "246810"

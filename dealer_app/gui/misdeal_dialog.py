@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 
 from dealer_app.engine import CardError, parse_card
 from dealer_app.engine.misdeal import MisdealKind
-from dealer_app.gui.refusals import card_reason
 from dealer_app.gui.review.dialogs import SupervisorActDialog
+from dealer_app.gui.wording.refusals import card_reason
 from dealer_app.services.types import Attempt
 from dealer_app.text import tr
 

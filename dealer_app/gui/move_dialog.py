@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_app.gui import prompts
 from dealer_app.gui.views.number_box import NumberBox, box_problem
+from dealer_app.gui.wording import prompts
 from dealer_app.storage.errors import StorageError
 from dealer_app.text import tr
 

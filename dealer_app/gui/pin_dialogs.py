@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_app.gui import prompts
+from dealer_app.gui.wording import prompts
 from dealer_app.services import StaffMember, StorageError
 from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError

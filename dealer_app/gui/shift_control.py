@@ -10,11 +10,11 @@ from PySide6.QtWidgets import QDialog, QMessageBox
 from dealer_app import words
 from dealer_app.engine import SettingsError
 from dealer_app.engine.settings import SEATS
-from dealer_app.gui import prompts
 from dealer_app.gui.backend import StorageError, TableHeldError
-from dealer_app.gui.i18n import amount
 from dealer_app.gui.move_dialog import MoveDialog
+from dealer_app.gui.toolkit.i18n import amount
 from dealer_app.gui.views.number_box import box_problem
+from dealer_app.gui.wording import prompts
 from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError
 from dealer_app.services.moves import Arrival
@@ -24,7 +24,7 @@ from dealer_app.text import tr, tr_noop
 if TYPE_CHECKING:
     from datetime import datetime
 
-    from dealer_app.gui.controller import DealerController
+    from dealer_app.gui.parts import Controller
     from dealer_app.services import StaffMember
 
 
@@ -41,7 +41,7 @@ def role_name(role: Role) -> str:
 class ShiftControl:
     """Who is signed in, which table is open, who sits where."""
 
-    def __init__(self, ctl: DealerController) -> None:
+    def __init__(self, ctl: Controller) -> None:
         self.ctl = ctl
         self.window = ctl.window
         self.backend = ctl.backend

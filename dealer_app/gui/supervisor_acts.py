@@ -10,18 +10,18 @@ from PySide6.QtWidgets import QDialog, QWidget
 
 from dealer_app import words
 from dealer_app.engine import Action, Event
-from dealer_app.gui import prompts
+from dealer_app.gui.wording import prompts
 from dealer_app.text import tr
 
 if TYPE_CHECKING:
-    from dealer_app.gui.controller import DealerController
+    from dealer_app.gui.parts import Controller
     from dealer_app.services import StaffMember
 
 
 class SupervisorActs:
     """The supervisor's dialogs over the table, and the review window."""
 
-    def __init__(self, ctl: DealerController) -> None:
+    def __init__(self, ctl: Controller) -> None:
         self.ctl = ctl
         self.backend = ctl.backend
         self.page = ctl.page
@@ -54,7 +54,7 @@ class SupervisorActs:
     def call_supervisor(self) -> QDialog | None:
         """F9 after a refused show (rule 9.5): the supervisor corrects the hole card recorded
         at the deal to the card shown; then the show is recorded."""
-        from dealer_app.gui.review.dialogs import CorrectInputDialog  # only when needed
+        from dealer_app.gui.review.correction import CorrectInputDialog  # only when needed
 
         self.ctl.floor.supervisor_called()
         show, state = self.ctl.input.mismatch, self.backend.state
@@ -140,7 +140,7 @@ class SupervisorActs:
     def correct_selected(self) -> QDialog | None:
         """The hand log's "Correct input…": a supervisor replaces or strikes the selected
         input (rule 11.3)."""
-        from dealer_app.gui.review.dialogs import CorrectInputDialog  # only when needed
+        from dealer_app.gui.review.correction import CorrectInputDialog  # only when needed
 
         p = self.page
         rows = p.log_view.selectionModel().selectedRows()

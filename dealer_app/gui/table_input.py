@@ -1,7 +1,7 @@
 """The table input: keys, typed and picked cards, action buttons and the amount box.
 
 Every key goes to :meth:`TableInput.handle_key`. A key means one thing (see
-:mod:`dealer_app.gui.commands`): a rank starts a card, a command letter runs its command,
+:mod:`dealer_app.gui.wording.commands`): a rank starts a card, a command letter runs its command,
 anything else is refused with the reason of the current step. After every input (recorded or
 refused) :meth:`TableInput.reset` clears the card typed, the seat chosen and hole-card mode.
 What is allowed comes from the engine (:meth:`Hand.allowed`); nothing is decided here.
@@ -24,16 +24,16 @@ from dealer_app.engine import (
     typed_card,
 )
 from dealer_app.engine.hand import Hand
-from dealer_app.gui import prompts
 from dealer_app.gui.backend import ServerAwayError, StorageError
-from dealer_app.gui.commands import Command, seat_for_key
-from dealer_app.gui.refusals import card_reason, refusal_text
+from dealer_app.gui.wording import prompts
+from dealer_app.gui.wording.commands import Command, seat_for_key
+from dealer_app.gui.wording.refusals import card_reason, refusal_text
 from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr, tr_noop
 
 if TYPE_CHECKING:
-    from dealer_app.gui.controller import DealerController
+    from dealer_app.gui.parts import Controller
 
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
@@ -59,7 +59,7 @@ def _none_now(action: Action, reason: str) -> str:
 class TableInput:
     """The dealer's inputs at the table, sent to the backend one at a time."""
 
-    def __init__(self, ctl: DealerController) -> None:
+    def __init__(self, ctl: Controller) -> None:
         self.ctl = ctl
         self.page = ctl.page
         self.backend = ctl.backend

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from dealer_app.lazy import exports
 from dealer_app.services.errors import (
     AccountLocked,
     CorrectionRefused,
@@ -28,9 +29,6 @@ from dealer_app.services.errors import (
     ServiceError,
     SignInError,
 )
-from dealer_app.services.hands import HandService
-from dealer_app.services.staff import StaffService
-from dealer_app.services.tables import TableService
 from dealer_app.services.types import (
     AuditRecord,
     BrokenHand,
@@ -49,40 +47,40 @@ from dealer_app.services.types import (
     TableInfo,
     VerifyReport,
 )
-from dealer_app.storage import (
+from dealer_app.storage.errors import (
     ConflictError,
-    Database,
     DatabaseLockedError,
     DatabaseUnavailableError,
     MigrationError,
     NotADatabaseError,
     NotFoundError,
     StorageError,
-    resolve_db_url,
 )
-from dealer_app.storage.database import Clock, utc_now
 
 if TYPE_CHECKING:
     from dealer_app.services import reports
-    from dealer_app.services.leases import LeaseService
+    from dealer_app.services.calls import CallService
+    from dealer_app.services.closing import ClosingService
+    from dealer_app.services.floor import FloorService
+    from dealer_app.services.hands import HandService
+    from dealer_app.services.leases import FloorPresence, LeaseService
     from dealer_app.services.log import LogService
     from dealer_app.services.review import ReviewQueries
+    from dealer_app.services.rotation import RotationService
+    from dealer_app.services.staff import StaffService
+    from dealer_app.services.tables import TableService
+    from dealer_app.services.waiting import WaitingListService
+    from dealer_app.storage.database import Clock, Database
+    from dealer_app.storage.location import resolve_db_url
 
-_LAZY = {"LogService": "dealer_app.services.log", "ReviewQueries": "dealer_app.services.review",
-         "reports": "dealer_app.services.reports"}
-"""Public names whose module is imported on first use (see :func:`__getattr__`)."""
-
-
-def __getattr__(name: str) -> Any:
-    module_name = _LAZY.get(name)
-    if module_name is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    module = importlib.import_module(module_name)
-    value = module if name == "reports" else getattr(module, name)
-    globals()[name] = value
-    return value
+__getattr__ = exports(__name__, {
+    "HandService": "dealer_app.services.hands", "StaffService": "dealer_app.services.staff",
+    "TableService": "dealer_app.services.tables", "LogService": "dealer_app.services.log",
+    "ReviewQueries": "dealer_app.services.review", "reports": "dealer_app.services.reports",
+    "Database": "dealer_app.storage.database",
+    "resolve_db_url": "dealer_app.storage.location"})
+"""The services and the storage (SQLAlchemy) are imported with the first name that needs
+them: a window imports the errors and the types without them."""
 
 
 @dataclass(frozen=True)
@@ -112,19 +110,73 @@ class Services:
 
         return LogService(self.db)
 
+    # ------------------------------------------------------------------ the floor
+    # One of each for every window on this database (the floor view, a table's live view,
+    # the players' screen, the dealer's floor keys), imported on first use.
+
+    @cached_property
+    def floor(self) -> FloorService:
+        """The floor's tiles, figures and live tables."""
+        from dealer_app.services.floor import FloorService
+
+        return FloorService(self.db)
+
+    @cached_property
+    def calls(self) -> CallService:
+        """Floor calls: raised at a table, acknowledged and resolved at the floor."""
+        from dealer_app.services.calls import CallService
+
+        return CallService(self.db)
+
+    @cached_property
+    def closing(self) -> ClosingService:
+        """A table's last hands announced, or taken back."""
+        from dealer_app.services.closing import ClosingService
+
+        return ClosingService(self.db)
+
+    @cached_property
+    def floor_presence(self) -> FloorPresence:
+        """The floor views open now (a dealer's window knows somebody watches)."""
+        from dealer_app.services.leases import FloorPresence
+
+        return FloorPresence(self.db)
+
+    @cached_property
+    def rotation(self) -> RotationService:
+        """The dealers' rotation: who is in which box, and when the push is due."""
+        from dealer_app.services.rotation import RotationService
+
+        return RotationService(self.db)
+
+    @cached_property
+    def waiting_lists(self) -> WaitingListService:
+        """Every game's waiting list."""
+        from dealer_app.services.waiting import WaitingListService
+
+        return WaitingListService(self.db)
+
     @classmethod
     def on(cls, db: Database) -> Services:
+        from dealer_app.services.hands import HandService
+        from dealer_app.services.staff import StaffService
+        from dealer_app.services.tables import TableService
+
         return cls(db=db, staff=StaffService(db), tables=TableService(db),
                    hands=HandService(db))
 
     @classmethod
-    def open(cls, url: str | None = None, *, clock: Clock = utc_now,
+    def open(cls, url: str | None = None, *, clock: Clock | None = None,
              busy_timeout: float = 5.0, create: bool = True,
              read_only: bool = False) -> Services:
         """Opens the database at ``url`` (see :func:`resolve_db_url` for None); with
         ``create=False`` a missing SQLite file is an error; ``read_only`` (commands that only
         read): it must exist, and nothing can be written, also on read-only media."""
-        return cls.on(Database.open(resolve_db_url(url), clock=clock, busy_timeout=busy_timeout,
+        from dealer_app.storage.database import Database, utc_now
+        from dealer_app.storage.location import resolve_db_url
+
+        return cls.on(Database.open(resolve_db_url(url), clock=clock or utc_now,
+                                    busy_timeout=busy_timeout,
                                     create=create and not read_only, read_only=read_only))
 
     def close(self) -> None:

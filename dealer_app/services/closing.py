@@ -26,9 +26,9 @@ from typing import Any
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
-from dealer_app.services.common import audit
-from dealer_app.services.errors import PermissionRefused, Refusal
-from dealer_app.services.types import Role, StaffMember
+from dealer_app.services.core.common import audit
+from dealer_app.services.core.errors import PermissionRefused, Refusal
+from dealer_app.services.core.types import Role, StaffMember
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import ConflictError, NotFoundError
 from dealer_app.storage.models import AuditEntry, GameTable, TableSession

@@ -15,11 +15,11 @@ from dealer_app.engine import DECK, Action, Event, Settings
 from dealer_app.engine.hand import Hand
 from dealer_app.engine.settings import Structure
 from dealer_app.services import Services
-from dealer_app.services.calls import CallService
-from dealer_app.services.errors import ServiceError, SignInError
+from dealer_app.services.core.calls import CallService
+from dealer_app.services.core.errors import ServiceError, SignInError
+from dealer_app.services.core.types import HandState, Role, SessionInfo, StaffMember
 from dealer_app.services.floor import game_of
 from dealer_app.services.rotation import RotationService
-from dealer_app.services.types import HandState, Role, SessionInfo, StaffMember
 from dealer_app.services.waiting import WaitingListService
 from dealer_app.storage.errors import StorageError
 

@@ -1,5 +1,5 @@
 """Errors in the words of the person who sees them: the one place that words a refusal of
-the services (:class:`~dealer_app.services.errors.ServiceError`), called where it is shown
+the services (:class:`~dealer_app.services.core.errors.ServiceError`), called where it is shown
 (the windows, the commands, an import report), never where it is raised. Qt-free: it
 translates through :func:`dealer_app.text.tr`.
 """
@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from dealer_app import words
 from dealer_app.engine import RuleError
-from dealer_app.services.errors import (
+from dealer_app.services.core.errors import (
     AMOUNTS,
     CORRECTION_NAMED,
     INPUT_NAMED,
@@ -23,7 +23,7 @@ from dealer_app.services.errors import (
 from dealer_app.text import thousands, tr
 
 RuleText = Callable[[RuleError], str]
-"""How a window words the engine's refusal (``dealer_app.gui.refusals.refusal_text``)."""
+"""How a window words the engine's refusal (``dealer_app.gui.wording.refusals.refusal_text``)."""
 
 
 def error_text(error: BaseException, rule_text: RuleText | None = None) -> str:

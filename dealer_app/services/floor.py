@@ -31,10 +31,11 @@ from sqlalchemy.orm import aliased
 from dealer_app.engine import RuleError, Settings, Structure
 from dealer_app.engine.hand import Hand, Phase
 from dealer_app.engine.settings import SEATS
-from dealer_app.services.calls import CallService, FloorCallInfo, open_calls_in
 from dealer_app.services.closing import Closing, closing_in
-from dealer_app.services.common import settings_of
-from dealer_app.services.hands import (
+from dealer_app.services.core.calls import CallService, FloorCallInfo, open_calls_in
+from dealer_app.services.core.common import settings_of
+from dealer_app.services.core.types import HandState, HandStatus, SeatInfo
+from dealer_app.services.hand_rows import (
     build_state,
     current_inputs,
     event_of,
@@ -42,8 +43,7 @@ from dealer_app.services.hands import (
     replay_rows,
     seats_of,
 )
-from dealer_app.services.tables import seat_info
-from dealer_app.services.types import HandState, HandStatus, SeatInfo
+from dealer_app.services.table_rows import seat_info
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import NotFoundError
 from dealer_app.storage.models import (

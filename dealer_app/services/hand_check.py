@@ -16,10 +16,10 @@ from sqlalchemy import Table, select
 
 from dealer_app.engine import Event, RuleError, Settings
 from dealer_app.engine.hand import Hand
-from dealer_app.services.common import settings_of
-from dealer_app.services.hands import current_inputs, event_of, link_of, pot_of, seats_of
+from dealer_app.services.core.common import settings_of
+from dealer_app.services.core.types import BrokenHand, HandStatus
+from dealer_app.services.hand_rows import current_inputs, event_of, link_of, pot_of, seats_of
 from dealer_app.services.raw_rows import named_rows, plain_tuples
-from dealer_app.services.types import BrokenHand, HandStatus
 from dealer_app.storage import chain
 from dealer_app.storage.database import Database
 from dealer_app.storage.models import HandEvent, HandPlayer, HandRow

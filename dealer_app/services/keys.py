@@ -17,10 +17,10 @@ from pathlib import Path
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from sqlalchemy import func, select
 
-from dealer_app.services.common import audit, confirm_supervisor, require_supervisor_role
-from dealer_app.services.errors import PermissionRefused, Refusal
-from dealer_app.services.files import atomic_write
-from dealer_app.services.types import StaffMember
+from dealer_app.services.core.common import audit, confirm_supervisor, require_supervisor_role
+from dealer_app.services.core.errors import PermissionRefused, Refusal
+from dealer_app.services.core.files import atomic_write
+from dealer_app.services.core.types import StaffMember
 from dealer_app.storage import Database, StorageError, ledger, seals
 from dealer_app.storage.models import LedgerEntry, StationKey
 from dealer_app.storage.notary import (

@@ -43,8 +43,8 @@ from typing import cast
 from sqlalchemy import Table, bindparam, select, text, update
 from sqlalchemy.orm import Session
 
-from dealer_app.services.common import audit, retrying
-from dealer_app.services.types import StaffMember
+from dealer_app.services.core.common import audit, retrying
+from dealer_app.services.core.types import StaffMember
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import ConflictError, NotFoundError
 from dealer_app.storage.models import FloorWatch, GameTable, TableLease

@@ -43,23 +43,23 @@ from sqlalchemy.exc import IntegrityError
 from dealer_app.engine.record import HandRecord, RecordError, dump_record
 from dealer_app.engine.record_file import read_record_file
 from dealer_app.services import importing
-from dealer_app.services.common import CancelFn, ProgressFn, settings_of
-from dealer_app.services.error_words import error_text
-from dealer_app.services.errors import ServiceError
-from dealer_app.services.files import atomic_write
-from dealer_app.services.hands import (
-    current_inputs,
-    event_of,
-    seats_of,
-)
-from dealer_app.services.importing import Prepared
-from dealer_app.services.types import (
+from dealer_app.services.core.common import CancelFn, ProgressFn, settings_of
+from dealer_app.services.core.errors import ServiceError
+from dealer_app.services.core.files import atomic_write
+from dealer_app.services.core.types import (
     ExportReport,
     Fingerprint,
     ImportReport,
     StaffMember,
     VerifyReport,
 )
+from dealer_app.services.error_words import error_text
+from dealer_app.services.hand_rows import (
+    current_inputs,
+    event_of,
+    seats_of,
+)
+from dealer_app.services.importing import Prepared
 from dealer_app.storage import chain
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import (

@@ -1,16 +1,16 @@
 """Moving a player between hands, with their chips and their history.
 
-- ``move_seat(tables, session_id, seat, to_seat, by, workstation)``: to another seat of the
+- ``move_seat(db, session_id, seat, to_seat, by, workstation)``: to another seat of the
   same table, in one transaction: the old seating ends with a ``move-out`` of its whole stack,
   a new seating at ``to_seat`` starts with a ``move-in`` of the same chips (the sitting-out
   flag goes along).
-- ``move_to_table(tables, session_id, seat, to_table_id, by, workstation) -> Arrival``: to
+- ``move_to_table(db, session_id, seat, to_table_id, by, workstation) -> Arrival``: to
   another table, coordinated through the database as the floor's waiting lists are: the move
   out is recorded at the source table (its seating ends with a ``move-out``), and the player
   joins the destination game's waiting list already called to the destination table,
   carrying the chips (``waiting_entry.chips``). The floor sees them there; the destination
   table's window lists them (:func:`arrivals`) and seats them with
-  ``seat_arrival(tables, session_id, seat, entry_id, by, workstation)``: a new seating with a
+  ``seat_arrival(db, session_id, seat, entry_id, by, workstation)``: a new seating with a
   ``move-in`` of those chips (no buy-in limit applies: they are not new chips).
 
 Both are refused while the player is in the hand in progress, and onto an occupied seat;
@@ -25,24 +25,31 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dealer_app.engine.settings import SEATS
-from dealer_app.services.common import audit, settings_of
+from dealer_app.services.core.common import audit, settings_of
+from dealer_app.services.core.types import SeatInfo, StaffMember
 from dealer_app.services.leases import check_lease
-from dealer_app.services.types import SeatInfo, StaffMember
+from dealer_app.services.table_rows import (
+    not_in_hand,
+    open_session,
+    open_session_row,
+    seat_info,
+    seating,
+    seatings,
+    stack_move,
+    table_row,
+    table_total,
+)
 from dealer_app.storage import ledger
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import ConflictError, NotFoundError, StorageError
 from dealer_app.storage.models import GameTable, Seating, TableSession, WaitingEntry
 from dealer_app.storage.search_key import search_key
 from dealer_app.text import thousands, tr
-
-if TYPE_CHECKING:
-    from dealer_app.services.tables import TableService
 
 MOVE_OUT = "move-out"
 """The stack move of chips leaving a seating for another seat or table (negative)."""
@@ -68,52 +75,49 @@ def _check_seat(seat: int) -> None:
         raise StorageError(tr("seat must be 1 to 6, not {seat}").format(seat=repr(seat)))
 
 
-def _free(tables: TableService, s: Session, session_id: int, seat: int) -> None:
-    taken = next((r for r in tables._seatings(s, session_id) if r.seat == seat), None)
+def _free(s: Session, session_id: int, seat: int) -> None:
+    taken = next((r for r in seatings(s, session_id) if r.seat == seat), None)
     if taken is not None:
         raise ConflictError(tr("seat {seat} is taken by {player}: choose an empty seat; "
                                "nothing was changed").format(seat=seat, player=taken.player))
 
 
-def _leave_with_chips(tables: TableService, s: Session, row: Seating, by: StaffMember,
+def _leave_with_chips(s: Session, row: Seating, by: StaffMember,
                       reason: str, now: datetime) -> int:
     chips = row.stack
-    tables._move(s, row, MOVE_OUT, -chips, by, reason)
+    stack_move(s, row, MOVE_OUT, -chips, by, now, reason)
     row.left_at = now
     return chips
 
 
-def _arrive(tables: TableService, s: Session, session: TableSession, seat: int, player: str,
+def _arrive(s: Session, session: TableSession, seat: int, player: str,
             chips: int, sitting_out: bool, by: StaffMember, reason: str,
             now: datetime) -> Seating:
     row = Seating(session_id=session.id, seat=seat, player=player, stack=0,
                   sitting_out=sitting_out, seated_at=now)
     s.add(row)
     s.flush()
-    tables._move(s, row, MOVE_IN, chips, by, reason)
+    stack_move(s, row, MOVE_IN, chips, by, now, reason)
     return row
 
 
-def move_seat(tables: TableService, session_id: int, seat: int, to_seat: int,
+def move_seat(db: Database, session_id: int, seat: int, to_seat: int,
               by: StaffMember, workstation: str | None = None) -> SeatInfo:
     """The player of ``seat`` moves to the empty ``to_seat`` of the same table."""
-    from dealer_app.services.tables import seat_info
-
     _check_seat(to_seat)
     if to_seat == seat:
         raise StorageError(tr("the player is already in seat {seat}").format(seat=seat))
-    db = tables.db
     with db.transaction() as s:
-        session = tables._open(s, session_id)
+        session = open_session(s, session_id)
         check_lease(s, session.table_id, workstation, db.now())
-        row = tables._seating(s, session_id, seat)
-        tables._not_in_hand(s, row)
-        _free(tables, s, session_id, to_seat)
+        row = seating(s, session_id, seat)
+        not_in_hand(s, row)
+        _free(s, session_id, to_seat)
         now = db.now()
         reason = tr("seat {seat} to seat {to}").format(seat=seat, to=to_seat)
-        chips = _leave_with_chips(tables, s, row, by, reason, now)
+        chips = _leave_with_chips(s, row, by, reason, now)
         s.flush()  # the old seating leaves before the new one takes a seat
-        new = _arrive(tables, s, session, to_seat, row.player, chips, row.sitting_out, by,
+        new = _arrive(s, session, to_seat, row.player, chips, row.sitting_out, by,
                       reason, now)
         audit(s, at=now, act="move-seat", staff=by, table_id=session.table_id,
               session_id=session_id,
@@ -123,29 +127,28 @@ def move_seat(tables: TableService, session_id: int, seat: int, to_seat: int,
         return seat_info(new)
 
 
-def move_to_table(tables: TableService, session_id: int, seat: int, to_table_id: int,
+def move_to_table(db: Database, session_id: int, seat: int, to_table_id: int,
                   by: StaffMember, workstation: str | None = None) -> Arrival:
     """The player of ``seat`` leaves for the table ``to_table_id`` (open, with a free seat)
     with their chips; they are seated there by :func:`seat_arrival`."""
-    db = tables.db
     with db.transaction() as s:
-        session = tables._open(s, session_id)
+        session = open_session(s, session_id)
         check_lease(s, session.table_id, workstation, db.now())
-        row = tables._seating(s, session_id, seat)
-        tables._not_in_hand(s, row)
-        source = tables._table(s, session.table_id)
+        row = seating(s, session_id, seat)
+        not_in_hand(s, row)
+        source = table_row(s, session.table_id)
         target = s.get(GameTable, to_table_id)
         if target is None:
             raise NotFoundError(tr("no table with id {id}").format(id=to_table_id))
         if target.id == source.id:
             raise StorageError(tr("{player} is already at {table}: choose another seat "
                                   "instead").format(player=row.player, table=target.name))
-        there = tables._open_session_row(s, target.id)
+        there = open_session_row(s, target.id)
         if there is None:
             raise ConflictError(tr("{table} has no open session: no seat to move {player} to; "
                                    "nothing was changed").format(table=target.name,
                                                                  player=row.player))
-        seated = tables._seatings(s, there.id)
+        seated = seatings(s, there.id)
         key = search_key(row.player)
         if any(search_key(r.player) == key for r in seated) or _arrivals(s, target.id, key):
             raise ConflictError(tr("{player} is already seated at {table}").format(
@@ -160,7 +163,7 @@ def move_to_table(tables: TableService, session_id: int, seat: int, to_table_id:
                 unit=thousands(settings.chip_unit)))
         now = db.now()
         reason = tr("to {table}").format(table=target.name)
-        chips = _leave_with_chips(tables, s, row, by, reason, now)
+        chips = _leave_with_chips(s, row, by, reason, now)
         structure, ante = settings.structure.value, settings.ante  # floor.game_of
         entry = WaitingEntry(structure=structure, ante=ante, player=row.player, joined_at=now,
                              joined_by=by.id, called_at=now, called_table_id=target.id,
@@ -218,17 +221,15 @@ def arriving_player(s: Session, table_id: int, player: str) -> WaitingEntry | No
     return found[0] if found else None
 
 
-def seat_arrival(tables: TableService, session_id: int, seat: int, entry_id: int,
+def seat_arrival(db: Database, session_id: int, seat: int, entry_id: int,
                  by: StaffMember, workstation: str | None = None) -> SeatInfo:
     """The moving player of ``entry_id`` sits down at ``seat`` of this table (the one they
     were moved to) with the chips they carry."""
-    from dealer_app.services.tables import seat_info
     from dealer_app.services.waiting import take_seated
 
     _check_seat(seat)
-    db = tables.db
     with db.transaction() as s:
-        session = tables._open(s, session_id)
+        session = open_session(s, session_id)
         check_lease(s, session.table_id, workstation, db.now())
         entry = s.get(WaitingEntry, entry_id, with_for_update=True)
         if entry is None or entry.chips is None:
@@ -237,19 +238,19 @@ def seat_arrival(tables: TableService, session_id: int, seat: int, entry_id: int
         if entry.seated_at is not None or entry.called_table_id != session.table_id:
             raise ConflictError(tr("{player} is not moving to this table").format(
                 player=entry.player))
-        _free(tables, s, session_id, seat)
+        _free(s, session_id, seat)
         key = search_key(entry.player)
-        if any(search_key(r.player) == key for r in tables._seatings(s, session_id)):
+        if any(search_key(r.player) == key for r in seatings(s, session_id)):
             raise ConflictError(tr("{player} is already seated at this table").format(
                 player=entry.player))
-        tables._table_total(s, session, entry.chips)
+        table_total(s, session, entry.chips)
         now = db.now()
         source = s.get(Seating, entry.from_seating_id) if entry.from_seating_id else None
         source_table = (s.scalar(select(GameTable.name).join(
             TableSession, TableSession.table_id == GameTable.id)
             .where(TableSession.id == source.session_id)) if source is not None else None)
         reason = tr("from {table}").format(table=source_table or "?")
-        row = _arrive(tables, s, session, seat, entry.player, entry.chips, False, by, reason,
+        row = _arrive(s, session, seat, entry.player, entry.chips, False, by, reason,
                       now)
         entry.seated_at = now
         entry.seated_table_id = session.table_id

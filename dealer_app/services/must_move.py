@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import select
 
 from dealer_app.engine.settings import SEATS
-from dealer_app.services.common import settings_of
+from dealer_app.services.core.common import settings_of
 from dealer_app.services.floor import Game, game_of
 from dealer_app.storage.database import Database
 from dealer_app.storage.models import GameTable, Seating, TableSession

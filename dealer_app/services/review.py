@@ -15,17 +15,29 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Select, and_, case, exists, false, func, or_, select, text, tuple_
+from sqlalchemy import and_, case, func, select
 from sqlalchemy.orm import aliased
 
-from dealer_app.services.common import audit, session_info
-from dealer_app.services.errors import PermissionRefused, Refusal
-from dealer_app.services.hands import build_state, load_rows, log_entries
-from dealer_app.services.types import (
+from dealer_app.services.audit_lines import AUDIT_KINDS as AUDIT_KINDS
+from dealer_app.services.audit_lines import AuditLine as AuditLine
+from dealer_app.services.audit_lines import audit_kind as audit_kind
+from dealer_app.services.audit_lines import hand_place
+from dealer_app.services.core.common import audit, session_info
+from dealer_app.services.core.errors import PermissionRefused, Refusal
+from dealer_app.services.core.hand_filters import (
+    NULLABLE_KEYS,
+    PlayerMatch,
+    S,
+    player_match,
+    rows_after,
+    sort_order,
+    where,
+)
+from dealer_app.services.core.hand_filters import SORT_KEYS as SORT_KEYS
+from dealer_app.services.core.types import (
     AuditRecord,
     HandQuery,
     HandState,
@@ -35,6 +47,9 @@ from dealer_app.services.types import (
     SessionInfo,
     StaffMember,
 )
+from dealer_app.services.core.types import PlayerHand as PlayerHand
+from dealer_app.services.core.types import PlayerHistory as PlayerHistory
+from dealer_app.services.hand_rows import build_state, load_rows, log_entries
 from dealer_app.services.viewer import EVERYTHING, Viewer
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import NotFoundError, StorageError
@@ -53,122 +68,6 @@ if TYPE_CHECKING:
     from dealer_app.engine.record import HandRecord
     from dealer_app.services import reports
 
-SORT_KEYS = ("started_at", "number", "pot", "status", "table")
-NULLABLE_KEYS = ("number", "table")
-"""Sort keys an imported hand may lack."""
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerHand:
-    """One hand of a player's history and the player's net result in it (None: the hand
-    is in progress)."""
-
-    hand: HandSummary
-    net: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerHistory:
-    name: str
-    hands: tuple[PlayerHand, ...]
-    """The newest hands, at most the limit asked for."""
-    total: int
-    """The sum of the nets of ALL the player's finished hands (not only those listed)."""
-    count: int = 0
-    """How many hands the player has in all; more than ``len(hands)`` when the list was
-    cut at its limit."""
-
-    @property
-    def cut(self) -> bool:
-        """The list holds only the newest ``len(hands)`` of :attr:`count` hands."""
-        return self.count > len(self.hands)
-S = TypeVar("S", bound="Select[*tuple[Any, ...]]")
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerMatch:
-    """The stored player keys a player filter matches, and whether they are in so many
-    hands (``dense``) that a scan in the list's order soon finds a page of them."""
-
-    keys: list[str]
-    dense: bool
-
-
-DENSE = 2000
-"""Player rows from which a player filter is dense (see :func:`_where`)."""
-
-
-def _where(stmt: S, q: HandQuery, match: PlayerMatch | None, *, counting: bool = False,
-           probe: bool = False) -> S:
-    """The filters of ``q``; ``match``: what the player filter matches (see
-    :meth:`ReviewQueries._keys`), None without one. The player filter is ``IN`` the hands
-    of the matching keys (read once along the index on ``player_key``) for a count and for
-    a page of a sparse match; for a page of a dense match (or ``probe``: one known hand)
-    it is ``EXISTS`` a player of the hand, looked up by the hand's key, whose key is one of
-    them (``player_key || ''`` keeps SQLite from probing the key index once per key and
-    hand): EXPLAIN QUERY PLAN on 100,000 hands."""
-    keys = match.keys if match is not None else None
-    if q.table_id is not None:
-        stmt = stmt.where(HandRow.table_id == q.table_id)
-    if q.session_id is not None:
-        stmt = stmt.where(HandRow.session_id == q.session_id)
-    if q.dealer_id is not None:
-        stmt = stmt.where(HandRow.dealer_id == q.dealer_id)
-    if q.status is not None:
-        stmt = stmt.where(HandRow.status == HandStatus(q.status).value)
-    if q.since is not None:
-        stmt = stmt.where(HandRow.started_at >= q.since)
-    if q.until is not None:
-        stmt = stmt.where(HandRow.started_at < q.until)
-    if q.min_pot is not None:
-        stmt = stmt.where(HandRow.pot >= q.min_pot)
-    if q.max_pot is not None:
-        stmt = stmt.where(HandRow.pot <= q.max_pot)
-    if q.corrected is not None:
-        stmt = stmt.where(HandRow.corrected == q.corrected)
-    if keys is not None and not keys:
-        stmt = stmt.where(false())  # no stored name matches the player filter
-    elif match is not None and keys is not None:
-        if counting or not (match.dense or probe):
-            stmt = stmt.where(HandRow.id.in_(select(HandPlayer.hand_id)
-                                             .where(HandPlayer.player_key.in_(keys))))
-        else:
-            stmt = stmt.where(exists().where(HandPlayer.hand_id == HandRow.id,
-                                             (HandPlayer.player_key + "").in_(keys)))
-    return stmt
-
-
-def _like_pattern(text: str) -> str:
-    """``%text%`` for LIKE with ``\\`` as the escape, the user's ``%`` and ``_`` literal."""
-    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return f"%{escaped}%"
-
-
-_DISTINCT_KEYS = text("""
-WITH RECURSIVE k(x) AS (
-  SELECT MIN(player_key) FROM hand_player
-  UNION ALL
-  SELECT (SELECT MIN(player_key) FROM hand_player WHERE player_key > k.x) FROM k
-  WHERE k.x IS NOT NULL)
-SELECT x FROM k WHERE x LIKE :pattern ESCAPE '\\'""")
-"""The distinct stored keys containing a pattern: one index seek per distinct name (a
-loose index scan) instead of a scan of every hand's players."""
-
-
-def _after(key: Any, value: Any, after_id: int, descending: bool, nullable: bool) -> Any:
-    """The rows after (``value``, ``after_id``) in ``ORDER BY key, id`` (both ascending or
-    both descending), NULL keys first in ascending order and last in descending order
-    (SQLite's order; the query asks PostgreSQL for the same). A row-value comparison, which
-    both databases answer with a range of the sort's index."""
-    pair = tuple_(key, HandRow.id)
-    if descending:
-        if value is None:
-            return and_(key.is_(None), HandRow.id < after_id)
-        below = pair < tuple_(value, after_id)
-        return or_(below, key.is_(None)) if nullable else below
-    if value is None:
-        return or_(key.is_not(None), and_(key.is_(None), HandRow.id > after_id))
-    return pair > tuple_(value, after_id)
 
 
 def _hand_row(s: Any, hand_id: int) -> HandRow:
@@ -196,9 +95,9 @@ class ReviewQueries:
 
     def _where(self, stmt: S, q: HandQuery, match: PlayerMatch | None, *,
                counting: bool = False, probe: bool = False) -> S:
-        """:func:`_where`, and for a restricted viewer only the hands of their open
+        """:func:`hand_filters.where`, and for a restricted viewer only the hands of their open
         sessions."""
-        stmt = _where(stmt, q, match, counting=counting, probe=probe)
+        stmt = where(stmt, q, match, counting=counting, probe=probe)
         if self.viewer.restricted:
             stmt = stmt.where(HandRow.session_id.in_(self._open_sessions()))
         return stmt
@@ -239,6 +138,7 @@ class ReviewQueries:
         """``by``: who asks for it (printed as "generated by")."""
         from dealer_app.services import reports
 
+
         return reports.hand_report(self.hand_state(hand_id),
                                    header=reports.hand_header(self.db, hand_id, by))
 
@@ -252,39 +152,16 @@ class ReviewQueries:
     def session_report(self, session_id: int, by: str = "") -> reports.SessionReport:
         from dealer_app.services import reports
 
+
         self.check_session(session_id)
         return reports.session_report(self.db, session_id, generated_by=by)
 
     def stack_history(self, session_id: int) -> reports.StackHistory:
         from dealer_app.services import reports
 
+
         self.check_session(session_id)
         return reports.stack_history(self.db, session_id)
-
-    @staticmethod
-    def _keys(s: Any, query: HandQuery) -> PlayerMatch | None:
-        """The stored player keys that the player filter of ``query`` matches (any part of
-        the name, accents and case ignored); None without a player filter."""
-        if not query.player or not search_key(query.player):
-            return None
-        pattern = _like_pattern(search_key(query.player))
-        keys = [str(r[0]) for r in s.execute(_DISTINCT_KEYS, {"pattern": pattern})]
-        rows = s.scalar(select(func.count()).select_from(
-            select(HandPlayer.hand_id).where(HandPlayer.player_key.in_(keys)).limit(DENSE)
-            .subquery())) if keys else 0
-        return PlayerMatch(keys, int(rows or 0) >= DENSE)
-
-    def _order(self, sort: str, descending: bool) -> tuple[Any, list[Any]]:
-        if sort not in SORT_KEYS:
-            raise StorageError(tr("cannot sort by {sort}; one of {keys}").format(
-                sort=repr(sort), keys=", ".join(SORT_KEYS)))
-        key = {"started_at": HandRow.started_at, "number": HandRow.number, "pot": HandRow.pot,
-               "status": HandRow.status, "table": GameTable.name}[sort]
-        order: list[Any] = ([key.desc(), HandRow.id.desc()] if descending
-                            else [key.asc(), HandRow.id.asc()])
-        if not self.db.is_sqlite:  # SQLite's NULL order, which the keyset paging assumes
-            order[0] = order[0].nulls_last() if descending else order[0].nulls_first()
-        return key, order
 
     def _tables_in_order(self, s: Any, query: HandQuery, keys: PlayerMatch | None,
                          descending: bool) -> list[tuple[int | None, int]]:
@@ -366,10 +243,10 @@ class ReviewQueries:
                  descending: bool = True) -> int | None:
         """The row (0-based) of hand ``hand_id`` in the list of ``query`` sorted by ``sort``;
         None if the filters leave it out. One count over the sort's index."""
-        key, _order = self._order(sort, descending)
+        key, _order = sort_order(sort, descending, self.db.is_sqlite)
         with self.db.read() as s:
             base = select(HandRow.id).select_from(HandRow)
-            keys = self._keys(s, query)
+            keys = player_match(s, query)
             if s.scalar(self._where(base.where(HandRow.id == hand_id), query, keys,
                                probe=True)) is None:
                 return None
@@ -390,7 +267,7 @@ class ReviewQueries:
             counter = select(func.count(HandRow.id)).select_from(HandRow)
             # the rows before it are those "after" it in the opposite order
             earlier_rows = self._where(counter, query, keys, counting=True).where(
-                _after(key, value, hand_id, not descending, sort in NULLABLE_KEYS))
+                rows_after(key, value, hand_id, not descending, sort in NULLABLE_KEYS))
             return int(s.scalar(earlier_rows) or 0)
 
     def player_history(self, player: str, *, limit: int = 5000) -> PlayerHistory:
@@ -444,7 +321,7 @@ class ReviewQueries:
 
     def count(self, query: HandQuery) -> int:
         with self.db.read() as s:
-            keys = self._keys(s, query)
+            keys = player_match(s, query)
             return int(s.scalar(self._where(select(func.count(HandRow.id)), query, keys,
                                        counting=True)) or 0)
 
@@ -452,7 +329,7 @@ class ReviewQueries:
                sort: str = "started_at", descending: bool = True,
                after: int | None = None, only: int | list[int] | None = None
                ) -> list[HandSummary]:
-        key, order = self._order(sort, descending)
+        key, order = sort_order(sort, descending, self.db.is_sqlite)
         dealer = aliased(Staff)
         stmt = (select(HandRow.id, GameTable.name, HandRow.session_id, HandRow.number,
                        dealer.name, HandRow.started_at, HandRow.ended_at, HandRow.status,
@@ -465,7 +342,7 @@ class ReviewQueries:
                 stmt = stmt.where(HandRow.session_id.in_(self._open_sessions()))
         elif sort == "table":
             with self.db.read() as s:
-                ids = self._by_table(s, query, self._keys(s, query), descending, offset,
+                ids = self._by_table(s, query, player_match(s, query), descending, offset,
                                      limit, after)
             if not ids:
                 return []
@@ -473,7 +350,7 @@ class ReviewQueries:
             return sorted(self.search(HandQuery(), limit=len(ids), only=ids),
                           key=lambda h: rank[h.hand_id])
         with self.db.read() as s:
-            keys = self._keys(s, query)
+            keys = player_match(s, query)
             if after is None and offset > 0:
                 # a deep page: find the hand just before it with a narrow query (an index
                 # scan, no joins but the table's name when sorting on it), then read on
@@ -492,7 +369,7 @@ class ReviewQueries:
                                   .where(HandRow.id == after)).first()
                 if found is None:
                     raise StorageError(f"no hand {after} to page after")
-                stmt = stmt.where(_after(key, found[0], after, descending,
+                stmt = stmt.where(rows_after(key, found[0], after, descending,
                                          sort in NULLABLE_KEYS))
             rows: list[Any] = list(s.execute(stmt).all())
             players: dict[int, list[str]] = {}
@@ -604,63 +481,3 @@ class ReviewQueries:
         with self.db.transaction() as s:
             audit(s, at=self.db.now(), act="sign-in", staff=member,
                   detail={"to": where, "role": member.role.value})
-
-
-def hand_place(table: str | None, number: int | None, hand_id: int) -> str:
-    """``Table 4 hand 10,131`` (``hand id 7`` when the table or the number is unknown)."""
-    if table and number is not None:
-        return tr("{table} hand {number}").format(table=table, number=thousands(number))
-    return tr("hand id {id}").format(id=hand_id)
-
-
-AUDIT_KINDS = ("supervisor act", "sign-in", "refused", "lockout", "unlock", "other")
-SUPERVISOR_ACTS = frozenset({
-    "supervisor-authorised", "void-hand", "correct-input", "undo-complete-hand",
-    "adjustment", "close-session", "change-settings", "add-staff", "change-dealer",
-    "reset-pin", "settle-owed"})
-
-
-def audit_kind(act: str) -> str:
-    """The kind of an audit act, one of ``AUDIT_KINDS``."""
-    if "unlock" in act:
-        return "unlock"
-    if "locked" in act or "lockout" in act:
-        return "lockout"
-    if act in ("wrong-pin",) or "refused" in act or "denied" in act:
-        return "refused"
-    if act in ("sign-in", "signed-in") or "sign-in" in act:
-        return "sign-in"
-    if act in SUPERVISOR_ACTS or act.startswith("supervisor"):
-        return "supervisor act"
-    return "other"
-
-
-@dataclass(frozen=True, slots=True)
-class AuditLine:
-    """One audit row with what it touched, in words."""
-
-    record: AuditRecord
-    table: str | None
-    hand_number: int | None
-    role: str | None
-
-    @property
-    def kind(self) -> str:
-        return audit_kind(self.record.act)
-
-    @property
-    def touched(self) -> str:
-        """``Table 4 hand 10,131`` / ``session 12`` / ``hand id 7`` / empty."""
-        r = self.record
-        parts = []
-        if r.hand_id is not None:
-            parts.append(hand_place(self.table, self.hand_number, r.hand_id))
-        elif self.table:
-            parts.append(self.table)
-        if r.session_id is not None:
-            parts.append(tr("session {id}").format(id=r.session_id))
-        return " · ".join(parts)
-
-    @property
-    def detail_text(self) -> str:
-        return ", ".join(f"{k}: {v}" for k, v in self.record.detail.items())

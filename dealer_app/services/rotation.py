@@ -27,9 +27,9 @@ from datetime import datetime, timedelta
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from dealer_app.services.common import audit
-from dealer_app.services.errors import PermissionRefused, Refusal
-from dealer_app.services.types import Role, StaffMember
+from dealer_app.services.core.common import audit
+from dealer_app.services.core.errors import PermissionRefused, Refusal
+from dealer_app.services.core.types import Role, StaffMember
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import ConflictError, NotFoundError
 from dealer_app.storage.models import (

@@ -26,13 +26,13 @@ from pathlib import Path
 
 from sqlalchemy import or_, select
 
-from dealer_app.services.common import settings_of
-from dealer_app.services.files import atomic_write
+from dealer_app.services.core.common import settings_of
+from dealer_app.services.core.files import atomic_write
+from dealer_app.services.core.stints import dealer_stints
+from dealer_app.services.core.types import HandStatus
 from dealer_app.services.floor import FloorService, TableState, game_of
-from dealer_app.services.hand_csv import escape_cell
 from dealer_app.services.reports import iso_z, zone_label, zoned_time
-from dealer_app.services.stints import dealer_stints
-from dealer_app.services.types import HandStatus
+from dealer_app.services.reports.hand_list import escape_cell
 from dealer_app.services.waiting import WaitingListService
 from dealer_app.storage.database import Database
 from dealer_app.storage.models import GameTable, HandRow, Seating, TableSession

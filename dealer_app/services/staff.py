@@ -36,7 +36,8 @@ database. Older ``scrypt$n$r$p$salt$hash`` hashes (no key) still sign in and are
 again with the key at their next right PIN. Checking a PIN reads the hash in a read
 transaction, hashes outside any transaction, and writes the outcome in a short write
 transaction: scrypt never holds SQLite's write lock. Every privileged act re-reads the
-acting account from the database (``confirm_supervisor``).
+acting account from the database (``confirm_supervisor``). What a PIN may be and what wrong
+PINs in a row cost are ``pin_rules.py``'s (importable from here too).
 """
 
 from __future__ import annotations
@@ -44,12 +45,12 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sqlalchemy import func, select, text
 from sqlalchemy.orm import Session
 
-from dealer_app.services.common import (
+from dealer_app.services.core.common import (
     audit,
     confirm_supervisor,
     pin_change_required,
@@ -57,28 +58,22 @@ from dealer_app.services.common import (
     retrying,
     staff_member,
 )
-from dealer_app.services.errors import PermissionRefused, Refusal, SignInError
-from dealer_app.services.types import Attempt, Role, StaffMember
+from dealer_app.services.core.errors import PermissionRefused, Refusal, SignInError
+from dealer_app.services.core.types import Attempt, Role, StaffMember
+from dealer_app.services.pin_rules import FREE_TRIES as FREE_TRIES
+from dealer_app.services.pin_rules import LOCK_AFTER as LOCK_AFTER
+from dealer_app.services.pin_rules import MAX_PIN as MAX_PIN
+from dealer_app.services.pin_rules import MIN_PIN as MIN_PIN
+from dealer_app.services.pin_rules import is_trivial as is_trivial
+from dealer_app.services.pin_rules import pin_is_valid as pin_is_valid
+from dealer_app.services.pin_rules import validate_pin, wait_after
 from dealer_app.storage import ledger
 from dealer_app.storage.database import Database
-from dealer_app.storage.errors import (
-    ConflictError,
-    StorageError,
-)
+from dealer_app.storage.errors import ConflictError, StorageError
 from dealer_app.storage.models import Checkpoint, Staff
 from dealer_app.storage.pepper import PinKey, PinKeyError, load_pin_key, make_pin_key
 from dealer_app.text import tr, tr_noop
 
-FREE_TRIES = 5
-"""Wrong PINs in a row that cost no wait (typing slips)."""
-FIRST_WAIT = timedelta(seconds=5)
-"""The wait after the 5th wrong PIN in a row; each further one doubles it."""
-MAX_WAIT = timedelta(minutes=5)
-LOCK_AFTER = 100
-"""Wrong PINs in a row that lock the account until a supervisor unlocks it (NIST SP
-800-63B: at most 100). With the waits, that takes an adversary about 8 hours of trying."""
-MIN_PIN = {Role.DEALER: 4, Role.SUPERVISOR: 6}
-MAX_PIN = 12
 WRONG = tr_noop("unknown name or wrong PIN")
 """The one answer to a wrong PIN, a name nobody has and an account that waits or is locked:
 it does not tell which (README says that a try too soon after wrong PINs is refused)."""
@@ -123,40 +118,6 @@ def needs_new_hash(stored: str, key: PinKey | None) -> bool:
     if key is None or key_id_of(stored) != key.id:
         return True
     return int(stored.split("$")[2]) < SCRYPT_N
-
-
-def is_trivial(pin: str) -> bool:
-    """One digit repeated (``0000``) or an ascending or descending run (``1234``,
-    ``987654``, ``7890``): the first PINs an adversary tries."""
-    digits = [int(c) for c in pin]
-    steps = {(b - a) % 10 for a, b in zip(digits, digits[1:], strict=False)}
-    return len(steps) == 1 and steps <= {0, 1, 9}
-
-
-def validate_pin(pin: str, role: Role = Role.DEALER) -> None:
-    """A supervisor's PIN is 6 to 12 digits, a dealer's 4 to 12; never a trivial one."""
-    if not pin_is_valid(pin, role):
-        low = MIN_PIN[role]
-        raise StorageError((tr("a dealer's PIN is {low} to {high} digits") if role is Role.DEALER
-                            else tr("a supervisor's PIN is {low} to {high} digits"))
-                           .format(low=low, high=MAX_PIN))
-    if is_trivial(pin):
-        raise StorageError(tr("a PIN of one digit repeated or of digits in a row (such as "
-                              "0000 or 1234) is the first one anybody tries: choose another"))
-
-
-def pin_is_valid(pin: str, role: Role) -> bool:
-    """Whether ``pin`` has the length today's rule gives ``role`` (an older supervisor PIN
-    may not)."""
-    return pin.isascii() and pin.isdigit() and MIN_PIN[role] <= len(pin) <= MAX_PIN
-
-
-def wait_after(wrong_in_a_row: int) -> timedelta:
-    """How long the next try waits after ``wrong_in_a_row`` wrong PINs: nothing for the first
-    4, then 5 s, 10 s, 20 s, ... at most 5 minutes."""
-    if wrong_in_a_row < FREE_TRIES:
-        return timedelta(0)
-    return min(FIRST_WAIT * (1 << min(wrong_in_a_row - FREE_TRIES, 20)), MAX_WAIT)
 
 
 def _floor_keys(s: Session) -> set[str]:

@@ -20,27 +20,27 @@
 - ``settle_owed(session_id, seat_or_player, amount, supervisor, reason) -> OwedSettlement``:
   a supervisor records chips owed after a void as paid (to the player, or back by them), in
   an open or a closed session; an ``owed-paid`` stack move the reconciliation counts as a
-  cash-out that takes the owed line down by as much (see ``reports.OWED_PAID_KINDS``).
+  cash-out that takes the owed line down by as much (``owed.py``).
 A seat in the hand in progress cannot rebuy, leave or be adjusted until the hand ends.
 The seating acts take an optional ``workstation``: the window doing them must hold the
-table's lease (``leases.check_lease``, in the act's transaction).
+table's lease (``leases.check_lease``, in the act's transaction). The rows they read and
+lock, and the amount checks, are ``table_rows.py``'s.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 
-from sqlalchemy import exists, func, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from dealer_app.engine import Settings, SettingsError
-from dealer_app.engine.limits import MAX_AMOUNT, AmountError, check_amount, check_total
+from dealer_app.engine.limits import MAX_AMOUNT
 from dealer_app.engine.settings import SEATS
-from dealer_app.services import moves
+from dealer_app.services import moves, owed
 from dealer_app.services.buy_in import check_buy_in, check_limits, check_rebuy
-from dealer_app.services.common import (
+from dealer_app.services.core.common import (
     audit,
     confirm_supervisor,
     currency_code,
@@ -50,20 +50,35 @@ from dealer_app.services.common import (
     session_info,
     table_info,
 )
-from dealer_app.services.errors import DualControlRequired, Refusal
+from dealer_app.services.core.errors import DualControlRequired, Refusal
+from dealer_app.services.core.types import SeatInfo, SessionInfo, StaffMember, TableInfo
 from dealer_app.services.leases import check_lease
 from dealer_app.services.moves import arriving_player
-from dealer_app.services.types import HandStatus, SeatInfo, SessionInfo, StaffMember, TableInfo
+from dealer_app.services.owed import OWED_PAID as OWED_PAID
+from dealer_app.services.owed import OwedSettlement as OwedSettlement
+from dealer_app.services.table_rows import (
+    hand_in_progress,
+    in_chips,
+    not_in_hand,
+    open_session,
+    open_session_row,
+    positive,
+    seat_info,
+    seating,
+    seatings,
+    session_row,
+    stack_move,
+    staff_row,
+    table_row,
+    table_total,
+    within_max,
+)
 from dealer_app.storage import ledger
 from dealer_app.storage.database import Database
-from dealer_app.storage.errors import ConflictError, NotFoundError, StorageError
+from dealer_app.storage.errors import ConflictError, StorageError
 from dealer_app.storage.models import (
     GameTable,
-    HandPlayer,
-    HandRow,
     Seating,
-    StackMove,
-    Staff,
     TableSession,
 )
 from dealer_app.text import thousands, tr, tr_noop
@@ -77,43 +92,6 @@ class UnbalancedSessionError(ConflictError):
         super().__init__(tr("{warning}. Closing it anyway needs a reason for the difference; "
                             "nothing was changed").format(warning=warning))
         self.warning = warning
-
-
-OWED_PAID = "owed-paid"
-"""The stack move settling chips owed after a void: its amount is the opposite of the part
-of the ``owed`` it settles (chips paid to the player: negative, like a cash-out)."""
-
-
-@dataclass(frozen=True, slots=True)
-class OwedSettlement:
-    """What :meth:`TableService.settle_owed` recorded."""
-
-    seat: int
-    player: str
-    settled: int
-    """Positive: paid to the player; negative: paid back by the player."""
-    owed_left: int
-    """Still owed after it (signed as ``settled``; 0 when settled in full)."""
-
-
-def seat_info(row: Seating) -> SeatInfo:
-    return SeatInfo(seating_id=row.id, seat=row.seat, player=row.player, stack=row.stack,
-                    sitting_out=row.sitting_out)
-
-
-def _positive(amount: int, what: str) -> int:
-    if type(amount) is not int or amount <= 0:
-        raise StorageError(tr("{what} must be a whole amount above 0, not {amount}")
-                           .format(what=what, amount=repr(amount)))
-    return _within_max(amount, what)
-
-
-def _within_max(amount: int, what: str) -> int:
-    """Refuses an amount past the largest chip amount (``engine.limits.MAX_AMOUNT``)."""
-    try:
-        return check_amount(amount, what)
-    except AmountError as exc:
-        raise StorageError(str(exc)) from None
 
 
 class TableService:
@@ -156,7 +134,7 @@ class TableService:
 
     def table(self, table_id: int) -> TableInfo:
         with self.db.transaction() as s:
-            return table_info(self._table(s, table_id))
+            return table_info(table_row(s, table_id))
 
     def change_settings(self, table_id: int, settings: Settings, supervisor: StaffMember,
                         reason: str, currency: str | None = None,
@@ -178,7 +156,7 @@ class TableService:
                 max=thousands(MAX_AMOUNT), amount=repr(dual_control_above)))
         with self.db.transaction() as s:
             confirm_supervisor(s, supervisor, tr_noop("changing table settings"))
-            row = self._table(s, table_id)
+            row = table_row(s, table_id)
             self._settings_fit(s, table_id, table_info(row).settings, settings)
             old = json.loads(row.settings_json)
             row.settings_json = json.dumps(settings.to_dict())
@@ -209,8 +187,8 @@ class TableService:
     def open_session(self, table_id: int, dealer: StaffMember) -> SessionInfo:
         try:
             with self.db.transaction() as s:
-                table = self._table(s, table_id)
-                if self._open_session_row(s, table_id) is not None:
+                table = table_row(s, table_id)
+                if open_session_row(s, table_id) is not None:
                     raise ConflictError(tr("table {table} already has an open session")
                                         .format(table=table.name))
                 row = TableSession(table_id=table_id, dealer_id=dealer.id,
@@ -219,22 +197,22 @@ class TableService:
                 s.flush()
                 audit(s, at=row.opened_at, act="open-session", staff=dealer,
                       table_id=table_id, session_id=row.id)
-                return session_info(row, table, self._staff(s, dealer.id))
+                return session_info(row, table, staff_row(s, dealer.id))
         except IntegrityError:
             raise ConflictError(tr("another program opened a session on this table")) from None
 
     def current_session(self, table_id: int) -> SessionInfo | None:
         with self.db.transaction() as s:
-            row = self._open_session_row(s, table_id)
+            row = open_session_row(s, table_id)
             if row is None:
                 return None
-            return session_info(row, self._table(s, table_id), self._staff(s, row.dealer_id))
+            return session_info(row, table_row(s, table_id), staff_row(s, row.dealer_id))
 
     def session(self, session_id: int) -> SessionInfo:
         with self.db.transaction() as s:
-            row = self._session(s, session_id)
-            return session_info(row, self._table(s, row.table_id),
-                                self._staff(s, row.dealer_id))
+            row = session_row(s, session_id)
+            return session_info(row, table_row(s, row.table_id),
+                                staff_row(s, row.dealer_id))
 
     def balance_warning(self, session_id: int) -> str | None:
         """What is off in the session's chip reconciliation (an imbalance, its reasons, chips
@@ -258,8 +236,8 @@ class TableService:
         imbalance = (imbalance_reason or "").strip()
         with self.db.transaction() as s:
             confirm_supervisor(s, supervisor, tr_noop("closing a session"))
-            row = self._open(s, session_id)
-            if self._hand_in_progress(s, session_id):
+            row = open_session(s, session_id)
+            if hand_in_progress(s, session_id):
                 raise ConflictError(tr("finish or void the hand in progress first"))
             # read (on its own connection) while this transaction holds the session: no
             # void or seat change can come in between
@@ -267,50 +245,50 @@ class TableService:
             if warning is not None and not imbalance:
                 raise UnbalancedSessionError(warning)
             now = self.db.now()
-            for seating in self._seatings(s, session_id):
-                self._move(s, seating, "cash-out", -seating.stack, supervisor, why)
+            for seating in seatings(s, session_id):
+                stack_move(s, seating, "cash-out", -seating.stack, supervisor, self.db.now(), why)
                 seating.left_at = now
             row.closed_at = now
             detail = {"unbalanced": warning, "imbalance_reason": imbalance} if warning else {}
             ledger.request_checkpoint(s, f"session {session_id} closed")
             audit(s, at=now, act="close-session", staff=supervisor, reason=why,
                   table_id=row.table_id, session_id=session_id, detail=detail)
-            return session_info(row, self._table(s, row.table_id),
-                                self._staff(s, row.dealer_id))
+            return session_info(row, table_row(s, row.table_id),
+                                staff_row(s, row.dealer_id))
 
     def change_dealer(self, session_id: int, dealer: StaffMember,
                       by: StaffMember) -> SessionInfo:
         with self.db.transaction() as s:
-            row = self._open(s, session_id)
+            row = open_session(s, session_id)
             old = row.dealer_id
-            row.dealer_id = self._staff(s, dealer.id).id
+            row.dealer_id = staff_row(s, dealer.id).id
             audit(s, at=self.db.now(), act="change-dealer", staff=by, table_id=row.table_id,
                   session_id=session_id, detail={"from": old, "to": dealer.id,
                                                  "dealer": dealer.name})
-            return session_info(row, self._table(s, row.table_id),
-                                self._staff(s, row.dealer_id))
+            return session_info(row, table_row(s, row.table_id),
+                                staff_row(s, row.dealer_id))
 
     # ------------------------------------------------------------------ seats
     def seats(self, session_id: int) -> list[SeatInfo]:
         with self.db.transaction() as s:
-            return [seat_info(r) for r in self._seatings(s, session_id)]
+            return [seat_info(r) for r in seatings(s, session_id)]
 
     def seat_player(self, session_id: int, seat: int, player: str, buy_in: int,
                     by: StaffMember, workstation: str | None = None) -> SeatInfo:
         player = player_name(player)
         if type(seat) is not int or seat not in SEATS:
             raise StorageError(tr("seat must be 1 to 6, not {seat}").format(seat=repr(seat)))
-        _positive(buy_in, tr("the buy-in"))
+        positive(buy_in, tr("the buy-in"))
         try:
             with self.db.transaction() as s:
-                session = self._open(s, session_id)
+                session = open_session(s, session_id)
                 check_lease(s, session.table_id, workstation, self.db.now())
-                self._in_chips(s, session, buy_in)
-                check_buy_in(self._table(s, session.table_id), buy_in)
-                self._table_total(s, session, buy_in)
-                if any(r.seat == seat for r in self._seatings(s, session_id)):
+                in_chips(s, session, buy_in)
+                check_buy_in(table_row(s, session.table_id), buy_in)
+                table_total(s, session, buy_in)
+                if any(r.seat == seat for r in seatings(s, session_id)):
                     raise ConflictError(tr("seat {seat} is taken").format(seat=seat))
-                if any(r.player == player for r in self._seatings(s, session_id)):
+                if any(r.player == player for r in seatings(s, session_id)):
                     raise ConflictError(tr("{player} is already seated at this table")
                                         .format(player=player))
                 moving = arriving_player(s, session.table_id, player)
@@ -323,7 +301,7 @@ class TableService:
                               sitting_out=False, seated_at=self.db.now())
                 s.add(row)
                 s.flush()
-                self._move(s, row, "buy-in", buy_in, by)
+                stack_move(s, row, "buy-in", buy_in, by, self.db.now())
                 audit(s, at=row.seated_at, act="seat-player", staff=by,
                       table_id=session.table_id, session_id=session_id,
                       detail={"seat": seat, "player": player, "buy_in": buy_in})
@@ -339,12 +317,12 @@ class TableService:
     def move_seat(self, session_id: int, seat: int, to_seat: int, by: StaffMember,
                   workstation: str | None = None) -> SeatInfo:
         """The player moves to the empty ``to_seat`` with their chips (see ``moves``)."""
-        return moves.move_seat(self, session_id, seat, to_seat, by, workstation)
+        return moves.move_seat(self.db, session_id, seat, to_seat, by, workstation)
 
     def move_to_table(self, session_id: int, seat: int, to_table_id: int, by: StaffMember,
                       workstation: str | None = None) -> moves.Arrival:
         """The player leaves for another table with their chips (see ``moves``)."""
-        return moves.move_to_table(self, session_id, seat, to_table_id, by, workstation)
+        return moves.move_to_table(self.db, session_id, seat, to_table_id, by, workstation)
 
     def arrivals(self, table_id: int) -> list[moves.Arrival]:
         """The players moving to ``table_id``, not seated yet."""
@@ -357,11 +335,11 @@ class TableService:
     def seat_arrival(self, session_id: int, seat: int, entry_id: int, by: StaffMember,
                      workstation: str | None = None) -> SeatInfo:
         """A moving player sits down with their chips (see ``moves``)."""
-        return moves.seat_arrival(self, session_id, seat, entry_id, by, workstation)
+        return moves.seat_arrival(self.db, session_id, seat, entry_id, by, workstation)
 
     def rebuy(self, session_id: int, seat: int, amount: int, by: StaffMember,
               workstation: str | None = None) -> SeatInfo:
-        _positive(amount, tr("the rebuy"))
+        positive(amount, tr("the rebuy"))
         return self._stack_act(session_id, seat, "rebuy", amount, by, None, workstation)
 
     def adjust_stack(self, session_id: int, seat: int, amount: int, supervisor: StaffMember,
@@ -372,90 +350,32 @@ class TableService:
         if type(amount) is not int or amount == 0:
             raise StorageError(tr("an adjustment is a whole amount other than 0, not {amount}")
                                .format(amount=repr(amount)))
-        _within_max(amount, "the adjustment")
+        within_max(amount, "the adjustment")
         return self._stack_act(session_id, seat, "adjustment", amount, supervisor, why,
                                second=second)
 
     def settle_owed(self, session_id: int, seat_or_player: int | str, amount: int,
                     supervisor: StaffMember, reason: str,
                     second: StaffMember | None = None) -> OwedSettlement:
-        """Records ``amount`` (above 0) of the chips owed to or by a player who left before
-        a void as settled at the cage, in the direction they are owed. ``seat_or_player``:
-        the seat number, or the player's name when one seat had several players. Refuses
-        more than is owed; audited as ``settle-owed`` with the supervisor's reason."""
-        why = require_supervisor_role(supervisor, reason, tr_noop("settling owed chips"))
-        _positive(amount, tr("the amount settled"))
-        with self.db.transaction() as s:
-            confirm_supervisor(s, supervisor, tr_noop("settling owed chips"))
-            session = self._session(s, session_id, lock=True)
-            self._in_chips(s, session, amount)
-            owing = [(row, left) for row, left in self._owed(s, session_id)
-                     if (row.seat == seat_or_player if isinstance(seat_or_player, int)
-                         else row.player == str(seat_or_player).strip())]
-            who = (tr("seat {seat}").format(seat=seat_or_player)
-                   if isinstance(seat_or_player, int) else repr(str(seat_or_player).strip()))
-            if not owing:
-                raise StorageError(tr("no chips are owed to or by {who} in session {session}")
-                                   .format(who=who, session=session_id))
-            if len(owing) > 1:
-                raise StorageError(tr("chips are owed to more than one player of {who}: name "
-                                      "the player").format(who=who))
-            row, owed = owing[0]
-            if amount > abs(owed):
-                raise StorageError(
-                    (tr("{player} (seat {seat}) is owed only {owed}, not {amount}; nothing "
-                        "was changed") if owed > 0 else
-                     tr("{player} (seat {seat}) owes only {owed}, not {amount}; nothing was "
-                        "changed")).format(player=row.player, seat=row.seat,
-                                           owed=thousands(abs(owed)), amount=thousands(amount)))
-            settled = amount if owed > 0 else -amount
-            both = dual_control(s, session.table_id, amount, supervisor, second,
-                                tr_noop("settling owed chips"))
-            now = self.db.now()
-            s.add(StackMove(seating_id=row.id, kind=OWED_PAID, amount=-settled,
-                            staff_id=supervisor.id, at=now, reason=why))
-            result = OwedSettlement(seat=row.seat, player=row.player, settled=settled,
-                                    owed_left=owed - settled)
-            audit(s, at=now, act="settle-owed", staff=supervisor, reason=why,
-                  table_id=session.table_id, session_id=session_id,
-                  detail={"seat": row.seat, "player": row.player, "amount": settled,
-                          "owed_left": result.owed_left,
-                          **({"second_supervisor": both.name} if both else {})})
-            ledger.request_checkpoint(s, f"session {session_id} owed chips settled")
-            return result
+        """Chips owed after a void settled at the cage (see :func:`owed.settle_owed`)."""
+        return owed.settle_owed(self.db, session_id, seat_or_player, amount, supervisor,
+                                reason, second)
 
     def owed(self, session_id: int) -> list[tuple[int, str, int]]:
         """(seat, player, chips still owed: positive to the player, negative by them) for
         each player of the session with chips owed after a void."""
-        with self.db.read() as s:
-            self._session(s, session_id)
-            return [(row.seat, row.player, left) for row, left in self._owed(s, session_id)]
-
-    @staticmethod
-    def _owed(s: Session, session_id: int) -> list[tuple[Seating, int]]:
-        owed: dict[int, int] = {}
-        for seating_id, total in s.execute(
-                select(StackMove.seating_id, func.sum(StackMove.amount))
-                .join(Seating, Seating.id == StackMove.seating_id)
-                .where(Seating.session_id == session_id,
-                       StackMove.kind.in_(("owed", OWED_PAID)))
-                .group_by(StackMove.seating_id)):
-            if total:
-                owed[int(seating_id)] = int(total)
-        rows = list(s.scalars(select(Seating).where(Seating.id.in_(list(owed)))
-                              .order_by(Seating.seat, Seating.seated_at))) if owed else []
-        return [(row, int(owed[row.id])) for row in rows if owed[row.id]]
+        return owed.owed(self.db, session_id)
 
     def leave(self, session_id: int, seat: int, by: StaffMember,
               workstation: str | None = None) -> int:
         """The player leaves with their whole stack; returns the cash-out."""
         with self.db.transaction() as s:
-            session = self._open(s, session_id)
+            session = open_session(s, session_id)
             check_lease(s, session.table_id, workstation, self.db.now())
-            row = self._seating(s, session_id, seat)
-            self._not_in_hand(s, row)
+            row = seating(s, session_id, seat)
+            not_in_hand(s, row)
             amount = row.stack
-            self._move(s, row, "cash-out", -amount, by)
+            stack_move(s, row, "cash-out", -amount, by, self.db.now())
             row.left_at = self.db.now()
             audit(s, at=row.left_at, act="leave", staff=by, table_id=session.table_id,
                   session_id=session_id,
@@ -477,10 +397,10 @@ class TableService:
         :meth:`Settings.check_stacks`), now rather than at the next hand. While a hand is in
         progress its results are not known yet: the chip unit may then only change to one
         that divides the old one (every result stays a multiple of it)."""
-        session = self._open_session_row(s, table_id)
+        session = open_session_row(s, table_id)
         if session is None:
             return
-        seated = self._seatings(s, session.id)
+        seated = seatings(s, session.id)
         try:
             new.check_stacks((r.seat, r.stack) for r in seated)
         except SettingsError as exc:
@@ -489,7 +409,7 @@ class TableService:
                                    "unit that divides every stack; nothing was changed")
                                 .format(error=exc)) from None
         if (old.check_unit_change(new, hand_in_progress=True) is not None  # the engine's rule
-                and self._hand_in_progress(s, session.id)):  # (asked only when it matters)
+                and hand_in_progress(s, session.id)):  # (asked only when it matters)
             raise ConflictError(tr("the chip unit can change from {old} to {new} only between "
                                    "hands (the hand in progress could leave stacks that are not "
                                    "multiples of it); nothing was changed")
@@ -498,9 +418,9 @@ class TableService:
     def _set_sitting_out(self, session_id: int, seat: int, value: bool,
                          by: StaffMember, workstation: str | None = None) -> SeatInfo:
         with self.db.transaction() as s:
-            session = self._open(s, session_id)
+            session = open_session(s, session_id)
             check_lease(s, session.table_id, workstation, self.db.now())
-            row = self._seating(s, session_id, seat)
+            row = seating(s, session_id, seat)
             row.sitting_out = value
             audit(s, at=self.db.now(), act="sit-out" if value else "come-back", staff=by,
                   table_id=session.table_id, session_id=session_id,
@@ -515,21 +435,21 @@ class TableService:
             both = None
             if kind == "adjustment":
                 confirm_supervisor(s, by, tr_noop("adjusting a stack"))
-            session = self._open(s, session_id)
+            session = open_session(s, session_id)
             if kind == "adjustment":
                 both = dual_control(s, session.table_id, amount, by, second,
                                     tr_noop("adjusting a stack"))
             check_lease(s, session.table_id, workstation, self.db.now())
-            row = self._seating(s, session_id, seat)
-            self._not_in_hand(s, row)
-            self._in_chips(s, session, amount)
+            row = seating(s, session_id, seat)
+            not_in_hand(s, row)
+            in_chips(s, session, amount)
             if row.stack + amount < 0:
                 raise StorageError(tr("seat {seat} has only {stack}").format(seat=seat,
                                                                                stack=row.stack))
             if kind == "rebuy":
-                check_rebuy(self._table(s, session.table_id), seat, row.stack, amount)
-            self._table_total(s, session, amount)
-            self._move(s, row, kind, amount, by, reason)
+                check_rebuy(table_row(s, session.table_id), seat, row.stack, amount)
+            table_total(s, session, amount)
+            stack_move(s, row, kind, amount, by, self.db.now(), reason)
             audit(s, at=self.db.now(), act=kind, staff=by, reason=reason,
                   table_id=session.table_id, session_id=session_id,
                   detail={"seat": seat, "player": row.player, "amount": amount,
@@ -537,90 +457,3 @@ class TableService:
                           **({"second_supervisor": both.name} if both else {})})
             ledger.request_checkpoint(s, f"session {session_id} seat {seat} {kind}")
             return seat_info(row)
-
-    def _in_chips(self, s: Session, session: TableSession, amount: int) -> None:
-        settings = table_info(self._table(s, session.table_id)).settings
-        refusal = settings.check_stack_amount(amount)  # the engine's rule (rule 3.3)
-        if refusal is not None:
-            raise StorageError(tr("{amount} is not a multiple of the chip unit {unit}")
-                               .format(**refusal.details))
-
-    def _table_total(self, s: Session, session: TableSession, amount: int) -> None:
-        """Refuses chips that would bring the table past the largest amount: the seated
-        stacks together bound every pot and every stack a hand can make."""
-        if amount <= 0:
-            return
-        total = sum(r.stack for r in self._seatings(s, session.id)) + amount
-        try:
-            check_total(total, f"the chips at the table (with these {thousands(amount)})")
-        except AmountError as exc:
-            raise StorageError(str(exc)) from None
-
-    def _move(self, s: Session, seating: Seating, kind: str, amount: int, by: StaffMember,
-              reason: str | None = None) -> None:
-        s.add(StackMove(seating_id=seating.id, kind=kind, amount=amount, staff_id=by.id,
-                        at=self.db.now(), reason=reason))
-        seating.stack += amount
-
-    @staticmethod
-    def _table(s: Session, table_id: int) -> GameTable:
-        row = s.get(GameTable, table_id)
-        if row is None:
-            raise NotFoundError(tr("no table with id {id}").format(id=table_id))
-        return row
-
-    @staticmethod
-    def _staff(s: Session, staff_id: int) -> Staff:
-        row = s.get(Staff, staff_id)
-        if row is None:
-            raise NotFoundError(tr("no staff member with id {id}").format(id=staff_id))
-        return row
-
-    @staticmethod
-    def _session(s: Session, session_id: int, lock: bool = False) -> TableSession:
-        row = s.get(TableSession, session_id, with_for_update=lock)
-        if row is None:
-            raise NotFoundError(tr("no session with id {id}").format(id=session_id))
-        return row
-
-    def _open(self, s: Session, session_id: int) -> TableSession:
-        """The open session, locked: on PostgreSQL every change to its seats and every hand
-        start or result takes this lock first, so they cannot interleave (SQLite's
-        ``BEGIN IMMEDIATE`` already serialises writers)."""
-        row = self._session(s, session_id, lock=True)
-        if row.closed_at is not None:
-            raise ConflictError(tr("session {id} is closed").format(id=session_id))
-        return row
-
-    @staticmethod
-    def _open_session_row(s: Session, table_id: int) -> TableSession | None:
-        return s.scalar(select(TableSession).where(TableSession.table_id == table_id,
-                                                   TableSession.closed_at.is_(None)))
-
-    @staticmethod
-    def _seatings(s: Session, session_id: int) -> list[Seating]:
-        return list(s.scalars(select(Seating).where(Seating.session_id == session_id,
-                                                    Seating.left_at.is_(None))
-                              .order_by(Seating.seat)))
-
-    @staticmethod
-    def _seating(s: Session, session_id: int, seat: int) -> Seating:
-        row = s.scalar(select(Seating).where(Seating.session_id == session_id,
-                                             Seating.seat == seat, Seating.left_at.is_(None)))
-        if row is None:
-            raise NotFoundError(tr("nobody is seated in seat {seat}").format(seat=seat))
-        return row
-
-    @staticmethod
-    def _hand_in_progress(s: Session, session_id: int) -> bool:
-        return bool(s.scalar(select(exists().where(
-            HandRow.session_id == session_id, HandRow.status == HandStatus.IN_PROGRESS.value))))
-
-    @staticmethod
-    def _not_in_hand(s: Session, seating: Seating) -> None:
-        busy = s.scalar(select(exists().where(
-            HandPlayer.seating_id == seating.id, HandPlayer.hand_id == HandRow.id,
-            HandRow.status == HandStatus.IN_PROGRESS.value)))
-        if busy:
-            raise ConflictError(tr("seat {seat} is in the hand in progress; wait until it ends")
-                                .format(seat=seating.seat))

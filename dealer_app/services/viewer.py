@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dealer_app.services.types import StaffMember
+from dealer_app.services.core.types import StaffMember
 
 
 @dataclass(frozen=True, slots=True)

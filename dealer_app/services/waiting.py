@@ -25,9 +25,9 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from dealer_app.engine.settings import SEATS
-from dealer_app.services.common import audit, settings_of
+from dealer_app.services.core.common import audit, settings_of
+from dealer_app.services.core.types import StaffMember
 from dealer_app.services.floor import Game, game_of
-from dealer_app.services.types import StaffMember
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import ConflictError, NotFoundError, StorageError
 from dealer_app.storage.models import GameTable, Seating, TableSession, WaitingEntry

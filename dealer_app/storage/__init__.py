@@ -8,8 +8,9 @@ Modules: ``errors`` (StorageError family), ``location`` (where the database live
 ``models`` (the schema), ``chain`` (event digests), ``backup`` (SQLite online backup).
 """
 
-from dealer_app.storage.backup import backup_sqlite_file
-from dealer_app.storage.database import Database
+from typing import TYPE_CHECKING
+
+from dealer_app.lazy import exports
 from dealer_app.storage.errors import (
     ConflictError,
     DatabaseLockedError,
@@ -19,7 +20,17 @@ from dealer_app.storage.errors import (
     NotFoundError,
     StorageError,
 )
-from dealer_app.storage.location import default_db_path, resolve_db_url
+
+if TYPE_CHECKING:
+    from dealer_app.storage.backup import backup_sqlite_file
+    from dealer_app.storage.database import Database
+    from dealer_app.storage.location import default_db_path, resolve_db_url
+
+__getattr__ = exports(__name__, {
+    "backup_sqlite_file": "dealer_app.storage.backup", "Database": "dealer_app.storage.database",
+    "default_db_path": "dealer_app.storage.location",
+    "resolve_db_url": "dealer_app.storage.location"})
+"""SQLAlchemy and the schema are imported with the first name that needs them."""
 
 __all__ = [
     "ConflictError", "Database",

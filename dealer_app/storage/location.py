@@ -73,6 +73,8 @@ def refuse_password_in_argument(url: str | None) -> None:
     reads the process list. ``DatabaseUnavailableError`` saying how to give it instead."""
     if not url or "://" not in url:
         return
+    if "@" not in url.partition("://")[2]:
+        return  # no user part, so no password (and SQLAlchemy not imported before the window)
     if parse_db_url(url).password:
         raise DatabaseUnavailableError(
             f"--db: the URL holds a password, which anyone on this machine can read in the "

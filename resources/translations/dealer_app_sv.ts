@@ -2177,6 +2177,11 @@ Detaljerna finns i loggfilen:
         <translation>övrigt</translation>
     </message>
     <message>
+        <source>{status} ✎</source>
+        <comment>corrected</comment>
+        <translation>{status} ✎</translation>
+    </message>
+    <message>
         <source>{status} · corrected</source>
         <translation>{status} · rättad</translation>
     </message>

@@ -39,8 +39,8 @@ def test_floor_and_display_speak_the_language_asked_for(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from PySide6.QtWidgets import QApplication, QWidget
 
-    from dealer_app.gui import i18n
     from dealer_app.gui.app import application
+    from dealer_app.gui.toolkit import i18n
 
     shown: list[str] = []
     app = application(lang="en")
@@ -48,8 +48,37 @@ def test_floor_and_display_speak_the_language_asked_for(
     monkeypatch.setattr(QWidget, "show", lambda self: shown.append(self.windowTitle()))
     monkeypatch.setattr(QWidget, "showFullScreen",
                         lambda self: shown.append(self.windowTitle()))
+    monkeypatch.setattr(QWidget, "showMaximized",
+                        lambda self: shown.append(self.windowTitle()))
     try:
         assert main([*command, "--db", db_url, "--lang", "sv"]) == 0
         assert i18n.installed_language() == "sv" and shown
     finally:
         i18n.install(app, "en")
+
+
+@pytest.mark.one_backend
+def test_the_floor_view_fills_the_screen(db_url: str, floor_db: tuple[Services, StaffMember],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """It opened at 1500x900 in a corner of a supervisor's 1920x1080 screen."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QApplication, QWidget
+
+    from dealer_app.gui.app import application
+
+    application()
+    shown: list[tuple[QRect, bool]] = []
+
+    def maximised(self: QWidget) -> None:
+        QWidget.show(self)
+        shown.append((self.geometry(), self.isVisible()))
+        self.close()
+
+    monkeypatch.setattr(QApplication, "exec", lambda self: 0)
+    monkeypatch.setattr(QWidget, "showMaximized", maximised)
+    assert main(["floor", "--db", db_url]) == 0
+    screen = QGuiApplication.primaryScreen()
+    assert screen is not None
+    assert shown and shown[0][1]
+    assert shown[0][0].size() == screen.availableGeometry().size()

@@ -10,7 +10,7 @@ import pytest
 from gui.conftest import Driver, make_driver
 from pytestqt.qtbot import QtBot
 
-from dealer_app.gui.floor.dealer_box import BoxClock, box_text
+from dealer_app.gui.box_clock import BoxClock, box_text
 from dealer_app.services import Role, Services, StaffMember
 from dealer_app.services.rotation import BoxTime, RotationService
 

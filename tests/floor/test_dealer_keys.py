@@ -3,6 +3,7 @@ calls it too, the acknowledgement shows at the table, F3 opens the floor for a s
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 
 import pytest
@@ -12,7 +13,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from dealer_app.engine import Action, Event
-from dealer_app.gui.floor.dealer_wiring import CallFloorDialog, FloorKeys
+from dealer_app.gui.floor_keys import CallFloorDialog, FloorKeys
 from dealer_app.services import Services, StaffMember
 from dealer_app.services.calls import CallKind, CallService
 from dealer_app.services.closing import ClosingService
@@ -84,7 +85,8 @@ def test_f9_after_a_refused_show_calls_the_floor(
 
 
 def test_f3_opens_the_floor_for_a_supervisor_and_never_changes_who_deals(
-        qtbot: QtBot, dealer_window: Driver, floor_db: tuple[Services, StaffMember]) -> None:
+        qtbot: QtBot, dealer_window: Driver, floor_db: tuple[Services, StaffMember],
+        caplog: pytest.LogCaptureFixture) -> None:
     svc, _ = floor_db
     keys = _keys(dealer_window)
     session = dealer_window.backend.session
@@ -100,8 +102,18 @@ def test_f3_opens_the_floor_for_a_supervisor_and_never_changes_who_deals(
     dialog = keys.sign_in
     assert dialog is not None
     qtbot.keyClicks(dialog.name, "Sam")
+    qtbot.keyClicks(dialog.pin, "9999")
+    with caplog.at_level(logging.INFO, logger="dealer_app.gui"):
+        qtbot.keyClick(dialog.pin, Qt.Key.Key_Return)  # a wrong PIN: refused, and logged
+    assert keys.floor_window is None and "floor view sign-in refused for 'Sam'" in caplog.text
+    dealer_window.key(Qt.Key.Key_F3)
+    dialog = keys.sign_in
+    assert dialog is not None
+    qtbot.keyClicks(dialog.name, "Sam")
     qtbot.keyClicks(dialog.pin, "246800")
-    qtbot.keyClick(dialog.pin, Qt.Key.Key_Return)
+    with caplog.at_level(logging.INFO, logger="dealer_app.gui"):
+        qtbot.keyClick(dialog.pin, Qt.Key.Key_Return)
+    assert "floor view sign-in: 'Sam'" in caplog.text and "246800" not in caplog.text
     floor = keys.floor_window
     assert floor is not None and floor.isVisible() and floor.supervisor is not None
     assert floor.supervisor.name == "Sam"

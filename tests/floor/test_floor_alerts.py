@@ -52,14 +52,14 @@ def test_a_floor_opened_later_alerts_on_an_earlier_call_until_it_is_acknowledged
     call_id = _call(svc)
     floor = open_floor(alert_every=0.1)
     assert floor.alert.isVisibleTo(floor) and "CALL at T1: Dispute" in floor.alert.text()
-    assert floor.beeps >= 1
-    qtbot.waitUntil(lambda: floor.beeps >= 3, timeout=5000)  # it repeats
+    assert floor.open_calls.beeps >= 1
+    qtbot.waitUntil(lambda: floor.open_calls.beeps >= 3, timeout=5000)  # it repeats
     qtbot.mouseClick(floor.calls_panel.acknowledge, Qt.MouseButton.LeftButton)
     assert CallService(svc.db).call(call_id).acknowledged_by == "Sam"
-    assert not floor.alert.isVisibleTo(floor) and not floor.alert_timer.isActive()
-    beeps = floor.beeps
+    assert not floor.alert.isVisibleTo(floor) and not floor.open_calls.alert_timer.isActive()
+    beeps = floor.open_calls.beeps
     qtbot.wait(300)
-    assert floor.beeps == beeps  # silent once somebody is on the way
+    assert floor.open_calls.beeps == beeps  # silent once somebody is on the way
 
 
 def test_an_unanswered_call_is_escalated(
@@ -67,12 +67,13 @@ def test_an_unanswered_call_is_escalated(
     svc, _ = floor_db
     floor = open_floor(escalate_after=30)
     call_id = _call(svc)
-    qtbot.waitUntil(lambda: call_id in {c.id for c in floor.waiting_calls()}, timeout=5000)
+    qtbot.waitUntil(lambda: call_id in {c.id for c in floor.open_calls.waiting_calls()},
+                    timeout=5000)
     assert "ESCALATED" not in floor.alert.text()
     later = floor.now() + timedelta(seconds=31)
     floor.now = lambda: later  # type: ignore[method-assign]
     floor.tick()
-    assert "ESCALATED" in floor.alert.text() and call_id in floor.escalated
+    assert "ESCALATED" in floor.alert.text() and call_id in floor.open_calls.escalated
     tile = floor.tiles[floor.tile("T1").table_id]
     assert tile.escalated and tile.property("escalated")
     # ages tick in the calls list too
@@ -86,7 +87,7 @@ def test_resolved_calls_stay_as_the_shift_history_with_response_times(
     call_id = _call(svc)
     qtbot.waitUntil(lambda: bool(floor.calls_panel.calls), timeout=5000)
     assert floor.calls_panel.history.count() == 0
-    assert floor.resolve(call_id, "pot was right") is not None
+    assert floor.open_calls.resolve(call_id, "pot was right") is not None
     assert floor.calls_panel.calls == []
     (line,) = [floor.calls_panel.history.item(i).text()
                for i in range(floor.calls_panel.history.count())]

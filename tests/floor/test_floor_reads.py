@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from dealer_app.gui.floor import window as floor_window
+from dealer_app.gui.floor import waiting_wiring
 from dealer_app.gui.floor.window import FloorWindow
 from dealer_app.services import Services, StaffMember
 
@@ -27,10 +27,10 @@ def test_a_read_of_the_floor_redraws_only_the_tiles_that_changed(
     assert (t1.redraws, t2.redraws) == (before[0] + 1, before[1])
     assert floor.tile("T1").hand_number == 1 and "Hand 1" in t1.hand.text()
     # the waiting lists: not again within two seconds, whatever the reads of tiles
-    reads = floor.waiting_reads
+    reads = floor.lists.waiting_reads
     for _ in range(5):
         floor.refresh({t1.table_id})
-    assert floor.waiting_reads == reads
-    monkeypatch.setattr(floor_window, "WAITING_EVERY", 0.0)
+    assert floor.lists.waiting_reads == reads
+    monkeypatch.setattr(waiting_wiring, "WAITING_EVERY", 0.0)
     floor.refresh({t1.table_id})
-    assert floor.waiting_reads == reads + 1
+    assert floor.lists.waiting_reads == reads + 1

@@ -4,6 +4,7 @@ SQLite, and on PostgreSQL when DEALER_APP_TEST_PG_URL is set)."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 
 import pytest
@@ -64,7 +65,7 @@ def test_the_floor_sees_inputs_and_calls_of_another_process(
     with qtbot.waitSignal(floor.call_arrived, timeout=5000) as arrived:
         dealer_process.step("call")
     call_id = arrived.args[0]
-    assert floor.beeps == 1
+    assert floor.open_calls.beeps == 1
     assert floor.tiles[tile.table_id].badge.isVisibleTo(floor)
     assert "Dispute" in floor.tiles[tile.table_id].badge.text()
     assert floor.calls_panel.selected() is not None
@@ -73,7 +74,7 @@ def test_the_floor_sees_inputs_and_calls_of_another_process(
     qtbot.mouseClick(floor.calls_panel.acknowledge, Qt.MouseButton.LeftButton)
     assert CallService(svc.db).call(call_id).acknowledged_by == "Sam"
     assert "on the way" in floor.tiles[tile.table_id].badge.text()
-    done = floor.resolve(call_id, "bring-in was right")
+    done = floor.open_calls.resolve(call_id, "bring-in was right")
     assert done is not None and done.state == "resolved"
     assert not floor.tiles[tile.table_id].badge.isVisibleTo(floor)
     # the hand goes on in the other process; the screen shows the hole cards only when shown
@@ -137,7 +138,8 @@ def test_a_dropped_listener_reconnects_and_misses_nothing(
 
 
 def test_a_floor_without_a_supervisor_asks_once_and_resolve_needs_a_note(
-        qtbot: QtBot, floor_db: tuple[Services, StaffMember]) -> None:
+        qtbot: QtBot, floor_db: tuple[Services, StaffMember],
+        caplog: pytest.LogCaptureFixture) -> None:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
@@ -165,8 +167,10 @@ def test_a_floor_without_a_supervisor_asks_once_and_resolve_needs_a_note(
             qtbot.keyClick(dialog.pin, Qt.Key.Key_Return)
 
         QTimer.singleShot(0, sign_in)
-        qtbot.mouseClick(window.calls_panel.acknowledge, Qt.MouseButton.LeftButton)
+        with caplog.at_level(logging.INFO, logger="dealer_app.gui"):
+            qtbot.mouseClick(window.calls_panel.acknowledge, Qt.MouseButton.LeftButton)
         assert seen == ["sign-in"] and window.supervisor is not None
+        assert "floor sign-in: 'Sam'" in caplog.text and "246800" not in caplog.text
         call = window.calls_panel.calls[0]
         assert call.acknowledged_by == "Sam"
 

@@ -7,6 +7,7 @@ import csv
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QApplication
 
 from dealer_app.cli import main
 from dealer_app.services import Services, StaffMember
@@ -15,7 +16,9 @@ from dealer_app.services import Services, StaffMember
 @pytest.mark.one_backend
 def test_floor_report_writes_the_csv_and_the_pdf(
         db_url: str, floor_db: tuple[Services, StaffMember], tmp_path: Path,
-        capsys: pytest.CaptureFixture[str]) -> None:
+        capsys: pytest.CaptureFixture[str], qapp: QApplication) -> None:
+    # the worker's QApplication first, as in every window test: the command's PDF then uses
+    # it, and leaves no bare QGuiApplication behind (every later widget of the worker aborted)
     assert main(["floor", "report", "--db", db_url]) == 2
     assert "--csv FILE or --pdf FILE" in capsys.readouterr().err
     out_csv, out_pdf = tmp_path / "shift.csv", tmp_path / "shift.pdf"

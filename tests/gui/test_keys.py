@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from dealer_app.engine import RANKS, SUITS, Action, Card
-from dealer_app.gui.commands import KEY_MAP, Command
+from dealer_app.gui.wording.commands import KEY_MAP, Command
 
 from .conftest import Driver, make_driver
 from .test_refused_and_resume import _stored, _to_bring_in

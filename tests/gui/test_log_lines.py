@@ -1,4 +1,4 @@
-"""The dealer's hand log in words (``gui/rows.log_lines``), without a window."""
+"""The dealer's hand log in words (``gui/wording/rows.log_lines``), without a window."""
 
 from __future__ import annotations
 
@@ -13,9 +13,8 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from dealer_app import words  # noqa: E402
 from dealer_app.engine import Action, Event, SeatSpec, Settings  # noqa: E402
 from dealer_app.engine.hand import Hand  # noqa: E402
-from dealer_app.gui import i18n  # noqa: E402
-from dealer_app.gui.backend import LogRow, _log_rows  # noqa: E402
-from dealer_app.gui.rows import log_lines  # noqa: E402
+from dealer_app.gui.toolkit import i18n  # noqa: E402
+from dealer_app.gui.wording.rows import LogRow, log_lines, log_rows  # noqa: E402
 from dealer_app.services.types import LogEntry  # noqa: E402
 
 AT = datetime(2024, 5, 1, 20, 15, 3, tzinfo=UTC)
@@ -60,13 +59,13 @@ def test_an_undo_line_names_the_input_with_its_amount_in_swedish(qapp: QApplicat
 
     i18n.install(qapp, "sv")
     try:
-        before = log_lines(_log_rows(tuple(entry(n) for n in range(1, 6))), _hand(5))
+        before = log_lines(log_rows(tuple(entry(n) for n in range(1, 6))), _hand(5))
         assert before[4].text.startswith("Plats 1") and before[4].text.endswith(" 5")
         # the bring-in (#5) undone by #6: the stored rows name it without chips
         undone = (*(entry(n) for n in range(1, 5)), entry(5, undone=True, step=None,
                                                             superseded_by=6),
                   entry(6, "undo", target_seq=5, step=None))
-        after = log_lines(_log_rows(undone), _hand(4),
+        after = log_lines(log_rows(undone), _hand(4),
                           {line.row.seq: line.text for line in before})
         assert after[4].text == before[4].text
         assert after[5].text == f"Ångring #5: {before[4].text}"

@@ -9,8 +9,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
-from dealer_app.gui.models import LogModel
-from dealer_app.gui.rows import PotRow
+from dealer_app.gui.views.models import LogModel
+from dealer_app.gui.wording.rows import PotRow
 from tests.gui.conftest import Driver
 
 
@@ -192,7 +192,7 @@ def test_side_pot_labels_in_a_real_hand(table: Driver) -> None:
     the seats that may win it, with thousands separators."""
     from dealer_app.engine import Action, Event, SeatSpec, Settings
     from dealer_app.engine.hand import Hand
-    from dealer_app.gui.rows import pot_rows
+    from dealer_app.gui.wording.rows import pot_rows
 
     hand = Hand(Settings(ante=5, chip_unit=5),
                 [SeatSpec(1, "Ann", 5000), SeatSpec(2, "Bo", 10), SeatSpec(3, "Cy", 5000)])

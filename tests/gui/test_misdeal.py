@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QDialogButtonBox
 from dealer_app.engine import Action, CardError, Event, SeatSpec, Settings
 from dealer_app.engine.hand import Hand
 from dealer_app.engine.misdeal import MisdealError, MisdealKind, declare_misdeal
-from dealer_app.gui.commands import KEY_MAP, Command
 from dealer_app.gui.misdeal_dialog import MisdealDialog
+from dealer_app.gui.wording.commands import KEY_MAP, Command
 from dealer_app.services import HandStatus, reports
 from tests.gui.conftest import Driver
 

@@ -12,9 +12,8 @@ from pytestqt.modeltest import ModelTester  # noqa: E402
 
 from dealer_app.engine import Action, Event, SeatSpec, Settings  # noqa: E402
 from dealer_app.engine.hand import Hand  # noqa: E402
-from dealer_app.gui.backend import LogRow  # noqa: E402
-from dealer_app.gui.models import ROW_ROLE, SORT_ROLE, LogModel, PotsModel, SeatsModel  # noqa: E402
-from dealer_app.gui.rows import pot_rows, seat_rows  # noqa: E402
+from dealer_app.gui.views.models import ROW_ROLE, SORT_ROLE, LogModel, PotsModel, SeatsModel  # noqa: E402
+from dealer_app.gui.wording.rows import LogRow, pot_rows, seat_rows  # noqa: E402
 from dealer_app.services import SeatInfo  # noqa: E402
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
-from dealer_app.gui.rows import PotRow
+from dealer_app.gui.wording.rows import PotRow
 from tests.gui.conftest import Driver
 
 

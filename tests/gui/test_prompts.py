@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dealer_app.engine import Action, Event, SeatSpec, Settings, Structure
 from dealer_app.engine.hand import Hand
-from dealer_app.gui import prompts
+from dealer_app.gui.wording import prompts
 
 
 def _hand(*stacks: tuple[int, str, int], structure: Structure = Structure.FIXED_LIMIT,

@@ -29,8 +29,8 @@ from dealer_app import text
 from dealer_app.engine import DECK, Action
 from dealer_app.engine.hand import Phase
 from dealer_app.gui.app import application
-from dealer_app.gui.commands import Command
 from dealer_app.gui.views.cards import PickerCard
+from dealer_app.gui.wording.commands import Command
 from tests.gui.conftest import Driver, make_driver, no_limit_round_2
 
 MARK = "§"

@@ -1,6 +1,7 @@
-"""The engine's refusals put into words from their reason and details (dealer_app.gui.refusals):
-every reason has words, filled by the details of real refusals, saying what the engine says;
-a translation reaches the red NEXT line of the dealer window."""
+"""The engine's refusals put into words from their reason and details
+(dealer_app.gui.wording.refusals): every reason has words, filled by the details of real
+refusals, saying what the engine says; a translation reaches the red NEXT line of the dealer
+window."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from dealer_app import text
 from dealer_app.engine import CardError, RuleError, parse_card, typed_card
 from dealer_app.engine.errors import Code, Reason
 from dealer_app.engine.hand import Hand, ReplayError
-from dealer_app.gui.refusals import (
+from dealer_app.gui.wording.refusals import (
     CARD_REASONS,
     TEMPLATES,
     card_error_text,

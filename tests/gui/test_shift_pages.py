@@ -8,8 +8,9 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QAbstractSpinBox, QPushButton, QScrollArea, QSpinBox
+from pytestqt.qtbot import QtBot
 
-from dealer_app.gui.models import SeatsModel
+from dealer_app.gui.views.models import SeatsModel
 from tests.gui.conftest import Driver
 
 
@@ -192,3 +193,27 @@ def test_refused_inputs_start_with_a_capital_and_name_the_player(table: Driver) 
     assert d.refused
     assert d.next_text.startswith("✖ Seat 3 (Bo) must bring in 10"), d.next_text
 
+
+
+def test_a_long_table_line_wraps_in_the_table_list_instead_of_being_cut(
+        qtbot: QtBot, db_url: str) -> None:
+    """Seen at 1280x800 in a real (xcb) window: "Open · dealer Dana · hand 5 in …" and a
+    sideways scroll bar. The offscreen platform lays the list out again by itself, so this
+    guards the wrapping rather than reproducing the cut (screenshots show the fix)."""
+    from tests.gui.conftest import make_driver
+
+    d = make_driver(qtbot, db_url, size=(1280, 800))
+    d.sign_in("Sue", "135792", first=True)
+    d.create_table("Fixed limit 1")
+    d.open_first_table()
+    d.seat(1, "Ann", 500)
+    d.seat(3, "Bo", 500)
+    d.key(Qt.Key.Key_N)
+    qtbot.mouseClick(d.page.sign_out_button, Qt.MouseButton.LeftButton)
+    d.sign_in("Sue", "135792")
+    view = d.window.tables.tables
+    qtbot.waitUntil(lambda: view.count() > 0 and view.isVisible())
+    assert "hand 1 in progress" in view.item(0).text()
+    qtbot.waitUntil(lambda: view.visualItemRect(view.item(0)).width()
+                    <= view.viewport().width() + 4)
+    assert not view.horizontalScrollBar().isVisible()

@@ -11,7 +11,8 @@ from PySide6.QtWidgets import QDialogButtonBox
 
 from dealer_app.engine import DECK, Action
 from dealer_app.engine.hand import Phase
-from dealer_app.gui.review.dialogs import CorrectInputDialog, SupervisorActDialog
+from dealer_app.gui.review.correction import CorrectInputDialog
+from dealer_app.gui.review.dialogs import SupervisorActDialog
 from tests.gui.conftest import Driver
 
 SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "09-mismatch.png"

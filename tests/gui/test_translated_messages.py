@@ -13,8 +13,8 @@ from pytestqt.qtbot import QtBot
 
 from dealer_app.gui import guide
 from dealer_app.gui.crash import message_for
-from dealer_app.gui.file_dialogs import NameOnlyIconProvider
 from dealer_app.gui.lease import LeaseKeeper
+from dealer_app.gui.toolkit.file_dialogs import NameOnlyIconProvider
 from dealer_app.text import set_translate
 
 from .conftest import Driver, make_driver

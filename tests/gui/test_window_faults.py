@@ -9,11 +9,12 @@ import pytest
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
+from pytestqt.exceptions import TimeoutError
 from pytestqt.qtbot import QtBot
 
 from dealer_app.engine import Card
-from dealer_app.gui import i18n
 from dealer_app.gui.app import application
+from dealer_app.gui.toolkit import i18n
 
 from .conftest import Driver, make_driver
 
@@ -261,3 +262,32 @@ def test_hole_cards_are_face_down_until_f4_is_held_or_the_showdown(table: Driver
         for _ in range(3):
             d.key(Qt.Key.Key_X)
     assert str(hole.card) == "Ts", d.next_text
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_the_hand_logs_number_time_and_dealer_are_never_cut(
+        qtbot: QtBot, db_url: str, size: tuple[int, int]) -> None:
+    """Seen at 1024x768 and 1920x1080: the log's Time and By columns kept the width of their
+    headers when the first inputs arrived ("18:3…", "D…") while Input had room to spare."""
+    d = _heads_up(qtbot, db_url, size=size)
+    view, model = d.page.log_view, d.page.log_model
+    assert model.rowCount() > 3
+
+    def fits() -> bool:
+        metrics = view.fontMetrics()
+        for column in (model.SEQ, model.TIME, model.BY):
+            for row in range(model.rowCount()):
+                text = str(model.index(row, column).data() or "")
+                if metrics.horizontalAdvance(text) + 6 > view.columnWidth(column):
+                    return False
+        return True
+
+    try:
+        qtbot.waitUntil(fits, timeout=2000)
+    except TimeoutError as cut:  # (column, its width, its widest text)
+        metrics = view.fontMetrics()
+        raise AssertionError([(c, view.columnWidth(c), max(
+            metrics.horizontalAdvance(str(model.index(r, c).data() or ""))
+            for r in range(model.rowCount()))) for c in range(4)]) from cut
+    by = [str(model.index(row, model.BY).data() or "") for row in range(model.rowCount())]
+    assert any(by), "the dealer is named on the first input"

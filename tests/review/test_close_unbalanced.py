@@ -10,8 +10,9 @@ from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
 from dealer_app.gui.review.backend import ReviewBackend
-from dealer_app.gui.review.dialogs import CloseSessionDialog, VoidHandDialog
+from dealer_app.gui.review.dialogs import VoidHandDialog
 from dealer_app.gui.review.report import SessionReportDialog
+from dealer_app.gui.review.session_dialogs import CloseSessionDialog
 
 from .datagen import BOSS, BOSS_PIN, World
 

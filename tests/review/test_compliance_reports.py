@@ -320,8 +320,8 @@ def test_the_report_dialog_shows_stints_and_prints_signed_by_the_supervisor(
         rw: ReportWorld, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from PySide6.QtCore import Qt
 
-    from dealer_app.gui import file_dialogs
     from dealer_app.gui.review import open_review_window
+    from dealer_app.gui.toolkit import file_dialogs
 
     class Holder:
         services = rw.svc

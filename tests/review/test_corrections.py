@@ -16,9 +16,9 @@ from dealer_app.engine import Action, Event
 from dealer_app.engine.hand import Hand, Phase
 from dealer_app.gui.review import open_review_window
 from dealer_app.gui.review.backend import ReviewBackend
-from dealer_app.gui.review.dialogs import CorrectInputDialog
+from dealer_app.gui.review.correction import CorrectInputDialog
+from dealer_app.gui.review.hand_detail import HandDetailWindow
 from dealer_app.gui.review.models import HandListModel, HandLogModel
-from dealer_app.gui.review.replay import HandDetailWindow
 from dealer_app.gui.review.window import CORRECTED, ReviewWindow
 from dealer_app.services import HandState
 
@@ -104,6 +104,7 @@ def test_the_status_filter_offers_corrected_hands(qtbot: QtBot, played: World) -
     win.status_box.setCurrentIndex(win.status_box.findData(CORRECTED))
     qtbot.waitUntil(lambda: win.model.rowCount() == 1)
     assert win.model.hand_id(0) == state.hand_id
-    status = win.model.data(win.model.index(0, HandListModel.COL_STATUS))
-    assert status == "In progress · corrected"
+    index = win.model.index(0, HandListModel.COL_STATUS)
+    assert win.model.data(index) == "In progress ✎"
+    assert win.model.data(index, Qt.ItemDataRole.ToolTipRole) == "In progress · corrected"
 

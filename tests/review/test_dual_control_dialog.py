@@ -9,7 +9,8 @@ from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
 from dealer_app.gui.review.backend import ReviewBackend
-from dealer_app.gui.review.dialogs import AdjustStackDialog, VoidHandDialog
+from dealer_app.gui.review.dialogs import VoidHandDialog
+from dealer_app.gui.review.session_dialogs import AdjustStackDialog
 from dealer_app.services import HandQuery, Role
 
 from .datagen import BOSS_PIN, World

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from dealer_app.gui import file_dialogs
+from dealer_app.gui.toolkit import file_dialogs
 from dealer_app.services import HandQuery
 
 from .datagen import World

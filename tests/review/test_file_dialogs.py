@@ -1,7 +1,7 @@
 """Every file dialog of the app lists the database's folder without opening the database's
 files, so the process keeps its SQLite locks and a second process sees its writes (issue 8.1).
 
-Before gui/file_dialogs.py, Qt's MIME sniffing (icon provider -> QMimeDatabase) opened and
+Before gui/toolkit/file_dialogs.py, Qt's MIME sniffing (icon provider -> QMimeDatabase) opened and
 closed ``*.db``, ``-wal`` and ``-shm``: the process lost its POSIX locks, a second process
 checkpointed and deleted the WAL, and the window's next write was never seen by anyone else.
 """
@@ -21,8 +21,8 @@ from pytestqt.qtbot import QtBot
 from storage.helpers import FakeClock
 from storage.locks import held_locks, sqlite_files
 
-from dealer_app.gui import file_dialogs
 from dealer_app.gui.review import open_review_window
+from dealer_app.gui.toolkit import file_dialogs
 from dealer_app.services import HandStatus, Services
 
 from .datagen import World

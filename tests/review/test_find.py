@@ -20,11 +20,12 @@ from pytestqt.qtbot import QtBot
 
 from dealer_app.engine import DECK, Action, Event
 from dealer_app.engine.hand import Hand
-from dealer_app.gui import file_dialogs
 from dealer_app.gui.review.backend import ReviewBackend
-from dealer_app.gui.review.dialogs import CorrectInputDialog, SupervisorActDialog
+from dealer_app.gui.review.correction import CorrectInputDialog
+from dealer_app.gui.review.dialogs import SupervisorActDialog
 from dealer_app.gui.review.models import HAND_ID_ROLE, SORT_ROLE, HandListModel
 from dealer_app.gui.review.window import IntegrityDialog, ReviewWindow, parse_go_to
+from dealer_app.gui.toolkit import file_dialogs
 from dealer_app.services import HandQuery, HandState, HandStatus, Role, VerifyReport
 from dealer_app.services.moments import parse_moment, when
 
@@ -498,19 +499,43 @@ def test_window_fits_1366_by_768_and_remembers_its_size(qtbot: QtBot, named: Wor
     qtbot.waitExposed(win)
     assert win.width() <= 1366 and win.height() <= 768
     _assert_buttons_fit(win)
-    win.resize(1200, 700)
+    win.resize(1000, 650)  # (the offscreen screen is 800×800; the window's least 1000×600)
     win.close()
     again = ReviewWindow(ReviewBackend(named.svc), named.boss, settings=settings)
     qtbot.addWidget(again)
-    assert (again.width(), again.height()) == (1200, 700)
+    assert (again.width(), again.height()) == (1000, 650)
     again.close()
+
+
+def test_a_size_saved_on_a_larger_screen_is_cut_to_this_one(qtbot: QtBot, named: World,
+                                                           tmp_path: Path) -> None:
+    """Left at 1900×1050 on a 1920×1080 station, the review reopened at that size and place
+    on a smaller screen, its buttons and edges off the screen."""
+    from PySide6.QtCore import QPoint, QSize
+    from PySide6.QtGui import QGuiApplication
+
+    settings = QSettings(str(tmp_path / "review.ini"), QSettings.Format.IniFormat)
+    settings.setValue("size", QSize(1900, 1050))
+    settings.setValue("position", QPoint(1500, 900))
+    settings.sync()
+    win = ReviewWindow(ReviewBackend(named.svc), named.boss, settings=settings)
+    qtbot.addWidget(win)
+    screen = QGuiApplication.primaryScreen()
+    assert screen is not None
+    free = screen.availableGeometry()
+    least = win.minimumSize()
+    assert win.width() <= max(free.width(), least.width())
+    assert win.height() <= max(free.height(), least.height())
+    assert free.left() <= win.x() <= max(free.left(), free.right() + 1 - win.width())
+    assert free.top() <= win.y() <= max(free.top(), free.bottom() + 1 - win.height())
+    win.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "sv"])
 def test_every_button_fits_1024_by_768_in_every_language(qtbot: QtBot, named: World,
                                                          tmp_path: Path, lang: str) -> None:
-    from dealer_app.gui import i18n
     from dealer_app.gui.app import application
+    from dealer_app.gui.toolkit import i18n
 
     settings = QSettings(str(tmp_path / "review.ini"), QSettings.Format.IniFormat)
     i18n.install(application(), lang)
@@ -522,6 +547,41 @@ def test_every_button_fits_1024_by_768_in_every_language(qtbot: QtBot, named: Wo
         qtbot.waitExposed(win)
         assert win.width() <= 1024 and win.height() <= 768, (win.width(), win.height())
         _assert_buttons_fit(win)
+        win.close()
+    finally:
+        i18n.install(application(), "en")
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_the_hand_lists_times_and_statuses_are_never_cut_at_1024(
+        qtbot: QtBot, named: World, tmp_path: Path, lang: str) -> None:
+    """Seen at 1024x768: "2026-12-03 18:36 …" and "Complete …" in columns of fixed
+    widths too narrow for the 12 pt font."""
+    from dealer_app.gui.app import application
+    from dealer_app.gui.review.models import HandListModel, status_label
+    from dealer_app.gui.toolkit import i18n
+    from dealer_app.services import HandStatus
+
+    settings = QSettings(str(tmp_path / "review.ini"), QSettings.Format.IniFormat)
+    i18n.install(application(), lang)
+    try:
+        win = ReviewWindow(ReviewBackend(named.svc), named.boss, settings=settings)
+        qtbot.addWidget(win)
+        win.resize(1024, 768)
+        win.show()
+        qtbot.waitExposed(win)
+        view, model = win.view, win.model
+        qtbot.waitUntil(lambda: model.rowCount() > 0)
+        metrics = view.fontMetrics()
+        m = HandListModel
+        texts = {m.COL_STARTED: [str(model.index(r, m.COL_STARTED).data())
+                                 for r in range(model.rowCount())],
+                 m.COL_STATUS: [status_label(s, c, short=True) for s in HandStatus
+                                for c in (False, True)]}
+        for column, shown in texts.items():
+            need = max(metrics.horizontalAdvance(text) for text in shown) + 8
+            assert view.columnWidth(column) >= need, (column, shown)
+        assert view.columnWidth(m.COL_PLAYERS) >= 100  # the players keep room (1000 px)
         win.close()
     finally:
         i18n.install(application(), "en")
@@ -665,7 +725,7 @@ def test_the_dispute_story_from_the_keyboard(qtbot: QtBot, named: World,
     assert "CORRECTED" in detail.title.text()
     row = win.model.row_of(disputed.hand_id)
     assert row is not None and "corrected" in win.model.data(
-        win.model.index(row, HandListModel.COL_STATUS))
+        win.model.index(row, HandListModel.COL_STATUS), Qt.ItemDataRole.ToolTipRole)
     # the session report is at hand for the sign-off
     assert win.buttons["sessionReport"].isEnabled()
     report = win.show_session_report()

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from dealer_app.gui import i18n
+from dealer_app.gui.toolkit import i18n
 from dealer_app.services import DatabaseUnavailableError
 
 from .datagen import World

@@ -13,8 +13,9 @@ from pytestqt.qtbot import QtBot
 
 from dealer_app.engine.hand import Hand
 from dealer_app.gui.review.backend import ReviewBackend
-from dealer_app.gui.review.replay import HandDetailWindow, HandReplayView
-from dealer_app.gui.rows import seat_rows
+from dealer_app.gui.review.hand_detail import HandDetailWindow
+from dealer_app.gui.review.replay import HandReplayView
+from dealer_app.gui.wording.rows import seat_rows
 from dealer_app.services import HandQuery, Services
 
 from .datagen import World, make_world, play_hand

@@ -22,12 +22,12 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from dealer_app.engine import DECK
-from dealer_app.gui import i18n
 from dealer_app.gui.app import application
 from dealer_app.gui.review.backend import ReviewBackend
+from dealer_app.gui.review.hand_detail import HandDetailWindow
 from dealer_app.gui.review.models import HandListModel, HandLogModel
-from dealer_app.gui.review.replay import HandDetailWindow
 from dealer_app.gui.review.report import SessionReportDialog
+from dealer_app.gui.toolkit import i18n
 from dealer_app.services import HandQuery
 
 from .datagen import World

@@ -8,8 +8,8 @@ from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
 from dealer_app.gui.review.backend import ReviewBackend
-from dealer_app.gui.review.dialogs import SettleOwedDialog
 from dealer_app.gui.review.report import SessionReportDialog
+from dealer_app.gui.review.session_dialogs import SettleOwedDialog
 from dealer_app.services import HandQuery
 
 from .datagen import BOSS, BOSS_PIN, World

@@ -28,14 +28,10 @@ from pytestqt.qtbot import QtBot
 
 from dealer_app import text
 from dealer_app.gui.review.backend import ReviewBackend
-from dealer_app.gui.review.dialogs import (
-    AdjustStackDialog,
-    CloseSessionDialog,
-    SignInDialog,
-    VoidHandDialog,
-)
+from dealer_app.gui.review.dialogs import SignInDialog, VoidHandDialog
 from dealer_app.gui.review.models import HandListModel
 from dealer_app.gui.review.moments import MomentEdit
+from dealer_app.gui.review.session_dialogs import AdjustStackDialog, CloseSessionDialog
 from dealer_app.gui.review.window import IntegrityDialog, ReviewWindow
 from dealer_app.services import HandStatus
 

@@ -15,11 +15,11 @@ from PySide6.QtWidgets import QDialog, QMessageBox, QPushButton
 from pytestqt.qtbot import QtBot
 
 from dealer_app.engine.record import load_record
-from dealer_app.gui import file_dialogs
 from dealer_app.gui.review import open_review_window
 from dealer_app.gui.review.dialogs import SupervisorActDialog
 from dealer_app.gui.review.models import HandListModel
 from dealer_app.gui.review.window import ReviewWindow
+from dealer_app.gui.toolkit import file_dialogs
 from dealer_app.services import HandStatus, Services
 from dealer_app.services.reports import session_report
 

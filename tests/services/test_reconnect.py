@@ -19,7 +19,8 @@ from sqlalchemy.orm import Session
 from storage.helpers import next_event
 
 from dealer_app.engine import Action, Event, Settings
-from dealer_app.services import HandState, Role, Services, SessionInfo, StaffMember, common
+from dealer_app.services import HandState, Role, Services, SessionInfo, StaffMember
+from dealer_app.services.core import common
 from dealer_app.storage.errors import ConnectionLostError
 
 

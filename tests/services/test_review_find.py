@@ -83,7 +83,7 @@ def test_substring_player_search(read_only: tuple[Services, list[int]], dense: b
                                  monkeypatch: pytest.MonkeyPatch) -> None:
     svc, _ = read_only
     if dense:  # every match counts as dense: pages scan the list's order with EXISTS
-        monkeypatch.setattr("dealer_app.services.review.DENSE", 1)
+        monkeypatch.setattr("dealer_app.services.core.hand_filters.DENSE", 1)
     for typed, count in (("meyer", 5), ("MEY", 5), ("oë m", 5), ("zoe", 5), ("nobody", 0),
                          ("%", 0), ("_", 0), ("a", 5)):
         query = HandQuery(player=typed)

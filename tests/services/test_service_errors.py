@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from storage.helpers import play  # noqa: E402
 
 from dealer_app.engine import Action, Code, Event, RuleError  # noqa: E402
-from dealer_app.gui import i18n  # noqa: E402
 from dealer_app.gui.review.dialogs import explain  # noqa: E402
+from dealer_app.gui.toolkit import i18n  # noqa: E402
 from dealer_app.services import (  # noqa: E402
     CorrectionRefused,
     HandClosed,

@@ -235,12 +235,8 @@ class Holder:
 def walk_review(qtbot: QtBot, services: Services) -> Texts:
     """The review window for the supervisor and its windows and dialogs, on ``services``."""
     from dealer_app.gui.review import open_review_window
-    from dealer_app.gui.review.dialogs import (
-        AdjustStackDialog,
-        CloseSessionDialog,
-        SignInDialog,
-        VoidHandDialog,
-    )
+    from dealer_app.gui.review.dialogs import SignInDialog, VoidHandDialog
+    from dealer_app.gui.review.session_dialogs import AdjustStackDialog, CloseSessionDialog
     from dealer_app.gui.review.window import ReviewWindow
 
     boss = _staff(services, BOSS)

@@ -18,8 +18,8 @@ from PySide6.QtCore import QLocale  # noqa: E402
 from pytestqt.qtbot import QtBot  # noqa: E402
 
 from dealer_app.commands.gui import LANGUAGES as CLI_LANGUAGES  # noqa: E402
-from dealer_app.gui import i18n  # noqa: E402
 from dealer_app.gui.app import application  # noqa: E402
+from dealer_app.gui.toolkit import i18n  # noqa: E402
 from dealer_app.gui.views.language import LanguageBox  # noqa: E402
 from dealer_app.text import thousands, thousands_signed, tr  # noqa: E402
 

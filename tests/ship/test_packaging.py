@@ -9,7 +9,7 @@ import pytest
 
 from dealer_app import cli
 from dealer_app.commands import desktop
-from dealer_app.gui import resources
+from dealer_app.gui.toolkit import resources
 from dealer_app.storage.migrate import head_revision
 
 

@@ -24,8 +24,8 @@ from dealer_app.gui.display.window import PlayersScreen  # noqa: E402
 from dealer_app.gui.floor.window import FloorWindow  # noqa: E402
 from dealer_app.gui.review.audit import AuditDialog  # noqa: E402
 from dealer_app.gui.review.backend import ReviewBackend  # noqa: E402
+from dealer_app.gui.review.hand_detail import HandDetailWindow, preview_result  # noqa: E402
 from dealer_app.gui.review.history import PlayerHistoryDialog  # noqa: E402
-from dealer_app.gui.review.replay import HandDetailWindow, preview_result  # noqa: E402
 from dealer_app.gui.review.report import SessionReportDialog  # noqa: E402
 from dealer_app.services import Role, Services, StaffMember  # noqa: E402
 from dealer_app.services.calls import CallService  # noqa: E402

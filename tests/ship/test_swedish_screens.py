@@ -35,8 +35,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from pytestqt.qtbot import QtBot  # noqa: E402
 
-from dealer_app.gui import i18n  # noqa: E402
 from dealer_app.gui.app import application  # noqa: E402
+from dealer_app.gui.toolkit import i18n  # noqa: E402
 
 from .screens import Texts, walk_everything  # noqa: E402
 

@@ -19,9 +19,9 @@ from storage.helpers import next_event
 def main() -> None:
     url, seed = sys.argv[1], int(sys.argv[2])
     if len(sys.argv) > 3:
-        from dealer_app.storage import database
+        from dealer_app.storage import sqlite_file
 
-        database.WAL_CHECKPOINT_EVERY = int(sys.argv[3])
+        sqlite_file.WAL_CHECKPOINT_EVERY = int(sys.argv[3])
     rng = random.Random(seed)
     svc = Services.open(url)
     dealer = next(m for m in svc.staff.list_staff() if m.name == "Dana")

@@ -16,7 +16,7 @@ from sqlalchemy import func, select, text
 
 from dealer_app.engine import Settings
 from dealer_app.services import Role, Services, StaffMember
-from dealer_app.storage import database, notary
+from dealer_app.storage import notary, sqlite_file
 from dealer_app.storage.background import BACKGROUND
 from dealer_app.storage.models import HandEvent
 from storage.helpers import next_event
@@ -65,17 +65,17 @@ def test_no_commit_checkpoints_the_wal_sqlite_leaves_it_to_the_thread(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """With the thread held back, 1,000 pages of WAL (SQLite's default point) pass without
     a checkpoint inside any commit; the backstop stays."""
-    monkeypatch.setattr(database.WalCheckpointer, "start", lambda self: None)
+    monkeypatch.setattr(sqlite_file.WalCheckpointer, "start", lambda self: None)
     path = tmp_path / "a.sqlite3"
     svc, boss, session_id = _floor(f"sqlite:///{path}")
     try:
         with svc.db.engine.connect() as conn:
             assert conn.execute(text("PRAGMA wal_autocheckpoint")).scalar() == \
-                database.WAL_AUTOCHECKPOINT
+                sqlite_file.WAL_AUTOCHECKPOINT
         _record(svc, boss, session_id, 200)  # about 1,400 pages
         assert svc.db.checkpointer is not None and svc.db.checkpointer.runs == 0
         frames = _wal_frames(path)
-        assert 1000 < frames < database.WAL_AUTOCHECKPOINT, frames
+        assert 1000 < frames < sqlite_file.WAL_AUTOCHECKPOINT, frames
     finally:
         svc.close()
 
@@ -86,17 +86,17 @@ def test_the_deferred_checkpoint_happens_and_loses_nothing(
     one that ends between two inputs lets the next commit reuse the WAL from its start; and
     every accepted input is there (and verifies) in a copy of the files as a crash leaves
     them."""
-    monkeypatch.setattr(database, "WAL_CHECKPOINT_EVERY", 5)
+    monkeypatch.setattr(sqlite_file, "WAL_CHECKPOINT_EVERY", 5)
     path = tmp_path / "a.sqlite3"
     svc, boss, session_id = _floor(f"sqlite:///{path}")
     ran_on: set[str] = set()
-    real = database.WalCheckpointer._checkpoint
+    real = sqlite_file.WalCheckpointer._checkpoint
 
-    def spy(self: database.WalCheckpointer) -> None:
+    def spy(self: sqlite_file.WalCheckpointer) -> None:
         ran_on.add(threading.current_thread().name)
         real(self)
 
-    monkeypatch.setattr(database.WalCheckpointer, "_checkpoint", spy)
+    monkeypatch.setattr(sqlite_file.WalCheckpointer, "_checkpoint", spy)
     try:
         recorded = _record(svc, boss, session_id, 300)
         checkpointer = svc.db.checkpointer
@@ -205,7 +205,7 @@ def test_the_background_worker_runs_jobs_in_order_once_per_key_and_stops() -> No
 
 
 def test_a_checkpoint_of_a_file_gone_meanwhile_creates_nothing(tmp_path: Path) -> None:
-    from dealer_app.storage.database import WalCheckpointer
+    from dealer_app.storage.sqlite_file import WalCheckpointer
 
     gone = tmp_path / "moved away.sqlite3"
     checkpointer = WalCheckpointer(gone, 1.0, every=1)

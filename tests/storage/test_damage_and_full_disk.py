@@ -13,8 +13,7 @@ from pathlib import Path
 import pytest
 
 from dealer_app.cli import main
-from dealer_app.storage import Database, StorageError
-from dealer_app.storage import database as database_module
+from dealer_app.storage import Database, StorageError, driver_errors
 from dealer_app.storage.errors import DiskFullError, NotADatabaseError
 from dealer_app.storage.integrity import integrity_problems
 from dealer_app.storage.location import masked_url
@@ -59,8 +58,8 @@ def test_a_full_disk_at_start_up_is_not_called_corrupt(tmp_path: Path,
     def no_room(*args: object, **kwargs: object) -> sqlite3.Connection:
         raise sqlite3.OperationalError("disk I/O error")  # SQLite cannot make the -shm file
 
-    monkeypatch.setattr(database_module.sqlite3, "connect", no_room)
-    monkeypatch.setattr(database_module, "disk_is_full", lambda _folder: True)
+    monkeypatch.setattr(sqlite3, "connect", no_room)
+    monkeypatch.setattr(driver_errors, "disk_is_full", lambda _folder: True)
     with pytest.raises(DiskFullError, match="is full") as caught:
         Database.open(f"sqlite:///{path}")
     assert "corrupt" not in str(caught.value)
@@ -75,7 +74,7 @@ def test_an_io_error_with_room_left_is_still_a_damaged_file(
     def broken(*args: object, **kwargs: object) -> sqlite3.Connection:
         raise sqlite3.OperationalError("disk I/O error")
 
-    monkeypatch.setattr(database_module.sqlite3, "connect", broken)
+    monkeypatch.setattr(sqlite3, "connect", broken)
     with pytest.raises(NotADatabaseError):
         Database.open(f"sqlite:///{path}")
 

@@ -24,10 +24,10 @@ from PySide6.QtWidgets import (
 from dealer_app.engine.cards import parse_card
 from dealer_app.gui.display.model import PublicSeat, PublicView, public_view
 from dealer_app.gui.floor.feed import LiveFeed
-from dealer_app.gui.i18n import amount
+from dealer_app.gui.toolkit.i18n import amount
 from dealer_app.gui.views.cards import CardWidget
 from dealer_app.services import Services
-from dealer_app.services.floor import FloorService, LiveTable
+from dealer_app.services.floor import LiveTable
 from dealer_app.text import tr
 
 STYLE = """
@@ -168,7 +168,7 @@ class PlayersScreen(QWidget):
         self.scale = 1.0
         self.setStyleSheet(STYLE)
         self.setWindowTitle(tr("Americana"))
-        self.floor = FloorService(services.db)
+        self.floor = services.floor
         self.table_id = table_id
         grid = QGridLayout(self)
         grid.setContentsMargins(24, 16, 24, 16)

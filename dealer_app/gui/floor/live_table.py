@@ -9,13 +9,13 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from dealer_app import words
-from dealer_app.gui import prompts
 from dealer_app.gui.floor.feed import LiveFeed
-from dealer_app.gui.rows import pot_rows, seat_rows
-from dealer_app.gui.screen import resize_within_screen
+from dealer_app.gui.toolkit.screen import resize_within_screen
 from dealer_app.gui.views.table import TableView
+from dealer_app.gui.wording import prompts
+from dealer_app.gui.wording.rows import pot_rows, seat_rows
 from dealer_app.services import Services
-from dealer_app.services.floor import FloorService, LiveTable
+from dealer_app.services.floor import LiveTable
 from dealer_app.services.types import HandStatus
 from dealer_app.text import tr
 
@@ -29,7 +29,7 @@ class LiveTableWindow(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("liveTable")
-        self.floor = FloorService(services.db)
+        self.floor = services.floor
         self.table_id = table_id
         layout = QVBoxLayout(self)
         self.header = QLabel()

@@ -10,21 +10,21 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dealer_app.gui.file_dialogs import save_file_name
 from dealer_app.gui.floor.rotation import RotationPanel, next_push
 from dealer_app.gui.floor.shift import ShiftPanel
 from dealer_app.gui.floor.shift_pdf import write_shift_pdf
+from dealer_app.gui.toolkit.file_dialogs import save_file_name
 from dealer_app.services import StaffMember, StorageError
 from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError
 from dealer_app.services.floor import TableTile
 from dealer_app.services.must_move import MustMoveList, must_move_lists
-from dealer_app.services.rotation import DealerDuty, RotationService
+from dealer_app.services.rotation import DealerDuty
 from dealer_app.services.shift_report import ShiftReport, shift_report, write_shift_csv
 from dealer_app.text import tr
 
 if TYPE_CHECKING:
-    from dealer_app.gui.floor.window import FloorWindow
+    from dealer_app.gui.floor.parts import FloorView
 
 BOARD_EVERY = 5.0
 """Seconds between two reads of the dealers' board (the times shown move every second)."""
@@ -33,9 +33,9 @@ SHIFT_EVERY = 30.0
 
 
 class FloorShift:
-    def __init__(self, window: FloorWindow) -> None:
+    def __init__(self, window: FloorView) -> None:
         self.window = window
-        self.rotation = RotationService(window.services.db)
+        self.rotation = window.services.rotation
         self.rotation_panel = RotationPanel()
         self.shift_panel = ShiftPanel()
         width = window.calls_panel.width()
@@ -118,7 +118,7 @@ class FloorShift:
     def _act(self, step: Callable[[StaffMember], object]) -> bool:
         """Runs ``step(supervisor)`` for the supervisor signed in (asked once); a refusal is
         said on the panel and changes nothing."""
-        who = self.window._who()
+        who = self.window.who()
         if who is None:
             return False
         try:
@@ -176,7 +176,7 @@ class FloorShift:
     def _write(self, path: str | None, title: str, name: str, pattern: str,
                writer: Callable[[ShiftReport, str], Path]) -> Path | None:
         if path is None:
-            path = save_file_name(self.window, title, name, pattern)
+            path = save_file_name(self.shift_panel.window(), title, name, pattern)
             if not path:
                 return None
         report = self.read_shift()

@@ -9,8 +9,8 @@ from PySide6.QtGui import QContextMenuEvent, QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QMenu, QSizePolicy, QVBoxLayout, QWidget
 
 from dealer_app import words
-from dealer_app.gui.i18n import amount
-from dealer_app.gui.prompts import stage_text
+from dealer_app.gui.toolkit.i18n import amount
+from dealer_app.gui.wording.prompts import stage_text
 from dealer_app.services.floor import TableState, TableTile
 from dealer_app.text import tr
 from dealer_app.words import duration_text

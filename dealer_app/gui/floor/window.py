@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QGridLayout,
     QHBoxLayout,
-    QInputDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -36,25 +35,23 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_app import words
-from dealer_app.gui.floor import chime
-from dealer_app.gui.floor.calls import CallsPanel, ResolveDialog, SupervisorSignIn
+from dealer_app.gui.floor.calls import CallsPanel, SupervisorSignIn
 from dealer_app.gui.floor.feed import LiveFeed
 from dealer_app.gui.floor.live_table import LiveTableWindow
+from dealer_app.gui.floor.open_calls import OpenCalls
 from dealer_app.gui.floor.shift_wiring import FloorShift
 from dealer_app.gui.floor.tiles import TileWidget
-from dealer_app.gui.floor.waiting import NO_SHOW_AFTER, WaitingPanel
-from dealer_app.gui.i18n import amount
-from dealer_app.gui.screen import resize_within_screen
+from dealer_app.gui.floor.waiting import WaitingPanel
+from dealer_app.gui.floor.waiting_wiring import FloorWaiting
+from dealer_app.gui.toolkit.audit_log import logged_sign_in
+from dealer_app.gui.toolkit.i18n import amount
+from dealer_app.gui.toolkit.screen import resize_within_screen
 from dealer_app.services import Services, StaffMember, StorageError
-from dealer_app.services.calls import FloorCallInfo
-from dealer_app.services.closing import ClosingService
 from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError
-from dealer_app.services.floor import FloorFigures, FloorService, Game, TableTile
-from dealer_app.services.leases import FloorPresence, heartbeat_interval, new_workstation
-from dealer_app.services.waiting import WaitingInfo, WaitingListService
+from dealer_app.services.floor import FloorFigures, Game, TableTile
+from dealer_app.services.leases import heartbeat_interval, new_workstation
 from dealer_app.text import tr
-from dealer_app.words import duration_text
 
 STYLE = """
 QFrame#floorTile { background: #1d2428; border: 2px solid #3b454d; border-radius: 10px; }
@@ -79,9 +76,6 @@ QFrame#floorTile[closing="true"] { border-style: dashed; }
 #callsTitle { font-size: 18px; font-weight: 700; }
 """
 FULL_REFRESH_MS = 30_000
-WAITING_EVERY = 2.0
-"""Seconds between two reads of the waiting lists (at most; this view's own acts read at
-once): a busy floor reads its tiles several times a second."""
 ALERT_EVERY = 5.0
 """Seconds between two alerts (a beep and a flash) while a call waits unacknowledged."""
 ESCALATE_AFTER = 60.0
@@ -105,18 +99,13 @@ class FloorWindow(QMainWindow):
         self.setStyleSheet(STYLE)
         self.services = services
         self.supervisor = supervisor if supervisor and supervisor.is_supervisor else None
-        self.floor = FloorService(services.db, stale_after=stale_after)
-        self.closing = ClosingService(services.db)
+        self.floor = services.floor
+        self.closing = services.closing
         self.stale_after = stale_after
         self.escalate_after = escalate_after
         self.tiles: dict[int, TileWidget] = {}
-        self.known_calls: set[int] | None = None
-        self.beeps = 0
-        """Alerts sounded (for tests): one at a call, then one every ``alert_every`` s."""
-        self.escalated: set[int] = set()
-        """The calls escalated so far."""
         self.reads = 0
-        self.presence = FloorPresence(services.db)
+        self.presence = services.floor_presence
         self.station, self.host = new_workstation()
         self.game: Game | None = None
         """The game the tiles are filtered by (None: every game)."""
@@ -178,16 +167,10 @@ class FloorWindow(QMainWindow):
         """The dealers' rotation and the shift's figures (two more side tabs)."""
         outer.addLayout(body, 1)
         self.setCentralWidget(central)
-        self.calls_panel.acknowledge_requested.connect(self.acknowledge)
-        self.calls_panel.resolve_requested.connect(self.resolve)
-        self.waiting_lists = WaitingListService(services.db)
-        self.waiting: list[WaitingInfo] = []
-        """Every game's waiting players, as last read."""
-        self.no_show_after = NO_SHOW_AFTER
-        self.waiting_panel.add_requested.connect(self.add_waiting)
-        self.waiting_panel.call_requested.connect(self.call_waiting)
-        self.waiting_panel.no_show_requested.connect(self.no_show)
-        self.waiting_panel.remove_requested.connect(self.remove_waiting)
+        self.open_calls = OpenCalls(self, self, alert_every)
+        """The calls panel, the banner and its alert, acknowledging and resolving."""
+        self.lists = FloorWaiting(self, self.shift.seat_text)
+        """The waiting lists."""
         self.feed = LiveFeed(services, self)
         self.feed.changed.connect(self.refresh)
         self.clock = QTimer(self)
@@ -199,9 +182,6 @@ class FloorWindow(QMainWindow):
         self.figures_timer = QTimer(self)
         self.figures_timer.setSingleShot(True)
         self.figures_timer.timeout.connect(self.refresh_figures)
-        self.alert_timer = QTimer(self)
-        self.alert_timer.setInterval(max(100, int(alert_every * 1000)))
-        self.alert_timer.timeout.connect(self.sound_alert)
         self.heartbeat = QTimer(self)
         self.heartbeat.setInterval(int(heartbeat_interval().total_seconds() * 1000))
         self.heartbeat.timeout.connect(self._heartbeat)
@@ -218,7 +198,7 @@ class FloorWindow(QMainWindow):
 
     def stop(self) -> None:
         self.feed.stop()
-        for timer in (self.clock, self.full, self.figures_timer, self.alert_timer,
+        for timer in (self.clock, self.full, self.figures_timer, self.open_calls.alert_timer,
                       self.heartbeat):
             timer.stop()
         if self.heartbeat.property("watching"):
@@ -279,9 +259,9 @@ class FloorWindow(QMainWindow):
             widget.set_tile(tile, now, self.stale_after)
         if added or tables is None:
             self._layout_tiles()
-        if time.monotonic() - self._waiting_at >= WAITING_EVERY:
-            self._read_waiting(now)
-        self._show_calls(now)
+        if self.lists.due():
+            self.lists.read(now)
+        self.open_calls.show(now)
         self._figures_soon()
         self.refreshed.emit()
 
@@ -332,103 +312,12 @@ class FloorWindow(QMainWindow):
     def _game_chosen(self, index: int) -> None:
         self.game = self.game_keys[index] if 0 <= index < len(self.game_keys) else None
         self._layout_tiles()
-        self._show_waiting(self.now())
+        self.lists.show(self.now())
 
     def show_game(self, game: Game | None) -> None:
         """Shows only the tables of one game (None: every game)."""
         self.games.setCurrentIndex(self.game_keys.index(game) if game in self.game_keys
                                    else 0)
-
-    def _show_calls(self, now: datetime) -> None:
-        calls = sorted((c for w in self.tiles.values() for c in w.tile.calls),
-                       key=lambda c: c.id)
-        ids = {c.id for c in calls}
-        new = [c for c in calls if self.known_calls is not None and c.id not in self.known_calls]
-        self.known_calls = ids if self.known_calls is None else (self.known_calls | ids)
-        self.calls_panel.set_calls(calls, now)
-        if new:
-            self.refresh_figures()
-        if new or self.reads == 1 or self._history_stale:
-            self._read_history()
-        if new:
-            self.side.setCurrentWidget(self.calls_panel)
-        for call in new:
-            self.calls_panel.select(call.id)
-            self.statusBar().showMessage(
-                tr("Call at {table}: {kind} — {reason}").format(
-                    table=call.table_name, kind=call.kind.label, reason=call.reason), 15_000)
-            self.call_arrived.emit(call.id)
-        self._update_alert(now, sound=bool(new) or self.reads == 1)
-
-    _history_stale = False
-
-    def _read_history(self) -> None:
-        self._history_stale = False
-        try:
-            answered = self.floor.calls.resolved_since(self.floor.gaming_day_start(self.now()))
-        except (StorageError, ServiceError):
-            self._history_stale = True
-            return
-        self.calls_panel.set_history(answered)
-
-    def waiting_calls(self) -> list[FloorCallInfo]:
-        """The open calls nobody acknowledged yet, oldest first."""
-        return [c for c in self.calls_panel.calls if c.acknowledged_at is None]
-
-    def _update_alert(self, now: datetime, sound: bool = False) -> None:
-        """The banner and the repeating alert, from the calls waiting now."""
-        waiting = self.waiting_calls()
-        if not waiting:
-            self.alert_timer.stop()
-            self.alert.hide()
-            for widget in self.tiles.values():
-                if widget.escalated:
-                    widget.escalated = False
-                    widget.tick(now, self.stale_after)
-            return
-        late = [c for c in waiting
-                if (now - c.created_at).total_seconds() >= self.escalate_after]
-        newly = {c.id for c in late} - self.escalated
-        self.escalated |= newly
-        late_tables = {c.table_id for c in late}
-        for widget in self.tiles.values():
-            if widget.escalated != (widget.table_id in late_tables):
-                widget.escalated = widget.table_id in late_tables
-                widget.tick(now, self.stale_after)
-        first = waiting[0]
-        age = duration_text((now - first.created_at).total_seconds())
-        text = tr("CALL at {table}: {kind} — {reason} · waiting {age}").format(
-            table=first.table_name, kind=first.kind.label, reason=first.reason, age=age)
-        if len(waiting) > 1:
-            text = tr("{call} (+{count} more waiting)").format(call=text,
-                                                               count=len(waiting) - 1)
-        if late:
-            text = tr("ESCALATED — unanswered for {age}: {call}").format(
-                age=duration_text(self.escalate_after), call=text)
-        self.alert.setText(text)
-        if bool(self.alert.property("escalated")) != bool(late):
-            self.alert.setProperty("escalated", bool(late))
-            self.alert.style().unpolish(self.alert)
-            self.alert.style().polish(self.alert)
-        self.alert.show()
-        if newly:
-            QApplication.alert(self)
-            self.raise_()
-        if sound or newly or not self.alert_timer.isActive():
-            self.sound_alert()
-            self.alert_timer.start()
-
-    def sound_alert(self) -> None:
-        """One alert: a beep and a flash of the banner (repeated while a call waits)."""
-        if not self.waiting_calls():
-            self.alert_timer.stop()
-            return
-        self.beeps += 1
-        chime.ring()
-        flash = not bool(self.alert.property("flash"))
-        self.alert.setProperty("flash", flash)
-        self.alert.style().unpolish(self.alert)
-        self.alert.style().polish(self.alert)
 
     def _figures_soon(self) -> None:
         wait = FIGURES_EVERY - (time.monotonic() - self._figures_at)
@@ -453,7 +342,7 @@ class FloorWindow(QMainWindow):
         labels["tables"].setText(tr("Tables open: {count}").format(count=f.tables_open))
         labels["players"].setText(tr("Players seated: {count}").format(
             count=f.players_seated))
-        labels["waiting"].setText(tr("Waiting: {count}").format(count=len(self.waiting)))
+        labels["waiting"].setText(tr("Waiting: {count}").format(count=len(self.lists.waiting)))
         labels["hands"].setText(tr("Hands in the last hour: {count}").format(
             count=f.hands_last_hour))
         labels["rake"].setText(tr("Rake today: {amount}").format(amount=amount(f.rake_today)))
@@ -464,12 +353,12 @@ class FloorWindow(QMainWindow):
         for widget in self.tiles.values():
             widget.tick(now, self.stale_after)
         self.calls_panel.tick(now)
-        if time.monotonic() - self._waiting_at >= WAITING_EVERY:
-            self._read_waiting(now)  # (another view's change of a list names no table)
+        if self.lists.due():
+            self.lists.read(now)  # (another view's change of a list names no table)
         else:
-            self._show_waiting(now)
+            self.lists.show(now)
         self.shift.tick(now)
-        self._update_alert(now)
+        self.open_calls.update_alert(now)
 
     def tile(self, name: str) -> TableTile:
         """The tile shown for the table ``name`` (for tests)."""
@@ -487,16 +376,22 @@ class FloorWindow(QMainWindow):
         window.raise_()
         return window
 
-    def _who(self) -> StaffMember | None:
+    def ask_attention(self) -> None:
+        """A call escalated: the window asks to be seen and comes to the front."""
+        QApplication.alert(self)
+        self.raise_()
+
+    def who(self) -> StaffMember | None:
         """The supervisor answering calls: the one signed in, else asked once."""
         if self.supervisor is not None:
             return self.supervisor
         dialog = SupervisorSignIn(self)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
+        name = dialog.name.text().strip()
         try:
-            staff = self.services.staff.authenticate(dialog.name.text().strip(),
-                                                     dialog.pin.text())
+            with logged_sign_in("floor sign-in", name):
+                staff = self.services.staff.authenticate(name, dialog.pin.text())
         except (StorageError, ServiceError) as exc:
             QMessageBox.warning(self, tr("Supervisor"), error_text(exc))
             return None
@@ -508,46 +403,11 @@ class FloorWindow(QMainWindow):
         self._watch()
         return staff
 
-    def acknowledge(self, call_id: int) -> FloorCallInfo | None:
-        who = self._who()
-        if who is None:
-            return None
-        try:
-            call = self.floor.calls.acknowledge(call_id, who)
-        except (StorageError, ServiceError) as exc:
-            self.statusBar().showMessage(error_text(exc), 10_000)
-            self.refresh(None)
-            return None
-        self.refresh({call.table_id})
-        return call
-
-    def resolve(self, call_id: int, note: str | None = None) -> FloorCallInfo | None:
-        who = self._who()
-        if who is None:
-            return None
-        if note is None:
-            call = next((c for c in self.calls_panel.calls if c.id == call_id), None)
-            if call is None:
-                return None
-            dialog = ResolveDialog(call, self)
-            if dialog.exec() != QDialog.DialogCode.Accepted:
-                return None
-            note = dialog.note.text()
-        try:
-            done = self.floor.calls.resolve(call_id, who, note)
-        except (StorageError, ServiceError) as exc:
-            self.statusBar().showMessage(error_text(exc), 10_000)
-            self.refresh(None)
-            return None
-        self._history_stale = True
-        self.refresh({done.table_id})
-        return done
-
     # ------------------------------------------------------------------ closing
     def set_closing(self, table_id: int, announce: bool) -> bool:
         """Announces the last hands of a table (``announce``), or takes that back, as the
         supervisor of this view; False when refused or not signed in."""
-        who = self._who()
+        who = self.who()
         if who is None:
             return False
         try:
@@ -560,112 +420,4 @@ class FloorWindow(QMainWindow):
             self.refresh(None)
             return False
         self.refresh({table_id})
-        return True
-
-    # ------------------------------------------------------------------ waiting lists
-    _waiting_at = 0.0
-    waiting_reads = 0
-    """Reads of the waiting lists (for tests)."""
-
-    def _read_waiting(self, now: datetime) -> None:
-        self._waiting_at = time.monotonic()
-        self.waiting_reads += 1
-        try:
-            self.waiting = self.waiting_lists.waiting()
-        except (StorageError, ServiceError):
-            return  # the next read tries again
-        self._show_waiting(now)
-
-    def _show_waiting(self, now: datetime) -> None:
-        """The list of the game chosen (or of every game), and on each table with a free
-        seat the next player waiting for its game."""
-        shown = [e for e in self.waiting if self.game is None or e.game == self.game]
-        title = self.games.currentText() if self.game is not None else tr("every game")
-        self.waiting_panel.set_entries(shown, now, title, self.no_show_after,
-                                       with_game=self.game is None)
-        first: dict[Game, WaitingInfo] = {}
-        for entry in self.waiting:
-            if not entry.called:
-                first.setdefault(entry.game, entry)
-        for widget in self.tiles.values():
-            nxt = first.get(widget.tile.game) if widget.tile.free_seats else None
-            widget.set_next(self.shift.seat_text(widget.tile, tr(
-                "Next for a free seat: {player}").format(player=nxt.player)
-                if nxt is not None else ""))
-
-    def _waiting_failed(self, exc: StorageError | ServiceError) -> None:
-        self.waiting_panel.message.setText(error_text(exc))
-
-    def add_waiting(self, player: str) -> WaitingInfo | None:
-        """``player`` joins the list of the game chosen in the filter."""
-        game = self.game
-        if game is None:
-            self.waiting_panel.message.setText(
-                tr("Choose the game in the filter first: each game has its own list."))
-            return None
-        who = self._who()
-        if who is None:
-            return None
-        try:
-            entry = self.waiting_lists.add(game, player, who)
-        except (StorageError, ServiceError) as exc:
-            self._waiting_failed(exc)
-            return None
-        self.waiting_panel.name.clear()
-        self.waiting_panel.message.clear()
-        self._read_waiting(self.now())
-        return entry
-
-    def call_waiting(self, entry_id: int) -> WaitingInfo | None:
-        """Calls the player to the open table of their game with the most free seats."""
-        entry = next((e for e in self.waiting if e.id == entry_id), None)
-        if entry is None:
-            return None
-        tables = sorted((w.tile for w in self.tiles.values()
-                         if w.tile.game == entry.game and w.tile.free_seats),
-                        key=lambda t: (-len(t.free_seats), t.name))
-        if not tables:
-            self.waiting_panel.message.setText(
-                tr("No open table of this game has a free seat."))
-            return None
-        who = self._who()
-        if who is None:
-            return None
-        try:
-            called = self.waiting_lists.call(entry_id, tables[0].table_id, who)
-        except (StorageError, ServiceError) as exc:
-            self._waiting_failed(exc)
-            return None
-        self.waiting_panel.message.clear()
-        self._read_waiting(self.now())
-        return called
-
-    def no_show(self, entry_id: int) -> bool:
-        who = self._who()
-        if who is None:
-            return False
-        try:
-            self.waiting_lists.no_show(entry_id, who)
-        except (StorageError, ServiceError) as exc:
-            self._waiting_failed(exc)
-            return False
-        self._read_waiting(self.now())
-        return True
-
-    def remove_waiting(self, entry_id: int, reason: str | None = None) -> bool:
-        who = self._who()
-        if who is None:
-            return False
-        if reason is None:
-            text, ok = QInputDialog.getText(self, tr("Take off the list"),
-                                            tr("Why does the player come off the list?"))
-            if not ok:
-                return False
-            reason = text
-        try:
-            self.waiting_lists.remove(entry_id, who, reason)
-        except (StorageError, ServiceError) as exc:
-            self._waiting_failed(exc)
-            return False
-        self._read_waiting(self.now())
         return True

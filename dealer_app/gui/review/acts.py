@@ -8,25 +8,24 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog
 
-from dealer_app.gui.review.dialogs import (
+from dealer_app.gui.review.dialogs import SupervisorActDialog, VoidHandDialog
+from dealer_app.gui.review.models import STATUS_WORDS, amount
+from dealer_app.gui.review.session_dialogs import (
     AdjustStackDialog,
     CloseSessionDialog,
     SettleOwedDialog,
-    SupervisorActDialog,
-    VoidHandDialog,
 )
-from dealer_app.gui.review.models import STATUS_WORDS, amount
 from dealer_app.services import HandStatus
 from dealer_app.text import tr
 
 if TYPE_CHECKING:
-    from dealer_app.gui.review.controller import ReviewController
+    from dealer_app.gui.review.parts import Controller
 
 
 class ReviewActs:
     """The acts of the review window (its controller's part)."""
 
-    def __init__(self, ctl: ReviewController) -> None:
+    def __init__(self, ctl: Controller) -> None:
         self.ctl = ctl
         self.backend = ctl.backend
 

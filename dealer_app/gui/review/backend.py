@@ -13,8 +13,8 @@ from typing import Any
 
 from dealer_app.engine import Event
 from dealer_app.engine.record import dump_record
-from dealer_app.gui import file_dialogs
-from dealer_app.gui.audit_log import logged_sign_in
+from dealer_app.gui.toolkit import file_dialogs
+from dealer_app.gui.toolkit.audit_log import logged_sign_in
 from dealer_app.services import (
     Database,
     HandQuery,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dealer_app import words
 from dealer_app.engine import Action
 from dealer_app.engine.hand import Hand
-from dealer_app.gui.i18n import amount
+from dealer_app.gui.toolkit.i18n import amount
 from dealer_app.narration import next_word, seat_label
 from dealer_app.services.moments import when
 from dealer_app.text import tr

@@ -7,7 +7,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
-from dealer_app.gui.i18n import amount
+from dealer_app.gui.toolkit.i18n import amount
 from dealer_app.services.reports import StackHistory
 from dealer_app.text import tr
 

@@ -27,11 +27,11 @@ from dealer_app.gui.review.captions import when
 from dealer_app.gui.review.dialogs import explain
 from dealer_app.gui.review.exporting import ReviewExports
 from dealer_app.gui.review.go_to import GO_TO_HINT, parse_go_to
+from dealer_app.gui.review.hand_detail import HandDetailWindow
 from dealer_app.gui.review.history import PlayerHistoryDialog
 from dealer_app.gui.review.integrity import IntegrityDialog
 from dealer_app.gui.review.models import ROLE_LABELS, HandListModel, amount
 from dealer_app.gui.review.printing import ReviewPrinting
-from dealer_app.gui.review.replay import HandDetailWindow
 from dealer_app.gui.review.report import SessionReportDialog
 from dealer_app.gui.review.style import apply_style
 from dealer_app.gui.review.verification import Verification
@@ -73,7 +73,7 @@ class ReviewController(QObject):
                      tables=self.backend.tables(), dealers=self.backend.staff())
         self.acts = ReviewActs(self)
         self.exports = ReviewExports(self)
-        self.printing = ReviewPrinting(self)  # Print hand… and the report's Print…
+        self.printing = ReviewPrinting(self, self)  # Print hand… and the report's Print…
         self.verification = Verification(self)
         self.debounce = QTimer(self)
         self.debounce.setSingleShot(True)

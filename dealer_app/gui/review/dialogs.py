@@ -11,49 +11,36 @@ from collections.abc import Callable
 from typing import Protocol
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QKeyEvent, QShowEvent
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QFrame,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
 
-from dealer_app import words
-from dealer_app.engine import Action, CardError, Event, parse_card
-from dealer_app.gui.refusals import card_error_text, refusal_text
 from dealer_app.gui.review.backend import ReviewBackend
-from dealer_app.gui.review.models import ACTION_LABELS, STATUS_WORDS, amount, signed
-from dealer_app.gui.views.number_box import NumberBox, box_problem
+from dealer_app.gui.review.models import STATUS_WORDS, amount
+from dealer_app.gui.wording.refusals import refusal_text
 from dealer_app.services import (
     AccountLocked,
     HandSummary,
     PermissionRefused,
-    SessionInfo,
     SignInError,
     StaffMember,
     StorageError,
 )
 from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError
-from dealer_app.services.tables import UnbalancedSessionError
 from dealer_app.services.types import Attempt
 from dealer_app.text import tr
 
 Act = Callable[[StaffMember, str], str]
 """Performs the act for an authorised supervisor and a reason; returns a line to show."""
-Correct = Callable[[int, Event | None, StaffMember, str], str]
-"""``correct(target_seq, replacement or None to strike, supervisor, reason)``: a line."""
-Preview = Callable[[Event | None], str]
-"""``preview(replacement or None to strike)``: the hand's result after it, in words."""
 
 
 class Authoriser(Protocol):
@@ -270,260 +257,6 @@ class VoidHandDialog(SupervisorActDialog):
         return cls(backend, hand.hand_id, label, detail, staff, parent)
 
 
-class AdjustStackDialog(SupervisorActDialog):
-    def __init__(self, backend: ReviewBackend, session: SessionInfo,
-                 staff: StaffMember | None = None, parent: QWidget | None = None) -> None:
-        self.session = session
-        self.seats = backend.seats(session.id)
-        self.limit = backend.dual_control_above(session.table_id)
-        self.attempt = Attempt("adjustment", session_id=session.id, table_id=session.table_id)
-
-        def act(supervisor: StaffMember, reason: str) -> str:
-            seat = int(self.seat.currentData())
-            change = self.amount.value()
-            info = backend.adjust_stack(session.id, seat, change, supervisor, reason,
-                                        self.second)
-            return tr("Seat {seat} ({player}) adjusted by {amount}: stack {stack}.").format(
-                seat=seat, player=info.player, amount=signed(change), stack=amount(info.stack))
-
-        super().__init__(backend, tr("Adjust stack"),
-                         tr("Adjust a stack at {table}, session {session}.").format(
-                             table=session.table_name, session=session.id),
-                         act, staff, parent)
-
-    def extra_rows(self) -> None:
-        self.seat = QComboBox()
-        self.seat.setObjectName("adjustSeat")
-        for s in self.seats:
-            self.seat.addItem(tr("Seat {seat} — {player} ({stack})").format(
-                seat=s.seat, player=s.player, stack=amount(s.stack)), s.seat)
-        unit = self.session.settings.chip_unit
-        self.amount = NumberBox()
-        self.amount.setObjectName("adjustAmount")
-        self.amount.setRange(-10_000_000, 10_000_000)
-        self.amount.setSingleStep(unit)
-        self.amount.setPrefix("")
-        self.amount.setAlignment(Qt.AlignmentFlag.AlignRight)
-        self.form.addRow(tr("Seat"), self.seat)
-        self.form.addRow(tr("Amount (± multiple of {unit})").format(unit=unit), self.amount)
-        self.amount.valueChanged.connect(self.update_second)
-
-    def second_limit(self) -> int:
-        return self.limit if self.limit and abs(self.amount.value()) > self.limit else 0
-
-    def check_fields(self) -> str | None:
-        if self.seat.count() == 0:
-            return tr("Nobody is seated in this session.")
-        problem = box_problem([(tr("Amount"), self.amount)])
-        if problem:
-            return problem
-        if self.amount.value() == 0:
-            return tr("Enter the amount to add (or a negative amount to remove).")
-        refusal = self.session.settings.check_stack_amount(self.amount.value())
-        if refusal is not None:  # the engine's rule (rule 3.3)
-            return tr("The amount must be a multiple of the chip unit {unit}.").format(
-                unit=refusal.details["unit"])
-        return None
-
-
-class CloseSessionDialog(SupervisorActDialog):
-    """Closing a session; when its chips do not reconcile (or chips are owed after a void)
-    the dialog says so in red and needs a second reason, for the difference."""
-
-    def __init__(self, backend: ReviewBackend, session: SessionInfo,
-                 staff: StaffMember | None = None, parent: QWidget | None = None) -> None:
-        self.warning_text = backend.balance_warning(session.id)
-        self.attempt = Attempt("close-session", session_id=session.id,
-                               table_id=session.table_id)
-
-        def act(supervisor: StaffMember, reason: str) -> str:
-            imbalance = self.imbalance.toPlainText().strip() or None
-            try:
-                backend.close_session(session.id, supervisor, reason, imbalance)
-            except UnbalancedSessionError as exc:  # it changed since the dialog opened
-                self.show_warning(exc.warning)
-                raise
-            return tr("Session {session} at {table} is closed; every player still seated "
-                      "was cashed out.").format(session=session.id, table=session.table_name)
-
-        super().__init__(backend, tr("Close session"),
-                         tr("Close session {session} at {table} (dealer {dealer}). Every "
-                            "player still seated is cashed out.").format(
-                             session=session.id, table=session.table_name,
-                             dealer=session.dealer),
-                         act, staff, parent)
-
-    def extra_rows(self) -> None:
-        self.warning = QLabel("")
-        self.warning.setObjectName("balanceWarning")
-        self.warning.setWordWrap(True)
-        self.warning.setStyleSheet("color: #c62828; font-weight: bold")
-        self.imbalance = QPlainTextEdit()
-        self.imbalance.setObjectName("imbalanceReason")
-        self.imbalance.setPlaceholderText(tr("why close it although the chips do not reconcile "
-                                             "(required; kept in the audit record)"))
-        self.imbalance.setFixedHeight(60)
-        self.form.addRow(self.warning)
-        self.form.addRow(tr("Difference"), self.imbalance)
-        self.show_warning(self.warning_text)
-
-    def show_warning(self, text: str | None) -> None:
-        self.warning_text = text
-        self.warning.setText(tr("Warning: {warning}.").format(warning=text) if text else "")
-        self.warning.setVisible(bool(text))
-        self.imbalance.setVisible(bool(text))
-        label = self.form.labelForField(self.imbalance)
-        if label is not None:
-            label.setVisible(bool(text))
-
-    def check_fields(self) -> str | None:
-        if self.warning_text and not self.imbalance.toPlainText().strip():
-            self.imbalance.setFocus()
-            return tr("This session does not reconcile: write why it is closed anyway "
-                      "(Difference).")
-        return None
-
-
-class CorrectInputDialog(SupervisorActDialog):
-    """Rule 11.3: a supervisor replaces one stored input (its card, amount or action) or
-    strikes it. ``card``/``to`` pre-fill the replacement (e.g. the card a player showed)."""
-
-    def __init__(self, backend: Authoriser, seq: int, event: Event, correct: Correct, *,
-                 card: str | None = None, to: int | None = None, summary: str | None = None,
-                 staff: StaffMember | None = None, parent: QWidget | None = None,
-                 preview: Preview | None = None) -> None:
-        self.seq = seq
-        self.stored = event
-        self.attempt = Attempt("correct-input")
-        self._preview = preview
-        self._card = card if card is not None else event.card
-        self._to = to if to is not None else event.to
-
-        def act(supervisor: StaffMember, reason: str) -> str:
-            return correct(seq, self.replacement(), supervisor, reason)
-
-        super().__init__(backend, tr("Correct input"),
-                         summary or tr("Correct #{seq}: {input}. The stored input is kept; the "
-                                       "correction is a new row of the log with who, when and "
-                                       "why.").format(seq=seq, input=words.event_text(event)),
-                         act, staff, parent)
-
-    def extra_rows(self) -> None:
-        self.strike = QCheckBox(tr("Strike this input (as if it was never recorded)"))
-        self.strike.setObjectName("correctStrike")
-        self.action = QComboBox()
-        self.action.setObjectName("correctAction")
-        for action in Action:
-            self.action.addItem(tr(ACTION_LABELS[action]), action)
-        self.action.setCurrentIndex(self.action.findData(self.stored.action))
-        self.card = QLineEdit(self._card or "")
-        self.card.setObjectName("correctCard")
-        self.card.setPlaceholderText(tr("card, e.g. Js (empty: none)"))
-        self.amount = NumberBox()
-        self.amount.setObjectName("correctAmount")
-        self.amount.setRange(0, 100_000_000)
-        self.amount.setSpecialValueText(tr("none"))
-        self.amount.setValue(self._to or 0)
-        self.strike.toggled.connect(self._strike_toggled)
-        self.form.addRow("", self.strike)
-        self.form.addRow(tr("Action"), self.action)
-        self.form.addRow(tr("Card"), self.card)
-        self.form.addRow(tr("Amount (to)"), self.amount)
-        self.preview = QLabel("")
-        self.preview.setObjectName("correctPreview")
-        self.preview.setWordWrap(True)
-        self.preview.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        self.preview.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        if self._preview is not None:
-            scroll = QScrollArea()  # a result longer than the screen scrolls, never cut
-            scroll.setObjectName("correctPreviewScroll")
-            scroll.setWidgetResizable(True)
-            scroll.setFrameShape(QFrame.Shape.NoFrame)
-            scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-            scroll.setSizeAdjustPolicy(QScrollArea.SizeAdjustPolicy.AdjustToContents)
-            scroll.setWidget(self.preview)
-            self.form.addRow(tr("New result"), scroll)
-            self.action.currentIndexChanged.connect(self.update_preview)
-            self.card.textChanged.connect(self.update_preview)
-            self.amount.valueChanged.connect(self.update_preview)
-            self.strike.toggled.connect(self.update_preview)
-            self.update_preview()
-
-    def update_preview(self, *_: object) -> None:
-        """The result the hand would have with the fields as they are (before confirming)."""
-        if self._preview is None:
-            return
-        try:
-            replacement = self.replacement()
-        except CardError as exc:
-            self.preview.setText(tr("Card: {error}").format(error=card_error_text(exc)))
-            return
-        if replacement == self.stored:
-            self.preview.setText(tr("Unchanged: change the input, or strike it."))
-        else:
-            self.preview.setText(self._preview(replacement))
-        self._fit_preview()
-
-    def _fit_preview(self) -> None:
-        """The dialog grows (within the screen) to show the whole new result: the award and
-        the new stacks were cut at the default size (issue 23, fault 4); beyond the screen
-        the preview scrolls."""
-        layout = self.layout()
-        if layout is None or not self.isVisible():
-            return
-        screen = self.screen()
-        free = screen.availableGeometry() if screen is not None else None
-        width = max(self.width(), layout.sizeHint().width())  # the strike box's words
-        if free is not None:
-            width = min(width, free.width())
-        scroll = self.preview.parentWidget()
-        while scroll is not None and not isinstance(scroll, QScrollArea):
-            scroll = scroll.parentWidget()
-        if scroll is not None:  # as tall as the result, up to twelve lines, then it scrolls
-            lines = self.preview.fontMetrics().lineSpacing() * 12
-            scroll.setMinimumHeight(min(lines, self.preview.heightForWidth(
-                max(1, scroll.viewport().width())) + 2))
-        layout.activate()
-        want = (layout.totalHeightForWidth(width) if layout.hasHeightForWidth()
-                else self.sizeHint().height())
-        room = free.height() - 40 if free is not None else want
-        if want > self.height() or width > self.width():
-            self.resize(width, min(max(want, self.height()), room))
-
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt name)
-        super().showEvent(event)
-        self._fit_preview()
-
-    def _strike_toggled(self, on: bool) -> None:
-        for w in (self.action, self.card, self.amount):
-            w.setEnabled(not on)
-
-    def replacement(self) -> Event | None:
-        """The event the dialog's fields describe (None: strike)."""
-        if self.strike.isChecked():
-            return None
-        action = Action(self.action.currentData())
-        text = self.card.text().strip()
-        card = str(parse_card(text)) if text else None
-        to = self.amount.value() or None
-        return Event(self.stored.seat, action, card=card, to=to)
-
-    def check_fields(self) -> str | None:
-        if self.strike.isChecked():
-            return None
-        problem = box_problem([(tr("Amount"), self.amount)])
-        if problem:
-            return problem
-        try:
-            replacement = self.replacement()
-        except CardError as exc:
-            return tr("Card: {error}").format(error=card_error_text(exc))
-        if replacement == self.stored:
-            return tr("The replacement is the same as the stored input: change it, or "
-                      "strike it.")
-        return None
-
-
 class SignInDialog(QDialog):
     """Name and PIN of the staff member opening the review on its own (``dealer-app
     review``), so that the audit record knows who looked. Any role may browse; every act
@@ -573,65 +306,3 @@ class SignInDialog(QDialog):
         self.accept()
 
 
-class SettleOwedDialog(SupervisorActDialog):
-    """Chips owed after a void to (or by) a player who had left, paid at the cage: the
-    player, the amount (at most what is owed), the supervisor and the reason."""
-
-    def __init__(self, backend: ReviewBackend, session: SessionInfo,
-                 staff: StaffMember | None = None, parent: QWidget | None = None) -> None:
-        self.session = session
-        self.owing = backend.owed_in_session(session.id)
-        self.limit = backend.dual_control_above(session.table_id)
-        self.attempt = Attempt("settle-owed", session_id=session.id, table_id=session.table_id)
-
-        def act(supervisor: StaffMember, reason: str) -> str:
-            seat, player, _owed = self.owing[self.player.currentIndex()]
-            seats = [x[0] for x in self.owing]
-            done = backend.settle_owed(session.id, seat if seats.count(seat) == 1 else player,
-                                       self.amount.value(), supervisor, reason, self.second)
-            paid = (tr("{amount} paid to {player}") if done.settled > 0
-                    else tr("{amount} paid back by {player}")).format(
-                amount=amount(abs(done.settled)), player=done.player)
-            left = (tr("{amount} is still owed.").format(amount=amount(abs(done.owed_left)))
-                    if done.owed_left else tr("nothing more is owed."))
-            return tr("Seat {seat}: {paid}; {left}").format(seat=done.seat, paid=paid,
-                                                            left=left)
-
-        super().__init__(backend, tr("Settle owed chips"),
-                         tr("Record chips owed after a void as paid at the cage, at {table}, "
-                            "session {session}. The owed line of the chip reconciliation goes "
-                            "down by as much and the chips count as cashed out.").format(
-                             table=session.table_name, session=session.id),
-                         act, staff, parent)
-
-    def extra_rows(self) -> None:
-        self.player = QComboBox()
-        self.player.setObjectName("owedPlayer")
-        for seat, player, owed in self.owing:
-            self.player.addItem(
-                (tr("Seat {seat} — {player} is owed {amount}") if owed > 0
-                 else tr("Seat {seat} — {player} owes {amount}")).format(
-                    seat=seat, player=player, amount=amount(abs(owed))))
-        self.amount = NumberBox()
-        self.amount.setObjectName("owedAmount")
-        self.amount.setAlignment(Qt.AlignmentFlag.AlignRight)
-        self.player.currentIndexChanged.connect(self._owed_chosen)
-        self._owed_chosen()
-        self.form.addRow(tr("Player"), self.player)
-        self.form.addRow(tr("Amount paid"), self.amount)
-        self.amount.valueChanged.connect(self.update_second)
-
-    def second_limit(self) -> int:
-        return self.limit if self.limit and self.amount.value() > self.limit else 0
-
-    def _owed_chosen(self) -> None:
-        """The amount: at most what the chosen player is owed (or owes); all of it first."""
-        index = self.player.currentIndex()
-        owed = abs(self.owing[index][2]) if 0 <= index < len(self.owing) else 0
-        self.amount.setRange(min(1, owed), owed)
-        self.amount.setValue(owed)
-
-    def check_fields(self) -> str | None:
-        if not self.owing:
-            return tr("No chips are owed to or by anyone in this session.")
-        return box_problem([(tr("Amount paid"), self.amount)])

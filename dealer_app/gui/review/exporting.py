@@ -19,13 +19,13 @@ from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr
 
 if TYPE_CHECKING:
-    from dealer_app.gui.review.controller import ReviewController
+    from dealer_app.gui.review.parts import Controller
 
 
 class ReviewExports:
     """The exports of the review window (its controller's part)."""
 
-    def __init__(self, ctl: ReviewController) -> None:
+    def __init__(self, ctl: Controller) -> None:
         self.ctl = ctl
         self.backend = ctl.backend
         self.window = ctl.window

@@ -1,5 +1,5 @@
 """The review's one place that asks for a file name, through the app's lock-safe file
-dialogs (:mod:`dealer_app.gui.file_dialogs`): in the folder last saved to on this
+dialogs (:mod:`dealer_app.gui.toolkit.file_dialogs`): in the folder last saved to on this
 workstation (first the user's documents folder), under a name a person reads (the table
 and hand number or date), never one made of database ids."""
 
@@ -12,7 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QWidget
 
-from dealer_app.gui import file_dialogs, i18n
+from dealer_app.gui.toolkit import file_dialogs, i18n
 
 _FOLDER_SETTING = "review/export-folder"
 

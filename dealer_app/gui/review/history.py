@@ -19,10 +19,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_app.gui.i18n import amount
 from dealer_app.gui.review.backend import ReviewBackend
-from dealer_app.gui.review.models import HAND_ID_ROLE, PlayerHistoryModel
-from dealer_app.gui.screen import resize_within_screen
+from dealer_app.gui.review.models import HAND_ID_ROLE
+from dealer_app.gui.review.report_models import PlayerHistoryModel
+from dealer_app.gui.toolkit.i18n import amount
+from dealer_app.gui.toolkit.screen import resize_within_screen
 from dealer_app.services import StorageError
 from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError

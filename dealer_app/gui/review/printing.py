@@ -21,15 +21,15 @@ from dealer_app.services import StorageError
 from dealer_app.text import tr
 
 if TYPE_CHECKING:
-    from dealer_app.gui.review.controller import ReviewController
+    from dealer_app.gui.review.parts import Controller
 
 
 class ReviewPrinting(QObject):
     """The review controller's print part: :meth:`print_hand` (the selected hand) and
     :meth:`print_session`; each opens the print dialog and prints when it is accepted."""
 
-    def __init__(self, ctl: ReviewController) -> None:
-        super().__init__(ctl)
+    def __init__(self, ctl: Controller, parent: QObject) -> None:
+        super().__init__(parent)
         self.ctl = ctl
         self.printer: QPrinter | None = None
         """The printer last chosen (None until the first print)."""

@@ -22,11 +22,11 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_app import words
-from dealer_app.gui.i18n import amount
 from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.gui.review.chart import StackChart
-from dealer_app.gui.review.models import SessionReportModel
-from dealer_app.gui.screen import resize_within_screen
+from dealer_app.gui.review.report_models import SessionReportModel
+from dealer_app.gui.toolkit.i18n import amount
+from dealer_app.gui.toolkit.screen import resize_within_screen
 from dealer_app.services import SessionInfo
 from dealer_app.services.reports import SessionReport, local_time, zoned_time
 from dealer_app.text import tr

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QApplication, QWidget
 
-from dealer_app.gui.resources import style_sheet
+from dealer_app.gui.toolkit.resources import style_sheet
 
 REVIEW_QSS = """
 #reviewTitle { font-size: 24px; font-weight: 700; color: #e3b341; }

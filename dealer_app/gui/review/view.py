@@ -6,6 +6,7 @@ split of the dealer's window: ``gui/window.py`` and ``gui/controller.py``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import UTC, datetime
 
 from PySide6.QtCore import QPoint, QSettings, QSize, Qt
 from PySide6.QtGui import QCloseEvent
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QSpinBox,
+    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -27,11 +29,13 @@ from PySide6.QtWidgets import (
 
 from dealer_app.gui.review.filter_bar import FilterBar
 from dealer_app.gui.review.go_to import GO_TO_HINT
-from dealer_app.gui.review.models import HandListModel
+from dealer_app.gui.review.models import HandListModel, status_label
 from dealer_app.gui.review.moments import MomentEdit
-from dealer_app.gui.screen import resize_within_screen
+from dealer_app.gui.toolkit.i18n import amount
+from dealer_app.gui.toolkit.screen import resize_within_screen, restore_within_screen
 from dealer_app.gui.views.number_box import NumberBox
 from dealer_app.services import HandStatus, StaffMember, TableInfo
+from dealer_app.services.moments import when
 from dealer_app.text import tr, tr_noop
 
 CORRECTED = "corrected"
@@ -128,16 +132,34 @@ class ReviewView(QMainWindow):
         header.setSectionsClickable(True)
         header.setSortIndicatorShown(True)
         header.setSortIndicator(HandListModel.COL_STARTED, Qt.SortOrder.DescendingOrder)
-        # narrow enough that the players keep room at 1024 px (issue 23); widened by hand
-        widths = {HandListModel.COL_TABLE: 110, HandListModel.COL_NUMBER: 64,
-                  HandListModel.COL_STARTED: 180, HandListModel.COL_DEALER: 100,
-                  HandListModel.COL_STATUS: 120, HandListModel.COL_POT: 80,
-                  HandListModel.COL_PLAYERS: 300, HandListModel.COL_SESSION: 75,
-                  HandListModel.COL_ID: 60}
-        for col, width in widths.items():
-            self.view.setColumnWidth(col, width)
+        self._fit_columns()
         header.setSectionResizeMode(HandListModel.COL_PLAYERS, QHeaderView.ResizeMode.Stretch)
         return self.view
+
+    def _fit_columns(self) -> None:
+        """Each column as wide as the longest text it can hold (a start time, a status in
+        this language, a hand number) or its title, whichever is wider; the table and the
+        dealer narrow enough that the players keep room at 1024 px (issue 23). Fixed widths
+        cut the start time and "Complete · corrected" at the app's 12 pt font (now "Complete ✎",
+        in words in its tooltip)."""
+        metrics = self.view.fontMetrics()
+        cell = 2 * self.view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 12
+
+        def fit(*samples: str) -> int:
+            return max(metrics.horizontalAdvance(text) for text in samples) + cell
+
+        m = HandListModel
+        statuses = [status_label(status, corrected, short=True) for status in HandStatus
+                    for corrected in (False, True)]
+        widths = {m.COL_TABLE: 110, m.COL_NUMBER: fit(amount(99_999)),
+                  m.COL_STARTED: fit(when(datetime.now(UTC), seconds=False)),
+                  m.COL_DEALER: 100, m.COL_STATUS: fit(*statuses),
+                  m.COL_POT: fit(amount(999_999)), m.COL_PLAYERS: 300,
+                  m.COL_SESSION: fit(amount(9_999)), m.COL_ID: fit(amount(999_999))}
+        model = self.view.model()
+        for col, width in widths.items():  # (the title's arrow shows on one column only)
+            title = str(model.headerData(col, Qt.Orientation.Horizontal) or "")
+            self.view.setColumnWidth(col, max(width, fit(title)))
 
     def _build_filters(self, tables: Sequence[TableInfo], dealers: Sequence[StaffMember],
                        restricted: bool) -> QWidget:
@@ -233,10 +255,9 @@ class ReviewView(QMainWindow):
         self.setMinimumSize(1000, 600)
         size = self.settings.value("size")
         if isinstance(size, QSize) and size.isValid():
-            self.resize(size)
             position = self.settings.value("position")
-            if isinstance(position, QPoint):
-                self.move(position)
+            restore_within_screen(self, size,
+                                  position if isinstance(position, QPoint) else None)
             return
         resize_within_screen(self, *DEFAULT_SIZE)
 

@@ -20,10 +20,10 @@ from dealer_app.gui.review.controller import NO_SESSION, ReviewController
 from dealer_app.gui.review.dialogs import SupervisorActDialog
 from dealer_app.gui.review.files import folder_path, save_path
 from dealer_app.gui.review.go_to import GO_TO_HINT, parse_go_to
+from dealer_app.gui.review.hand_detail import HandDetailWindow
 from dealer_app.gui.review.history import PlayerHistoryDialog
 from dealer_app.gui.review.integrity import IntegrityDialog
 from dealer_app.gui.review.printing import ReviewPrinting
-from dealer_app.gui.review.replay import HandDetailWindow
 from dealer_app.gui.review.report import SessionReportDialog
 from dealer_app.gui.review.style import apply_style
 from dealer_app.gui.review.view import CORRECTED, DEFAULT_SIZE, STATUS_CHOICES, ReviewView

@@ -1,1 +1,2 @@
-"""Widgets that draw the table; they hold no rules and call no services."""
+"""Widgets that draw the table, and the Qt table models they show (``models``: seats, pots,
+the hand log); they hold no rules and call no services."""

@@ -19,10 +19,10 @@ from PySide6.QtWidgets import (
 
 from dealer_app.engine.betting import Wager
 from dealer_app.engine.cards import DECK, Card
-from dealer_app.gui.commands import ACTION_KEYS
-from dealer_app.gui.i18n import amount, group_separators, parse_amount
-from dealer_app.gui.refusals import refusal_text
+from dealer_app.gui.toolkit.i18n import amount, group_separators, parse_amount
 from dealer_app.gui.views.scale import px
+from dealer_app.gui.wording.commands import ACTION_KEYS
+from dealer_app.gui.wording.refusals import refusal_text
 from dealer_app.text import tr
 
 KeyHandler = Callable[[QKeyEvent], bool]

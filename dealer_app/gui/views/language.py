@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QWidget
 
-from dealer_app.gui import i18n
+from dealer_app.gui.toolkit import i18n
 from dealer_app.text import tr
 
 

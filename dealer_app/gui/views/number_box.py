@@ -16,7 +16,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QKeyEvent, QValidator
 from PySide6.QtWidgets import QAbstractSpinBox, QSpinBox, QToolTip, QWidget
 
-from dealer_app.gui.i18n import amount
+from dealer_app.gui.toolkit.i18n import amount
 from dealer_app.text import tr
 
 _WIDEST = 2_147_483_647

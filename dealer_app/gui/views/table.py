@@ -26,10 +26,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_app.gui.i18n import amount
-from dealer_app.gui.rows import PotRow, SeatRow
+from dealer_app.gui.toolkit.i18n import amount
 from dealer_app.gui.views.cards import CardWidget
 from dealer_app.gui.views.scale import px
+from dealer_app.gui.wording.rows import PotRow, SeatRow
 from dealer_app.text import tr
 
 SEAT_CELLS: dict[int, tuple[int, int]] = {1: (2, 0), 2: (1, 0), 3: (0, 1), 4: (0, 2),

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QListView,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -54,6 +55,10 @@ class TablePage(QWidget):
         self.tables = QListWidget()
         self.tables.setObjectName("tableList")
         self.tables.setWordWrap(True)
+        # a long line wraps within the list's width: never cut with "…" and scrolled sideways
+        self.tables.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.tables.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.tables.setResizeMode(QListView.ResizeMode.Adjust)
         self.open_button = QPushButton(tr("Open table"))
         self.open_button.setObjectName("openTable")
         self.open_error = error_label()

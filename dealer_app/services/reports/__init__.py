@@ -16,15 +16,14 @@
 Amounts are integers in the currency's minor unit; times are stored in UTC and shown in the
 local time zone unless a ``tz`` is given. The package's modules: ``session`` (the session
 report, its reconciliation, acts, stack history and HTML), ``hand`` (the hand report),
-``times`` (zones and formats), ``common`` (what both put into HTML); the CSV is
-``services.hand_csv``. Every public name is importable from here.
+``times`` (zones and formats), ``common`` (what both put into HTML), ``hand_list`` (the
+hand list's CSV). Every public name is importable from here.
 """
 
 from __future__ import annotations
 
-from dealer_app.services.common import CancelFn, ProgressFn
-from dealer_app.services.files import Cancelled, atomic_write, temp_path_beside
-from dealer_app.services.hand_csv import CSV_COLUMNS, escape_cell, write_hand_list_csv
+from dealer_app.services.core.common import CancelFn, ProgressFn
+from dealer_app.services.core.files import Cancelled, atomic_write, temp_path_beside
 from dealer_app.services.reports.common import (
     ACT_NAMES,
     act_name,
@@ -46,6 +45,7 @@ from dealer_app.services.reports.hand import (
     input_amounts,
     result_lines,
 )
+from dealer_app.services.reports.hand_list import CSV_COLUMNS, escape_cell, write_hand_list_csv
 from dealer_app.services.reports.reconciliation import (
     ADJUST_KINDS,
     BUY_IN_KINDS,
@@ -59,13 +59,13 @@ from dealer_app.services.reports.reconciliation import (
     SeatLine,
 )
 from dealer_app.services.reports.session import (
-    SessionReport,
-    SupervisorAct,
     session_acts,
     session_report,
     session_row,
 )
-from dealer_app.services.reports.session_html import (
+from dealer_app.services.reports.session_view import (
+    SessionReport,
+    SupervisorAct,
     session_report_html,
 )
 from dealer_app.services.reports.stack_history import (

@@ -6,7 +6,7 @@ import html
 
 from dealer_app.engine.events import Event
 from dealer_app.engine.settings import Settings
-from dealer_app.services.types import HandStatus
+from dealer_app.services.core.types import HandStatus
 from dealer_app.text import thousands, tr
 from dealer_app.words import event_text
 

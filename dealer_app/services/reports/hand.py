@@ -12,15 +12,15 @@ from typing import Any
 from dealer_app.engine.events import Action
 from dealer_app.engine.hand import Hand
 from dealer_app.narration import award_lines, seat_label
-from dealer_app.services.calls import CallResponse, CallService, response_line
-from dealer_app.services.common import DEFAULT_CURRENCY
-from dealer_app.services.fingerprint import hand_evidence
-from dealer_app.services.reports.common import describe, nobreak, rake_text, status_name
-from dealer_app.services.reports.times import zone_label, zoned_time
-from dealer_app.services.types import (
+from dealer_app.services.core.calls import CallResponse, CallService, response_line
+from dealer_app.services.core.common import DEFAULT_CURRENCY
+from dealer_app.services.core.fingerprint import hand_evidence
+from dealer_app.services.core.types import (
     HandState,
     HandStatus,
 )
+from dealer_app.services.reports.common import describe, nobreak, rake_text, status_name
+from dealer_app.services.reports.times import zone_label, zoned_time
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import NotFoundError
 from dealer_app.storage.models import (
@@ -195,7 +195,7 @@ def hand_header(db: Database, hand_id: int, generated_by: str = "") -> HandHeade
     """The table's name (or the imported record's), the dealer, the table's currency, the
     floor calls about the hand, and the evidence: read it after the hand's state, so its
     checkpoint is sealed after the hand was read
-    (:func:`~dealer_app.services.fingerprint.hand_evidence`); ``generated_by``: who asks
+    (:func:`~dealer_app.services.core.fingerprint.hand_evidence`); ``generated_by``: who asks
     for the report (printed with the time as "generated at / by")."""
     calls = tuple(CallService(db).calls_of_hand(hand_id))
     with db.read() as s:
@@ -326,7 +326,3 @@ def event_caption(hand: Hand, index: int) -> str:
     if event.action is Action.BRING_IN:
         text += f" {hand.settings.bring_in}"
     return text
-
-
-# ---------------------------------------------------------------------------- CSV
-# (the hand list's CSV lives in ``hand_csv``; kept importable from here)

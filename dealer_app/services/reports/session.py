@@ -1,23 +1,27 @@
 """The session report's facts, read from the database: per seat buy-ins, moves, adjustments,
-cash-outs, stack, net and hands; the rake; the supervisor's acts; the dealers' stints. The
-rule it checks is ``reconciliation``; its HTML ``session_html``; its chart ``stack_history``."""
+cash-outs, stack, net and hands; the rake; the supervisor's acts; the dealers' stints. What it
+holds and its text and HTML are ``session_view``'s, the rule it checks ``reconciliation``'s,
+its chart ``stack_history``'s."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
-from datetime import datetime, tzinfo
 from typing import Any
 
 from sqlalchemy import func, select
 
 from dealer_app.engine.events import Event
 from dealer_app.narration import seat_named
-from dealer_app.services.calls import CallResponse, CallService, response_line
-from dealer_app.services.common import session_info
-from dealer_app.services.fingerprint import Fingerprint, evidence_fingerprint
-from dealer_app.services.reports.common import ACT_NAMES, act_name, describe, rake_text
+from dealer_app.services.core.calls import CallService
+from dealer_app.services.core.common import session_info
+from dealer_app.services.core.fingerprint import evidence_fingerprint
+from dealer_app.services.core.stints import dealer_stints
+from dealer_app.services.core.types import (
+    HandStatus,
+    SessionInfo,
+)
+from dealer_app.services.reports.common import ACT_NAMES, act_name, describe
 from dealer_app.services.reports.reconciliation import (
     ADJUST_KINDS,
     BUY_IN_KINDS,
@@ -30,13 +34,7 @@ from dealer_app.services.reports.reconciliation import (
     Reconciliation,
     SeatLine,
 )
-from dealer_app.services.reports.session_html import session_report_html
-from dealer_app.services.reports.times import zoned_time
-from dealer_app.services.stints import DealerStint, dealer_stints
-from dealer_app.services.types import (
-    HandStatus,
-    SessionInfo,
-)
+from dealer_app.services.reports.session_view import SessionReport, SupervisorAct
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import NotFoundError
 from dealer_app.storage.models import (
@@ -50,159 +48,6 @@ from dealer_app.storage.models import (
     TableSession,
 )
 from dealer_app.text import thousands, thousands_signed, tr
-from dealer_app.words import settings_text
-
-
-@dataclass(frozen=True, slots=True)
-class SupervisorAct:
-    """One void, correction, adjustment or closing in a session, as the audit record has it."""
-
-    at: datetime
-    act: str
-    """One of :data:`ACT_NAMES`' values (``Void``, ``Correction``...), translated."""
-    by: str
-    reason: str
-    what: str
-    """What it touched, in words: ``hand 12``, ``seat 3 (Ann) +40``..."""
-
-
-@dataclass(frozen=True, slots=True)
-class SessionReport:
-    session: SessionInfo
-    seats: tuple[SeatLine, ...]
-    hands_complete: int
-    hands_void: int
-    hands_in_progress: int
-    rake: int
-    reconciliation: Reconciliation
-    generated_at: datetime
-    stints: tuple[DealerStint, ...] = ()
-    """Each dealer's stint, in order."""
-    acts: tuple[SupervisorAct, ...] = ()
-    """Every void, correction, adjustment and closing, in order."""
-    evidence: Fingerprint | None = None
-    """The log's fingerprint when the report was made."""
-    generated_by: str = ""
-    """Who asked for the report (the signed-in staff member), or empty."""
-    calls: tuple[CallResponse, ...] = ()
-    """The session's floor calls with their response times, oldest first."""
-
-    @property
-    def hands_played(self) -> int:
-        """Hands dealt in this session that were not voided."""
-        return self.hands_complete + self.hands_in_progress
-
-    @property
-    def currency(self) -> str:
-        return self.session.currency
-
-    @property
-    def totals(self) -> SeatLine:
-        """The seats added up (seat 0, player ``Total``)."""
-        return SeatLine(seating_id=0, seat=0, player=tr("Total"),
-                        seated_at=self.session.opened_at, left_at=None,
-                        buy_ins=sum(x.buy_ins for x in self.seats),
-                        adjustments=sum(x.adjustments for x in self.seats),
-                        cash_outs=sum(x.cash_outs for x in self.seats),
-                        moved_in=sum(x.moved_in for x in self.seats),
-                        moved_out=sum(x.moved_out for x in self.seats),
-                        won=sum(x.won for x in self.seats),
-                        stack=sum(x.stack for x in self.seats),
-                        hands=self.hands_played,
-                        moves_stack=sum(x.moves_stack for x in self.seats))
-
-    def dealers(self) -> str:
-        """Every dealer of the session, in order of their first stint."""
-        names = list(dict.fromkeys(x.dealer for x in self.stints)) or [self.session.dealer]
-        return ", ".join(names)
-
-    def reconciliation_lines(self) -> list[tuple[str, str]]:
-        """The chip reconciliation line by line: (label, amount)."""
-        rec = self.reconciliation
-        verdict = tr("0 — balanced") if rec.balanced else tr(
-            "{difference} — NOT BALANCED").format(difference=thousands_signed(rec.difference))
-        owed = ([(tr("+ Owed to players who left (void)"), thousands_signed(rec.owed))]
-                if rec.owed else [])
-        moved_in = ([(tr("+ Chips moved in from other seats or tables"),
-                      thousands(rec.moved_in))] if rec.moved_in else [])
-        moved_out = ([(tr("+ Chips moved out to other seats or tables"),
-                       thousands(rec.moved_out))] if rec.moved_out else [])
-        return [(tr("Buy-ins and rebuys"), thousands(rec.buy_ins)),
-                (tr("+ Supervisor adjustments"), thousands_signed(rec.adjustments)),
-                *moved_in,
-                (tr("= Chips brought to the table"), thousands(rec.chips_in)),
-                (tr("Stacks at the table now"), thousands(rec.stacks)),
-                (tr("+ Cash-outs"), thousands(rec.cash_outs)),
-                *moved_out,
-                (tr("+ Rake"), thousands(rec.rake)),
-                *owed,
-                (tr("= Chips accounted for"), thousands(rec.chips_out)),
-                (tr("Difference (brought − accounted for)"), verdict)]
-
-    def to_text(self, tz: tzinfo | None = None) -> str:
-        s = self.session
-        closed = (tr("closed {time}").format(time=zoned_time(s.closed_at, tz)) if s.closed_at
-                  else tr("still open"))
-        heads = (tr("Seat"), tr("Player"), tr("Buy-ins"), tr("Adjust"), tr("Cash-outs"),
-                 tr("Stack"), tr("Net"), tr("Hands"))
-        lines = [tr("Session report — {table}, session {session}").format(
-                     table=s.table_name, session=s.id),
-                 tr("Dealers {dealers} · {game} · currency {currency}").format(
-                     dealers=self.dealers(), game=settings_text(s.settings),
-                     currency=s.currency),
-                 tr("Opened {time} · {closed}").format(time=zoned_time(s.opened_at, tz),
-                                                       closed=closed),
-                 tr("Rake: {rake}").format(rake=rake_text(s.settings)),
-                 tr("Hands: {complete} complete, {void} void, {in_progress} in progress · "
-                    "rake {rake} {currency}").format(
-                     complete=thousands(self.hands_complete), void=thousands(self.hands_void),
-                     in_progress=thousands(self.hands_in_progress), rake=thousands(self.rake),
-                     currency=s.currency), "",
-                 # a space between headings however long the language's words are
-                 f"{heads[0]:<4} {heads[1]:<17} {heads[2]:>9} {heads[3]:>8} {heads[4]:>10}"
-                 f" {heads[5]:>8} {heads[6]:>8} {heads[7]:>6}"]
-        moves = any(x.moved_in or x.moved_out for x in self.seats)
-        if moves:  # a column only when chips moved between seats or tables
-            lines[-1] += f" {tr('Moved'):>9}"
-        for line in (*self.seats, self.totals):
-            seat = str(line.seat) if line.seat else ""
-            lines.append(f"{seat:<5}{line.player[:17]:<18}{line.buy_ins:>10,}"
-                         f"{line.adjustments:>+9,}{line.cash_outs:>11,}{line.stack:>9,}"
-                         f"{line.net:>+9,}{line.hands:>7,}"
-                         + (f"{line.moved:>+10,}" if moves else ""))
-        rec = self.reconciliation
-        lines += ["", tr("Chip reconciliation: {verdict}").format(
-                      verdict=tr("balanced") if rec.balanced else tr("NOT BALANCED")),
-                  rec.equation()]
-        lines += [f"  {label:<40}{amount:>16}" for label, amount in
-                  self.reconciliation_lines()]
-        lines += [f"  ! {p}" for p in rec.problems]
-        lines += [tr("  owed: {line}").format(line=p) for p in rec.owed_lines]
-        if self.stints:
-            lines += ["", tr("Dealers' stints")]
-            lines += [tr("  {dealer} {start} – {end}  {hands} hands  {pace} hands/h").format(
-                          dealer=f"{x.dealer:<18}", start=zoned_time(x.started_at, tz),
-                          end=zoned_time(x.ended_at, tz) or tr("still dealing"),
-                          hands=thousands(x.hands), pace=x.pace()) for x in self.stints]
-        lines += ["", tr("Voids, corrections, adjustments and closing")]
-        lines += [tr("  {time}  {act}: {what} — by {by}, reason: {reason}").format(
-                      time=zoned_time(a.at, tz), act=a.act, what=a.what, by=a.by,
-                      reason=a.reason) for a in self.acts] or [tr("  none")]
-        lines += ["", tr("Floor calls")]
-        lines += [f"  {zoned_time(c.created_at, tz)}  {response_line(c)}"
-                  for c in self.calls] or [tr("  none")]
-        if self.evidence is not None:
-            lines += ["", tr("Evidence: {evidence}").format(evidence=self.evidence.describe())]
-        generated = zoned_time(self.generated_at, tz)
-        lines += [tr("Generated {time} by {name}").format(time=generated, name=self.generated_by)
-                  if self.generated_by else tr("Generated {time}").format(time=generated)]
-        return "\n".join(lines) + "\n"
-
-    def to_html(self, tz: tzinfo | None = None, *, chart: str | None = None,
-                chart_width: int = 680) -> str:
-        """The report for print (A4, see ``gui/review/exports.py``); ``chart``: the name of
-        an image resource shown ``chart_width`` pixels wide (the page's width)."""
-        return session_report_html(self, tz, chart=chart, chart_width=chart_width)
 
 
 def session_row(db: Database, session_id: int) -> SessionInfo:

@@ -6,10 +6,10 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import select
 
-from dealer_app.services.reports.session import session_row
-from dealer_app.services.types import (
+from dealer_app.services.core.types import (
     HandStatus,
 )
+from dealer_app.services.reports.session import session_row
 from dealer_app.storage.database import Database
 from dealer_app.storage.models import (
     HandPlayer,

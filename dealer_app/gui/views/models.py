@@ -16,10 +16,9 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QColor, QFont
 
 from dealer_app.engine.hand import Hand
-from dealer_app.gui.backend import LogRow
-from dealer_app.gui.i18n import amount
-from dealer_app.gui.rows import LogLine, PotRow, SeatRow, log_lines
-from dealer_app.gui.table_model import HeaderedTableModel, Index
+from dealer_app.gui.toolkit.i18n import amount
+from dealer_app.gui.toolkit.table_model import HeaderedTableModel, Index
+from dealer_app.gui.wording.rows import LogLine, LogRow, PotRow, SeatRow, log_lines
 from dealer_app.text import tr, tr_noop
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1

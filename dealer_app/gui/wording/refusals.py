@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dealer_app.engine import CardError, RuleError
 from dealer_app.engine.errors import Reason
 from dealer_app.engine.hand import Hand
-from dealer_app.gui.i18n import amount
+from dealer_app.gui.toolkit.i18n import amount
 from dealer_app.text import tr, tr_noop
 
 R = Reason

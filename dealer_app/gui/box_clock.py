@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QBoxLayout, QLabel
 
 from dealer_app.services import StorageError
 from dealer_app.services.errors import ServiceError
-from dealer_app.services.rotation import BoxTime, RotationService
+from dealer_app.services.rotation import BoxTime
 from dealer_app.text import tr
 from dealer_app.words import duration_text
 
@@ -44,7 +44,7 @@ class BoxClock(QObject):
         super().__init__(window)
         self.window = window
         self.backend = backend
-        self.rotation = RotationService(backend.services.db)
+        self.rotation = backend.services.rotation
         self.box: BoxTime | None = None
         self.label = QLabel()
         self.label.setObjectName("boxClock")

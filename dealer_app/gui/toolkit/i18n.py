@@ -15,7 +15,7 @@ from datetime import datetime
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
 
 from dealer_app import text
-from dealer_app.gui.resources import resource
+from dealer_app.gui.toolkit.resources import resource
 
 LANGUAGES: dict[str, str] = {"en": "English", "sv": "Svenska"}
 """The languages the app ships, by code, each named in its own language."""

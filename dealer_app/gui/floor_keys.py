@@ -30,12 +30,12 @@ from PySide6.QtWidgets import (
 
 from dealer_app.gui.floor.calls import SupervisorSignIn
 from dealer_app.gui.floor.feed import LiveFeed
+from dealer_app.gui.toolkit.audit_log import logged_sign_in
 from dealer_app.services import StaffMember, StorageError
-from dealer_app.services.calls import REASON_MAX, CallKind, CallService, FloorCallInfo
-from dealer_app.services.closing import ClosingService
+from dealer_app.services.calls import REASON_MAX, CallKind, FloorCallInfo
 from dealer_app.services.error_words import error_text
 from dealer_app.services.errors import ServiceError
-from dealer_app.services.leases import FloorPresence, heartbeat_interval
+from dealer_app.services.leases import heartbeat_interval
 from dealer_app.text import tr, tr_noop
 
 if TYPE_CHECKING:
@@ -118,8 +118,8 @@ class FloorKeys(QObject):
         self.window = window
         self.controller = controller
         self.backend = backend
-        self.calls = CallService(backend.services.db)
-        self.presence = FloorPresence(backend.services.db)
+        self.calls = backend.services.calls
+        self.presence = backend.services.floor_presence
         self.table_id: int | None = None
         """The table whose calls are shown (the one open at this window)."""
         self.open: list[FloorCallInfo] = []
@@ -298,8 +298,7 @@ class FloorKeys(QObject):
             return None
         if last_hands:
             try:
-                ClosingService(self.backend.services.db).announce(session.table_id, staff,
-                                                                  reason)
+                self.backend.services.closing.announce(session.table_id, staff, reason)
             except StorageError as exc:
                 self.controller.fail(tr("the closing was not announced: {error}").format(
                     error=exc))
@@ -336,7 +335,8 @@ class FloorKeys(QObject):
 
     def _signed_in(self, name: str, pin: str) -> None:
         try:
-            staff = self.backend.services.staff.authenticate(name.strip(), pin)
+            with logged_sign_in("floor view sign-in", name.strip()):
+                staff = self.backend.services.staff.authenticate(name.strip(), pin)
         except (StorageError, ServiceError) as exc:
             self.controller.fail(tr("the floor view was not opened: {error}").format(
                 error=error_text(exc)))
@@ -370,7 +370,7 @@ class FloorKeys(QObject):
 def install(window: DealerWindow, controller: DealerController,
             backend: Backend) -> FloorKeys:
     """Adds the floor keys to a dealer's window, and the dealer's time in the box."""
-    from dealer_app.gui.floor.dealer_box import BoxClock
+    from dealer_app.gui.box_clock import BoxClock
 
     BoxClock(window, backend)
     return FloorKeys(window, controller, backend)

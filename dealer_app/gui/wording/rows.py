@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLocale
 
@@ -17,11 +19,13 @@ from dealer_app.engine.events import Action, Event
 from dealer_app.engine.hand import Hand
 from dealer_app.engine.settings import Settings
 from dealer_app.engine.stacks import StackState, stack_state
-from dealer_app.gui.backend import LogRow
-from dealer_app.gui.i18n import amount
+from dealer_app.gui.toolkit.i18n import amount
 from dealer_app.narration import pot_title
 from dealer_app.services import SeatInfo
 from dealer_app.text import tr, tr_noop
+
+if TYPE_CHECKING:
+    from dealer_app.services.types import LogEntry
 
 SEATS = (1, 2, 3, 4, 5, 6)
 
@@ -160,6 +164,51 @@ def pot_rows(hand: Hand | None) -> list[PotRow]:
         return []
     return [PotRow(pot_title(i), p.amount, tuple(p.eligible), tuple(p.winners),
                    dict(p.awards), tuple(p.odd_chips)) for i, p in enumerate(hand.pots())]
+
+
+@dataclass(frozen=True, slots=True)
+class LogRow:
+    """One line of the hand log as the dealer sees it."""
+
+    seq: int
+    at: datetime
+    by: str
+    kind: str
+    """``input``, ``undo`` or ``void``."""
+    seat: int | None
+    text: str
+    undone: bool
+    event: Event | None = None
+    """The input in force at this row (None for undo/void rows and rows no longer in force):
+    what a supervisor may correct."""
+    target_seq: int | None = None
+    """For an undo or a correction: the seq of the input it took back or replaced."""
+
+
+def log_rows(entries: tuple[LogEntry, ...]) -> tuple[LogRow, ...]:
+    """The hand log's entries as the dealer sees them, worded in the window's language."""
+    rows: list[LogRow] = []
+    for e in entries:
+        if e.kind == "input" and e.event is not None:
+            text = words.event_text(e.event)
+        elif e.kind == "undo":
+            text = (tr("Undo #{seq}: {input}").format(seq=e.target_seq,
+                                                      input=words.event_text(e.event))
+                    if e.event else tr("Undo #{seq}").format(seq=e.target_seq))
+        elif e.kind == "correct":
+            text = (tr("Correction of #{seq}: {input}").format(seq=e.target_seq,
+                                                               input=words.event_text(e.event))
+                    if e.event else tr("#{seq} struck").format(seq=e.target_seq))
+            if e.reason:
+                text = tr("{text} ({reason})").format(text=text, reason=e.reason)
+        else:
+            text = (tr("Hand void: {reason}").format(reason=e.reason) if e.reason
+                    else tr("Hand void"))
+        rows.append(LogRow(seq=e.seq, at=e.at, by=e.by, kind=e.kind,
+                           seat=e.event.seat if e.event else None, text=text,
+                           undone=e.undone, event=e.event if e.step is not None else None,
+                           target_seq=e.target_seq))
+    return tuple(rows)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,5 @@
 """The dealer's window's prompts, as pure functions of an engine ``Hand`` (no widgets; the
-key letters come from :mod:`dealer_app.gui.commands`).
+key letters come from :mod:`dealer_app.gui.wording.commands`).
 
 ``next_line(hand)`` is the NEXT line: what the app expects now, with the dealer's keys.
 Seats, pots, streets, actions and awards are worded by :mod:`dealer_app.narration` (its
@@ -18,7 +18,7 @@ from dealer_app.engine.events import Action
 from dealer_app.engine.hand import Hand, Phase
 from dealer_app.engine.settings import Settings
 from dealer_app.engine.stacks import StackState, stack_state
-from dealer_app.gui.commands import Command
+from dealer_app.gui.wording.commands import Command
 from dealer_app.narration import (
     action_word,
     award_lines,

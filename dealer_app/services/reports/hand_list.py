@@ -25,12 +25,17 @@ from typing import Any, Protocol
 from sqlalchemy import String, case, cast, func, literal, select, type_coerce
 from sqlalchemy.dialects.postgresql import JSONB, aggregate_order_by
 
-from dealer_app.services.common import CancelFn, ProgressFn
-from dealer_app.services.files import Cancelled, atomic_write
-from dealer_app.services.review import SORT_KEYS, PlayerMatch, ReviewQueries, _where
-from dealer_app.services.types import HandQuery, HandStatus
+from dealer_app.services.core.common import CancelFn, ProgressFn
+from dealer_app.services.core.files import Cancelled, atomic_write
+from dealer_app.services.core.hand_filters import (
+    PlayerMatch,
+    count_hands,
+    player_match,
+    sort_order,
+    where,
+)
+from dealer_app.services.core.types import HandQuery, HandStatus
 from dealer_app.storage.database import Database
-from dealer_app.storage.errors import StorageError
 from dealer_app.storage.models import GameTable, HandPlayer, HandRow, Staff
 
 CSV_COLUMNS = ("hand_id", "table", "session", "number", "dealer", "started_at", "ended_at",
@@ -72,7 +77,7 @@ def _players(db: Database, query: HandQuery, match: PlayerMatch | None) -> Any:
                   _escaped(db, HandPlayer.player).label("name"),
                   (HandPlayer.stack_after - HandPlayer.stack_before).label("gain"))
     if query != HandQuery():
-        hands = _where(select(HandRow.id), query, match, counting=True)
+        hands = where(select(HandRow.id), query, match, counting=True)
         rows = rows.where(HandPlayer.hand_id.in_(hands.scalar_subquery()))
     p = rows.subquery()
 
@@ -95,20 +100,13 @@ def hand_rows(db: Database, query: HandQuery, *, sort: str = "started_at",
     """The CSV rows (escaped) of every hand matching ``query``, in blocks of ``block``.
     Every cell is made by the database (escaping and time format included), so the rows go
     to the CSV writer as read."""
-    if sort not in SORT_KEYS:
-        raise StorageError(f"cannot sort by {sort!r}; one of {', '.join(SORT_KEYS)}")
-    key = {"started_at": HandRow.started_at, "number": HandRow.number, "pot": HandRow.pot,
-           "status": HandRow.status, "table": GameTable.name}[sort]
-    order: list[Any] = ([key.desc(), HandRow.id.desc()] if descending
-                        else [key.asc(), HandRow.id.asc()])
-    if not db.is_sqlite:  # the list's order (SQLite's NULL order)
-        order[0] = order[0].nulls_last() if descending else order[0].nulls_first()
+    _key, order = sort_order(sort, descending, db.is_sqlite)  # the list's order
     if db.is_sqlite:  # an imported hand: the table its record names
         imported = func.json_extract(HandRow.meta_json, "$.table")
     else:
         imported = cast(HandRow.meta_json, JSONB)["table"].astext
     with db.read() as s:  # the stored names the player filter matches, as the list reads them
-        match = ReviewQueries._keys(s, query)
+        match = player_match(s, query)
     p = _players(db, query, match)
     complete = HandRow.status == HandStatus.COMPLETE.value
     stmt = (select(
@@ -122,7 +120,7 @@ def hand_rows(db: Database, query: HandQuery, *, sort: str = "started_at",
         .outerjoin(GameTable, GameTable.id == HandRow.table_id)
         .outerjoin(Staff, Staff.id == HandRow.dealer_id)
         .outerjoin(p, p.c.hand_id == HandRow.id))
-    stmt = _where(stmt, query, match, counting=True).order_by(*order)
+    stmt = where(stmt, query, match, counting=True).order_by(*order)
     with db.read() as s:
         cursor = s.connection().execute(stmt).cursor  # plain tuples, as the writer wants
         while hands := cursor.fetchmany(block):
@@ -141,7 +139,8 @@ def write_hand_list_csv(review: HasDb | Database, query: HandQuery,
     ``review``: the review queries (or their database); ``page``: hands per block (the
     progress and cancel step)."""
     db = review if isinstance(review, Database) else review.db
-    total = ReviewQueries(db).count(query)
+    with db.read() as s:
+        total = count_hands(s, query)
     written = 0
     if progress is not None:
         progress(0, total)
