@@ -18,47 +18,52 @@
 from __future__ import annotations
 
 import bisect
-import gc
-import hashlib
 import os
-import sys
 import threading
-from collections import Counter, deque
-from collections.abc import Callable, Iterator, Sequence
+from collections import deque
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from itertools import repeat
-from multiprocessing import get_context
-from multiprocessing.context import BaseContext
-from operator import itemgetter
 from pathlib import Path
 from typing import Any, cast
 
-import sqlalchemy as sa
 from sqlalchemy import (
-    DateTime,
-    LargeBinary,
     Table,
-    case,
     func,
     select,
-    type_coerce,
 )
 
 from dealer_app.services.common import CancelFn, ProgressFn
-from dealer_app.services.hand_check import check_hand_range
-from dealer_app.services.raw_rows import all_rows, driver_sql, plain_rows
+from dealer_app.services.ledger_walk import ACTS as ACTS
+from dealer_app.services.ledger_walk import PAIRED as PAIRED
+from dealer_app.services.ledger_walk import LedgerWalk
 from dealer_app.services.types import BrokenHand, VerifyReport
+from dealer_app.services.verify_anchors import AnchorChecks, _aware
+from dealer_app.services.verify_events import (
+    check_hands,
+    check_hands_on,
+    check_table,
+    event_bounds,
+    relaxed_gc,
+    start_context,
+)
+from dealer_app.services.verify_rows import (
+    EVENTS,
+    HIGHEST,
+    LABELS,
+    LOWEST,
+    key_ranges,
+    row_label,
+    table_findings,
+)
 from dealer_app.storage import ledger, seals
-from dealer_app.storage.chained import CHAINED, IMMUTABLE
+from dealer_app.storage.chained import CHAINED
 from dealer_app.storage.database import Database
 from dealer_app.storage.models import (
     Base,
     Checkpoint,
-    GameTable,
     HandRow,
     LedgerFork,
     TableSession,
@@ -68,19 +73,10 @@ from dealer_app.storage.notary import (
     SignedCheckpoint,
     config_dir,
     default_anchor_dir,
-    ledger_of_anchor,
     load_trust,
-    read_anchor,
 )
-from dealer_app.storage.witness import FolderWitness, WitnessLine, check_folder, line_hash
+from dealer_app.storage.witness import FolderWitness, check_folder
 
-LABELS = {"staff": "staff member", "game_table": "table", "table_session": "session",
-          "seating": "seating", "stack_move": "stack move", "hand": "hand",
-          "hand_player": "hand player", "hand_event": "hand event", "audit": "audit row"}
-PAIRED = frozenset({"staff", "game_table", "table_session", "hand"})
-"""Tables whose rows change, but only by the app's acts: every later version of a row is
-committed together with its audit row or hand input (:data:`ACTS`)."""
-ACTS = frozenset({"audit", "hand_event"})
 PARALLEL_FROM = 3000
 """Fewer hands than this are replayed in this process (starting workers costs more)."""
 CHUNK = 1000
@@ -91,85 +87,14 @@ SPAN = 20000
 """Keys of one table checked by one task (the tables are split among the workers)."""
 
 
-def start_context() -> BaseContext:
-    """How the worker starts: forked where that is safe (Linux, no other thread in this
-    process, Python's or native, and no Qt application), so it works at once instead of
-    importing the app again (about 0.5 s of CPU a worker); spawned otherwise (the GUI's
-    threads make a fork unsafe). Qt's translator alone (the command line's ``tr``) starts
-    no thread and does not stop a fork."""
-    if (sys.platform.startswith("linux") and threading.active_count() == 1
-            and _native_threads() == 1 and not _qt_application()):
-        return get_context("fork")
-    return get_context("spawn")
-
-
-def _native_threads() -> int:
-    """The threads of this process as the kernel counts them (0: unknown)."""
-    try:
-        return len(os.listdir("/proc/self/task"))
-    except OSError:
-        return 0
-
-
-def _qt_application() -> bool:
-    """Whether a Qt application object exists (or Qt's GUI modules are loaded)."""
-    if any(name.startswith(("PySide6.QtGui", "PySide6.QtWidgets")) for name in sys.modules):
-        return True
-    core = sys.modules.get("PySide6.QtCore")
-    return core is not None and core.QCoreApplication.instance() is not None
-
-
 @dataclass(frozen=True, slots=True)
 class _Cp:
     id: int
     signed: SignedCheckpoint
 
 
-@contextmanager
-def relaxed_gc() -> Iterator[None]:
-    """Fewer runs of the cycle collector while verifying: the rows read and the hands
-    replayed are millions of short-lived objects without cycles, and the collector's
-    default pace (every 700 allocations) cost about a fifth of the CPU. At one run per
-    :data:`GC_THRESHOLD` allocations, a batch's rows are mostly freed before one sees them
-    (20,000 still cost about a tenth). Restored after."""
-    global _relaxed
-    with _gc_lock:
-        if _relaxed == 0:
-            _gc_saved[:] = gc.get_threshold()
-            gc.set_threshold(GC_THRESHOLD, *_gc_saved[1:])
-        _relaxed += 1
-    try:
-        yield
-    finally:
-        with _gc_lock:
-            _relaxed -= 1
-            if _relaxed == 0:
-                gc.set_threshold(*_gc_saved)
-
-
-GC_THRESHOLD = 100_000
-_gc_lock = threading.Lock()
-_gc_saved: list[int] = []
-_relaxed = 0
-
-
-def row_label(tbl: str, k1: int, k2: int, values: Any = None) -> str:
-    name = LABELS.get(tbl, tbl)
-    if tbl == "hand_player":
-        return f"{name} (hand id {k1}, seat {k2})"
-    label = f"{name} {k1}"
-    if values and tbl == "hand_event":
-        label = f"{name} {k1} (#{values.get('seq')})"
-    if values and tbl in ("hand_event", "stack_move") and values.get("hand_id") is not None:
-        label += f" of hand id {values['hand_id']}"
-    if values and tbl == "stack_move":
-        label += f" ({values.get('kind')} {values.get('amount')})"
-    if values and tbl == "audit":
-        label += f" ({values.get('act')})"
-    return label
-
-
-class _Verifier:
+class _Verifier(AnchorChecks, LedgerWalk):
+    cps: list[_Cp]
     def __init__(self, db: Database, trust_files: Sequence[Path], anchor_dirs: Sequence[Path],
                  progress: ProgressFn | None, cancel: CancelFn | None,
                  witnesses: Sequence[Any] = ()) -> None:
@@ -184,6 +109,8 @@ class _Verifier:
         self.held: dict[tuple[str, SignedCheckpoint], bool] = {}
         self.done = 0
         self.total = 0
+
+    row_label = staticmethod(row_label)
 
     # ------------------------------------------------------------------ helpers
     def fail(self, label: str, reason: str, hand_id: int = 0) -> None:
@@ -327,94 +254,6 @@ class _Verifier:
         if tick:
             self.tick(count)
 
-    # ------------------------------------------------------------------ 1. ledger
-    def _walk_ledger(self) -> None:
-        wanted = set(self.cp_seqs) | {a.seq for _p, _n, a in self.anchors if a is not None}
-        wanted |= {w.checkpoint.seq for _f, _n, _t, w in self.witnessed if w is not None}
-        self.at_seq: dict[int, str] = {}
-        self.tail: set[tuple[str, int]] = set()
-        newest = self.cp_seqs[-1] if self.cp_seqs else 0
-        previous = ledger.GENESIS
-        expected = 1
-        L = ledger.LEDGER.c
-        last = 0
-        batch = 20000
-        at_seq, sha256, chained = self.at_seq, hashlib.sha256, CHAINED.keys()
-        self.walk = walk = seals.SealWalk()
-        paired, versioned = PAIRED, set()
-        changes: list[tuple[str, int, int, int]] = []
-        acted = False
-        seal_of, add_seal = seals.seal_of, walk.seal
-        stored = 0
-        """The newest entry whose chain digest was stored (not recomputed)."""
-        while True:
-            with self.db.read() as s:  # the seals (a commit's last entry) read apart: the
-                # entries between are NULL there (format 3: their digest too)
-                entries = all_rows(s, select(L.seq, L.tbl, L.k1, L.k2, L.row_digest, L.digest,
-                                             L.seal_from)
-                                   .where(L.seq > last).order_by(L.seq).limit(batch))
-                if entries:
-                    sealed_rows = {r[0]: r for r in all_rows(s, select(*seals.SEAL_COLUMNS)
-                                   .where(L.seq > last, L.seq <= entries[-1][0],
-                                          L.seal_from.is_not(None)))}
-            if not entries:
-                break
-            for seq, tbl, k1, k2, rd, digest, sfrom in entries:
-                if sfrom is not None:
-                    seal = seal_of(sealed_rows[seq])
-                    assert seal is not None
-                    add_seal(seal)
-                if seq != expected:
-                    self.fail(f"ledger entry {expected}",
-                              f"entries {expected} to {seq - 1} are missing (removed) "
-                              f"{self.since(expected)}" if seq > expected else
-                              f"entry {seq} is out of order")
-                    expected = seq
-                if tbl not in chained:
-                    self.fail(f"ledger entry {seq}", f"names a table {tbl!r} that is not chained")
-                # ledger.link, inline: the walk makes it for every entry
-                made = sha256(f"{previous}|{seq}|{tbl}|{k1}|{k2}|{rd}".encode()).hexdigest()
-                if digest is None:  # format 3: stored only where a commit ends
-                    digest = made
-                else:
-                    if made != digest:
-                        self.fail(f"ledger entry {seq} ({row_label(tbl, k1, k2)})"
-                                  if stored >= seq - 1 else
-                                  f"ledger entries {stored + 1} to {seq} (a commit ending "
-                                  f"with {row_label(tbl, k1, k2)})",
-                                  f"does not chain to the entry before it: changed, inserted "
-                                  f"or reordered {self.since(stored + 1)}")
-                    stored = seq
-                if seq in wanted:
-                    at_seq[seq] = digest
-                if seq > newest and tbl in ("hand", "table_session"):
-                    self.tail.add((tbl, k1))
-                if tbl in paired:  # a later version of a row that changes only by an act
-                    if (tbl, k1, k2) in versioned:
-                        changes.append((tbl, k1, k2, seq))
-                    else:
-                        versioned.add((tbl, k1, k2))
-                elif tbl in ACTS:
-                    acted = True
-                if sfrom is not None:  # the commit's last entry
-                    if changes and not acted:
-                        self._unpaired(changes)
-                    changes, acted = [], False
-                previous = digest
-                expected = seq + 1
-            last = entries[-1][0]
-            if not self.tick(len(entries)):
-                return
-        self.end = expected - 1
-        walk.close(self.end)
-
-    def _unpaired(self, changes: list[tuple[str, int, int, int]]) -> None:
-        for tbl, k1, k2, seq in changes:
-            self.fail(f"{row_label(tbl, k1, k2)} (ledger entry {seq})",
-                      "changed in a commit without the act that changes it (no audit row "
-                      "and no hand input beside it): a transition the app does not make",
-                      k1 if tbl == "hand" else 0)
-
     # ------------------------------------------------------------------ 2. rows
     def _rows(self, findings: list[tuple[str, str, int, int]], tick: bool = True) -> None:
         for label, what, seq, hand_id in findings:
@@ -553,464 +392,8 @@ class _Verifier:
                     self.fail(f"session {srow.id}", "was closed but no signed checkpoint "
                               "seals it: changed without the key")
 
-    # ------------------------------------------------------------------ 4. anchors
-    def _read_anchors(self) -> list[tuple[Path, int, SignedCheckpoint | None]]:
-        out: list[tuple[Path, int, SignedCheckpoint | None]] = []
-        self.anchored_keys: set[str] = set()
-        """Keys with an anchor file of this database's own (``<key>-<ledger>.anchor``)."""
-        for folder in self.anchor_dirs:
-            paths = [folder] if folder.is_file() else sorted(folder.glob("*.anchor"))
-            for path in paths:
-                ledger_name = ledger_of_anchor(path)
-                fork = self.forks.get(ledger_name or "")
-                if ledger_name not in (None, self.ledger_id) and fork is None:
-                    self.report.other_anchors.append(path.name)  # another database's
-                    continue
-                if ledger_name is not None:
-                    self.anchored_keys.add(path.stem.partition("-")[0])
-                lines = list(read_anchor(path))
-                if fork is not None:  # the original's: this copy shares it up to the fork
-                    later = [cp for _n, cp in lines if cp is not None and cp.seq > fork.parent_seq]
-                    if later:
-                        self.report.original_went_on = max(cp.seq for cp in later)
-                    lines = [(n, cp) for n, cp in lines if cp is None or cp.seq <= fork.parent_seq]
-                out.extend((path, n, cp) for n, cp in lines)
-        if self.forks:
-            newest = list(self.forks.values())[-1]
-            self.report.copy_of = str(newest.parent)
-            self.report.copy_from = (int(newest.parent_seq), int(newest.parent_checkpoint))
-        return out
-
-    def _check_complete(self) -> None:
-        """Every checkpoint of a key with an anchor file of this database is in that file
-        (else lines were cut or edited); a database with checkpoints and no anchor file of
-        its own at all is UNANCHORED."""
-        if not self.cps:
-            return
-        if not self.anchored_keys:
-            keys = sorted({cp.signed.key_id for cp in self.cps})
-            self.report.unanchored = (
-                f"{len(self.cps)} checkpoints (keys {', '.join(keys)}) but no anchor file of "
-                f"this database (ledger {self.ledger_id}) in "
-                f"{', '.join(str(d) for d in self.anchor_dirs) or 'no anchor folder'}")
-            return
-        lines = {a.signature for _p, _n, a in self.anchors if a is not None}
-        for cp in self.cps:
-            c = cp.signed
-        newest = {c.signed.key_id: c.id for c in self.cps}
-        for cp in self.cps:
-            c = cp.signed
-            if c.key_id in self.anchored_keys and c.signature not in lines:
-                hint = (" (or the workstation lost power the moment after signing it)"
-                        if newest[c.key_id] == cp.id else "")
-                self.fail(f"checkpoint {cp.id} ({c.fingerprint}, {ledger.iso(c.at)})",
-                          f"is missing from the anchor file of key {c.key_id}: its lines were "
-                          f"cut or edited{hint}")
-
-    # ------------------------------------------------------------------ 4b. witnesses
-    def _read_witnesses(self) -> list[tuple[Any, int, str, WitnessLine | None]]:
-        """Every line the witnesses hold of this ledger (and, for a copy, of its original up
-        to the fork)."""
-        out: list[tuple[Any, int, str, WitnessLine | None]] = []
-        for witness in self.witnesses:
-            for ledger_name in witness.ledgers():
-                fork = self.forks.get(ledger_name)
-                if ledger_name != self.ledger_id and fork is None:
-                    continue
-                for n, text, line in witness.lines(ledger_name):
-                    if (fork is not None and line is not None
-                            and line.checkpoint.seq > fork.parent_seq):
-                        continue
-                    out.append((witness, n, text, line))
-        return out
-
-    def _witness_start(self) -> dict[tuple[int, str], tuple[int, str, datetime]]:
-        """(id of the witness, ledger) -> (n, hash, time) of the line before the first of
-        :attr:`witnessed` (empty: they start at each file's first line; an incremental
-        verify, ``verify_state.py``, starts after the lines it verified before)."""
-        return {}
-
-    def _check_witnesses(self) -> None:
-        stored = {cp.signed.signature: cp for cp in self.cps}
-        tolerance = timedelta(microseconds=seals.TIME_TOLERANCE_US)
-        previous = self._witness_start()
-        for witness, n, text, line in self.witnessed:
-            label = f"witness {witness.file(line.ledger if line else '?').name} line {n}"
-            if line is None:
-                self.fail(label, "is unreadable")
-                continue
-            public = self.trust.get(line.key_id)
-            if public is None or not line.holds_under(public):
-                self.fail(label, f"is not countersigned by a trusted witness key "
-                          f"({line.key_id})")
-                continue
-            before = previous.get((id(witness), line.ledger))
-            if (before is None and (line.n != 1 or line.prev)) or (
-                    before is not None and (line.n != before[0] + 1
-                                            or line.prev != before[1])):
-                self.fail(label, "does not follow the line before it: lines of the witness "
-                          "were removed or changed")
-            if before is not None and line.at + tolerance < before[2]:
-                self.fail(label, "is dated before the line before it: the witness's clock "
-                          "ran backwards")
-            previous[(id(witness), line.ledger)] = (line.n, line_hash(text), line.at)
-            c = line.checkpoint
-            if _aware(c.at) > line.at + tolerance:
-                self.fail(label, f"checkpoint {c.fingerprint} is dated {ledger.iso(c.at)}, "
-                          f"after the witness received it ({ledger.iso(line.at)}): "
-                          "the workstation's clock ran ahead, or the checkpoint was forged")
-            if c.signature in stored:
-                continue
-            if c.seq > self.end:
-                self.fail(label, f"the witness received checkpoint {c.fingerprint} of "
-                          f"{ledger.iso(c.at)} sealing ledger entry {c.seq}, but the database's "
-                          f"ledger ends at {self.end}: it was cut back or rolled back")
-            elif self.at_seq.get(c.seq) != c.digest:
-                self.fail(label, f"checkpoint {c.fingerprint} the witness received disagrees "
-                          "with the database: the ledger up to it was rewritten")
-            else:
-                self.fail(label, f"checkpoint {c.fingerprint} the witness received is "
-                          "missing from the database (removed)")
-
-    def _check_anchors(self) -> None:
-        self._check_complete()
-        stored = {cp.signed.signature: cp for cp in self.cps}
-        for path, n, line in self.anchors:
-            label = f"anchor file {path.name} line {n}"
-            if line is None:
-                self.fail(label, "is unreadable")
-                continue
-            public = self.trust.get(line.key_id)
-            if public is None or not self._holds(line, public):
-                self.fail(label, "is not signed by a trusted key")
-                continue
-            if line.signature in stored:
-                if stored[line.signature].signed != line:
-                    self.fail(label, "disagrees with the database's checkpoint")
-                continue
-            if line.seq > self.end:
-                self.fail(label, f"checkpoint {line.fingerprint} sealed ledger entry "
-                          f"{line.seq}, but the database's ledger ends at {self.end}: "
-                          "entries and checkpoints were removed")
-            elif self.at_seq.get(line.seq) != line.digest:
-                self.fail(label, f"checkpoint {line.fingerprint} disagrees with the database: "
-                          "the ledger up to it was rewritten")
-            else:
-                self.fail(label, f"checkpoint {line.fingerprint} is missing from the "
-                          "database (removed)")
-
-
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
 def _when(micros: int) -> str:
     return ledger.iso(datetime(1970, 1, 1, tzinfo=UTC) + timedelta(microseconds=micros))
-
-
-def table_findings(db: Database, tbl: str, lo: int | None = None,
-                   hi: int | None = None) -> list[tuple[str, str, int, int]]:
-    """Merge-joins a chained table with the ledger in key order (constant memory): (label,
-    inserted|changed|deleted, ledger seq, hand id or 0) for each row that does not match the
-    newest ledger entry of its key. ``lo``..``hi``: only keys whose first column is in
-    that range (both None: the whole table)."""
-    table = Base.metadata.tables[tbl]
-    pk_names = ledger.primary_key(tbl)
-    pk = [table.c[n] for n in pk_names]
-    names = ledger.digest_columns(tbl)
-    extra = [n for n in (*pk_names, "hand_id", "seq", "kind", "amount", "act")
-             if n in table.c and n not in names]
-    columns = [*names, *dict.fromkeys(extra)]
-    at = {n: i for i, n in enumerate(columns)}
-    k1_at = at[pk_names[0]]
-    k2_at = at[pk_names[1]] if len(pk_names) > 1 else -1
-    width = len(names)
-    L = ledger.LEDGER.c
-    out: list[tuple[str, str, int, int]] = []
-
-    def missing(entry: tuple[int, int, int, str]) -> None:
-        if entry[3] != ledger.DELETED:
-            out.append((row_label(tbl, entry[0], entry[1]), "deleted", entry[2],
-                        entry[0] if tbl in ("hand", "hand_player") else 0))
-
-    entry_q = select(L.k1, L.k2, L.seq, L.row_digest).where(L.tbl == tbl)
-    row_q = select(*(_plain_time(table.c[n]) for n in columns))
-    if lo is not None and hi is not None:
-        entry_q = entry_q.where(L.k1 >= lo, L.k1 <= hi)
-        row_q = row_q.where(pk[0] >= lo, pk[0] <= hi)
-    matches = ledger.row_matcher(tbl, raw_first=db.is_sqlite)
-    with db.read() as s:  # the rows as the driver reads them (see ledger.row_matcher)
-        entries = plain_rows(s, entry_q.order_by(L.k1, L.k2, L.seq))
-        rows = plain_rows(s, row_q.order_by(*pk))
-        newest = _newest(entries, (lambda a, b: out.append(_second_version(tbl, a, b)))
-                         if tbl in IMMUTABLE else None)
-        entry = next(newest, None)
-        for row in rows:
-            key = (int(row[k1_at]), int(row[k2_at]) if k2_at >= 0 else 0)
-            while entry is not None and (entry[0], entry[1]) < key:
-                missing(entry)
-                entry = next(newest, None)
-            if entry is None or (entry[0], entry[1]) != key:
-                values = dict(zip(columns, row, strict=True))
-                out.append((row_label(tbl, *key, values), "inserted", 0, _hand(tbl, values)))
-                continue
-            if not matches(row[:width], entry[3]):
-                values = dict(zip(columns, row, strict=True))
-                out.append((row_label(tbl, *key, values), "changed", entry[2],
-                            _hand(tbl, values)))
-            entry = next(newest, None)
-        while entry is not None:
-            missing(entry)
-            entry = next(newest, None)
-    return out
-
-
-def _plain_time(column: Any) -> Any:
-    """A date-time column read as stored (naive UTC), without the aware conversion: the
-    digest writes it as naive text either way."""
-    if isinstance(getattr(column.type, "impl", None), DateTime):
-        return type_coerce(column, DateTime()).label(column.name)
-    return column
-
-
-def key_ranges(db: Database, tbl: str, span: int) -> list[tuple[int | None, int | None]]:
-    """Ranges of the first key column covering every row of ``tbl`` and every ledger entry
-    of it, each ``span`` keys wide (one whole-table range when both are empty)."""
-    table = Base.metadata.tables[tbl]
-    first = table.c[ledger.primary_key(tbl)[0]]
-    L = ledger.LEDGER.c
-    with db.read() as s:
-        a = s.execute(select(func.min(first), func.max(first))).one()
-        b = s.execute(select(func.min(L.k1), func.max(L.k1)).where(L.tbl == tbl)).one()
-    lows = [int(v) for v in (a[0], b[0]) if v is not None]
-    highs = [int(v) for v in (a[1], b[1]) if v is not None]
-    if not lows:
-        return [(None, None)]
-    lo, hi = min(lows), max(highs)
-    return [(start, min(start + span - 1, hi)) for start in range(lo, hi + 1, span)]
-
-
-def check_table(url: str, tbl: str, lo: int | None = None,
-                hi: int | None = None) -> list[tuple[str, str, int, int]]:
-    """In a worker process: :func:`table_findings`."""
-    with relaxed_gc():
-        return table_findings(_worker_db(url), tbl, lo, hi)
-
-
-def _newest(entries: Iterator[Any],
-            again: Callable[[tuple[int, int, int, str], tuple[int, int, int, str]], None]
-            | None = None) -> Iterator[tuple[int, int, int, str]]:
-    """The newest entry of each key from entries sorted by key then seq; ``again(older,
-    newer)`` is told of each key with more than one entry."""
-    current: tuple[int, int, int, str] | None = None
-    for k1, k2, seq, rd in entries:
-        if current is not None and (current[0], current[1]) != (k1, k2):
-            yield current
-        elif current is not None and again is not None:
-            again(current, (k1, k2, seq, rd))
-        current = (k1, k2, seq, rd)
-    if current is not None:
-        yield current
-
-
-def _second_version(tbl: str, older: tuple[int, int, int, str],
-                    newer: tuple[int, int, int, str]) -> tuple[str, str, int, int]:
-    """The finding of a row the app writes once (``chained.IMMUTABLE``) that the ledger
-    holds twice."""
-    label = (f"{row_label(tbl, older[0], older[1])} (table {tbl}; ledger entries {older[2]} "
-             f"and {newer[2]}, row digests {older[3]} and {newer[3]})")
-    return (label, "versions", newer[2], older[0] if tbl in ("hand", "hand_player") else 0)
-
-
-def _hand(tbl: str, values: Any) -> int:
-    if tbl == "hand":
-        return int(values["id"])
-    hand_id = values.get("hand_id")
-    return int(hand_id) if hand_id is not None else 0
-
-
-EVENTS = "hand_event"
-LOWEST, HIGHEST = -(2 ** 63), 2 ** 63 - 1
-
-
-class _EventCheck:
-    """The hand events with ids in (``elo``, ``ehi``] against the ledger, fed the rows the
-    replay reads; :meth:`finish` reads the others of the range (events of hands outside
-    the replayed range) and names the ledger's keys left without a row."""
-
-    def __init__(self, db: Database, elo: int, ehi: int) -> None:
-        table = Base.metadata.tables[EVENTS]
-        names = ledger.digest_columns(EVENTS)
-        self.columns = [_plain_time(table.c[n]) for n in names]
-        """What :meth:`rows` is given: the digest's columns (the replay's among them)."""
-        self.names = list(names)
-        self.width = len(names)
-        self.key_of = itemgetter(names.index("id"))
-        self.elo, self.ehi = elo, ehi
-        self.raw = db.is_sqlite
-        self.matches = ledger.row_matcher(EVENTS, raw_first=self.raw)
-        self.out: list[tuple[str, str, int, int]] = []
-        L = ledger.LEDGER.c
-        stored: Any = L.row_digest
-        if self.raw:  # a format 2 digest as the bytes raw_hashes_2 gives (see _full)
-            stored = case((func.substr(L.row_digest, 1, 2) == ledger.FORMAT_2,
-                           sa.cast(func.substr(L.row_digest, 3), LargeBinary)),
-                          else_=L.row_digest)
-        with db.read() as s:  # in key order (the index's: no sort), the newest one stays
-            raw, sql = driver_sql(s, select(L.k1, stored).where(
-                L.tbl == EVENTS, *_within(L.k1, elo, ehi)).order_by(L.k1, L.k2, L.seq))
-            cursor = raw.cursor()
-            try:
-                cursor.execute(sql)
-                found = cursor.fetchall()
-            finally:
-                cursor.close()
-            self.newest: dict[int, str | bytes] = dict(found)
-            if len(self.newest) != len(found):  # an event written once, in the ledger twice
-                twice = sorted(k for k, n in Counter(k for k, _d in found).items() if n > 1)
-                for key in twice:
-                    versions = s.execute(select(L.k1, L.k2, L.seq, L.row_digest).where(
-                        L.tbl == EVENTS, L.k1 == key).order_by(L.seq)).all()
-                    for a, b in zip(versions, versions[1:], strict=False):
-                        self.out.append(_second_version(EVENTS, tuple(a), tuple(b)))
-        self.db = db
-
-    def rows(self, rows: Sequence[tuple[Any, ...]]) -> None:
-        """Checks ``rows`` (tuples of :attr:`columns`' values, as the driver reads them)."""
-        elo, ehi, newest = self.elo, self.ehi, self.newest
-        keys = list(map(self.key_of, rows))
-        if not keys:
-            return
-        if elo < min(keys) and max(keys) <= ehi:
-            stored = list(map(newest.pop, keys, repeat(None)))
-            if not self.raw:
-                self._each(rows, keys, stored)
-                return
-            hashed = ledger.raw_hashes_2(_trimmed(rows, self.width))
-            if stored == hashed:
-                return  # every row is the version its newest entry recorded
-            differ = [i for i, (a, b) in enumerate(zip(stored, hashed, strict=True)) if a != b]
-            self._each([rows[i] for i in differ], [keys[i] for i in differ],
-                       [stored[i] for i in differ])
-            return
-        inside = [i for i, key in enumerate(keys) if elo < key <= ehi]
-        self._each([rows[i] for i in inside], [keys[i] for i in inside],
-                   [newest.pop(keys[i], None) for i in inside])
-
-    def _each(self, rows: Sequence[tuple[Any, ...]], keys: Sequence[int],
-              stored_digests: Sequence[str | bytes | None]) -> None:
-        width, matches = self.width, self.matches
-        for row, key, found in zip(rows, keys, stored_digests, strict=True):
-            stored = _full(found)
-            if stored is None:
-                values = dict(zip(self.names, row, strict=False))
-                self.out.append((row_label(EVENTS, key, 0, values), "inserted", 0,
-                                 _hand(EVENTS, values)))
-            elif not matches(row[:width], stored):
-                values = dict(zip(self.names, row, strict=False))
-                self.out.append((row_label(EVENTS, key, 0, values), "changed",
-                                 self._seq(key), _hand(EVENTS, values)))
-
-    def _seq(self, key: int) -> int:
-        """The seq of the newest ledger entry of event ``key`` (for a finding)."""
-        L = ledger.LEDGER.c
-        with self.db.read() as s:
-            return int(s.scalar(select(func.max(L.seq)).where(L.tbl == EVENTS, L.k1 == key))
-                       or 0)
-
-    def finish(self, db: Database, lo: int, hi: int) -> list[tuple[str, str, int, int]]:
-        table = Base.metadata.tables[EVENTS]
-        ids, hand = table.c.id, table.c.hand_id
-        with db.read() as s:
-            self.rows([tuple(r) for r in s.execute(select(*self.columns).where(
-                *_within(ids, self.elo, self.ehi),
-                hand.is_(None) | (hand < lo) | (hand > hi)))])
-        for key, rd in sorted(self.newest.items()):
-            if _full(rd) != ledger.DELETED:
-                self.out.append((row_label(EVENTS, key, 0), "deleted", self._seq(key), 0))
-        return self.out
-
-
-def _trimmed(rows: Sequence[tuple[Any, ...]], width: int) -> list[tuple[Any, ...]]:
-    """Rows cut to their first ``width`` values and without their trailing NULLs, as format
-    2 hashes them (an imported event has no ``input_id``): then :func:`ledger.raw_hashes_2`
-    of them is the digest of each row taken as it is, and a row whose hash differs goes to
-    the full match (which also tries its converted values)."""
-    if rows and len(rows[0]) >= width > 1:  # the usual batch, in C: rows of one width
-        # whose last digest column is NULL (no input id) and the one before it is not
-        lasts, befores = set(map(itemgetter(width - 1), rows)), map(itemgetter(width - 2), rows)
-        if lasts == {None} and None not in set(befores) and len(set(map(len, rows))) == 1:
-            return list(map(itemgetter(slice(0, width - 1)), rows))
-        if None not in lasts and len(rows[0]) == width and len(set(map(len, rows))) == 1:
-            return list(rows)
-    out = []
-    for row in rows:
-        n = min(len(row), width)
-        if n < len(row) or row[n - 1] is None:
-            while n and row[n - 1] is None:
-                n -= 1
-            row = row[:n]
-        out.append(row)
-    return out
-
-
-def _full(stored: str | bytes | None) -> str | None:
-    """A row digest as the ledger holds it (SQLite's read gives format 2 as its base64
-    bytes, without the ``2:``)."""
-    if isinstance(stored, bytes):
-        return ledger.FORMAT_2 + stored.decode("utf-8", "replace")
-    return stored
-
-
-def _within(column: Any, elo: int, ehi: int) -> list[Any]:
-    """``elo < column <= ehi``, leaving out the open ends (no integer column holds them)."""
-    return [*([column > elo] if elo != LOWEST else []),
-            *([column <= ehi] if ehi != HIGHEST else [])]
-
-
-def event_bounds(db: Database, chunks: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
-    """For each chunk of hand ids, the range of event ids (``elo``, ``ehi``] it checks
-    against the ledger: up to the newest event of its last hand, so the ranges cover every
-    id and most events are read once, by the replay of their hand."""
-    if not chunks:
-        return []
-    table = Base.metadata.tables[EVENTS]
-    ends: list[int] = []
-    top = LOWEST
-    with db.read() as s:
-        for c in chunks[:-1]:
-            end = s.scalar(select(func.max(table.c.id)).where(table.c.hand_id == c[-1]))
-            top = max(top, int(end)) if end is not None else top
-            ends.append(top)
-    return list(zip([LOWEST, *ends], [*ends, HIGHEST], strict=True))
-
-
-def check_hands_on(db: Database, lo: int, hi: int, elo: int = LOWEST, ehi: int = HIGHEST
-                   ) -> tuple[list[tuple[int, str, str]], list[tuple[str, str, int, int]]]:
-    """Replays the hands with ids lo..hi (see ``hand_check.check_hand``) and checks the events
-    with ids in (elo, ehi] against the ledger, reading each event once."""
-    with db.read() as s:
-        tables = {r[0]: r[1] for r in s.execute(select(GameTable.id, GameTable.name))}
-    events = _EventCheck(db, elo, ehi)
-    broken = [(b.hand_id, b.label, b.reason) for b in check_hand_range(
-        db, lo, hi, tables, events.rows, events.columns)]
-    return broken, events.finish(db, lo, hi)
-
-
-def check_hands(url: str, lo: int, hi: int, elo: int = LOWEST, ehi: int = HIGHEST
-                ) -> tuple[list[tuple[int, str, str]], list[tuple[str, str, int, int]]]:
-    """In a worker process: opens the database read-only and runs :func:`check_hands_on`."""
-    with relaxed_gc():
-        return check_hands_on(_worker_db(url), lo, hi, elo, ehi)
-
-
-_DB: dict[str, Database] = {}
-
-
-def _worker_db(url: str) -> Database:
-    if url not in _DB:
-        _DB[url] = Database.open(url, upgrade=False, sign=False, read_only=True)
-    return _DB[url]
 
 
 def verify(db: Database, *, trust: Sequence[Path] = (), anchors: Sequence[Path] = (),
@@ -1041,4 +424,8 @@ def verify(db: Database, *, trust: Sequence[Path] = (), anchors: Sequence[Path] 
     return report
 
 
-_ = cast(Table, HandRow.__table__)
+__all__ = ["ACTS", "EVENTS", "HIGHEST", "LABELS", "LOWEST", "PAIRED", "check_hands",
+           "check_hands_on", "check_table", "event_bounds", "key_ranges", "relaxed_gc",
+           "row_label", "start_context", "table_findings", "verify"]
+"""Also the names of the modules ``log verify`` was split into (``verify_rows.py``,
+``verify_events.py``, ``ledger_walk.py``), importable from here as before."""

@@ -33,72 +33,63 @@ instead and the state file is left as it is.
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from platformdirs import user_data_dir
-from sqlalchemy import BigInteger, func, select
+from sqlalchemy import func, select
 
 from dealer_app.services import evidence
 from dealer_app.services.common import CancelFn, ProgressFn
 from dealer_app.services.evidence import (
-    ACTS,
     EVENTS,
     HIGHEST,
     LOWEST,
-    PAIRED,
     _Cp,
     _Verifier,
     check_hands,
     check_hands_on,
-    row_label,
     start_context,
     table_findings,
 )
 from dealer_app.services.hand_check import check_hand_range
-from dealer_app.services.raw_rows import all_rows
+from dealer_app.services.ledger_walk import PAIRED
 from dealer_app.services.types import BrokenHand, VerifyReport
+from dealer_app.services.verify_resume import ResumedAnchors
+from dealer_app.services.verify_state_file import (
+    FORMAT,
+    OPEN,
+    STATE_ENV,
+    AnchorMark,
+    StateMismatch,
+    VerifyState,
+    _merged,
+    _runs,
+    _snapshot,
+    _state_after,
+    _tables,
+    _top,
+    default_state_dir,
+    default_state_file,
+)
 from dealer_app.storage import ledger, seals
-from dealer_app.storage.chained import CHAINED
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import StorageError
+from dealer_app.storage.groups import GROUPED, span
 from dealer_app.storage.models import Base, Checkpoint, GameTable, HandRow, LedgerFork
 from dealer_app.storage.notary import (
-    APP_NAME,
     TRUST_FILE,
     Notary,
     SignedCheckpoint,
     config_dir,
-    ledger_of_anchor,
     load_trust,
 )
-from dealer_app.storage.witness import line_hash
-
-FORMAT = "dealer-app-verify-state/1"
-STATE_ENV = "DEALER_APP_VERIFY_STATE_DIR"
-"""Overrides the folder of the default state files (``verify-state/`` in the data folder)."""
 
 ALWAYS = ("staff", "game_table", "station_key", "ledger_fork")
 """Small tables re-read whole by every incremental run (their rows change, or decide what
 is trusted)."""
-
-OPEN: dict[str, Callable[[Any], Any]] = {
-    "hand": lambda t: t.c.status == "in-progress",
-    "table_session": lambda t: t.c.closed_at.is_(None),
-    "seating": lambda t: t.c.left_at.is_(None),
-    "floor_call": lambda t: t.c.resolved_at.is_(None),
-    "waiting_entry": lambda t: t.c.seated_at.is_(None) & t.c.removed_at.is_(None),
-}
-"""Rows the app may still change (``roles.MUTABLE``'s guards not yet set): the rows of
-these keys are re-read by each incremental run while they stay open. A hand's players
-(``hand_player``) follow their hand."""
 
 STATE_LABEL = "STATE"
 PARALLEL_FROM = 1000
@@ -107,181 +98,8 @@ PARALLEL_FROM = 1000
 the wall time longer on a loaded machine; a spawned worker costs half a second: never)."""
 
 
-class StateMismatch(StorageError):
-    """The state does not match the database: the incremental run cannot start from it."""
-
-
-def default_state_dir() -> Path:
-    env = os.environ.get(STATE_ENV)
-    return Path(env) if env else Path(user_data_dir(APP_NAME, appauthor=False)) / "verify-state"
-
-
-def default_state_file(ledger_id: str) -> Path:
-    """The auditor's state file of one ledger (``<data folder>/verify-state/<id>.json``)."""
-    return default_state_dir() / f"{ledger_id}.json"
-
-
-@dataclass
-class AnchorMark:
-    """How far an anchor file was read: its last line read (number, where it starts, its
-    length in bytes and its SHA-256)."""
-
-    line: int
-    start: int
-    length: int
-    sha256: str
-
-
-@dataclass
-class VerifyState:
-    """What a verify verified (see the module's text)."""
-
-    ledger_id: str
-    verified_at: str
-    seq: int
-    digest: str
-    rows_seq: int
-    """Rows were checked against the ledger as it stood here (at or before ``seq``: the
-    entries in between, written while the verify ran, get their rows checked next time)."""
-    max_keys: dict[str, int | None]
-    open_keys: dict[str, list[int]]
-    checkpoint: dict[str, Any] | None
-    """The newest checkpoint: id, seq, signature, at."""
-    legacy_until: int
-    seal_runs: dict[str, list[Any]]
-    """run -> [key id, hex of the link its next seal names]."""
-    seal_last_at: int
-    tail: list[list[Any]]
-    """[table, key, seq] of hands and sessions written after the newest checkpoint."""
-    latest_start: str | None
-    anchors: dict[str, dict[str, Any]]
-    witnesses: dict[str, dict[str, Any]] = field(default_factory=dict)
-    """Witness file -> its last line verified: ``n`` (line of the file), ``line_n``,
-    ``sha256`` (``witness.line_hash``), ``at``."""
-    findings: list[list[Any]] = field(default_factory=list)
-    """[label, reason, hand id] of every finding so far."""
-    key_id: str = ""
-    public_key: str = ""
-    signature: str = ""
-
-    def body(self) -> bytes:
-        data = asdict(self)
-        data.pop("signature")
-        return (FORMAT + "\n" + json.dumps(data, sort_keys=True, separators=(",", ":"))
-                ).encode("utf-8")
-
-    def signed(self, notary: Notary) -> VerifyState:
-        self.key_id, self.public_key = notary.key_id, notary.public_key
-        self.signature = notary.key.sign(self.body()).hex()
-        return self
-
-    def holds_under(self, trusted: dict[str, str]) -> bool:
-        from cryptography.exceptions import InvalidSignature
-        from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
-
-        public = trusted.get(self.key_id)
-        if public is None or public != self.public_key:
-            return False
-        try:
-            Ed25519PublicKey.from_public_bytes(bytes.fromhex(public)).verify(
-                bytes.fromhex(self.signature), self.body())
-        except (InvalidSignature, ValueError):
-            return False
-        return True
-
-    def save(self, path: Path) -> None:
-        """Written whole to a new file, then moved over the old one."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".new")
-        data = {"format": FORMAT, **asdict(self)}
-        with tmp.open("w", encoding="utf-8") as fh:
-            json.dump(data, fh, sort_keys=True, indent=1)
-            fh.write("\n")
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-
-    @classmethod
-    def load(cls, path: Path) -> VerifyState:
-        """Raises :class:`StateMismatch` for a file that is no state file."""
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            if data.pop("format", None) != FORMAT:
-                raise ValueError("not a verify state")
-            return cls(**data)
-        except OSError as exc:
-            raise StateMismatch(f"cannot read it: {exc.strerror}") from None
-        except (ValueError, TypeError) as exc:
-            raise StateMismatch(f"it is not a readable verify state ({exc})") from None
-
-
-# ---------------------------------------------------------------------- snapshot
-@dataclass
-class _Snapshot:
-    """What the database held as a verify began (taken before it)."""
-
-    seq: int
-    max_keys: dict[str, int | None]
-
-
-def _snapshot(db: Database) -> _Snapshot:
-    L = ledger.LEDGER.c
-    keys: dict[str, int | None] = {}
-    tables = _tables()
-    tops = [select(func.max(L.seq)).scalar_subquery(), *(
-        select(func.max(Base.metadata.tables[t].c[ledger.primary_key(t)[0]])).scalar_subquery()
-        for t in tables)]
-    with db.read() as s:  # one round trip
-        row = s.execute(select(*tops)).one()
-    for tbl, top in zip(tables, row[1:], strict=True):
-        keys[tbl] = None if top is None else int(top)
-    return _Snapshot(int(row[0] or 0), keys)
-
-
-def _tables() -> list[str]:
-    return [t for t in CHAINED if t in Base.metadata.tables]
-
-
-def _open_keys(db: Database, candidates: dict[str, Iterable[int]] | None) -> dict[str, list[int]]:
-    """The keys of :data:`OPEN` rows (``candidates``: only among these keys; None: all)."""
-    out: dict[str, list[int]] = {}
-    with db.read() as s:
-        for tbl, is_open in OPEN.items():
-            table = Base.metadata.tables[tbl]
-            pk = table.c[ledger.primary_key(tbl)[0]]
-            q = select(pk).where(is_open(table))
-            if candidates is not None:
-                keys = sorted(set(candidates.get(tbl, ())))
-                found: list[int] = []
-                for i in range(0, len(keys), 500):
-                    found += [int(k) for k in s.scalars(q.where(pk.in_(keys[i:i + 500])))]
-                out[tbl] = sorted(found)
-            else:
-                out[tbl] = sorted(int(k) for k in s.scalars(q))
-    return out
-
-
-def _anchor_marks(anchors: Sequence[tuple[Path, int, Any]]) -> dict[str, dict[str, Any]]:
-    """For each anchor file a verify read: its last line read (see :class:`AnchorMark`)."""
-    last: dict[Path, int] = {}
-    for path, n, _cp in anchors:
-        last[path] = max(last.get(path, 0), n)
-    marks: dict[str, dict[str, Any]] = {}
-    for path, wanted in last.items():
-        start, n = 0, 0
-        with path.open("rb") as fh:
-            for raw in fh:
-                n += 1
-                if n == wanted:
-                    marks[str(path.resolve())] = asdict(AnchorMark(
-                        n, start, len(raw), hashlib.sha256(raw).hexdigest()))
-                    break
-                start += len(raw)
-    return marks
-
-
 # ---------------------------------------------------------------------- the verifier
-class _Incremental(_Verifier):
+class _Incremental(ResumedAnchors, _Verifier):
     """:class:`evidence._Verifier` that starts from a :class:`VerifyState`."""
 
     def __init__(self, state: VerifyState, db: Database, *args: Any, **kw: Any) -> None:
@@ -290,11 +108,6 @@ class _Incremental(_Verifier):
         self.entries = 0
         self.named: dict[str, set[int]] = {}
         """Table -> first keys the new entries name (rows to check, hands to replay)."""
-
-    @staticmethod
-    def mismatch(why: str) -> StateMismatch:
-        """The error that stops the run: the state does not match the database."""
-        return StateMismatch(why)
 
     def run(self, workers: int) -> VerifyReport:
         st = self.state
@@ -411,92 +224,55 @@ class _Incremental(_Verifier):
                                                 else ledger.digest_at(s.connection(), int(seq)))
 
     # ------------------------------------------------------------------ 1. ledger
-    def _walk_ledger(self) -> None:
+    def _walk_start(self) -> tuple[int, str]:
         st = self.state
-        wanted = set(self.cp_seqs) | {a.seq for _p, _n, a in self.anchors if a is not None}
-        wanted |= {w.checkpoint.seq for _f, _n, _t, w in self.witnessed if w is not None}
-        self.at_seq = {}
-        self.tail = {(str(t), int(k)) for t, k, seq in st.tail
-                     if not self.cp_seqs or seq > self.cp_seqs[-1]}
-        newest = self.cp_seqs[-1] if self.cp_seqs else 0
-        L = ledger.LEDGER.c
-        self.walk = walk = seals.SealWalk()
+        return st.seq, st.digest if st.seq else ledger.GENESIS
+
+    def _walk_tail(self) -> set[tuple[str, int]]:
+        return {(str(t), int(k)) for t, k, seq in self.state.tail
+                if not self.cp_seqs or seq > self.cp_seqs[-1]}
+
+    def _walk_seals(self) -> seals.SealWalk:
+        """The seal runs go on from the links the state saved."""
+        st = self.state
+        walk = seals.SealWalk()
         walk.next = st.seq + 1
         walk.last_at = st.seal_last_at
         for run, (key_id, link) in st.seal_runs.items():
             walk.runs[run] = seals._Run(str(key_id), 0, 0, 0, bytes.fromhex(link))
-        chained = CHAINED.keys()
-        versioned: set[tuple[str, int, int]] = set()
-        changes: list[tuple[str, int, int, int]] = []
-        acted = False
-        previous, expected, last = st.digest if st.seq else ledger.GENESIS, st.seq + 1, st.seq
+        L = ledger.LEDGER.c
+        if st.rows_seq < st.seq:  # the rows of entries written while the last verify ran
+            with self.db.read() as s:  # (after its rows were read)
+                self._name(s.execute(select(L.tbl, L.k1, L.k2).where(
+                    L.seq > st.rows_seq, L.seq <= st.seq)))
+        return walk
+
+    def _name(self, entries: Iterable[Sequence[Any]]) -> None:
+        """The keys of the rows ``entries`` (table, k1, k2) name: to check, to replay."""
         named = self.named
-        # the rows of entries written while the last verify ran (after its rows were read)
-        if st.rows_seq < st.seq:
-            with self.db.read() as s:
-                for tbl, k1 in s.execute(select(L.tbl, L.k1).where(
-                        L.seq > st.rows_seq, L.seq <= st.seq)):
-                    named.setdefault(str(tbl), set()).add(int(k1))
-        while True:
-            with self.db.read() as s:
-                entries = all_rows(s, select(L.seq, L.tbl, L.k1, L.k2, L.row_digest, L.digest,
-                                             *seals.SEAL_COLUMNS[2:])
-                                   .where(L.seq > last).order_by(L.seq).limit(20000))
-                fresh = {(t, int(k1), int(k2)) for _q, t, k1, k2, *_r in entries
-                         if t in PAIRED} - versioned
-                versioned |= self._older_versions(s, fresh, st.seq)
-            if not entries:
-                break
-            for seq, tbl, k1, k2, rd, digest, sfrom, *sealed in entries:
-                if sfrom is not None:
-                    seal = seals.seal_of((seq, digest, sfrom, *sealed))
-                    assert seal is not None
-                    walk.seal(seal)
-                if seq != expected:
-                    self.fail(f"ledger entry {expected}",
-                              f"entries {expected} to {seq - 1} are missing (removed) "
-                              f"{self.since(expected)}" if seq > expected else
-                              f"entry {seq} is out of order")
-                    expected = seq
-                if tbl not in chained:
-                    self.fail(f"ledger entry {seq}", f"names a table {tbl!r} that is not chained")
-                made = ledger.link(previous, seq, tbl, k1, k2, rd)
-                if digest is None:  # ledger format 3: stored only where a commit ends
-                    digest = made
-                elif made != digest:
-                    self.fail(f"ledger entry {seq} ({row_label(tbl, k1, k2)})",
-                              f"does not chain to the entry before it: changed, inserted or "
-                              f"reordered {self.since(seq)}")
-                if seq in wanted:
-                    self.at_seq[seq] = digest
-                if seq > newest and tbl in ("hand", "table_session"):
-                    self.tail.add((tbl, k1))
-                named.setdefault(tbl, set()).add(int(k1))
-                if tbl in PAIRED:
-                    if (tbl, k1, k2) in versioned:
-                        changes.append((tbl, k1, k2, seq))
-                    else:
-                        versioned.add((tbl, k1, k2))
-                elif tbl in ACTS:
-                    acted = True
-                if sfrom is not None:
-                    if changes and not acted:
-                        self._unpaired(changes)
-                    changes, acted = [], False
-                previous = digest
-                expected = seq + 1
-            last = entries[-1][0]
-            self.entries += len(entries)
-            if not self.tick(len(entries)):
-                return
-        self.end = expected - 1
-        self.first = st.seq + 1
+        for tbl, k1, k2 in entries:
+            if k2 and tbl in GROUPED:  # format 4: a run of rows (groups.py)
+                named.setdefault(str(tbl), set()).update(span(int(k1), int(k2)))
+            else:
+                named.setdefault(str(tbl), set()).add(int(k1))
+
+    def _walk_batch(self, s: Any, entries: list[tuple[Any, ...]],
+                    versioned: set[tuple[str, int, int]]) -> None:
+        """The keys the batch names, and which of its rows that change by acts had a
+        version before the state (a version after it is then a change, paired or not)."""
+        self._name(e[1:4] for e in entries)
+        fresh = {(t, int(k1), int(k2)) for _q, t, k1, k2, *_r in entries
+                 if t in PAIRED} - versioned
+        versioned |= self._older_versions(s, fresh, self.state.seq)
+        self.entries += len(entries)
+
+    def _walk_end(self, walk: seals.SealWalk) -> None:
+        self.first = self.state.seq + 1
         for name in [r for r, v in walk.runs.items() if v.newest is None]:
             del walk.runs[name]  # not continued since the state: checked then
         for continued in walk.runs.values():
             if continued.first == 0:
-                continued.first = st.seq + 1
-        walk.close(self.end)
+                continued.first = self.state.seq + 1
 
     @staticmethod
     def _older_versions(s: Any, keys: set[tuple[str, int, int]],
@@ -530,8 +306,12 @@ class _Incremental(_Verifier):
             ranges = _runs(sorted(k for k in old if k <= after))
             if tbl != EVENTS:  # (the new events are checked with the replay of their hands)
                 ranges = _merged([*ranges, (after + 1, _top(tbl))])
-            for lo, hi in ranges:
-                self._rows(table_findings(self.db, tbl, lo, hi), tick=False)
+            told: set[tuple[str, str, int, int]] = set()
+            for lo, hi in ranges:  # (a run of rows met by two ranges is checked by both)
+                found = [f for f in table_findings(self.db, tbl, lo, hi, whole=True)
+                         if f not in told]
+                told.update(found)
+                self._rows(found, tick=False)
 
     # ------------------------------------------------------------------ 5. hands
     def _new_hands_task(self) -> tuple[int, int, int]:
@@ -586,126 +366,6 @@ class _Incremental(_Verifier):
             self._hands(([(b.hand_id, b.label, b.reason) for b in broken], []),
                         0, tick=False)
         self.report.checked += len(self.old_hands)
-
-    # ------------------------------------------------------------------ 4b. witnesses
-    def _read_witnesses(self) -> list[tuple[Any, int, str, Any]]:
-        """The witnesses' lines after the last one each file's state names (which must be
-        the same line still); the chain of lines goes on from it (:meth:`_witness_start`).
-        """
-        lines = super()._read_witnesses()
-        marks = self.state.witnesses
-        self.seeds: dict[tuple[int, str], tuple[int, str, datetime]] = {}
-        found: set[str] = set()
-        out = []
-        for witness, n, text, line in lines:
-            name = str(witness.file(line.ledger if line else "?").resolve())
-            mark = marks.get(name)
-            if mark is None or n > mark["n"]:
-                out.append((witness, n, text, line))
-                continue
-            if n == mark["n"]:
-                if line is None or line_hash(text) != mark["sha256"]:
-                    raise self.mismatch(f"line {n} of the witness file {Path(name).name}, the "
-                                        "last one verified, was changed")
-                found.add(name)
-                self.seeds[(id(witness), line.ledger)] = (line.n, line_hash(text), line.at)
-        for witness in self.witnesses:
-            for name in marks:
-                if Path(name).parent == witness.folder.resolve() and name not in found:
-                    raise self.mismatch(f"the witness file {Path(name).name} was cut: line "
-                                        f"{marks[name]['n']}, verified then, is gone")
-        return out
-
-    def _witness_start(self) -> dict[tuple[int, str], tuple[int, str, datetime]]:
-        return dict(self.seeds)
-
-    # ------------------------------------------------------------------ 4. anchors
-    def _read_anchors(self) -> list[tuple[Path, int, SignedCheckpoint | None]]:
-        """The anchor lines from the last one each file's state names (checked again: it
-        must be the same line) to its end; every line of a file the state does not name."""
-        out: list[tuple[Path, int, SignedCheckpoint | None]] = []
-        self.anchored_keys = set()
-        marks = {Path(p): AnchorMark(**m) for p, m in self.state.anchors.items()}
-        seen: set[Path] = set()
-        for folder in self.anchor_dirs:
-            paths = [folder] if folder.is_file() else sorted(folder.glob("*.anchor"))
-            for path in paths:
-                ledger_name = ledger_of_anchor(path)
-                fork = self.forks.get(ledger_name or "")
-                if ledger_name not in (None, self.ledger_id) and fork is None:
-                    self.report.other_anchors.append(path.name)
-                    continue
-                if ledger_name is not None:
-                    self.anchored_keys.add(path.stem.partition("-")[0])
-                mark = marks.get(path.resolve())
-                seen.add(path.resolve())
-                lines = list(_anchor_lines(path, mark))
-                if fork is not None:
-                    later = [cp for _n, cp in lines if cp is not None and cp.seq > fork.parent_seq]
-                    if later:
-                        self.report.original_went_on = max(cp.seq for cp in later)
-                    lines = [(n, cp) for n, cp in lines if cp is None or cp.seq <= fork.parent_seq]
-                out.extend((path, n, cp) for n, cp in lines)
-        missing = [p for p in marks if p not in seen]
-        if missing:
-            raise self.mismatch(f"the anchor file {missing[0].name} verified then is gone")
-        if self.forks:
-            newest = list(self.forks.values())[-1]
-            self.report.copy_of = str(newest.parent)
-            self.report.copy_from = (int(newest.parent_seq), int(newest.parent_checkpoint))
-        return out
-
-
-def _anchor_lines(path: Path, mark: AnchorMark | None) -> Iterable[tuple[int, Any]]:
-    """(line number, checkpoint or None) of an anchor file from ``mark``'s line on."""
-    with path.open("rb") as fh:
-        n = 0
-        if mark is not None:
-            fh.seek(mark.start)
-            raw = fh.read(mark.length)
-            if len(raw) != mark.length or hashlib.sha256(raw).hexdigest() != mark.sha256:
-                raise StateMismatch(f"line {mark.line} of the anchor file {path.name}, the "
-                                    "last one verified, was cut or changed")
-            fh.seek(mark.start)
-            n = mark.line - 1
-        for raw in fh:
-            n += 1
-            text = raw.decode("utf-8", "replace")
-            if not text.strip():
-                continue
-            try:
-                yield n, SignedCheckpoint.from_line(text)
-            except (ValueError, KeyError, TypeError):
-                yield n, None
-
-
-def _top(tbl: str) -> int:
-    """The highest key the first primary key column of ``tbl`` can hold."""
-    column = Base.metadata.tables[tbl].c[ledger.primary_key(tbl)[0]]
-    return 2 ** 63 - 1 if isinstance(column.type, BigInteger) else 2 ** 31 - 1
-
-
-def _merged(ranges: Sequence[tuple[int, int]], gap: int = 64) -> list[tuple[int, int]]:
-    """Sorted ranges, those less than ``gap`` apart made one."""
-    out: list[tuple[int, int]] = []
-    for lo, hi in sorted(ranges):
-        if out and lo - out[-1][1] <= gap:
-            out[-1] = (out[-1][0], max(out[-1][1], hi))
-        else:
-            out.append((lo, hi))
-    return out
-
-
-def _runs(keys: Sequence[int], gap: int = 64) -> list[tuple[int, int]]:
-    """Sorted keys as ranges (keys less than ``gap`` apart share one)."""
-    out: list[tuple[int, int]] = []
-    for k in keys:
-        if out and k - out[-1][1] <= gap:
-            out[-1] = (out[-1][0], k)
-        else:
-            out.append((k, k))
-    return out
-
 
 # ---------------------------------------------------------------------- entry point
 def verify_with_state(db: Database, state_file: Path | None, *, full: bool = False,
@@ -772,7 +432,8 @@ def verify_with_state(db: Database, state_file: Path | None, *, full: bool = Fal
         return report
     if report.cancelled or path is None or ledger_id is None:
         return report
-    new = _state_after(db, verifier, snap, fresh, state)
+    new = _state_after(db, verifier, snap, fresh, state,
+                      isinstance(verifier, _Incremental))
     if new is not None:
         try:
             new.signed(Notary.load()).save(path)
@@ -782,61 +443,6 @@ def verify_with_state(db: Database, state_file: Path | None, *, full: bool = Fal
     return report
 
 
-def _state_after(db: Database, v: _Verifier, snap: _Snapshot, fresh: Sequence[BrokenHand],
-                 before: VerifyState | None) -> VerifyState | None:
-    """The state a verify leaves (None: the ledger is empty, nothing to keep)."""
-    end = int(getattr(v, "end", 0))
-    with db.read() as s:
-        ledger_id = ledger.ledger_id(s.connection())
-        digest = ledger.digest_at(s.connection(), end) if end else ""
-    if ledger_id is None:
-        return None
-    incremental = isinstance(v, _Incremental) and before is not None
-    if isinstance(v, _Incremental) and before is not None:
-        candidates: dict[str, Iterable[int]] = {}
-        for t in OPEN:
-            was, now = before.max_keys.get(t), snap.max_keys.get(t)
-            new = range((was if was is not None else -1) + 1, (now if now is not None else -1) + 1)
-            candidates[t] = [*before.open_keys.get(t, ()), *v.named.get(t, ()), *new]
-        open_keys = _open_keys(db, candidates)
-    else:
-        open_keys = _open_keys(db, None)
-    cps = v.cps
-    newest = cps[-1] if cps else None
-    starts = [r[2] for r in v.hand_starts if r[2] is not None]
-    latest = max((_aware(t) for t in starts), default=None)
-    if incremental and before is not None and before.latest_start and latest is None:
-        latest = datetime.fromisoformat(before.latest_start)
-    runs = dict(before.seal_runs) if incremental and before is not None else {}
-    for name, run in v.walk.runs.items():
-        runs[name] = [run.key_id, run.link.hex()]
-    witnessed = dict(before.witnesses) if incremental and before is not None else {}
-    for witness, n, text, line in v.witnessed:
-        if line is not None:
-            witnessed[str(witness.file(line.ledger).resolve())] = {
-                "n": n, "line_n": line.n, "sha256": line_hash(text), "at": ledger.iso(line.at)}
-    anchors = dict(before.anchors) if incremental and before is not None else {}
-    anchors.update(_anchor_marks(v.anchors))
-    findings = [list(f) for f in before.findings] if incremental and before is not None else []
-    for b in fresh:
-        if b.label == "UNANCHORED database":
-            continue  # (told by each run anew)
-        item = [b.label, b.reason, b.hand_id]
-        if item not in findings:
-            findings.append(item)
-    newest_seq = newest.signed.seq if newest else 0
-    tail = [[t, k, end] for t, k in sorted(v.tail)] if newest_seq < end else []
-    return VerifyState(
-        ledger_id=ledger_id, verified_at=ledger.iso(datetime.now(UTC)), seq=end,
-        digest=str(digest or ""), rows_seq=min(snap.seq, end), max_keys=snap.max_keys,
-        open_keys=open_keys,
-        checkpoint=None if newest is None else {
-            "id": newest.id, "seq": newest.signed.seq, "signature": newest.signed.signature,
-            "at": ledger.iso(newest.signed.at)},
-        legacy_until=v._legacy_until(), seal_runs=runs, seal_last_at=v.walk.last_at,
-        tail=tail, latest_start=None if latest is None else latest.isoformat(),
-        anchors=anchors, witnesses=witnessed, findings=findings)
-
-
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+__all__ = ["FORMAT", "OPEN", "STATE_ENV", "AnchorMark", "StateMismatch", "VerifyState",
+           "default_state_dir", "default_state_file", "verify_with_state"]
+"""Also the names of ``verify_state_file.py``, importable from here as before."""

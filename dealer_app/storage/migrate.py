@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from alembic.config import Config
 
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
-HEAD = "0023"
+HEAD = "0024"
 VERSION_TABLE = "alembic_version"
 
 

@@ -25,6 +25,7 @@ from typing import Any, cast
 
 from sqlalchemy import Connection, Table, select
 
+from dealer_app.storage.ledger_chain import digest_at
 from dealer_app.storage.models import Checkpoint, LedgerEntry, StationKey
 from dealer_app.storage.notary import (
     TRUST_FILE,
@@ -165,8 +166,6 @@ def _checkpoint_holds(conn: Connection, cp: SignedCheckpoint, trust: Mapping[str
     public = trust.get(cp.key_id)
     if public is None or not cp.holds_under(public):
         return False
-    from dealer_app.storage.ledger import digest_at
-
     return digest_at(conn, cp.seq) == cp.digest
 
 

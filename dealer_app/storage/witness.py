@@ -32,7 +32,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import (
 )
 
 from dealer_app.storage.errors import StorageError
-from dealer_app.storage.notary import (
+from dealer_app.storage.signing import (
     SignedCheckpoint,
     _load_key,
     _public_hex,

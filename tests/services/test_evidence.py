@@ -123,7 +123,7 @@ def test_the_tamper_matrix_every_column_of_the_newest_row(
     with svc.db.read() as s:
         digests = s.execute(text("SELECT row_digest FROM ledger WHERE row_digest != "
                                  "'deleted'")).scalars().all()
-    assert digests and all(d.startswith("2:") == (row_format == 2) for d in digests)
+    assert digests and all(d.startswith(("2:", "4:")) == (row_format == 2) for d in digests)
     assert verify(svc, anchors) == []
     path = svc.db.sqlite_path
     assert path is not None
@@ -518,7 +518,7 @@ def test_a_database_written_before_format_2_goes_on_in_format_2(
         old_hand = s.execute(text("SELECT MIN(id) FROM hand")).scalar()
     _play_a_hand(svc)
     with svc.db.read() as s:
-        formats = {seq > old_top: d.startswith("2:") for seq, d in s.execute(text(
+        formats = {seq > old_top: d.startswith(("2:", "4:")) for seq, d in s.execute(text(
             "SELECT seq, row_digest FROM ledger WHERE row_digest != 'deleted'"))}
         new_hand = s.execute(text("SELECT MAX(id) FROM hand")).scalar()
     assert formats == {False: False, True: True}

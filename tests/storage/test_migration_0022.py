@@ -4,18 +4,30 @@ gives every entry its digest back."""
 
 from __future__ import annotations
 
+import pytest
 from alembic import command
 from sqlalchemy import create_engine, text
 
 from dealer_app.engine import Settings
 from dealer_app.services import Role, Services
 from dealer_app.services.evidence import verify
-from dealer_app.storage import Database, ledger, migrate
+from dealer_app.storage import Database, groups, ledger, migrate
 from storage.helpers import FakeClock, play
 from storage.test_pg_roles import Roles, pg_url, roles  # noqa: F401 (fixtures)
 
 
 def _floor(db_url: str, clock: FakeClock) -> None:
+    """A floor with two hands, its ledger as format 3 wrote it: one entry a row (format 4's
+    runs, ``groups.py``, cannot be taken back below revision 0024)."""
+    saved = groups.GROUPED
+    groups.GROUPED = frozenset()
+    try:
+        _play_floor(db_url, clock)
+    finally:
+        groups.GROUPED = saved
+
+
+def _play_floor(db_url: str, clock: FakeClock) -> None:
     svc = Services.open(db_url, clock=clock)
     boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, "246800")
     table = svc.tables.create_table("T", Settings(ante=5, chip_unit=5), boss)
@@ -156,3 +168,20 @@ def test_the_migration_runs_under_the_append_only_triggers(roles: Roles,  # noqa
         assert _broken(db) == []
     finally:
         db.close()
+
+
+def test_a_ledger_with_runs_of_rows_refuses_a_downgrade_below_0024(db_url: str,
+                                                                 clock: FakeClock) -> None:
+    """Format 4 (one entry for a run of rows) has no form before revision 0024: the
+    downgrade stops instead of leaving entries an older app would misread."""
+    _play_floor(db_url, clock)
+    engine = create_engine(db_url)
+    try:
+        with engine.connect() as conn:
+            runs = conn.execute(text("SELECT count(*) FROM ledger WHERE k2 > 0 AND "
+                                     "row_digest LIKE '4:%'")).scalar()
+        assert runs
+        with pytest.raises(RuntimeError, match="format 4"):
+            command.downgrade(migrate.alembic_config(engine), "0023")
+    finally:
+        engine.dispose()

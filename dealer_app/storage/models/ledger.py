@@ -30,7 +30,8 @@ class LedgerEntry(Base):
     tbl: Mapped[str] = mapped_column(String(40))
     k1: Mapped[int] = mapped_column(BigInteger)
     k2: Mapped[int] = mapped_column(Integer, default=0)
-    row_digest: Mapped[str] = mapped_column(String(64))
+    row_digest: Mapped[str] = mapped_column(String(64).with_variant(Text(), "postgresql"))
+    """(A format 4 run's is longer: ``groups.py``; SQLite's text has no length, 0024.)"""
     digest: Mapped[str | None] = mapped_column(String(64))
     """The chain's digest at this entry: on the last entry of each commit (ledger format 3,
     migration 0022; NULL on the others, recomputed from the entries: ``ledger.digest_at``).

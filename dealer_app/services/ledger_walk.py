@@ -1,0 +1,164 @@
+"""``log verify``'s walk of the ledger, shared by the full verify (``evidence.py``) and the
+incremental one (``verify_state.py``, which starts it after the entry its state names).
+
+One pass in seq order over the entries (in batches; the seals, on each commit's last entry,
+read apart): the sequence has no gap, each entry chains to the one before it (format 3
+stores the chain digest only where a commit ends: the digests between are recomputed),
+every table it names is chained, the seals cover every entry (``seals.SealWalk``), and a
+later version of a row that changes only by an act (``PAIRED``) is committed beside its
+act (an audit row or a hand input). The digests at the entries that checkpoints, anchor
+lines and witness lines name are kept for their checks (``at_seq``), and the hands and
+sessions written after the newest checkpoint (``tail``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from sqlalchemy import select
+
+from dealer_app.services.raw_rows import all_rows
+from dealer_app.storage import ledger, seals
+from dealer_app.storage.chained import CHAINED
+
+PAIRED = frozenset({"staff", "game_table", "table_session", "hand"})
+"""Tables whose rows change, but only by the app's acts: every later version of a row is
+committed together with its audit row or hand input (:data:`ACTS`)."""
+ACTS = frozenset({"audit", "hand_event"})
+BATCH = 20000
+
+
+class LedgerWalk:
+    """The walk, as a part of the verifier (which gives ``db``, ``cp_seqs``, ``anchors``,
+    ``witnessed``, ``fail``, ``since``, ``tick``, ``row_label``). The hooks let the
+    incremental verify start from its state."""
+
+    db: Any
+    cp_seqs: list[int]
+    anchors: list[Any]
+    witnessed: list[Any]
+
+    def fail(self, label: str, reason: str, hand_id: int = 0) -> None:
+        raise NotImplementedError
+
+    def since(self, seq: int) -> str:
+        raise NotImplementedError
+
+    def tick(self, n: int) -> bool:
+        raise NotImplementedError
+
+    @staticmethod
+    def row_label(tbl: str, k1: int, k2: int) -> str:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ hooks
+    def _walk_start(self) -> tuple[int, str]:
+        """(the entry the walk starts after, the chain's digest there)."""
+        return 0, ledger.GENESIS
+
+    def _walk_seals(self) -> seals.SealWalk:
+        return seals.SealWalk()
+
+    def _walk_tail(self) -> set[tuple[str, int]]:
+        return set()
+
+    def _walk_batch(self, s: Any, entries: list[tuple[Any, ...]],
+                    versioned: set[tuple[str, int, int]]) -> None:
+        """Told each batch of entries before it is walked (in its read)."""
+
+    def _walk_end(self, walk: seals.SealWalk) -> None:
+        """Told after the last entry (``self.end`` set), before the seal walk closes."""
+
+    # ------------------------------------------------------------------ the walk
+    def _wanted(self) -> set[int]:
+        """The entries whose chain digest a checkpoint, anchor line or witness names."""
+        wanted = set(self.cp_seqs) | {a.seq for _p, _n, a in self.anchors if a is not None}
+        wanted |= {w.checkpoint.seq for _f, _n, _t, w in self.witnessed if w is not None}
+        return wanted
+
+    def _walk_ledger(self) -> None:
+        wanted = self._wanted()
+        self.at_seq: dict[int, str] = {}
+        self.tail: set[tuple[str, int]] = self._walk_tail()
+        newest = self.cp_seqs[-1] if self.cp_seqs else 0
+        last, previous = self._walk_start()
+        expected = last + 1
+        L = ledger.LEDGER.c
+        at_seq, sha256, chained, tail = self.at_seq, hashlib.sha256, CHAINED.keys(), self.tail
+        self.walk = walk = self._walk_seals()
+        paired, acts, versioned = PAIRED, ACTS, set[tuple[str, int, int]]()
+        changes: list[tuple[str, int, int, int]] = []
+        acted = False
+        seal_of, add_seal, label = seals.seal_of, walk.seal, self.row_label
+        stored = last
+        """The newest entry whose chain digest was stored (not recomputed)."""
+        while True:
+            with self.db.read() as s:  # the seals (a commit's last entry) read apart: the
+                # entries between are NULL there (format 3: their digest too)
+                entries = all_rows(s, select(L.seq, L.tbl, L.k1, L.k2, L.row_digest, L.digest,
+                                             L.seal_from)
+                                   .where(L.seq > last).order_by(L.seq).limit(BATCH))
+                if entries:
+                    sealed_rows = {r[0]: r for r in all_rows(s, select(*seals.SEAL_COLUMNS)
+                                   .where(L.seq > last, L.seq <= entries[-1][0],
+                                          L.seal_from.is_not(None)))}
+                    self._walk_batch(s, entries, versioned)
+            if not entries:
+                break
+            for seq, tbl, k1, k2, rd, digest, sfrom in entries:
+                if sfrom is not None:
+                    seal = seal_of(sealed_rows[seq])
+                    assert seal is not None
+                    add_seal(seal)
+                if seq != expected:
+                    self.fail(f"ledger entry {expected}",
+                              f"entries {expected} to {seq - 1} are missing (removed) "
+                              f"{self.since(expected)}" if seq > expected else
+                              f"entry {seq} is out of order")
+                    expected = seq
+                if tbl not in chained:
+                    self.fail(f"ledger entry {seq}", f"names a table {tbl!r} that is not chained")
+                # ledger.link, inline: the walk makes it for every entry
+                made = sha256(f"{previous}|{seq}|{tbl}|{k1}|{k2}|{rd}".encode()).hexdigest()
+                if digest is None:  # format 3: stored only where a commit ends
+                    digest = made
+                else:
+                    if made != digest:
+                        self.fail(f"ledger entry {seq} ({label(tbl, k1, k2)})"
+                                  if stored >= seq - 1 else
+                                  f"ledger entries {stored + 1} to {seq} (a commit ending "
+                                  f"with {label(tbl, k1, k2)})",
+                                  f"does not chain to the entry before it: changed, inserted "
+                                  f"or reordered {self.since(stored + 1)}")
+                    stored = seq
+                if seq in wanted:
+                    at_seq[seq] = digest
+                if seq > newest and tbl in ("hand", "table_session"):
+                    tail.add((tbl, k1))
+                if tbl in paired:  # a later version of a row that changes only by an act
+                    if (tbl, k1, k2) in versioned:
+                        changes.append((tbl, k1, k2, seq))
+                    else:
+                        versioned.add((tbl, k1, k2))
+                elif tbl in acts:
+                    acted = True
+                if sfrom is not None:  # the commit's last entry
+                    if changes and not acted:
+                        self._unpaired(changes)
+                    changes, acted = [], False
+                previous = digest
+                expected = seq + 1
+            last = entries[-1][0]
+            if not self.tick(len(entries)):
+                return
+        self.end = expected - 1
+        self._walk_end(walk)
+        walk.close(self.end)
+
+    def _unpaired(self, changes: list[tuple[str, int, int, int]]) -> None:
+        for tbl, k1, k2, seq in changes:
+            self.fail(f"{self.row_label(tbl, k1, k2)} (ledger entry {seq})",
+                      "changed in a commit without the act that changes it (no audit row "
+                      "and no hand input beside it): a transition the app does not make",
+                      k1 if tbl == "hand" else 0)
