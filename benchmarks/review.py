@@ -113,7 +113,7 @@ def vary_names(svc: Services) -> int:
 
     from sqlalchemy import text
 
-    from dealer_app.storage.search_key import search_key
+    from dealer_app.storage.models.search_key import search_key
 
     first = ["Ann", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal", "Ida", "Jo", "Kai", "Lea",
              "Max", "Nia", "Ola", "Per", "Quy", "Rut", "Sól", "Tor"]

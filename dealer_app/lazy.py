@@ -1,5 +1,5 @@
 """Names a package re-exports, imported on first use (PEP 562), so that importing one light
-module of a package (``dealer_app.services.errors``) does not import the whole package and
+module of a package (``dealer_app.services.core.errors``) does not import the whole package and
 SQLAlchemy with it: the dealer's window paints before its storage is opened."""
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ from dealer_app.gui.display.window import PlayersScreen  # noqa: E402
 from dealer_app.gui.floor.window import FloorWindow  # noqa: E402
 from dealer_app.gui.toolkit import i18n  # noqa: E402
 from dealer_app.services import Role, Services, StaffMember, TableInfo  # noqa: E402
-from dealer_app.services.calls import CallService  # noqa: E402
+from dealer_app.services.core.calls import CallService  # noqa: E402
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Eve", "Finn"]
 

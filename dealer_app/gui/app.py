@@ -137,8 +137,8 @@ def run(db_url: str | None, lang: str | None = None) -> int:
     shown = (time.time() - t0 if t0 else time.process_time(), time.process_time())
 
     from dealer_app.gui.backend import Backend, StorageError
+    from dealer_app.services.core.errors import ServiceError
     from dealer_app.services.error_words import error_text
-    from dealer_app.services.errors import ServiceError
 
     try:
         backend = Backend.open(db_url)

@@ -31,12 +31,12 @@ from dealer_app.services import (
     StorageError,
     TableInfo,
 )
-from dealer_app.services.errors import ServiceError
+from dealer_app.services.core.errors import ServiceError
+from dealer_app.services.core.types import Attempt
 from dealer_app.services.keys import EvidenceProblem
 from dealer_app.services.leases import LeaseLostError, TableHeldError, new_workstation
 from dealer_app.services.moves import Arrival
 from dealer_app.services.must_move import must_move_lists
-from dealer_app.services.types import Attempt
 from dealer_app.storage.errors import ConnectionLostError
 from dealer_app.text import tr
 
@@ -125,7 +125,7 @@ class Backend(StaffCalls):
         """Calls the floor about an evidence problem (when a table is open)."""
         if self.session is None or self.staff is None:
             return
-        from dealer_app.services.calls import REASON_MAX
+        from dealer_app.services.core.calls import REASON_MAX
 
         self.services.calls.raise_call(self.session.table_id, "other", text[:REASON_MAX],
                                        self.staff)

@@ -8,7 +8,7 @@ from datetime import datetime
 
 from dealer_app.gui.toolkit.audit_log import logged_sign_in
 from dealer_app.services import Services, StaffMember
-from dealer_app.services.types import Attempt
+from dealer_app.services.core.types import Attempt
 
 
 class StaffCalls:

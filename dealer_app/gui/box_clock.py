@@ -14,7 +14,7 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QBoxLayout, QLabel
 
 from dealer_app.services import StorageError
-from dealer_app.services.errors import ServiceError
+from dealer_app.services.core.errors import ServiceError
 from dealer_app.services.rotation import BoxTime
 from dealer_app.text import tr
 from dealer_app.words import duration_text

@@ -31,7 +31,7 @@ from dealer_app.gui.window import DealerWindow
 from dealer_app.gui.wording import prompts
 from dealer_app.gui.wording.commands import Command
 from dealer_app.gui.wording.rows import pot_rows, seat_rows
-from dealer_app.services.errors import ServiceError
+from dealer_app.services.core.errors import ServiceError
 from dealer_app.text import tr
 
 RECONNECT_EVERY_MS = 1000

@@ -32,9 +32,9 @@ from dealer_app.gui.floor.calls import SupervisorSignIn
 from dealer_app.gui.floor.feed import LiveFeed
 from dealer_app.gui.toolkit.audit_log import logged_sign_in
 from dealer_app.services import StaffMember, StorageError
-from dealer_app.services.calls import REASON_MAX, CallKind, FloorCallInfo
+from dealer_app.services.core.calls import REASON_MAX, CallKind, FloorCallInfo
+from dealer_app.services.core.errors import ServiceError
 from dealer_app.services.error_words import error_text
-from dealer_app.services.errors import ServiceError
 from dealer_app.services.leases import heartbeat_interval
 from dealer_app.text import tr, tr_noop
 

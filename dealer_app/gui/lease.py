@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from dealer_app.gui.backend import Backend, StorageError
-from dealer_app.services.errors import ServiceError
+from dealer_app.services.core.errors import ServiceError
 from dealer_app.services.leases import heartbeat_interval
 from dealer_app.text import tr, tr_noop
 

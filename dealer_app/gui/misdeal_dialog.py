@@ -12,7 +12,7 @@ from dealer_app.engine import CardError, parse_card
 from dealer_app.engine.misdeal import MisdealKind
 from dealer_app.gui.review.dialogs import SupervisorActDialog
 from dealer_app.gui.wording.refusals import card_reason
-from dealer_app.services.types import Attempt
+from dealer_app.services.core.types import Attempt
 from dealer_app.text import tr
 
 if TYPE_CHECKING:

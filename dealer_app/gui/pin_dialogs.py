@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
 
 from dealer_app.gui.wording import prompts
 from dealer_app.services import StaffMember, StorageError
+from dealer_app.services.core.errors import ServiceError
 from dealer_app.services.error_words import error_text
-from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr
 
 

@@ -15,10 +15,10 @@ from dealer_app.gui.move_dialog import MoveDialog
 from dealer_app.gui.toolkit.i18n import amount
 from dealer_app.gui.views.number_box import box_problem
 from dealer_app.gui.wording import prompts
+from dealer_app.services.core.errors import ServiceError
+from dealer_app.services.core.types import Role
 from dealer_app.services.error_words import error_text
-from dealer_app.services.errors import ServiceError
 from dealer_app.services.moves import Arrival
-from dealer_app.services.types import Role
 from dealer_app.text import tr, tr_noop
 
 if TYPE_CHECKING:

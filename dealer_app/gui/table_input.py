@@ -28,8 +28,8 @@ from dealer_app.gui.backend import ServerAwayError, StorageError
 from dealer_app.gui.wording import prompts
 from dealer_app.gui.wording.commands import Command, seat_for_key
 from dealer_app.gui.wording.refusals import card_reason, refusal_text
+from dealer_app.services.core.errors import ServiceError
 from dealer_app.services.error_words import error_text
-from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr, tr_noop
 
 if TYPE_CHECKING:

@@ -17,7 +17,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from dealer_app.lazy import exports
-from dealer_app.services.errors import (
+from dealer_app.services.core.errors import (
     AccountLocked,
     CorrectionRefused,
     DualControlRequired,
@@ -29,7 +29,7 @@ from dealer_app.services.errors import (
     ServiceError,
     SignInError,
 )
-from dealer_app.services.types import (
+from dealer_app.services.core.types import (
     AuditRecord,
     BrokenHand,
     ExportReport,
@@ -59,8 +59,8 @@ from dealer_app.storage.errors import (
 
 if TYPE_CHECKING:
     from dealer_app.services import reports
-    from dealer_app.services.calls import CallService
     from dealer_app.services.closing import ClosingService
+    from dealer_app.services.core.calls import CallService
     from dealer_app.services.floor import FloorService
     from dealer_app.services.hands import HandService
     from dealer_app.services.leases import FloorPresence, LeaseService
@@ -124,7 +124,7 @@ class Services:
     @cached_property
     def calls(self) -> CallService:
         """Floor calls: raised at a table, acknowledged and resolved at the floor."""
-        from dealer_app.services.calls import CallService
+        from dealer_app.services.core.calls import CallService
 
         return CallService(self.db)
 

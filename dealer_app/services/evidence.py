@@ -35,11 +35,11 @@ from sqlalchemy import (
     select,
 )
 
-from dealer_app.services.common import CancelFn, ProgressFn
+from dealer_app.services.core.common import CancelFn, ProgressFn
+from dealer_app.services.core.types import BrokenHand, VerifyReport
 from dealer_app.services.ledger_walk import ACTS as ACTS
 from dealer_app.services.ledger_walk import PAIRED as PAIRED
 from dealer_app.services.ledger_walk import LedgerWalk
-from dealer_app.services.types import BrokenHand, VerifyReport
 from dealer_app.services.verify_anchors import AnchorChecks, _aware
 from dealer_app.services.verify_events import (
     check_hands,
@@ -59,7 +59,6 @@ from dealer_app.services.verify_rows import (
     table_findings,
 )
 from dealer_app.storage import ledger, seals
-from dealer_app.storage.chained import CHAINED
 from dealer_app.storage.database import Database
 from dealer_app.storage.models import (
     Base,
@@ -68,6 +67,7 @@ from dealer_app.storage.models import (
     LedgerFork,
     TableSession,
 )
+from dealer_app.storage.models.chained import CHAINED
 from dealer_app.storage.notary import (
     TRUST_FILE,
     SignedCheckpoint,

@@ -26,15 +26,15 @@ from dealer_app.engine import RuleError
 from dealer_app.engine.hand import Hand
 from dealer_app.engine.record import HandRecord
 from dealer_app.engine.record_file import parse_utc
-from dealer_app.services.common import player_name
-from dealer_app.services.errors import PermissionRefused, Refusal
+from dealer_app.services.core.common import player_name
+from dealer_app.services.core.errors import PermissionRefused, Refusal
+from dealer_app.services.core.types import HandStatus, StaffMember
 from dealer_app.services.hands import pot_of
-from dealer_app.services.types import HandStatus, StaffMember
 from dealer_app.storage import chain, ledger
 from dealer_app.storage.bulk import insert_many
 from dealer_app.storage.errors import StorageError
 from dealer_app.storage.models import AuditEntry, HandEvent, HandPlayer, HandRow
-from dealer_app.storage.search_key import search_key
+from dealer_app.storage.models.search_key import search_key
 from dealer_app.text import tr
 
 BATCH_RECORDS = 250

@@ -20,7 +20,7 @@ from sqlalchemy import select
 
 from dealer_app.services.raw_rows import all_rows
 from dealer_app.storage import ledger, seals
-from dealer_app.storage.chained import CHAINED
+from dealer_app.storage.models.chained import CHAINED
 
 PAIRED = frozenset({"staff", "game_table", "table_session", "hand"})
 """Tables whose rows change, but only by the app's acts: every later version of a row is

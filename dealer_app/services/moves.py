@@ -48,7 +48,7 @@ from dealer_app.storage import ledger
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import ConflictError, NotFoundError, StorageError
 from dealer_app.storage.models import GameTable, Seating, TableSession, WaitingEntry
-from dealer_app.storage.search_key import search_key
+from dealer_app.storage.models.search_key import search_key
 from dealer_app.text import thousands, tr
 
 MOVE_OUT = "move-out"

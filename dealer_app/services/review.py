@@ -61,7 +61,7 @@ from dealer_app.storage.models import (
     Staff,
     TableSession,
 )
-from dealer_app.storage.search_key import search_key
+from dealer_app.storage.models.search_key import search_key
 from dealer_app.text import thousands, tr
 
 if TYPE_CHECKING:

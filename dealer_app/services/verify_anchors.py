@@ -13,7 +13,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from dealer_app.services.types import VerifyReport
+from dealer_app.services.core.types import VerifyReport
 from dealer_app.storage import ledger, seals
 from dealer_app.storage.notary import SignedCheckpoint, ledger_of_anchor, read_anchor
 from dealer_app.storage.witness import WitnessLine, line_hash

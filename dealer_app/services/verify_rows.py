@@ -15,10 +15,10 @@ from sqlalchemy import DateTime, func, select, type_coerce
 
 from dealer_app.services.raw_rows import all_rows, plain_rows
 from dealer_app.storage import ledger
-from dealer_app.storage.chained import IMMUTABLE
 from dealer_app.storage.database import Database
 from dealer_app.storage.groups import GROUP_MAX, GROUPED, RunCheck
 from dealer_app.storage.models import Base
+from dealer_app.storage.models.chained import IMMUTABLE
 
 LABELS = {"staff": "staff member", "game_table": "table", "table_session": "session",
           "seating": "seating", "stack_move": "stack move", "hand": "hand",

@@ -42,7 +42,8 @@ from typing import Any
 from sqlalchemy import func, select
 
 from dealer_app.services import evidence
-from dealer_app.services.common import CancelFn, ProgressFn
+from dealer_app.services.core.common import CancelFn, ProgressFn
+from dealer_app.services.core.types import BrokenHand, VerifyReport
 from dealer_app.services.evidence import (
     EVENTS,
     HIGHEST,
@@ -56,7 +57,6 @@ from dealer_app.services.evidence import (
 )
 from dealer_app.services.hand_check import check_hand_range
 from dealer_app.services.ledger_walk import PAIRED
-from dealer_app.services.types import BrokenHand, VerifyReport
 from dealer_app.services.verify_resume import ResumedAnchors
 from dealer_app.services.verify_state_file import (
     FORMAT,

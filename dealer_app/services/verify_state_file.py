@@ -18,12 +18,12 @@ from typing import Any
 from platformdirs import user_data_dir
 from sqlalchemy import BigInteger, func, select
 
-from dealer_app.services.types import BrokenHand
+from dealer_app.services.core.types import BrokenHand
 from dealer_app.storage import ledger
-from dealer_app.storage.chained import CHAINED
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import StorageError
 from dealer_app.storage.models import Base
+from dealer_app.storage.models.chained import CHAINED
 from dealer_app.storage.notary import APP_NAME, Notary
 from dealer_app.storage.witness import line_hash
 

@@ -31,7 +31,7 @@ from dealer_app.services.floor import Game, game_of
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import ConflictError, NotFoundError, StorageError
 from dealer_app.storage.models import GameTable, Seating, TableSession, WaitingEntry
-from dealer_app.storage.search_key import search_key
+from dealer_app.storage.models.search_key import search_key
 from dealer_app.text import thousands, tr
 
 NAME_MAX = 80

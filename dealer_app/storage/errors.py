@@ -4,7 +4,7 @@ or a record is missing or clashes with another.
 Each is a :class:`StorageError` (a ``ValueError``) whose message says what went wrong in plain
 words and names the database or record. The refusals of a rule of the house (sign-in,
 permission, a closed hand, nothing to undo, a refused correction) are not storage errors:
-they are :class:`dealer_app.services.errors.ServiceError`.
+they are :class:`dealer_app.services.core.errors.ServiceError`.
 """
 
 from __future__ import annotations

@@ -31,7 +31,6 @@ from typing import Any
 from sqlalchemy import Connection, event, func, insert, inspect, select
 from sqlalchemy.orm import Session, sessionmaker
 
-from dealer_app.storage.chained import CHAINED
 from dealer_app.storage.groups import span
 from dealer_app.storage.ledger_chain import (
     ADVISORY_LOCK,
@@ -54,6 +53,7 @@ from dealer_app.storage.ledger_chain import (
     primary_key,
 )
 from dealer_app.storage.models import Base
+from dealer_app.storage.models.chained import CHAINED
 from dealer_app.storage.row_digests import (
     FORMAT_2,
     _bools,

@@ -19,8 +19,8 @@ from typing import Any
 
 from sqlalchemy import Boolean, DateTime
 
-from dealer_app.storage.chained import CHAINED
 from dealer_app.storage.models import Base
+from dealer_app.storage.models.chained import CHAINED
 
 
 def iso(moment: datetime) -> str:

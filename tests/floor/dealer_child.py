@@ -12,7 +12,7 @@ from storage.helpers import next_event
 
 from dealer_app.engine import Action, Event
 from dealer_app.services import Services
-from dealer_app.services.calls import CallService
+from dealer_app.services.core.calls import CallService
 
 HOLES = {1: "As", 3: "Kd", 6: "7c"}
 UPS = {1: "Ah", 3: "Kh", 6: "9c"}

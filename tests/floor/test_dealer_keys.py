@@ -15,8 +15,8 @@ from pytestqt.qtbot import QtBot
 from dealer_app.engine import Action, Event
 from dealer_app.gui.floor_keys import CallFloorDialog, FloorKeys
 from dealer_app.services import Services, StaffMember
-from dealer_app.services.calls import CallKind, CallService
 from dealer_app.services.closing import ClosingService
+from dealer_app.services.core.calls import CallKind, CallService
 from dealer_app.services.floor import FloorService, TableState
 from dealer_app.services.leases import FloorPresence
 

@@ -15,7 +15,7 @@ from dealer_app.engine import Settings, Structure
 from dealer_app.gui.app import application
 from dealer_app.gui.floor.window import FloorWindow
 from dealer_app.services import Services, StaffMember
-from dealer_app.services.calls import CallService
+from dealer_app.services.core.calls import CallService
 from dealer_app.services.leases import FloorPresence
 
 Open = Callable[..., FloorWindow]

@@ -16,8 +16,8 @@ from dealer_app.gui.app import application
 from dealer_app.gui.display.window import PlayersScreen
 from dealer_app.gui.floor.window import FloorWindow
 from dealer_app.services import Services, StaffMember
-from dealer_app.services.calls import CallService
-from dealer_app.services.types import HandStatus
+from dealer_app.services.core.calls import CallService
+from dealer_app.services.core.types import HandStatus
 
 from .conftest import DealerProcess
 

@@ -11,8 +11,8 @@ from storage.helpers import next_event
 from dealer_app.engine import DECK, Action, Event, SeatSpec, Settings
 from dealer_app.engine.hand import Hand
 from dealer_app.gui.display.model import PublicView, action_text, public_view
+from dealer_app.services.core.types import HandState, HandStatus
 from dealer_app.services.floor import LiveTable
-from dealer_app.services.types import HandState, HandStatus
 
 SEATS = (SeatSpec(1, "Ann", 400), SeatSpec(2, "Bo", 150), SeatSpec(4, "Cy", 900),
          SeatSpec(6, "Di", 60))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
-from dealer_app.services.calls import CallService
+from dealer_app.services.core.calls import CallService
 
 from .conftest import Driver
 

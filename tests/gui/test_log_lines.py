@@ -15,7 +15,7 @@ from dealer_app.engine import Action, Event, SeatSpec, Settings  # noqa: E402
 from dealer_app.engine.hand import Hand  # noqa: E402
 from dealer_app.gui.toolkit import i18n  # noqa: E402
 from dealer_app.gui.wording.rows import LogRow, log_lines, log_rows  # noqa: E402
-from dealer_app.services.types import LogEntry  # noqa: E402
+from dealer_app.services.core.types import LogEntry  # noqa: E402
 
 AT = datetime(2024, 5, 1, 20, 15, 3, tzinfo=UTC)
 EVENTS = (Event(1, Action.ANTE), Event(2, Action.ANTE), Event(1, Action.DEAL_UP, card="As"),

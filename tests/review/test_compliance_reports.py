@@ -21,8 +21,8 @@ from dealer_app.cli import main
 from dealer_app.engine import Settings
 from dealer_app.engine.record import load_record, replay_record
 from dealer_app.services import HandQuery, HandStatus, Services, StorageError, reports
-from dealer_app.services.fingerprint import evidence_fingerprint
-from dealer_app.services.stints import dealer_stints
+from dealer_app.services.core.fingerprint import evidence_fingerprint
+from dealer_app.services.core.stints import dealer_stints
 
 from .report_world import ADJUST_WHY, CLOSE_WHY, CORRECTION_WHY, VOID_WHY, ReportWorld, build
 

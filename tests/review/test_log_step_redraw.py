@@ -10,7 +10,7 @@ from PySide6.QtCore import QModelIndex, Qt
 
 from dealer_app.engine import Action, Event
 from dealer_app.gui.review.models import HandLogModel
-from dealer_app.services.types import LogEntry
+from dealer_app.services.core.types import LogEntry
 
 
 def _model() -> HandLogModel:

@@ -20,7 +20,7 @@ from dealer_app.services import (
     TableInfo,
 )
 from dealer_app.services.closing import ClosingService
-from dealer_app.services.errors import PermissionRefused
+from dealer_app.services.core.errors import PermissionRefused
 from dealer_app.services.floor import FloorService, TableState
 from dealer_app.services.shift_report import shift_report, write_shift_csv
 from dealer_app.storage.models import AuditEntry

@@ -17,7 +17,7 @@ from dealer_app.services import (
     TableInfo,
     reports,
 )
-from dealer_app.services.errors import DualControlRequired
+from dealer_app.services.core.errors import DualControlRequired
 
 
 @pytest.fixture

@@ -20,8 +20,8 @@ from dealer_app.services import Services
 from dealer_app.services.demo import build_demo
 from dealer_app.services.evidence import LABELS
 from dealer_app.storage import Database, ledger
-from dealer_app.storage.chained import CHAINED
 from dealer_app.storage.models import Base
+from dealer_app.storage.models.chained import CHAINED
 from dealer_app.storage.notary import Notary, rotate_key
 
 

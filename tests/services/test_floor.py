@@ -21,9 +21,9 @@ from dealer_app.services import (
     StorageError,
     TableInfo,
 )
-from dealer_app.services.calls import CallKind, CallService, call_response_times
+from dealer_app.services.core.calls import CallKind, CallService, call_response_times
+from dealer_app.services.core.types import HandStatus
 from dealer_app.services.floor import FloorService, Stage
-from dealer_app.services.types import HandStatus
 from dealer_app.storage.notifications import PostgresChangeFeed, change_feed, wait_for
 
 

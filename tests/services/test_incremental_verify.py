@@ -15,7 +15,7 @@ from storage.helpers import FakeClock, play
 from dealer_app.cli import main
 from dealer_app.engine import Settings
 from dealer_app.services import Role, Services, StaffMember
-from dealer_app.services.types import VerifyReport
+from dealer_app.services.core.types import VerifyReport
 from dealer_app.storage import Database
 
 

@@ -24,8 +24,8 @@ from dealer_app.services import (
     TableInfo,
 )
 from dealer_app.services import staff as staff_module
-from dealer_app.services.errors import PinChangeRequired
-from dealer_app.services.types import Attempt
+from dealer_app.services.core.errors import PinChangeRequired
+from dealer_app.services.core.types import Attempt
 from dealer_app.storage import pepper
 from services.conftest import DEALER_PIN
 from services.test_pin_and_owed_acts import _stored_hash

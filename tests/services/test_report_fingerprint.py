@@ -13,8 +13,8 @@ from storage.helpers import next_event, play
 from dealer_app.cli import main
 from dealer_app.gui.review.backend import ReviewBackend
 from dealer_app.services import Services, SessionInfo, StaffMember, reports
-from dealer_app.services.calls import CallService
-from dealer_app.services.fingerprint import (
+from dealer_app.services.core.calls import CallService
+from dealer_app.services.core.fingerprint import (
     FingerprintFormatError,
     check_fingerprint,
     evidence_fingerprint,

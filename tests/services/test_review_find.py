@@ -23,7 +23,7 @@ from dealer_app.services import (
     StaffMember,
 )
 from dealer_app.services.review import SORT_KEYS, audit_kind
-from dealer_app.storage.search_key import search_key
+from dealer_app.storage.models.search_key import search_key
 
 from .conftest import BOSS_PIN, DEALER_PIN
 from .test_corrections import play

@@ -18,7 +18,7 @@ from dealer_app.services import (
     StaffMember,
 )
 from dealer_app.services.rotation import PUSH_EVERY, Duty, RotationService
-from dealer_app.storage.chained import CHAINED, IMMUTABLE
+from dealer_app.storage.models.chained import CHAINED, IMMUTABLE
 
 
 def test_the_board_follows_shifts_breaks_and_pushes(

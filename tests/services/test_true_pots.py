@@ -18,7 +18,7 @@ from storage.helpers import FakeClock, play
 from dealer_app.engine import Event, RuleError
 from dealer_app.engine.hand import Hand
 from dealer_app.services import Role, Services, SessionInfo, StaffMember
-from dealer_app.services.common import settings_of
+from dealer_app.services.core.common import settings_of
 from dealer_app.services.hands import current_inputs, event_of, pot_of, seats_of
 from dealer_app.storage import migrate
 from services.conftest import BOSS_PIN

@@ -19,7 +19,7 @@ from dealer_app.services import (
 )
 from dealer_app.services.floor import game_of
 from dealer_app.services.waiting import WaitingListService
-from dealer_app.storage.chained import CHAINED
+from dealer_app.storage.models.chained import CHAINED
 
 
 def test_a_waiting_list_calls_seats_and_forgets_nobody(

@@ -28,7 +28,7 @@ from dealer_app.gui.review.hand_detail import HandDetailWindow, preview_result  
 from dealer_app.gui.review.history import PlayerHistoryDialog  # noqa: E402
 from dealer_app.gui.review.report import SessionReportDialog  # noqa: E402
 from dealer_app.services import Role, Services, StaffMember  # noqa: E402
-from dealer_app.services.calls import CallService  # noqa: E402
+from dealer_app.services.core.calls import CallService  # noqa: E402
 
 MARK = "§"
 NUMBER = re.compile(r"^[\d\s,.+−-]*$")

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from dealer_app.storage import ledger
-from dealer_app.storage.chained import CHAINED
 from dealer_app.storage.models import Base
+from dealer_app.storage.models.chained import CHAINED
 
 
 def _value(column: Any, rng: random.Random, moment: datetime) -> Any:

@@ -19,7 +19,7 @@ from sqlalchemy.exc import DBAPIError
 from dealer_app.cli import main
 from dealer_app.engine import DECK, Event, Settings
 from dealer_app.services import Role, Services, reports
-from dealer_app.services.calls import CallService
+from dealer_app.services.core.calls import CallService
 from dealer_app.storage import Database
 from dealer_app.storage.roles import RoleNames, apply_roles, enforcement
 from storage.helpers import FakeClock, next_event, play

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_app.services.calls import CallResponse, FloorCallInfo, response_line
+from dealer_app.services.core.calls import CallResponse, FloorCallInfo, response_line
 from dealer_app.text import tr
 from dealer_app.words import duration_text
 

@@ -15,8 +15,8 @@ from dealer_app.gui.views.table import TableView
 from dealer_app.gui.wording import prompts
 from dealer_app.gui.wording.rows import pot_rows, seat_rows
 from dealer_app.services import Services
+from dealer_app.services.core.types import HandStatus
 from dealer_app.services.floor import LiveTable
-from dealer_app.services.types import HandStatus
 from dealer_app.text import tr
 
 

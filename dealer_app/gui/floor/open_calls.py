@@ -14,9 +14,9 @@ from dealer_app.gui.floor import chime
 from dealer_app.gui.floor.calls import ResolveDialog
 from dealer_app.gui.floor.parts import FloorView
 from dealer_app.services import StorageError
-from dealer_app.services.calls import FloorCallInfo
+from dealer_app.services.core.calls import FloorCallInfo
+from dealer_app.services.core.errors import ServiceError
 from dealer_app.services.error_words import error_text
-from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr
 from dealer_app.words import duration_text
 

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_app.gui.floor.side_panel import SidePanel
+from dealer_app.services.core.types import StaffMember
 from dealer_app.services.rotation import BREAK_MAX, PUSH_EVERY, PUSH_MAX, DealerDuty, Duty
-from dealer_app.services.types import StaffMember
 from dealer_app.text import tr
 from dealer_app.words import duration_text
 

@@ -15,8 +15,8 @@ from dealer_app.gui.floor.shift import ShiftPanel
 from dealer_app.gui.floor.shift_pdf import write_shift_pdf
 from dealer_app.gui.toolkit.file_dialogs import save_file_name
 from dealer_app.services import StaffMember, StorageError
+from dealer_app.services.core.errors import ServiceError
 from dealer_app.services.error_words import error_text
-from dealer_app.services.errors import ServiceError
 from dealer_app.services.floor import TableTile
 from dealer_app.services.must_move import MustMoveList, must_move_lists
 from dealer_app.services.rotation import DealerDuty

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QInputDialog
 from dealer_app.gui.floor.parts import FloorView
 from dealer_app.gui.floor.waiting import NO_SHOW_AFTER
 from dealer_app.services import StorageError
+from dealer_app.services.core.errors import ServiceError
 from dealer_app.services.error_words import error_text
-from dealer_app.services.errors import ServiceError
 from dealer_app.services.floor import Game, TableTile
 from dealer_app.services.waiting import WaitingInfo
 from dealer_app.text import tr

@@ -47,8 +47,8 @@ from dealer_app.gui.toolkit.audit_log import logged_sign_in
 from dealer_app.gui.toolkit.i18n import amount
 from dealer_app.gui.toolkit.screen import resize_within_screen
 from dealer_app.services import Services, StaffMember, StorageError
+from dealer_app.services.core.errors import ServiceError
 from dealer_app.services.error_words import error_text
-from dealer_app.services.errors import ServiceError
 from dealer_app.services.floor import FloorFigures, Game, TableTile
 from dealer_app.services.leases import heartbeat_interval, new_workstation
 from dealer_app.text import tr

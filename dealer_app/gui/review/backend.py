@@ -30,10 +30,10 @@ from dealer_app.services import (
     VerifyReport,
     reports,
 )
-from dealer_app.services.common import CancelFn, ProgressFn
+from dealer_app.services.core.common import CancelFn, ProgressFn
+from dealer_app.services.core.types import Attempt
 from dealer_app.services.review import SORT_KEYS, AuditLine, PlayerHistory
 from dealer_app.services.tables import OwedSettlement
-from dealer_app.services.types import Attempt
 from dealer_app.services.viewer import EVERYTHING, Viewer
 from dealer_app.text import Language, current_language, language, tr
 

@@ -37,8 +37,8 @@ from dealer_app.gui.review.style import apply_style
 from dealer_app.gui.review.verification import Verification
 from dealer_app.gui.review.view import CORRECTED
 from dealer_app.services import HandQuery, HandSummary, SessionInfo, StaffMember, StorageError
+from dealer_app.services.core.errors import ServiceError
 from dealer_app.services.error_words import error_text
-from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr
 
 if TYPE_CHECKING:

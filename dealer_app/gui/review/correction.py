@@ -17,7 +17,7 @@ from dealer_app.gui.review.models import ACTION_LABELS
 from dealer_app.gui.views.number_box import NumberBox, box_problem
 from dealer_app.gui.wording.refusals import card_error_text
 from dealer_app.services import StaffMember
-from dealer_app.services.types import Attempt
+from dealer_app.services.core.types import Attempt
 from dealer_app.text import tr
 
 Correct = Callable[[int, Event | None, StaffMember, str], str]

@@ -34,9 +34,9 @@ from dealer_app.services import (
     StaffMember,
     StorageError,
 )
+from dealer_app.services.core.errors import ServiceError
+from dealer_app.services.core.types import Attempt
 from dealer_app.services.error_words import error_text
-from dealer_app.services.errors import ServiceError
-from dealer_app.services.types import Attempt
 from dealer_app.text import tr
 
 Act = Callable[[StaffMember, str], str]

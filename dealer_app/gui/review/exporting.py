@@ -15,7 +15,7 @@ from dealer_app.gui.review.files import day, folder_path, readable_name, save_pa
 from dealer_app.gui.review.models import amount
 from dealer_app.gui.review.tasks import run_with_progress
 from dealer_app.services import StorageError
-from dealer_app.services.errors import ServiceError
+from dealer_app.services.core.errors import ServiceError
 from dealer_app.text import tr
 
 if TYPE_CHECKING:

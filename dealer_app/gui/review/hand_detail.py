@@ -35,8 +35,8 @@ from dealer_app.gui.toolkit.screen import resize_within_screen
 from dealer_app.gui.views.wrapping import wrap_column
 from dealer_app.gui.wording.refusals import refusal_text
 from dealer_app.services import HandState, HandStatus, LogEntry, StaffMember, StorageError
+from dealer_app.services.core.errors import ServiceError
 from dealer_app.services.error_words import error_text
-from dealer_app.services.errors import ServiceError
 from dealer_app.services.reports import hand_report, result_html, result_lines
 from dealer_app.text import tr, tr_noop
 

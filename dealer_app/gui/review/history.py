@@ -25,8 +25,8 @@ from dealer_app.gui.review.report_models import PlayerHistoryModel
 from dealer_app.gui.toolkit.i18n import amount
 from dealer_app.gui.toolkit.screen import resize_within_screen
 from dealer_app.services import StorageError
+from dealer_app.services.core.errors import ServiceError
 from dealer_app.services.error_words import error_text
-from dealer_app.services.errors import ServiceError
 from dealer_app.text import tr
 
 

@@ -12,8 +12,8 @@ from dealer_app.gui.review.dialogs import SupervisorActDialog
 from dealer_app.gui.review.models import amount, signed
 from dealer_app.gui.views.number_box import NumberBox, box_problem
 from dealer_app.services import SessionInfo, StaffMember
+from dealer_app.services.core.types import Attempt
 from dealer_app.services.tables import UnbalancedSessionError
-from dealer_app.services.types import Attempt
 from dealer_app.text import tr
 
 

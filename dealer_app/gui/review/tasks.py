@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
 
 from dealer_app.gui.toolkit.i18n import amount
-from dealer_app.services.common import CancelFn, ProgressFn
+from dealer_app.services.core.common import CancelFn, ProgressFn
 from dealer_app.text import tr
 
 T = TypeVar("T")

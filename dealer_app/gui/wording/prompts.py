@@ -31,8 +31,8 @@ from dealer_app.narration import (
     seat_named,
     street_name,
 )
+from dealer_app.services.core.types import HandStatus, SeatInfo
 from dealer_app.services.floor import Stage
-from dealer_app.services.types import HandStatus, SeatInfo
 from dealer_app.text import tr
 
 __all__ = ["action_word", "award_lines", "betting_options", "busted_note", "busted_seats",

@@ -25,7 +25,7 @@ from dealer_app.services import SeatInfo
 from dealer_app.text import tr, tr_noop
 
 if TYPE_CHECKING:
-    from dealer_app.services.types import LogEntry
+    from dealer_app.services.core.types import LogEntry
 
 SEATS = (1, 2, 3, 4, 5, 6)
 

@@ -14,7 +14,7 @@ from sqlalchemy import Select, and_, exists, false, func, or_, select, text, tup
 from dealer_app.services.core.types import HandQuery, HandStatus
 from dealer_app.storage.errors import StorageError
 from dealer_app.storage.models import GameTable, HandPlayer, HandRow
-from dealer_app.storage.search_key import search_key
+from dealer_app.storage.models.search_key import search_key
 from dealer_app.text import tr
 
 SORT_KEYS = ("started_at", "number", "pot", "status", "table")

@@ -45,8 +45,8 @@ def upgrade() -> None:
     op.create_index("ix_checkpoint_seq", "checkpoint", ["seq"], unique=False)
 
     from dealer_app.storage import ledger
-    from dealer_app.storage.chained import CHAINED
     from dealer_app.storage.models import Base
+    from dealer_app.storage.models.chained import CHAINED
 
     conn = op.get_bind()
     present = set(sa.inspect(conn).get_table_names())

@@ -13,7 +13,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from dealer_app.storage.search_key import search_key
+from dealer_app.storage.models.search_key import search_key
 
 revision: str = "0008"
 down_revision: str | None = "0004"
