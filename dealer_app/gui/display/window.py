@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from dealer_app.engine.cards import parse_card
 from dealer_app.gui.display.model import PublicSeat, PublicView, public_view
+from dealer_app.gui.floor.backend import FloorBackend
 from dealer_app.gui.floor.feed import LiveFeed
 from dealer_app.gui.toolkit.i18n import amount
 from dealer_app.gui.views.cards import CardWidget
@@ -168,7 +169,9 @@ class PlayersScreen(QWidget):
         self.scale = 1.0
         self.setStyleSheet(STYLE)
         self.setWindowTitle(tr("Americana"))
-        self.floor = services.floor
+        self.backend = FloorBackend(services)
+        """The players' screen's door to the services (the floor's)."""
+        self.floor = self.backend.floor
         self.table_id = table_id
         grid = QGridLayout(self)
         grid.setContentsMargins(24, 16, 24, 16)
@@ -208,7 +211,7 @@ class PlayersScreen(QWidget):
         self.live: LiveTable | None = None
         """The committed state last read."""
         self.own_feed = feed is None
-        self.feed = feed or LiveFeed(services, self, tables={table_id})
+        self.feed = feed or LiveFeed(self.backend, self, tables={table_id})
         self.feed.changed.connect(self._changed)
 
     def start(self) -> None:

@@ -6,10 +6,14 @@ busy floor is read a few times a second, not once per input) and emits
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from dealer_app.services import Services
+
+if TYPE_CHECKING:
+    from dealer_app.gui.floor.backend import FloorBackend
 from dealer_app.services.changes import ChangeFeed, watch
 
 SPACING_MS = 150
@@ -27,7 +31,7 @@ class LiveFeed(QObject):
     changed = Signal(object)
     _arrived = Signal(object)
 
-    def __init__(self, services: Services, parent: QObject | None = None, *,
+    def __init__(self, services: Services | FloorBackend, parent: QObject | None = None, *,
                  interval: float = 0.1, gather_ms: int = 20,
                  spacing_ms: int | None = None, tables: set[int] | None = None) -> None:
         super().__init__(parent)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QCloseEvent
@@ -15,6 +16,9 @@ from dealer_app.gui.views.table import TableView
 from dealer_app.gui.wording import prompts
 from dealer_app.gui.wording.rows import pot_rows, seat_rows
 from dealer_app.services import Services
+
+if TYPE_CHECKING:
+    from dealer_app.gui.floor.backend import FloorBackend
 from dealer_app.services.core.types import HandStatus
 from dealer_app.services.floor import LiveTable
 from dealer_app.text import tr
@@ -25,7 +29,7 @@ class LiveTableWindow(QWidget):
 
     refreshed = Signal()
 
-    def __init__(self, services: Services, table_id: int, feed: LiveFeed,
+    def __init__(self, services: Services | FloorBackend, table_id: int, feed: LiveFeed,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("liveTable")

@@ -66,10 +66,10 @@ class OpenCalls(QObject):
 
     def read_history(self) -> None:
         self.history_stale = False
-        services = self.view.services
+        backend = self.view.backend
         try:
-            answered = services.calls.resolved_since(
-                services.floor.gaming_day_start(self.view.now()))
+            answered = backend.calls.resolved_since(
+                backend.floor.gaming_day_start(self.view.now()))
         except (StorageError, ServiceError):
             self.history_stale = True
             return
@@ -143,7 +143,7 @@ class OpenCalls(QObject):
         if who is None:
             return None
         try:
-            call = view.services.calls.acknowledge(call_id, who)
+            call = view.backend.calls.acknowledge(call_id, who)
         except (StorageError, ServiceError) as exc:
             view.statusBar().showMessage(error_text(exc), 10_000)
             view.refresh(None)
@@ -165,7 +165,7 @@ class OpenCalls(QObject):
                 return None
             note = dialog.note.text()
         try:
-            done = view.services.calls.resolve(call_id, who, note)
+            done = view.backend.calls.resolve(call_id, who, note)
         except (StorageError, ServiceError) as exc:
             view.statusBar().showMessage(error_text(exc), 10_000)
             view.refresh(None)

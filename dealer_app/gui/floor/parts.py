@@ -16,10 +16,11 @@ if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
     from PySide6.QtWidgets import QComboBox, QLabel, QStatusBar, QTabWidget
 
+    from dealer_app.gui.floor.backend import FloorBackend
     from dealer_app.gui.floor.calls import CallsPanel
     from dealer_app.gui.floor.tiles import TileWidget
     from dealer_app.gui.floor.waiting import WaitingPanel
-    from dealer_app.services import Services, StaffMember
+    from dealer_app.services import StaffMember
     from dealer_app.services.floor import Game
 
 __all__ = ["FloorView"]
@@ -29,7 +30,7 @@ class FloorView(Protocol):
     """The floor view as its parts see it."""
 
     @property
-    def services(self) -> Services: ...
+    def backend(self) -> FloorBackend: ...
 
     @property
     def supervisor(self) -> StaffMember | None:

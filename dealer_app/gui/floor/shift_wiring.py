@@ -18,9 +18,9 @@ from dealer_app.services import StaffMember, StorageError
 from dealer_app.services.core.errors import ServiceError
 from dealer_app.services.error_words import error_text
 from dealer_app.services.floor import TableTile
-from dealer_app.services.must_move import MustMoveList, must_move_lists
+from dealer_app.services.must_move import MustMoveList
 from dealer_app.services.rotation import DealerDuty
-from dealer_app.services.shift_report import ShiftReport, shift_report, write_shift_csv
+from dealer_app.services.shift_report import ShiftReport, write_shift_csv
 from dealer_app.text import tr
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ SHIFT_EVERY = 30.0
 class FloorShift:
     def __init__(self, window: FloorView) -> None:
         self.window = window
-        self.rotation = window.services.rotation
+        self.rotation = window.backend.rotation
         self.rotation_panel = RotationPanel()
         self.shift_panel = ShiftPanel()
         width = window.calls_panel.width()
@@ -78,8 +78,8 @@ class FloorShift:
         try:
             self.board = self.rotation.board(now)
             self.push_every = self.rotation.push_every()
-            self.staff = self.window.services.staff.list_staff()
-            self.must_move = must_move_lists(self.window.services.db)
+            self.staff = self.window.backend.list_staff()
+            self.must_move = self.window.backend.must_move_lists()
         except (StorageError, ServiceError) as exc:
             self.rotation_panel.message.setText(error_text(exc))
             return
@@ -106,8 +106,8 @@ class FloorShift:
         self._shift_at = time.monotonic()
         who = self.window.supervisor
         try:
-            report = shift_report(self.window.services.db, now=self.window.now(),
-                                  generated_by=who.name if who is not None else "")
+            report = self.window.backend.shift_report(
+                now=self.window.now(), generated_by=who.name if who is not None else "")
         except (StorageError, ServiceError) as exc:
             self.shift_panel.message.setText(error_text(exc))
             return None
@@ -157,7 +157,7 @@ class FloorShift:
         if planned is None or session_id is None:
             return False
         free = planned[0]
-        done = self._act(lambda who: self.window.services.tables.change_dealer(
+        done = self._act(lambda who: self.window.backend.change_dealer(
             session_id, self._member(free.staff_id), who))
         if done:
             self.window.refresh({t for t, w in self.window.tiles.items()

@@ -53,7 +53,7 @@ class FloorWaiting:
         self.read_at = time.monotonic()
         self.waiting_reads += 1
         try:
-            self.waiting = self.view.services.waiting_lists.waiting()
+            self.waiting = self.view.backend.waiting_lists.waiting()
         except (StorageError, ServiceError):
             return  # the next read tries again
         self.show(now)
@@ -91,7 +91,7 @@ class FloorWaiting:
         if who is None:
             return None
         try:
-            entry = view.services.waiting_lists.add(game, player, who)
+            entry = view.backend.waiting_lists.add(game, player, who)
         except (StorageError, ServiceError) as exc:
             self._failed(exc)
             return None
@@ -117,7 +117,7 @@ class FloorWaiting:
         if who is None:
             return None
         try:
-            called = view.services.waiting_lists.call(entry_id, tables[0].table_id, who)
+            called = view.backend.waiting_lists.call(entry_id, tables[0].table_id, who)
         except (StorageError, ServiceError) as exc:
             self._failed(exc)
             return None
@@ -131,7 +131,7 @@ class FloorWaiting:
         if who is None:
             return False
         try:
-            view.services.waiting_lists.no_show(entry_id, who)
+            view.backend.waiting_lists.no_show(entry_id, who)
         except (StorageError, ServiceError) as exc:
             self._failed(exc)
             return False
@@ -150,7 +150,7 @@ class FloorWaiting:
                 return False
             reason = text
         try:
-            view.services.waiting_lists.remove(entry_id, who, reason)
+            view.backend.waiting_lists.remove(entry_id, who, reason)
         except (StorageError, ServiceError) as exc:
             self._failed(exc)
             return False

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_app import words
+from dealer_app.gui.floor.backend import FloorBackend
 from dealer_app.gui.floor.calls import CallsPanel, SupervisorSignIn
 from dealer_app.gui.floor.feed import LiveFeed
 from dealer_app.gui.floor.live_table import LiveTableWindow
@@ -43,7 +44,6 @@ from dealer_app.gui.floor.shift_wiring import FloorShift
 from dealer_app.gui.floor.tiles import TileWidget
 from dealer_app.gui.floor.waiting import WaitingPanel
 from dealer_app.gui.floor.waiting_wiring import FloorWaiting
-from dealer_app.gui.toolkit.audit_log import logged_sign_in
 from dealer_app.gui.toolkit.i18n import amount
 from dealer_app.gui.toolkit.screen import resize_within_screen
 from dealer_app.services import Services, StaffMember, StorageError
@@ -97,15 +97,16 @@ class FloorWindow(QMainWindow):
         self.setObjectName("floorWindow")
         self.setWindowTitle(tr("Americana — floor"))
         self.setStyleSheet(STYLE)
-        self.services = services
+        self.backend = FloorBackend(services)
+        """The floor's one door to the services."""
         self.supervisor = supervisor if supervisor and supervisor.is_supervisor else None
-        self.floor = services.floor
-        self.closing = services.closing
+        self.floor = self.backend.floor
+        self.closing = self.backend.closing
         self.stale_after = stale_after
         self.escalate_after = escalate_after
         self.tiles: dict[int, TileWidget] = {}
         self.reads = 0
-        self.presence = services.floor_presence
+        self.presence = self.backend.presence
         self.station, self.host = new_workstation()
         self.game: Game | None = None
         """The game the tiles are filtered by (None: every game)."""
@@ -171,7 +172,7 @@ class FloorWindow(QMainWindow):
         """The calls panel, the banner and its alert, acknowledging and resolving."""
         self.lists = FloorWaiting(self, self.shift.seat_text)
         """The waiting lists."""
-        self.feed = LiveFeed(services, self)
+        self.feed = LiveFeed(self.backend, self)
         self.feed.changed.connect(self.refresh)
         self.clock = QTimer(self)
         self.clock.setInterval(1000)
@@ -230,7 +231,7 @@ class FloorWindow(QMainWindow):
         super().closeEvent(event)
 
     def now(self) -> datetime:
-        return self.services.db.now()
+        return self.backend.now()
 
     # ------------------------------------------------------------------ reading
     def refresh(self, tables: set[int] | None = None) -> None:
@@ -368,7 +369,7 @@ class FloorWindow(QMainWindow):
     def open_table(self, table_id: int) -> LiveTableWindow:
         window = self.live_windows.get(table_id)
         if window is None:
-            window = LiveTableWindow(self.services, table_id, self.feed)
+            window = LiveTableWindow(self.backend, table_id, self.feed)
             window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
             window.destroyed.connect(lambda *_: self.live_windows.pop(table_id, None))
             self.live_windows[table_id] = window
@@ -390,8 +391,7 @@ class FloorWindow(QMainWindow):
             return None
         name = dialog.name.text().strip()
         try:
-            with logged_sign_in("floor sign-in", name):
-                staff = self.services.staff.authenticate(name, dialog.pin.text())
+            staff = self.backend.sign_in("floor sign-in", name, dialog.pin.text())
         except (StorageError, ServiceError) as exc:
             QMessageBox.warning(self, tr("Supervisor"), error_text(exc))
             return None
