@@ -30,6 +30,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from dealer_app.storage.background import BACKGROUND
+from dealer_app.storage.chain import iso_utc
 from dealer_app.storage.errors import StorageError
 from dealer_app.storage.signing import (
     ANCHOR_ENV,
@@ -47,7 +48,6 @@ from dealer_app.storage.signing import (
     EvidenceProblem,
     Seal,
     SignedCheckpoint,
-    _iso,
     _load_key,
     _public_hex,
     _write_private,
@@ -64,7 +64,7 @@ from dealer_app.storage.signing import (
 )
 from dealer_app.storage.witness import FolderWitness
 
-__all__ = ["_iso", "_load_key", "_public_hex", "_write_private", "ANCHOR_ENV", "anchor_name",
+__all__ = ["_load_key", "_public_hex", "_write_private", "ANCHOR_ENV", "anchor_name",
            "ANCHOR_UNWRITABLE", "APP_NAME", "config_dir", "CONFIG_ENV", "default_anchor_dir",
            "EvidenceProblem", "FORMAT", "FORMAT_2", "INTERVAL", "KEY_FILE", "key_id_of",
            "ledger_of_anchor", "load_trust", "micros", "read_anchor", "Seal", "SEAL_FORMAT",
@@ -170,7 +170,7 @@ class Notary:
                 except FileExistsError:  # another process made it first
                     key = _load_key(path)
                 trust(_public_hex(key), f"{os.uname().nodename if hasattr(os, 'uname') else ''}"
-                      f" made {_iso(datetime.now(UTC))}".strip(), folder)
+                      f" made {iso_utc(datetime.now(UTC))}".strip(), folder)
             else:
                 key = _load_key(path)
         except OSError as exc:
@@ -281,6 +281,6 @@ def rotate_key(folder: Path | None = None) -> tuple[str, str]:
     _write_private(tmp, fresh.private_bytes(serialization.Encoding.PEM,
                                             serialization.PrivateFormat.PKCS8,
                                             serialization.NoEncryption()))
-    trust(_public_hex(fresh), f"rotated {_iso(datetime.now(UTC))}", folder)
+    trust(_public_hex(fresh), f"rotated {iso_utc(datetime.now(UTC))}", folder)
     os.replace(tmp, path)
     return (key_id_of(old) if old else ""), key_id_of(_public_hex(fresh))

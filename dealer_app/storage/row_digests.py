@@ -19,6 +19,7 @@ from typing import Any
 
 from sqlalchemy import Boolean, DateTime
 
+from dealer_app.storage.chain import iso_utc
 from dealer_app.storage.models import Base
 from dealer_app.storage.models.chained import CHAINED
 
@@ -26,7 +27,7 @@ from dealer_app.storage.models.chained import CHAINED
 def iso(moment: datetime) -> str:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    return iso_utc(moment)
 
 
 def _plain(value: datetime) -> str:
@@ -87,7 +88,9 @@ def row_digest_2(values: Sequence[Any]) -> str:
     microseconds (``2025-01-01 20:15:03.000000``) and each bool as 0 or 1: the form in which
     the SQLite driver returns a stored row, so verifying it needs no conversion (format 1
     built a list of names and values per row: about twice the cost)."""
-    return _encode_2(tuple(map(_canonical, values)))
+    return _encode_2(tuple([int(v) if v.__class__ is bool
+                            else _time_text(v) if isinstance(v, datetime) else v
+                            for v in values]))  # (_canonical, without a call per value)
 
 
 def _encode_2(values: tuple[Any, ...]) -> str:

@@ -27,6 +27,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import (
 )
 from platformdirs import user_config_dir, user_data_dir
 
+from dealer_app.storage.chain import iso_utc
 from dealer_app.storage.errors import StorageError
 
 APP_NAME = "dealer-app"
@@ -68,10 +69,6 @@ def default_anchor_dir() -> Path:
     return Path(env) if env else Path(user_data_dir(APP_NAME, appauthor=False)) / "anchors"
 
 
-def _iso(moment: datetime) -> str:
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-
-
 def key_id_of(public_hex: str) -> str:
     """A key's short name: the first 16 hex digits of the SHA-256 of its 32 bytes."""
     return hashlib.sha256(bytes.fromhex(public_hex)).hexdigest()[:16]
@@ -99,7 +96,7 @@ class SignedCheckpoint:
 
     def message(self) -> bytes:
         fields = [FORMAT if self.unvouched is None else FORMAT_2, str(self.seq), self.digest,
-                  _iso(self.at), self.reason, self.key_id]
+                  iso_utc(self.at), self.reason, self.key_id]
         if self.unvouched is not None:
             fields.append(self.unvouched)
         return "\n".join(fields).encode("utf-8")
@@ -117,7 +114,7 @@ class SignedCheckpoint:
             del row["unvouched"]
         if where is not None:
             row["where"] = where
-        return json.dumps({**row, "at": _iso(self.at),
+        return json.dumps({**row, "at": iso_utc(self.at),
                            "format": FORMAT if self.unvouched is None else FORMAT_2},
                           sort_keys=True, separators=(",", ":"))
 

@@ -31,6 +31,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import (
     Ed25519PublicKey,
 )
 
+from dealer_app.storage.chain import iso_utc
 from dealer_app.storage.errors import StorageError
 from dealer_app.storage.signing import (
     SignedCheckpoint,
@@ -47,10 +48,6 @@ WITNESS_ENV = "DEALER_APP_WITNESS"
 FORMAT = "dealer-app-witness/1"
 KEY_FILE = "witness-key.pem"
 SUFFIX = ".witness"
-
-
-def _iso(moment: datetime) -> str:
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,11 +67,11 @@ class WitnessLine:
     def message(self) -> bytes:
         cp = self.checkpoint
         return "|".join((FORMAT, self.ledger, str(self.n), cp.key_id, str(cp.seq), cp.digest,
-                         cp.signature, _iso(self.at), self.prev)).encode("utf-8")
+                         cp.signature, iso_utc(self.at), self.prev)).encode("utf-8")
 
     def text(self) -> str:
         return json.dumps({"n": self.n, "ledger": self.ledger, "checkpoint": self.checkpoint.line(),
-                           "at": _iso(self.at), "prev": self.prev, "key_id": self.key_id,
+                           "at": iso_utc(self.at), "prev": self.prev, "key_id": self.key_id,
                            "signature": self.signature, "format": FORMAT},
                           sort_keys=True, separators=(",", ":"))
 
