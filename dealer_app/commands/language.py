@@ -73,7 +73,10 @@ class _ChosenAtFirstWord(text.Language):
 def _load_language(requested: str | None) -> text.Language:
     from PySide6.QtCore import QLocale
 
+    from dealer_app.gui.import_scan import skip_feature_scan
     from dealer_app.gui.toolkit import i18n
+
+    skip_feature_scan()  # what the command imports from now on is read by nobody
 
     code = i18n.choose_language(requested)
     QLocale.setDefault(QLocale(i18n.LOCALES[code]))  # for i18n.amount and moment
