@@ -12,6 +12,7 @@ nothing changes but the time."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from types import ModuleType
 
 
@@ -19,10 +20,22 @@ def _uses_no_feature(_module: ModuleType) -> bool:
     return False
 
 
+_skipped: list[Callable[[ModuleType], bool]] = []
+"""PySide6's own scan, once :func:`skip_feature_scan` replaced it."""
+
+
 def skip_feature_scan() -> bool:
     """True when modules imported from now on are no longer read by PySide6's scan."""
     feature = sys.modules.get("shibokensupport.feature")
-    if feature is None or not callable(getattr(feature, "_mod_uses_pyside", None)):
+    scan = getattr(feature, "_mod_uses_pyside", None)
+    if feature is None or not callable(scan):
         return False
+    if getattr(scan, "__module__", None) == "shibokensupport.feature" and not _skipped:
+        _skipped.append(scan)
     feature._mod_uses_pyside = _uses_no_feature  # type: ignore[attr-defined]
     return True
+
+
+def pyside_scan() -> Callable[[ModuleType], bool] | None:
+    """PySide6's scan as it was before it was skipped (None: never skipped), for tests."""
+    return _skipped[0] if _skipped else None
