@@ -68,8 +68,7 @@ class DealerWindow(QMainWindow):
 
             self._tables = TablePage()
             self._adopt(self._tables)
-            if self._scale != 1:
-                self._tables.set_scale(self._scale)
+            self._tables.set_scale(self._scale)
         return self._tables
 
     @property
@@ -80,8 +79,7 @@ class DealerWindow(QMainWindow):
 
             self._page = DealerPage()
             self._adopt(self._page)
-            if self._scale != 1:
-                self._page.set_scale(self._scale)
+            self._page.set_scale(self._scale)
         return self._page
 
     def _adopt(self, page: QWidget) -> None:

@@ -11,14 +11,13 @@ from dataclasses import dataclass
 from dealer_app import words
 from dealer_app.engine.events import Action, Event
 from dealer_app.engine.hand import Hand, Phase
+from dealer_app.engine.settings import SEATS
 from dealer_app.gui.toolkit.i18n import amount
 from dealer_app.gui.wording.prompts import stage_text
 from dealer_app.narration import player_name, pot_title, screen_award_lines
 from dealer_app.services.core.types import HandStatus
 from dealer_app.services.floor import LiveTable, pot_of, stage_of
 from dealer_app.text import tr
-
-SEATS = (1, 2, 3, 4, 5, 6)
 
 
 @dataclass(frozen=True, slots=True)

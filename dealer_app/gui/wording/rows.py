@@ -17,7 +17,7 @@ from dealer_app import words
 from dealer_app.engine.cards import Card
 from dealer_app.engine.events import Action, Event
 from dealer_app.engine.hand import Hand
-from dealer_app.engine.settings import Settings
+from dealer_app.engine.settings import SEATS, Settings
 from dealer_app.engine.stacks import StackState, stack_state
 from dealer_app.gui.toolkit.i18n import amount
 from dealer_app.narration import pot_title
@@ -26,9 +26,6 @@ from dealer_app.text import tr, tr_noop
 
 if TYPE_CHECKING:
     from dealer_app.services.core.types import LogEntry
-
-SEATS = (1, 2, 3, 4, 5, 6)
-
 
 @dataclass(frozen=True, slots=True)
 class SeatRow:
