@@ -4,7 +4,10 @@ DEALER_APP_TEST_PG_URL is set, again on a fresh PostgreSQL schema."""
 from __future__ import annotations
 
 import atexit
+import gc
+import json
 import os
+import re
 import shutil
 import tempfile
 import uuid
@@ -65,6 +68,16 @@ def _share_compiled_statements(conn: Connection) -> None:
     conn.execution_options(compiled_cache=_COMPILED)
 
 
+PG_STATEMENTS_ENV = "DEALER_APP_TEST_PG_STATEMENTS"
+"""A folder: each worker writes there the SQL statements every test sent to PostgreSQL
+(``scripts/pg-twins`` reads them to choose which PostgreSQL twins run)."""
+PG_ALL_ENV = "DEALER_APP_TEST_PG_ALL"
+"""Set (to anything): every PostgreSQL twin runs, also those :data:`PG_TWINS_FILE` drops."""
+PG_TWINS_FILE = Path(__file__).parent / "pg_twins_covered.txt"
+"""The PostgreSQL twins the suite skips: every statement they send to PostgreSQL is sent by
+a twin that runs (written by ``scripts/pg-twins``; a test not listed keeps its twin)."""
+
+
 def _backends() -> list[str]:
     return ["sqlite", "postgresql"] if os.environ.get(PG_ENV) else ["sqlite"]
 
@@ -87,15 +100,86 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         template_sql.release(schema)
 
 
+def _pg_twins_covered() -> frozenset[str]:
+    if os.environ.get(PG_ALL_ENV) or os.environ.get(PG_STATEMENTS_ENV) \
+            or not PG_TWINS_FILE.exists():
+        return frozenset()
+    return frozenset(line.strip() for line in PG_TWINS_FILE.read_text().splitlines()
+                     if line.strip() and not line.startswith("#"))
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """A test marked ``one_backend`` (a refusal before the database is reached, words) runs on
-    SQLite alone: its PostgreSQL run would test the same code again at 4x the cost."""
-    dropped = [item for item in items if item.get_closest_marker("one_backend")
-               and getattr(item, "callspec", None) is not None
-               and item.callspec.params.get("db_url") == "postgresql"]
+    SQLite alone: its PostgreSQL run would test the same code again at 4x the cost. So does
+    a test whose PostgreSQL twin :data:`PG_TWINS_FILE` lists: each SQL statement it sends
+    to PostgreSQL is also sent by a twin that runs (``DEALER_APP_TEST_PG_ALL=1`` runs them
+    all)."""
+    covered = _pg_twins_covered()
+    dropped = [item for item in items
+               if getattr(item, "callspec", None) is not None
+               and item.callspec.params.get("db_url") == "postgresql"
+               and (item.get_closest_marker("one_backend") or item.nodeid in covered)]
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = [item for item in items if item not in dropped]
+
+
+class _StatementLog:
+    """The SQL statements each test sends to PostgreSQL, by test (see
+    :data:`PG_STATEMENTS_ENV`): parameters' numbered names and the IN lists' lengths
+    folded, so one statement reads the same in every test."""
+
+    _numbered = re.compile(r"(%\((\w+?)_\d+\)s)(, %\(\2_\d+\)s)*")
+    _schema = re.compile(r"\bt_(template_)?[0-9a-f]{16}\b")
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.current = ""
+        self.seen: dict[str, set[str]] = {}
+        self.took: dict[str, float] = {}
+
+    def sent(self, conn: Connection, cursor: object, statement: str, *_args: object) -> None:
+        if conn.dialect.name != "postgresql" or not self.current:
+            return
+        folded = self._numbered.sub(r"%(\2_n)s", " ".join(statement.split()))
+        self.seen.setdefault(self.current, set()).add(self._schema.sub("t_X", folded))
+
+    def write(self, worker: str) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        data = {"statements": {k: sorted(v) for k, v in self.seen.items()},
+                "seconds": self.took}
+        (self.folder / f"{worker}.json").write_text(json.dumps(data))
+
+
+_STATEMENTS = (_StatementLog(Path(os.environ[PG_STATEMENTS_ENV]))
+               if os.environ.get(PG_STATEMENTS_ENV) else None)
+if _STATEMENTS is not None:
+    event.listen(Engine, "before_cursor_execute", _STATEMENTS.sent)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What collection built (the app's modules, Qt's, every test's) is moved out of the
+    garbage collector's sight, and it runs less often: its passes over those objects took
+    8-10 % of the tests' CPU. Only the test process: the app keeps Python's defaults."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
+
+
+def pytest_runtest_logstart(nodeid: str, location: object) -> None:
+    if _STATEMENTS is not None:
+        _STATEMENTS.current = nodeid
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if _STATEMENTS is not None:
+        took = _STATEMENTS.took
+        took[report.nodeid] = took.get(report.nodeid, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    if _STATEMENTS is not None:
+        _STATEMENTS.write(os.environ.get("PYTEST_XDIST_WORKER", "main"))
 
 
 @pytest.fixture(scope="session")
