@@ -34,8 +34,14 @@ FILES = sorted(ROOT.rglob("*.py"))
 MODULES = frozenset(_module_of(path) for path in FILES)
 
 
-def _imports(path: Path) -> Iterator[tuple[int, str]]:
-    """(line, module) for every ``dealer_app`` module the file imports."""
+@cache
+def _imports(path: Path) -> tuple[tuple[int, str], ...]:
+    """(line, module) for every ``dealer_app`` module the file imports (each file parsed
+    once for all the tests)."""
+    return tuple(_read_imports(path))
+
+
+def _read_imports(path: Path) -> Iterator[tuple[int, str]]:
     module = _module_of(path)
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -182,6 +188,7 @@ windows'). Every other module is on none; a name whose cycle is broken must leav
 list, so that the rule then holds for it too."""
 
 
+@cache
 def _module_edges() -> dict[str, set[str]]:
     edges: dict[str, set[str]] = {}
     for path in FILES:
