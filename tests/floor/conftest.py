@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import TEST_SCRYPT_N
 from pytestqt.qtbot import QtBot
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -25,7 +26,7 @@ CHILD = Path(__file__).with_name("dealer_child.py")
 
 @pytest.fixture(autouse=True)
 def _quick_pin_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("dealer_app.services.staff.SCRYPT_N", 2**10)
+    monkeypatch.setattr("dealer_app.services.staff.SCRYPT_N", TEST_SCRYPT_N)
 
 
 @pytest.fixture

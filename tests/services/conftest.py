@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable, Iterator
 
 import pytest
+from conftest import TEST_SCRYPT_N
 from storage.helpers import FakeClock
 
 from dealer_app.engine import Settings
@@ -50,7 +51,7 @@ def session(svc: Services, table: TableInfo, dealer: StaffMember) -> SessionInfo
 @pytest.fixture(autouse=True)
 def _quick_pin_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
     """The real work factor is tested by the benchmark; tests hash with a smaller one."""
-    monkeypatch.setattr("dealer_app.services.staff.SCRYPT_N", 2**10)
+    monkeypatch.setattr("dealer_app.services.staff.SCRYPT_N", TEST_SCRYPT_N)
 
 
 @pytest.fixture
