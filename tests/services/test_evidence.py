@@ -7,13 +7,16 @@ import os
 import shutil
 import sqlite3
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
+from functools import partial
+from itertools import zip_longest
 from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy import text
+from sqlalchemy.engine import make_url
 
 from dealer_app.cli import main
 from dealer_app.services import Services
@@ -25,19 +28,24 @@ from dealer_app.storage.models.chained import CHAINED
 from dealer_app.storage.notary import Notary, rotate_key
 
 
-def _build_template(folder: Path, row_format: int) -> Path:
-    """A demo floor: ``demo.sqlite3`` and its ``anchors/``, its rows' ledger entries in
-    ``row_format`` (1: as written before format 2)."""
+def _build(url: str, anchors: Path, row_format: int, hands: int) -> None:
+    """A demo floor of ``hands`` hands in the empty database ``url``, anchored in
+    ``anchors``, its rows' ledger entries in ``row_format`` (1: as written before format 2)."""
     saved = os.environ["DEALER_APP_ANCHOR_DIR"]
-    os.environ["DEALER_APP_ANCHOR_DIR"] = str(folder / "anchors")
+    os.environ["DEALER_APP_ANCHOR_DIR"] = str(anchors)
     try:
         with pytest.MonkeyPatch.context() as mp:
             mp.setattr(ledger, "ROW_FORMAT", row_format)
-            svc = Services.open(f"sqlite:///{folder}/demo.sqlite3")
-            build_demo(svc, hands=7)
+            svc = Services.open(url)
+            build_demo(svc, hands=hands)
             svc.close()
     finally:
         os.environ["DEALER_APP_ANCHOR_DIR"] = saved
+
+
+def _build_template(folder: Path, row_format: int) -> Path:
+    """A demo floor: ``demo.sqlite3`` and its ``anchors/``."""
+    _build(f"sqlite:///{folder}/demo.sqlite3", folder / "anchors", row_format, hands=7)
     return folder
 
 
@@ -72,6 +80,89 @@ def demo(demo_template: Path, tmp_path: Path) -> Iterator[tuple[Services, Path]]
 @pytest.fixture
 def demo_1(demo_template_1: Path, tmp_path: Path) -> Iterator[tuple[Services, Path]]:
     yield from _copy(demo_template_1, tmp_path)
+
+
+class Floors:
+    """Small demo floors (a hand a table, the third a void with its floor call), one per
+    backend and row format built once, copied into a test's fresh database with their
+    anchor files: a floor cost 0.4 s to build on SQLite and 1.1 s on PostgreSQL, a copy
+    a few milliseconds. Each is signed by the run's checkpoint key (conftest's
+    ``_key_folder``), as a floor the test built itself would be."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.built: dict[tuple[str, int], tuple[str, Path]] = {}
+        self.schemas: list[tuple[Any, str]] = []
+
+    def open(self, request: pytest.FixtureRequest, db_url: str,
+             row_format: int | None = None) -> Services:
+        """The floor in the test's empty database ``db_url``, its anchor files in the
+        test's anchor folder."""
+        row_format = ledger.ROW_FORMAT if row_format is None else row_format
+        backend = make_url(db_url).get_backend_name()
+        if (backend, row_format) not in self.built:
+            self.built[backend, row_format] = self._build(request, backend, row_format)
+        source, anchors = self.built[backend, row_format]
+        shutil.copytree(anchors, os.environ["DEALER_APP_ANCHOR_DIR"], dirs_exist_ok=True)
+        if backend == "sqlite":
+            target = make_url(db_url).database
+            assert target is not None
+            shutil.copyfile(source, target)
+        else:
+            _copy_schema(source, db_url)
+        return Services.open(db_url)
+
+    def _build(self, request: pytest.FixtureRequest, backend: str,
+               row_format: int) -> tuple[str, Path]:
+        folder = self.folder / f"{backend}-{row_format}"
+        folder.mkdir()
+        if backend == "sqlite":
+            source = str(folder / "floor.sqlite3")
+            url = f"sqlite:///{source}"
+        else:  # a schema of its own from conftest's PostgreSQL template
+            template = request.getfixturevalue("_pg_template")
+            source = template.acquire()
+            self.schemas.append((template, source))
+            url = template.url(source)
+        _build(url, folder / "anchors", row_format, hands=3)
+        return source, folder / "anchors"
+
+
+def _copy_schema(source: str, db_url: str) -> None:
+    """Every row of PostgreSQL schema ``source`` into the empty one of ``db_url`` (its
+    search path), and its sequences where they were."""
+    from sqlalchemy import create_engine
+    from sqlalchemy.pool import NullPool
+
+    engine = create_engine(db_url, poolclass=NullPool)
+    try:
+        with engine.begin() as conn:
+            for table in Base.metadata.sorted_tables:
+                columns = ", ".join(f'"{c.name}"' for c in table.columns)
+                conn.exec_driver_sql(f'INSERT INTO "{table.name}" ({columns}) '
+                                     f'SELECT {columns} FROM "{source}"."{table.name}"')
+            for name, last in conn.exec_driver_sql(
+                    "SELECT sequencename, last_value FROM pg_sequences "
+                    "WHERE schemaname = %(s)s", {"s": source}).all():
+                if last is not None:
+                    conn.exec_driver_sql(f"SELECT setval('{name}', {int(last)})")
+    finally:
+        engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def _floors(tmp_path_factory: pytest.TempPathFactory, _key_folder: Path) -> Iterator[Floors]:
+    built = Floors(tmp_path_factory.mktemp("floors"))
+    yield built
+    for template, schema in built.schemas:
+        template.drop(schema)
+
+
+@pytest.fixture
+def floor(_floors: Floors, request: pytest.FixtureRequest) -> Callable[..., Services]:
+    """``floor(db_url, row_format=None)``: a small demo floor in the test's empty database,
+    opened (see :class:`Floors`)."""
+    return partial(_floors.open, request)
 
 
 def verify(svc: Services, anchors: Path) -> list[str]:
@@ -112,13 +203,121 @@ NOT_IN_THE_DEMO = {"ledger_fork"}
 test_anchor_files.py)."""
 MATRIX_TABLES = [t for t in Base.metadata.tables
                  if t in CHAINED and t not in NOT_IN_THE_DEMO] + ["ledger", "checkpoint"]
+ROW_TABLES = [t for t in MATRIX_TABLES if t in CHAINED]
+"""The chained tables: ``log verify`` compares each one's rows with the ledger's entries for
+that table, and names a row changed, inserted or deleted by its table's label and its key
+(``verify_rows.row_label``), whatever was done to another table's rows. So their tampers are
+checked several at a time, one row of each table, each by a finding that names its own row;
+one not so named is checked again alone by the test's first criterion. A change of the
+ledger or of a checkpoint shows in what it vouches for (the rows of its commit, the anchor
+lines), so each of those is checked alone."""
+
+
+def _pk(tbl: str) -> tuple[str, ...]:
+    return ledger.primary_key(tbl) if tbl in CHAINED else (
+        ("seq",) if tbl == "ledger" else ("id",))
+
+
+def _names_row(found: list[str], tbl: str, key: tuple[Any, ...]) -> bool:
+    """Whether a finding names the row of chained table ``tbl`` with primary key ``key``."""
+    name = LABELS.get(tbl, tbl)
+    label = (f"{name} (hand id {key[0]}, seat {key[1]})" if tbl == "hand_player"
+             else f"{name} {key[0]}")
+    return any(f.startswith(label) and f[len(label):len(label) + 1] in (":", " ")
+               for f in found)
+
+
+def _seen(found: list[str], tbl: str) -> bool:
+    """The matrix's criterion for a tamper checked alone: something found, and a finding
+    about the table's rows, the anchors or a hand."""
+    word = LABELS.get(tbl, tbl).split()[0]
+    expected = {"ledger": "ledger", "checkpoint": "checkpoint"}.get(tbl, word)
+    return bool(found) and any(expected in f or "anchor" in f or "hand" in f for f in found)
+
+
+class _Newest:
+    """The newest row of a table on a raw SQLite connection (foreign keys off): one of its
+    evidence columns changed and put back, or the row deleted and put back, each time as
+    it was when the log verified clean."""
+
+    def __init__(self, conn: sqlite3.Connection, tbl: str) -> None:
+        self.conn, self.tbl, self.pk = conn, tbl, _pk(tbl)
+        order = ", ".join(f"{c} DESC" for c in self.pk)
+        cursor = conn.execute(f"SELECT * FROM {tbl} ORDER BY {order} LIMIT 1")
+        self.names = [d[0] for d in cursor.description]
+        self.row = dict(zip(self.names, cursor.fetchone(), strict=True))
+        self.where = " AND ".join(f"{c} = :k_{c}" for c in self.pk)
+        self.keys = {f"k_{c}": self.row[c] for c in self.pk}
+        self.key = tuple(self.row[c] for c in self.pk)
+        exempt = set(CHAINED.get(tbl, ()))
+        if tbl == "checkpoint":
+            exempt.add("id")  # a surrogate: the signature covers every other column
+        self.columns = [c for c in self.names if c not in exempt]
+        self.new: Any = None
+
+    def change(self, column: str) -> tuple[Any, ...]:
+        """Changes ``column``; the row's key after the change."""
+        row = self.row
+        col = Base.metadata.tables[self.tbl].c[column]
+        is_bool = col.type.python_type is bool
+        new = 1 - (row[column] or 0) if is_bool else _changed(row[column], column)
+        if row[column] is None and column.endswith("_at"):
+            new = "2025-01-01 00:00:00.000000"  # a NULL time (staff.locked_at) gets a time
+        for attempt in range(6):
+            try:
+                self.conn.execute(f"UPDATE {self.tbl} SET {column} = :v WHERE {self.where}",
+                                  {"v": new, **self.keys})
+                break
+            except sqlite3.IntegrityError:  # a unique seat: the next one; a checked kind
+                if (self.tbl, column) == ("floor_call", "kind"):
+                    new = "other" if row[column] != "other" else "chips"
+                    continue
+                if (self.tbl, column) == ("dealer_shift_event", "kind"):
+                    new = "back" if row[column] != "back" else "break"
+                    continue
+                assert column == "seat" and attempt < 5
+                new = new % 6 + 1
+        self.new = new
+        return tuple(new if c == column else row[c] for c in self.pk)
+
+    def put_back(self, column: str) -> None:
+        keys = {**self.keys, **({f"k_{column}": self.new} if column in self.pk else {})}
+        self.conn.execute(f"UPDATE {self.tbl} SET {column} = :v WHERE {self.where}",
+                          {"v": self.row[column], **keys})
+        self._check_back(column)
+
+    def delete(self) -> None:
+        self.conn.execute(f"DELETE FROM {self.tbl} WHERE {self.where}", self.keys)
+
+    def insert_back(self) -> None:
+        names = ", ".join(self.names)
+        self.conn.execute(f"INSERT INTO {self.tbl} ({names}) VALUES "
+                          f"({', '.join(':' + n for n in self.names)})", self.row)
+        self._check_back("the row deleted")
+
+    def _check_back(self, what: str) -> None:
+        restored = self.conn.execute(f"SELECT * FROM {self.tbl} WHERE {self.where}",
+                                     self.keys).fetchall()
+        assert restored == [tuple(self.row.values())], (self.tbl, what)
+
+
+def _cli_verify(path: Path, anchors: Path, capsys: pytest.CaptureFixture[str]
+                ) -> tuple[int, list[str]]:
+    """``log verify``'s exit status and the findings it printed."""
+    capsys.readouterr()
+    status = main(["log", "verify", "--db", str(path), "--anchor-dir", str(anchors)])
+    out = capsys.readouterr().out.splitlines()
+    return status, [line.removeprefix("CHANGED ") for line in out if line.startswith("CHANGED ")]
 
 
 @pytest.mark.parametrize("row_format", [2, 1])
-@pytest.mark.parametrize("tbl", MATRIX_TABLES)
 def test_the_tamper_matrix_every_column_of_the_newest_row(
-        request: pytest.FixtureRequest, tbl: str, row_format: int) -> None:
-    """Row format 1: a database whose entries were written before format 2."""
+        request: pytest.FixtureRequest, row_format: int,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """For every table of a demo floor, each evidence column of its newest row changed
+    alone, then the row deleted: ``log verify`` finds each (see ROW_TABLES on which are
+    checked at the same time). Row format 1: a database whose entries were written before
+    format 2."""
     svc, anchors = request.getfixturevalue("demo" if row_format == 2 else "demo_1")
     with svc.db.read() as s:
         digests = s.execute(text("SELECT row_digest FROM ledger WHERE row_digest != "
@@ -129,56 +328,46 @@ def test_the_tamper_matrix_every_column_of_the_newest_row(
     assert path is not None
     conn = sqlite3.connect(path, isolation_level=None)
     conn.execute("PRAGMA foreign_keys = OFF")
-    pk = ledger.primary_key(tbl) if tbl in CHAINED else (("seq",) if tbl == "ledger" else ("id",))
-    order = ", ".join(f"{c} DESC" for c in pk)
-    cursor = conn.execute(f"SELECT * FROM {tbl} ORDER BY {order} LIMIT 1")
-    names = [d[0] for d in cursor.description]
-    row = dict(zip(names, cursor.fetchone(), strict=True))
-    where = " AND ".join(f"{c} = :k_{c}" for c in pk)
-    keys = {f"k_{c}": row[c] for c in pk}
-    word = LABELS.get(tbl, tbl).split()[0]
-    expected = {"ledger": "ledger", "checkpoint": "checkpoint"}.get(tbl, word)
-    exempt = set(CHAINED.get(tbl, ()))
-    if tbl == "checkpoint":
-        exempt.add("id")  # a surrogate: the signature covers every other column
-    missed = []
-    for column in names:
-        if column in exempt:
-            continue
-        col = Base.metadata.tables[tbl].c[column]
-        is_bool = col.type.python_type is bool
-        new = 1 - (row[column] or 0) if is_bool else _changed(row[column], column)
-        if row[column] is None and column.endswith("_at"):
-            new = "2025-01-01 00:00:00.000000"  # a NULL time (staff.locked_at) gets a time
-        for attempt in range(6):
-            try:
-                conn.execute(f"UPDATE {tbl} SET {column} = :v WHERE {where}",
-                             {"v": new, **keys})
-                break
-            except sqlite3.IntegrityError:  # a unique seat: the next one; a checked kind
-                if (tbl, column) == ("floor_call", "kind"):
-                    new = "other" if row[column] != "other" else "chips"
-                    continue
-                if (tbl, column) == ("dealer_shift_event", "kind"):
-                    new = "back" if row[column] != "back" else "break"
-                    continue
-                assert column == "seat" and attempt < 5
-                new = new % 6 + 1
-        keys2 = {**keys, **({f"k_{column}": new} if column in pk else {})}
+    newest = {tbl: _Newest(conn, tbl) for tbl in MATRIX_TABLES}
+    alone = [(tbl, c) for tbl in MATRIX_TABLES if tbl not in CHAINED
+             for c in newest[tbl].columns]
+    # one column of each chained table at a time: the n-th of each in the n-th round
+    for cases in zip_longest(*([(tbl, c) for c in newest[tbl].columns]
+                               for tbl in ROW_TABLES)):
+        changed = {case: newest[case[0]].change(case[1]) for case in cases if case}
         found = verify(svc, anchors)
-        if not found or not any(expected in f or "anchor" in f or "hand" in f for f in found):
-            missed.append((column, found))
-        conn.execute(f"UPDATE {tbl} SET {column} = :v WHERE {where}",
-                     {"v": row[column], **keys2})
-        # the row is back as it was when the log verified clean (a 2nd verify per column
-        # was half the matrix's time): the next column is changed alone
-        restored = conn.execute(f"SELECT * FROM {tbl} WHERE {where}", keys).fetchall()
-        assert restored == [tuple(row.values())], column
-    assert missed == []
-    conn.execute(f"DELETE FROM {tbl} WHERE {where}", keys)
+        for (tbl, column), key in changed.items():
+            if not (_names_row(found, tbl, newest[tbl].key) or _names_row(found, tbl, key)):
+                alone.append((tbl, column))
+            newest[tbl].put_back(column)
+    missed = []
+    for tbl, column in alone:
+        newest[tbl].change(column)
+        found = verify(svc, anchors)
+        if not _seen(found, tbl):
+            missed.append(f"{tbl}.{column} changed unseen ({found})")
+        newest[tbl].put_back(column)
+    assert not missed, "\n".join(missed)
+    # the newest row of every chained table deleted, then of the ledger, of the checkpoints
+    for tbl in ROW_TABLES:
+        newest[tbl].delete()
     found = verify(svc, anchors)
-    assert found, f"deleting the newest {tbl} row went unseen"
-    assert main(["log", "verify", "--db", str(path), "--anchor-dir", str(anchors)]) == 1
+    status, printed = _cli_verify(path, anchors, capsys)
+    assert status == 1
+    deleted_alone = [tbl for tbl in ROW_TABLES if not _names_row(found, tbl, newest[tbl].key)
+                     or not _names_row(printed, tbl, newest[tbl].key)]
+    for tbl in ROW_TABLES:
+        newest[tbl].insert_back()
+    unseen = []
+    for tbl in [*deleted_alone, *(t for t in MATRIX_TABLES if t not in CHAINED)]:
+        newest[tbl].delete()
+        if not verify(svc, anchors):
+            unseen.append(f"deleting the newest {tbl} row went unseen")
+        if _cli_verify(path, anchors, capsys)[0] != 1:
+            unseen.append(f"log verify exited 0 with the newest {tbl} row deleted")
+        newest[tbl].insert_back()
+    assert not unseen, "\n".join(unseen)
+    assert verify(svc, anchors) == []  # every row is back as it was
     conn.close()
 
 
@@ -218,8 +407,9 @@ def _floor(db_url: str) -> Services:
     return svc
 
 
-def test_forgery_flip_a_winner_fixing_every_derived_column(db_url: str, tmp_path: Path) -> None:
-    svc = _floor(db_url)
+def test_forgery_flip_a_winner_fixing_every_derived_column(
+        db_url: str, tmp_path: Path, floor: Callable[..., Services]) -> None:
+    svc = floor(db_url)
     anchors = Path(os.environ["DEALER_APP_ANCHOR_DIR"])
     assert verify(svc, anchors) == []
     bad = _attacker(db_url, tmp_path)
@@ -245,8 +435,9 @@ def test_forgery_flip_a_winner_fixing_every_derived_column(db_url: str, tmp_path
     svc.close()
 
 
-def test_forgery_a_made_up_hand_is_found(db_url: str, tmp_path: Path) -> None:
-    svc = _floor(db_url)
+def test_forgery_a_made_up_hand_is_found(db_url: str, tmp_path: Path,
+                                        floor: Callable[..., Services]) -> None:
+    svc = floor(db_url)
     anchors = Path(os.environ["DEALER_APP_ANCHOR_DIR"])
     bad = _attacker(db_url, tmp_path)
     boss = bad.staff.authenticate("Sam", "246800")
@@ -273,8 +464,9 @@ def test_forgery_a_made_up_hand_is_found(db_url: str, tmp_path: Path) -> None:
     plain.close()
 
 
-def test_forgery_delete_the_newest_hand_and_restore_stacks(db_url: str) -> None:
-    svc = _floor(db_url)
+def test_forgery_delete_the_newest_hand_and_restore_stacks(
+        db_url: str, floor: Callable[..., Services]) -> None:
+    svc = floor(db_url)
     anchors = Path(os.environ["DEALER_APP_ANCHOR_DIR"])
     with svc.db.transaction() as s:
         hand_id = s.execute(text("SELECT MAX(id) FROM hand WHERE status = 'complete'")).scalar()
@@ -293,8 +485,8 @@ def test_forgery_delete_the_newest_hand_and_restore_stacks(db_url: str) -> None:
 
 
 def test_an_untrusted_key_and_a_disagreeing_anchor_are_reported(
-        db_url: str, tmp_path: Path) -> None:
-    svc = _floor(db_url)
+        db_url: str, tmp_path: Path, floor: Callable[..., Services]) -> None:
+    svc = floor(db_url)
     anchors = Path(os.environ["DEALER_APP_ANCHOR_DIR"])
     bad = _attacker(db_url, tmp_path)
     boss = bad.staff.authenticate("Sam", "246800")
@@ -358,34 +550,44 @@ def test_paper_and_records_carry_the_evidence(demo: tuple[Services, Path]) -> No
 
 @pytest.mark.parametrize("row_format", [2, 1])
 def test_the_tamper_matrix_on_every_backend(db_url: str, row_format: int,
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
+                                            floor: Callable[..., Services]) -> None:
     """On each database (PostgreSQL too), its ledger in each row format: for every table,
     the newest row's first evidence column changed, then the row deleted (the full column
-    matrix runs on SQLite above)."""
-    with monkeypatch.context() as mp:  # (undo() would also undo the test's anchor folder)
-        mp.setattr(ledger, "ROW_FORMAT", row_format)
-        svc = _floor(db_url)
+    matrix runs on SQLite above; see ROW_TABLES on which are checked at the same time)."""
+    svc = floor(db_url, row_format)
     anchors = Path(os.environ["DEALER_APP_ANCHOR_DIR"])
     assert verify(svc, anchors) == []
-    for tbl in MATRIX_TABLES:
-        pk = ledger.primary_key(tbl) if tbl in CHAINED else (
-            ("seq",) if tbl == "ledger" else ("id",))
-        table = Base.metadata.tables[tbl]
-        column = next(c for c in table.columns if c.name not in pk
-                      and c.name not in CHAINED.get(tbl, ()) and not c.foreign_keys)
-        order = ", ".join(f"{c} DESC" for c in pk)
-        where = " AND ".join(f"{c} = :k_{c}" for c in pk)
+    cases: dict[str, tuple[str, str, dict[str, Any], Any]] = {}
+    with svc.db.read() as s:
+        for tbl in MATRIX_TABLES:
+            pk = _pk(tbl)
+            column = next(c.name for c in Base.metadata.tables[tbl].columns if c.name not in pk
+                          and c.name not in CHAINED.get(tbl, ()) and not c.foreign_keys)
+            order = ", ".join(f"{c} DESC" for c in pk)
+            row = s.execute(text(f"SELECT * FROM {tbl} ORDER BY {order} LIMIT 1")).one()
+            where = " AND ".join(f"{c} = :k_{c}" for c in pk)
+            cases[tbl] = column, where, {f"k_{c}": row._mapping[c] for c in pk}, row._mapping[
+                column]
+
+    def set_to(tbls: list[str], new: bool) -> None:
         with svc.db.engine.begin() as conn:
-            row = conn.execute(text(f"SELECT * FROM {tbl} ORDER BY {order} LIMIT 1")).one()
-            keys = {f"k_{c}": row._mapping[c] for c in pk}
-            old = row._mapping[column.name]
-            new = _changed(old, column.name)
-            conn.execute(text(f"UPDATE {tbl} SET {column.name} = :v WHERE {where}"),
-                         {"v": new, **keys})
-        assert verify(svc, anchors), f"{tbl}.{column.name} changed unseen"
-        with svc.db.engine.begin() as conn:
-            conn.execute(text(f"UPDATE {tbl} SET {column.name} = :v WHERE {where}"),
-                         {"v": old, **keys})
+            for tbl in tbls:
+                column, where, keys, old = cases[tbl]
+                conn.execute(text(f"UPDATE {tbl} SET {column} = :v WHERE {where}"),
+                             {"v": _changed(old, column) if new else old, **keys})
+
+    set_to(ROW_TABLES, True)
+    found = verify(svc, anchors)
+    set_to(ROW_TABLES, False)
+    alone = [tbl for tbl in MATRIX_TABLES if tbl not in CHAINED or not _names_row(
+        found, tbl, tuple(cases[tbl][2].values()))]
+    unseen = []
+    for tbl in alone:
+        set_to([tbl], True)
+        if not verify(svc, anchors):
+            unseen.append(f"{tbl}.{cases[tbl][0]} changed unseen")
+        set_to([tbl], False)
+    assert not unseen, "\n".join(unseen)
     assert verify(svc, anchors) == []
     with svc.db.engine.begin() as conn:
         conn.execute(text("DELETE FROM audit WHERE id = (SELECT MAX(id) FROM audit)"))
@@ -771,10 +973,11 @@ def test_keyless_forgery_of_a_card_of_the_hand_in_progress(demo: tuple[Services,
     assert any("second version" in f and "hand_event" in f for f in found), found
 
 
-def test_keyless_forgeries_on_every_backend(db_url: str) -> None:
+def test_keyless_forgeries_on_every_backend(db_url: str,
+                                            floor: Callable[..., Services]) -> None:
     """The same forgeries one after the other on one floor (PostgreSQL too): each adds a
     finding of its own."""
-    svc = _floor(db_url)
+    svc = floor(db_url)
     anchors = Path(os.environ["DEALER_APP_ANCHOR_DIR"])
     assert verify(svc, anchors) == []
     seen = 0
