@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from dealer_app.engine import Settings, Structure
 from dealer_app.gui.app import application
+from dealer_app.gui.floor import waiting_wiring
 from dealer_app.gui.floor.window import FloorWindow
 from dealer_app.services import Services, StaffMember
 from dealer_app.services.core.calls import CallService
@@ -50,7 +51,7 @@ def test_a_floor_opened_later_alerts_on_an_earlier_call_until_it_is_acknowledged
         qtbot: QtBot, open_floor: Open, floor_db: tuple[Services, StaffMember]) -> None:
     svc, _ = floor_db
     call_id = _call(svc)
-    floor = open_floor(alert_every=0.1)
+    floor = open_floor(alert_every=0.05)
     assert floor.alert.isVisibleTo(floor) and "CALL at T1: Dispute" in floor.alert.text()
     assert floor.open_calls.beeps >= 1
     qtbot.waitUntil(lambda: floor.open_calls.beeps >= 3, timeout=5000)  # it repeats
@@ -58,7 +59,7 @@ def test_a_floor_opened_later_alerts_on_an_earlier_call_until_it_is_acknowledged
     assert CallService(svc.db).call(call_id).acknowledged_by == "Sam"
     assert not floor.alert.isVisibleTo(floor) and not floor.open_calls.alert_timer.isActive()
     beeps = floor.open_calls.beeps
-    qtbot.wait(300)
+    qtbot.wait(150)  # three alerts' time
     assert floor.open_calls.beeps == beeps  # silent once somebody is on the way
 
 
@@ -138,8 +139,12 @@ def test_the_tiles_fill_the_width_and_filter_by_game(
 
 
 def test_the_floor_keeps_a_waiting_list_per_game_and_a_seat_map(
-        qtbot: QtBot, open_floor: Open, floor_db: tuple[Services, StaffMember]) -> None:
+        qtbot: QtBot, open_floor: Open, floor_db: tuple[Services, StaffMember],
+        monkeypatch: pytest.MonkeyPatch) -> None:
     svc, _ = floor_db
+    # the lists are read with the tiles each time here, not at most every 2 s (that limit
+    # is tests/floor/test_floor_reads.py's): the wait for a seat taken elsewhere was 2-3 s
+    monkeypatch.setattr(waiting_wiring, "WAITING_EVERY", 0.0)
     floor = open_floor()
     panel = floor.waiting_panel
     tile = floor.tiles[floor.tile("T1").table_id]
