@@ -78,8 +78,15 @@ def no_message_boxes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return shown
 
 
+TYPED_MS = 10
+"""The filters apply this long after the last key here, not 250 ms: the tests type a filter
+and wait for it to apply (``waitUntil(not debounce.isActive())``) some twenty times; no
+test here counts the reads that typing saves."""
+
+
 def open_window(qtbot: QtBot, world: World, staff: object = None) -> ReviewWindow:
     win = ReviewWindow(ReviewBackend(world.svc), staff if staff is not None else world.boss)
+    win.debounce.setInterval(TYPED_MS)
     qtbot.addWidget(win)
     win.show()
     qtbot.waitExposed(win)
@@ -258,6 +265,7 @@ def test_audit_view_lists_acts_sign_ins_refusals_and_exports(
     svc.hands.void_hand(first.hand_id, boss, "=cmd|' /C calc'!A0 dealer misread")
     dialog = window.show_audit()
     assert dialog is not None
+    dialog.debounce.setInterval(TYPED_MS)
     rows = {dialog.model.text(r, 3): r for r in range(dialog.model.rowCount())}
     assert {"sign-in", "wrong-pin", "void-hand", "supervisor-authorised"} <= set(rows)
     void_row = rows["void-hand"]
