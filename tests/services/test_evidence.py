@@ -9,14 +9,13 @@ import sqlite3
 import sys
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
-from functools import partial
 from itertools import zip_longest
 from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy import text
-from sqlalchemy.engine import make_url
+from world_copy import Worlds, anchored_in, worlds
 
 from dealer_app.cli import main
 from dealer_app.services import Services
@@ -31,16 +30,11 @@ from dealer_app.storage.notary import Notary, rotate_key
 def _build(url: str, anchors: Path, row_format: int, hands: int) -> None:
     """A demo floor of ``hands`` hands in the empty database ``url``, anchored in
     ``anchors``, its rows' ledger entries in ``row_format`` (1: as written before format 2)."""
-    saved = os.environ["DEALER_APP_ANCHOR_DIR"]
-    os.environ["DEALER_APP_ANCHOR_DIR"] = str(anchors)
-    try:
-        with pytest.MonkeyPatch.context() as mp:
-            mp.setattr(ledger, "ROW_FORMAT", row_format)
-            svc = Services.open(url)
-            build_demo(svc, hands=hands)
-            svc.close()
-    finally:
-        os.environ["DEALER_APP_ANCHOR_DIR"] = saved
+    with anchored_in(anchors), pytest.MonkeyPatch.context() as mp:
+        mp.setattr(ledger, "ROW_FORMAT", row_format)
+        svc = Services.open(url)
+        build_demo(svc, hands=hands)
+        svc.close()
 
 
 def _build_template(folder: Path, row_format: int) -> Path:
@@ -82,87 +76,33 @@ def demo_1(demo_template_1: Path, tmp_path: Path) -> Iterator[tuple[Services, Pa
     yield from _copy(demo_template_1, tmp_path)
 
 
-class Floors:
-    """Small demo floors (a hand a table, the third a void with its floor call), one per
-    backend and row format built once, copied into a test's fresh database with their
-    anchor files: a floor cost 0.4 s to build on SQLite and 1.1 s on PostgreSQL, a copy
-    a few milliseconds. Each is signed by the run's checkpoint key (conftest's
-    ``_key_folder``), as a floor the test built itself would be."""
-
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-        self.built: dict[tuple[str, int], tuple[str, Path]] = {}
-        self.schemas: list[tuple[Any, str]] = []
-
-    def open(self, request: pytest.FixtureRequest, db_url: str,
-             row_format: int | None = None) -> Services:
-        """The floor in the test's empty database ``db_url``, its anchor files in the
-        test's anchor folder."""
-        row_format = ledger.ROW_FORMAT if row_format is None else row_format
-        backend = make_url(db_url).get_backend_name()
-        if (backend, row_format) not in self.built:
-            self.built[backend, row_format] = self._build(request, backend, row_format)
-        source, anchors = self.built[backend, row_format]
-        shutil.copytree(anchors, os.environ["DEALER_APP_ANCHOR_DIR"], dirs_exist_ok=True)
-        if backend == "sqlite":
-            target = make_url(db_url).database
-            assert target is not None
-            shutil.copyfile(source, target)
-        else:
-            _copy_schema(source, db_url)
-        return Services.open(db_url)
-
-    def _build(self, request: pytest.FixtureRequest, backend: str,
-               row_format: int) -> tuple[str, Path]:
-        folder = self.folder / f"{backend}-{row_format}"
-        folder.mkdir()
-        if backend == "sqlite":
-            source = str(folder / "floor.sqlite3")
-            url = f"sqlite:///{source}"
-        else:  # a schema of its own from conftest's PostgreSQL template
-            template = request.getfixturevalue("_pg_template")
-            source = template.acquire()
-            self.schemas.append((template, source))
-            url = template.url(source)
-        _build(url, folder / "anchors", row_format, hands=3)
-        return source, folder / "anchors"
+FLOOR = "floor-{row_format}"
+"""A small demo floor (a hand a table, the third a void with its floor call), ledger
+entries in a row format (see tests/world_copy.py)."""
 
 
-def _copy_schema(source: str, db_url: str) -> None:
-    """Every row of PostgreSQL schema ``source`` into the empty one of ``db_url`` (its
-    search path), and its sequences where they were."""
-    from sqlalchemy import create_engine
-    from sqlalchemy.pool import NullPool
-
-    engine = create_engine(db_url, poolclass=NullPool)
-    try:
-        with engine.begin() as conn:
-            for table in Base.metadata.sorted_tables:
-                columns = ", ".join(f'"{c.name}"' for c in table.columns)
-                conn.exec_driver_sql(f'INSERT INTO "{table.name}" ({columns}) '
-                                     f'SELECT {columns} FROM "{source}"."{table.name}"')
-            for name, last in conn.exec_driver_sql(
-                    "SELECT sequencename, last_value FROM pg_sequences "
-                    "WHERE schemaname = %(s)s", {"s": source}).all():
-                if last is not None:
-                    conn.exec_driver_sql(f"SELECT setval('{name}', {int(last)})")
-    finally:
-        engine.dispose()
+def _build_floor(row_format: int) -> Callable[[str], None]:
+    def build(url: str) -> None:
+        _build(url, Path(os.environ["DEALER_APP_ANCHOR_DIR"]), row_format, hands=3)
+    return build
 
 
 @pytest.fixture(scope="session")
-def _floors(tmp_path_factory: pytest.TempPathFactory, _key_folder: Path) -> Iterator[Floors]:
-    built = Floors(tmp_path_factory.mktemp("floors"))
-    yield built
-    for template, schema in built.schemas:
-        template.drop(schema)
+def _floors(tmp_path_factory: pytest.TempPathFactory, _key_folder: Path) -> Iterator[Worlds]:
+    with worlds(tmp_path_factory, "floors") as built:
+        yield built
 
 
 @pytest.fixture
-def floor(_floors: Floors, request: pytest.FixtureRequest) -> Callable[..., Services]:
-    """``floor(db_url, row_format=None)``: a small demo floor in the test's empty database,
-    opened (see :class:`Floors`)."""
-    return partial(_floors.open, request)
+def floor(_floors: Worlds, request: pytest.FixtureRequest) -> Callable[..., Services]:
+    """``floor(db_url, row_format=None)``: a small demo floor copied into the test's empty
+    database, opened (it cost 0.4 s to build on SQLite, 1.1 s on PostgreSQL)."""
+    def open_floor(db_url: str, row_format: int | None = None) -> Services:
+        row_format = ledger.ROW_FORMAT if row_format is None else row_format
+        _floors.copy(request, db_url, FLOOR.format(row_format=row_format),
+                     _build_floor(row_format))
+        return Services.open(db_url)
+    return open_floor
 
 
 def verify(svc: Services, anchors: Path) -> list[str]:
