@@ -6,19 +6,24 @@ of the replay, range of keys or core meets it."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 
 import pytest
 from sqlalchemy import text
-from storage.helpers import play
+from storage.helpers import FakeClock, play
+from world_copy import Worlds, worlds
 
-from dealer_app.services import Services, SessionInfo, StaffMember
+from dealer_app.engine import Settings
+from dealer_app.services import Role, Services, SessionInfo, StaffMember
 from dealer_app.storage import groups, ledger
 
+from .conftest import BOSS_PIN, DEALER_PIN
 
-@pytest.fixture
-def imported(svc: Services, session: SessionInfo, dealer: StaffMember, boss: StaffMember,
-             tmp_path: Path) -> list[int]:
+
+def _import_six(svc: Services, session: SessionInfo, dealer: StaffMember, boss: StaffMember,
+                folder: Path) -> list[int]:
     """Six hands imported in one batch (their events and audit rows: runs)."""
     paths = []
     for i in range(6):
@@ -27,9 +32,53 @@ def imported(svc: Services, session: SessionInfo, dealer: StaffMember, boss: Sta
         data = svc.log.record(state.hand_id).to_dict()
         del data["meta"]["uid"]
         data["seats"][0]["player"] = f"Imported {i}"
-        paths.append(tmp_path / f"r{i}.json")
+        paths.append(folder / f"r{i}.json")
         paths[-1].write_text(json.dumps(data))
     return [h for _n, h in svc.log.import_files(paths, boss).stored]
+
+
+@pytest.fixture(scope="module")
+def _worlds(tmp_path_factory: pytest.TempPathFactory, _key_folder: Path) -> Iterator[Worlds]:
+    with worlds(tmp_path_factory, "ledger-runs") as built:
+        yield built
+
+
+@pytest.fixture
+def _imported_world(_worlds: Worlds, request: pytest.FixtureRequest, db_url: str,
+                    tmp_path_factory: pytest.TempPathFactory) -> tuple[list[int], datetime]:
+    """The services' fixtures' staff, table and seats, and six hands imported, built once
+    per backend and copied (see tests/world_copy.py): the hands' ids and the time the
+    build's clock had reached."""
+    def build(url: str) -> tuple[list[int], datetime]:
+        clock = FakeClock()
+        svc = Services.open(url, clock=clock)
+        boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, BOSS_PIN)
+        dealer = svc.staff.add_staff("Dana", Role.DEALER, DEALER_PIN, by=boss)
+        table = svc.tables.create_table("Table 3", Settings(ante=5, chip_unit=5), boss)
+        session = svc.tables.open_session(table.id, dealer)
+        for seat, name, chips in ((1, "Ann", 500), (3, "Bo", 320), (6, "Cy", 1000)):
+            svc.tables.seat_player(session.id, seat, name, chips, dealer)
+        hands = _import_six(svc, session, dealer, boss, tmp_path_factory.mktemp("records"))
+        svc.close()
+        return hands, clock.moment
+    made: tuple[list[int], datetime] = _worlds.copy(request, db_url, "imported", build)
+    return made
+
+
+@pytest.fixture
+def svc(_imported_world: tuple[list[int], datetime], db_url: str,
+        clock: FakeClock) -> Iterator[Services]:
+    """The services on the test's copy, their clock going on from the build's."""
+    clock.moment = _imported_world[1]
+    services = Services.open(db_url, clock=clock)
+    yield services
+    services.close()
+
+
+@pytest.fixture
+def imported(_imported_world: tuple[list[int], datetime]) -> list[int]:
+    """Six hands imported in one batch (their events and audit rows: runs)."""
+    return _imported_world[0]
 
 
 def _found(svc: Services, workers: int = 1) -> list[tuple[str, str, int]]:
