@@ -37,6 +37,7 @@ class Holder:
 def window(qtbot: QtBot, played: World) -> Iterator[ReviewWindow]:
     win = open_review_window(Holder(played.svc), played.boss)
     assert isinstance(win, ReviewWindow)
+    win.debounce.setInterval(10)  # a typed filter applies 10 ms after the last key, not 250
     qtbot.addWidget(win)
     qtbot.waitExposed(win)
     yield win
