@@ -21,6 +21,7 @@ def test_an_unwritable_anchor_is_shown_at_the_table_and_called_to_the_floor(
     notary.anchor_dir = blocked / "anchors"
     notary.last_at = None  # the next commit signs a checkpoint
     alarm = table.window.evidence_alarm  # type: ignore[attr-defined]
+    alarm.timer.setInterval(20)  # it looks every 20 ms here, not every second: found by itself
     assert alarm.label.isHidden()
     table.key(Qt.Key.Key_N)  # the dealer deals the next hand
     table.qtbot.waitUntil(lambda: alarm.label.isVisible(), timeout=5000)
