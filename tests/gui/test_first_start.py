@@ -45,7 +45,8 @@ def test_skipping_the_offer_goes_to_the_tables_page(qtbot: QtBot, tmp_path: Path
 
 
 def test_the_practice_table_is_guided_and_stays_out_of_the_real_log(
-        qtbot: QtBot, tmp_path: Path) -> None:
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(guide, "POLL_MS", 20)  # the guide looks every 20 ms here, not 400
     d = _first_start(qtbot, tmp_path)
     _answer_offer("practice")
     d.sign_in("Sue", "135792", first=True)
