@@ -37,8 +37,10 @@ def _import_six(svc: Services, session: SessionInfo, dealer: StaffMember, boss: 
     return [h for _n, h in svc.log.import_files(paths, boss).stored]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def _worlds(tmp_path_factory: pytest.TempPathFactory, _key_folder: Path) -> Iterator[Worlds]:
+    """For the whole run: a worker given this file's tests in several batches (xdist) builds
+    each world once all the same."""
     with worlds(tmp_path_factory, "ledger-runs") as built:
         yield built
 
