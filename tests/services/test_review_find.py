@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -41,14 +41,28 @@ def hands(svc: Services, session: SessionInfo, dealer: StaffMember) -> list[int]
     return _five_hands(svc, session, dealer)
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"]
+@pytest.fixture(scope="session")
+def _read_only_worlds() -> Iterator[dict[str, tuple[Services, list[int], Callable[[], None]]]]:
+    built: dict[str, tuple[Services, list[int], Callable[[], None]]] = {}
+    yield built
+    for svc, _hands, drop in built.values():
+        svc.close()
+        drop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"]
                 if os.environ.get("DEALER_APP_TEST_PG_URL") else ["sqlite"])
-def read_only(request: pytest.FixtureRequest,
-              tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Services, list[int]]]:
+def read_only(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
+              _read_only_worlds: dict[str, tuple[Services, list[int], Callable[[], None]]]
+              ) -> tuple[Services, list[int]]:
     """The same five hands (the services' fixtures' staff, table and seats), played once per
-    backend for the tests that only read them: building them for each of those tests was
-    half of this file's time on PostgreSQL. A test that writes takes ``hands``."""
-    release = None
+    backend for the tests that only read them, and kept for the run: building them for
+    each of those tests was half of this file's time on PostgreSQL, and a module-scoped
+    build was made again whenever a worker's next test was of the other backend or came in
+    another batch. A test that writes takes ``hands``."""
+    if request.param in _read_only_worlds:
+        return _read_only_worlds[request.param][:2]
+    drop: Callable[[], None] = lambda: None  # noqa: E731
     if request.param == "sqlite":
         template: Path = request.getfixturevalue("_sqlite_template")
         path = tmp_path_factory.mktemp("review-find") / "test.sqlite3"
@@ -57,20 +71,16 @@ def read_only(request: pytest.FixtureRequest,
     else:
         pg = request.getfixturevalue("_pg_template")
         schema = pg.acquire()
-        url, release = pg.url(schema), lambda: pg.release(schema)
+        url, drop = pg.url(schema), lambda: pg.drop(schema)
     svc = Services.open(url, clock=FakeClock())
-    try:
-        boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, BOSS_PIN)
-        dealer = svc.staff.add_staff("Dana", Role.DEALER, DEALER_PIN, by=boss)
-        table = svc.tables.create_table("Table 3", Settings(ante=5, chip_unit=5), boss)
-        session = svc.tables.open_session(table.id, dealer)
-        for seat, name, chips in ((1, "Ann", 500), (3, "Bo", 320), (6, "Cy", 1000)):
-            svc.tables.seat_player(session.id, seat, name, chips, dealer)
-        yield svc, _five_hands(svc, session, dealer)
-    finally:
-        svc.close()
-        if release is not None:
-            release()
+    boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, BOSS_PIN)
+    dealer = svc.staff.add_staff("Dana", Role.DEALER, DEALER_PIN, by=boss)
+    table = svc.tables.create_table("Table 3", Settings(ante=5, chip_unit=5), boss)
+    session = svc.tables.open_session(table.id, dealer)
+    for seat, name, chips in ((1, "Ann", 500), (3, "Bo", 320), (6, "Cy", 1000)):
+        svc.tables.seat_player(session.id, seat, name, chips, dealer)
+    _read_only_worlds[request.param] = svc, _five_hands(svc, session, dealer), drop
+    return _read_only_worlds[request.param][:2]
 
 
 def test_search_key() -> None:
