@@ -48,6 +48,19 @@ def session(svc: Services, table: TableInfo, dealer: StaffMember) -> SessionInfo
     return info
 
 
+def staff_and_table(svc: Services) -> tuple[StaffMember, StaffMember, SessionInfo]:
+    """What the fixtures above make (Sam, Dana, Table 3 and its session with Ann, Bo and
+    Cy), for a world built once and copied (tests/world_copy.py): the supervisor, the
+    dealer and the session."""
+    boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, BOSS_PIN)
+    dealer = svc.staff.add_staff("Dana", Role.DEALER, DEALER_PIN, by=boss)
+    table = svc.tables.create_table("Table 3", Settings(ante=5, chip_unit=5), boss)
+    info = svc.tables.open_session(table.id, dealer)
+    for seat, name, chips in ((1, "Ann", 500), (3, "Bo", 320), (6, "Cy", 1000)):
+        svc.tables.seat_player(info.id, seat, name, chips, dealer)
+    return boss, dealer, info
+
+
 @pytest.fixture(autouse=True)
 def _quick_pin_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
     """The real work factor is tested by the benchmark; tests hash with a smaller one."""

@@ -15,11 +15,10 @@ from sqlalchemy import text
 from storage.helpers import FakeClock, play
 from world_copy import Worlds, worlds
 
-from dealer_app.engine import Settings
-from dealer_app.services import Role, Services, SessionInfo, StaffMember
+from dealer_app.services import Services, SessionInfo, StaffMember
 from dealer_app.storage import groups, ledger
 
-from .conftest import BOSS_PIN, DEALER_PIN
+from .conftest import staff_and_table
 
 
 def _import_six(svc: Services, session: SessionInfo, dealer: StaffMember, boss: StaffMember,
@@ -54,12 +53,7 @@ def _imported_world(_worlds: Worlds, request: pytest.FixtureRequest, db_url: str
     def build(url: str) -> tuple[list[int], datetime]:
         clock = FakeClock()
         svc = Services.open(url, clock=clock)
-        boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, BOSS_PIN)
-        dealer = svc.staff.add_staff("Dana", Role.DEALER, DEALER_PIN, by=boss)
-        table = svc.tables.create_table("Table 3", Settings(ante=5, chip_unit=5), boss)
-        session = svc.tables.open_session(table.id, dealer)
-        for seat, name, chips in ((1, "Ann", 500), (3, "Bo", 320), (6, "Cy", 1000)):
-            svc.tables.seat_player(session.id, seat, name, chips, dealer)
+        boss, dealer, session = staff_and_table(svc)
         hands = _import_six(svc, session, dealer, boss, tmp_path_factory.mktemp("records"))
         svc.close()
         return hands, clock.moment

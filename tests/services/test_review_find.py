@@ -12,12 +12,10 @@ from pathlib import Path
 import pytest
 from storage.helpers import FakeClock
 
-from dealer_app.engine import Settings
 from dealer_app.services import (
     HandQuery,
     HandStatus,
     NotFoundError,
-    Role,
     Services,
     SessionInfo,
     StaffMember,
@@ -25,7 +23,7 @@ from dealer_app.services import (
 from dealer_app.services.review import SORT_KEYS, audit_kind
 from dealer_app.storage.models.search_key import search_key
 
-from .conftest import BOSS_PIN, DEALER_PIN
+from .conftest import staff_and_table
 from .test_corrections import play
 
 
@@ -73,12 +71,7 @@ def read_only(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
         schema = pg.acquire()
         url, drop = pg.url(schema), lambda: pg.drop(schema)
     svc = Services.open(url, clock=FakeClock())
-    boss = svc.staff.add_staff("Sam", Role.SUPERVISOR, BOSS_PIN)
-    dealer = svc.staff.add_staff("Dana", Role.DEALER, DEALER_PIN, by=boss)
-    table = svc.tables.create_table("Table 3", Settings(ante=5, chip_unit=5), boss)
-    session = svc.tables.open_session(table.id, dealer)
-    for seat, name, chips in ((1, "Ann", 500), (3, "Bo", 320), (6, "Cy", 1000)):
-        svc.tables.seat_player(session.id, seat, name, chips, dealer)
+    _boss, dealer, session = staff_and_table(svc)
     _read_only_worlds[request.param] = svc, _five_hands(svc, session, dealer), drop
     return _read_only_worlds[request.param][:2]
 
