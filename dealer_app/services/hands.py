@@ -41,7 +41,7 @@ import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, NamedTuple, cast
 
@@ -256,21 +256,27 @@ class HandService:
         def record() -> HandState:
             nonlocal tries
             tries += 1
-            with self.db.transaction() as s:
-                stored = tries > 1 and self._stored(s, input_id)
-                if not stored:
-                    try:
-                        fast = self._record_cached(s, hand_id, event, staff, workstation,
-                                                   input_id)
-                        if fast is not None:
-                            state, after = fast
-                        else:
-                            state, after = self._record_loaded(s, hand_id, event, staff,
-                                                               workstation, input_id)
-                    except (RuleError, HandClosed):  # refused before writing: sent
-                        if tries > 1 or not self._stored(s, input_id):  # again, maybe
-                            raise
-                        stored = True
+            taken: list[Replayed] = []
+            try:
+                with self.db.transaction() as s:
+                    stored = tries > 1 and self._stored(s, input_id)
+                    if not stored:
+                        try:
+                            fast = self._record_cached(s, hand_id, event, staff,
+                                                       workstation, input_id, taken)
+                            if fast is not None:
+                                state, after = fast
+                            else:
+                                state, after = self._record_loaded(s, hand_id, event, staff,
+                                                                   workstation, input_id)
+                        except (RuleError, HandClosed):  # refused before writing: sent
+                            if tries > 1 or not self._stored(s, input_id):  # again, maybe
+                                raise
+                            stored = True
+            except BaseException:
+                if taken:  # not committed: the cache as it was
+                    self._put_back(hand_id, taken[0])
+                raise
             if stored:  # an earlier commit of it went through; its reply was lost
                 return self.hand_state(hand_id)
             # committed: only now may the cache move on (the state has its own copy)
@@ -281,15 +287,16 @@ class HandService:
                             reconnect_for)
 
     def _record_cached(self, s: Session, hand_id: int, event: Event, staff: StaffMember,
-                       workstation: str | None,
-                       input_id: str | None) -> tuple[HandState, Replayed] | None:
+                       workstation: str | None, input_id: str | None,
+                       taken: list[Replayed]) -> tuple[HandState, Replayed] | None:
         """The common case, with plain statements instead of the ORM's unit of work: the
         hand is cached (an input completing it included: :func:`complete_cached`). The
         hand row is not read: the one statement that moves its chain head on from the
         cache's head locks it and proves the cache current (on SQLite run by the driver,
         as the event's insert). None (nothing written): take the full path, which reads
         the row and says why an input is refused (the cache may be behind another
-        program's input)."""
+        program's input). ``taken``: gets the cache's entry once its hand took the input
+        (until committed, the cache lacks it: :meth:`_put_back` if the commit fails)."""
         conn = s.connection()  # (SQLite: BEGIN IMMEDIATE, before the cache is touched)
         base = self._take(hand_id)
         if base is None:
@@ -303,6 +310,7 @@ class HandService:
         except RuleError:  # (which changes nothing)
             self._remember(hand_id, base)
             return None
+        taken.append(base)
         now = self.db.now()
         seq, action = base.count + 1, event.action.value
         digest = chain.ChainLink(seq=seq, kind="input", seat=event.seat, action=action,
@@ -313,6 +321,7 @@ class HandService:
             "hand_id": hand_id, "head": base.head, "was_status": _IN_PROGRESS,
             "digest": digest, "pot": pot})
         if moved != 1:  # another program moved the hand on: the cache is behind
+            taken.clear()
             return None
         with self._lock:
             self.cache_hits += 1
@@ -405,6 +414,14 @@ class HandService:
         taken out of the cache (a caller that changes its hand must not leave it there)."""
         with self._lock:
             return self._replayed.pop(hand_id, None)
+
+    def _put_back(self, hand_id: int, base: Replayed) -> None:
+        """After a failed commit: the entry :meth:`_take` took, its hand as it was before
+        the input (replayed without it), unless the cache holds the hand again."""
+        hand = Hand.replay(base.settings, base.seats, base.hand.events[:-1])
+        with self._lock:
+            if hand_id not in self._replayed:
+                self._replayed[hand_id] = replace(base, hand=hand)
 
     def _cached(self, hand_id: int, head: str) -> Replayed | None:
         with self._lock:
