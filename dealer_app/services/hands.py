@@ -7,9 +7,11 @@
   (a refused one raises the engine's ``RuleError`` and nothing is stored); it is written
   and committed in one transaction, and only then returned as accepted. When it completes
   the hand, the stack changes are written to the seats in the same transaction.
-  Keeps the last replayed hand per hand id (keyed by the hand row's chain head, checked
-  after locking the row, so other programs writing the same hand are seen): an input costs
-  one row lock and one insert, not a reload and replay of the whole hand.
+  Keeps the last replayed hand per hand id (keyed by the hand row's chain head: the update
+  that moves the head on from the cached one locks the row, so other programs writing the
+  same hand are seen): an input costs that update and one insert, not a reload and replay
+  of the whole hand; on SQLite in a transaction without an ORM session
+  (``Database.core_transaction``), its ledger entry and seal written by the same code.
 - ``undo_last(hand_id, staff, reason=None) -> HandState``: appends an ``undo`` row for the
   last input still in force (nothing is deleted). Undoing an input of a completed hand needs
   a supervisor and a reason (rule 11.3; audited, marks the hand corrected) and takes its
@@ -76,7 +78,7 @@ from dealer_app.services.hand_rows import (
     state_of,
 )
 from dealer_app.services.hand_rows import pot_of as pot_of  # (importing.py takes it here)
-from dealer_app.services.leases import check_lease
+from dealer_app.services.leases import check_lease, lease_held
 from dealer_app.storage import chain, ledger
 from dealer_app.storage.bulk import insert_row, update_rows
 from dealer_app.storage.database import Database
@@ -84,6 +86,7 @@ from dealer_app.storage.errors import (
     ConflictError,
     NotFoundError,
 )
+from dealer_app.storage.ledger import WriteSession
 from dealer_app.storage.models import (
     GameTable,
     HandEvent,
@@ -150,6 +153,10 @@ class Replayed:
 
 
 CACHE_SIZE = 32
+
+
+class _FullPath(Exception):
+    """Raised in a transaction without an ORM session: roll back, take the session's path."""
 
 
 class HandService:
@@ -258,6 +265,12 @@ class HandService:
             tries += 1
             taken: list[Replayed] = []
             try:
+                if tries == 1 and self.db.core_writes:
+                    done = self._record_core(hand_id, event, staff, workstation, input_id,
+                                             taken)
+                    if done is not None:  # committed
+                        self._remember(hand_id, done[1])
+                        return done[0]
                 with self.db.transaction() as s:
                     stored = tries > 1 and self._stored(s, input_id)
                     if not stored:
@@ -286,7 +299,26 @@ class HandService:
         return reconnecting(lambda: retrying(record, tr("recording an input")),
                             reconnect_for)
 
-    def _record_cached(self, s: Session, hand_id: int, event: Event, staff: StaffMember,
+    def _record_core(self, hand_id: int, event: Event, staff: StaffMember,
+                     workstation: str | None, input_id: str | None,
+                     taken: list[Replayed]) -> tuple[HandState, Replayed] | None:
+        """SQLite: :meth:`_record_cached` in a transaction without an ORM session
+        (``Database.core_transaction``: the same ledger entry, seal and checkpoint). None:
+        nothing was stored, take the session's path (which also says why an input is
+        refused)."""
+        try:
+            with self.db.core_transaction() as tx:
+                fast = self._record_cached(tx, hand_id, event, staff, workstation, input_id,
+                                           taken)
+                if fast is None:
+                    raise _FullPath
+                return fast
+        except _FullPath:
+            if taken:
+                self._put_back(hand_id, taken.pop())
+            return None
+
+    def _record_cached(self, s: WriteSession, hand_id: int, event: Event, staff: StaffMember,
                        workstation: str | None, input_id: str | None,
                        taken: list[Replayed]) -> tuple[HandState, Replayed] | None:
         """The common case, with plain statements instead of the ORM's unit of work: the
@@ -323,9 +355,12 @@ class HandService:
         if moved != 1:  # another program moved the hand on: the cache is behind
             taken.clear()
             return None
+        if not lease_held(conn, base.row.table_id, workstation):
+            if not isinstance(s, Session):
+                raise _FullPath  # (the session's path says why)
+            check_lease(s, base.row.table_id, workstation, now)  # LeaseLostError
         with self._lock:
             self.cache_hits += 1
-        check_lease(s, base.row.table_id, workstation, now)
         values = {
             "hand_id": hand_id, "seq": seq, "kind": "input", "seat": event.seat,
             "action": action, "card": event.card, "to_amount": event.to,

@@ -1,6 +1,6 @@
 """Many rows of one table in one statement: :func:`insert_many`; one row and its new key:
 :func:`insert_row`; a small read or update by the driver: :func:`driver_execute`,
-:func:`update_rows`."""
+:func:`update_rows`, :func:`first_value`."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def insert_row(conn: Connection, table: Table, row: dict[str, Any]) -> int:
     through its column type's bind processor as in :func:`insert_many`: a dealer's input
     runs it once, and SQLAlchemy's own execution of the statement cost several times the
     insert itself. Elsewhere a Core insert (built once a table)."""
-    if conn.dialect.name != "sqlite" or conn.dialect.paramstyle != "qmark":
+    if not _by_driver(conn):
         statement = _INSERTS.get(id(table))
         if statement is None:
             statement = _INSERTS[id(table)] = insert(table)
@@ -85,31 +85,59 @@ def insert_row(conn: Connection, table: Table, row: dict[str, Any]) -> int:
         cursor.close()
 
 
-_UPDATES: dict[int, tuple[Any, str, tuple[tuple[str, Any], ...]]] = {}
+_COMPILED: dict[int, tuple[Any, str, tuple[tuple[str, Any], ...]]] = {}
 """id(statement) -> (the statement, its SQLite text, its binds' names and processors)."""
 
 
-def update_rows(conn: Connection, statement: Any, params: dict[str, Any]) -> int:
-    """Runs an UPDATE (or DELETE) built once at import, its values all bound by name:
-    the number of rows it changed. On SQLite compiled once and run by the driver's cursor,
-    each value through its bind processor (as :func:`insert_row`); elsewhere by Core."""
-    if conn.dialect.name != "sqlite" or conn.dialect.paramstyle != "qmark":
-        return int(conn.execute(statement, params).rowcount)
-    plan = _UPDATES.get(id(statement))
+def _driver_run(conn: Connection, statement: Any, params: dict[str, Any]) -> Any:
+    """``statement`` (built once at import, its values all bound by name) compiled once for
+    SQLite and run by the driver's cursor, each value through its bind processor (as
+    :func:`insert_row`): the cursor, to be closed by the caller."""
+    plan = _COMPILED.get(id(statement))
     if plan is None:
         compiled = statement.compile(dialect=conn.dialect)
         binds = tuple((name, compiled.binds[name].type._cached_bind_processor(conn.dialect))
                       for name in compiled.positiontup or ())
-        plan = _UPDATES[id(statement)] = (statement, compiled.string, binds)
+        plan = _COMPILED[id(statement)] = (statement, compiled.string, binds)
     _statement, sql, binds = plan
     values = tuple(params[name] if proc is None else proc(params[name])
                    for name, proc in binds)
     cursor = conn.connection.cursor()
     try:
         cursor.execute(sql, values)
-        return int(cursor.rowcount)
     except conn.dialect.loaded_dbapi.Error as exc:
+        cursor.close()
         raise DBAPIError.instance(sql, values, exc, conn.dialect.loaded_dbapi.Error) from exc
+    return cursor
+
+
+def _by_driver(conn: Connection) -> bool:
+    return conn.dialect.name == "sqlite" and conn.dialect.paramstyle == "qmark"
+
+
+def update_rows(conn: Connection, statement: Any, params: dict[str, Any]) -> int:
+    """Runs an UPDATE (or DELETE) built once at import, its values all bound by name:
+    the number of rows it changed. On SQLite by the driver (:func:`_driver_run`);
+    elsewhere by Core."""
+    if not _by_driver(conn):
+        return int(conn.execute(statement, params).rowcount)
+    cursor = _driver_run(conn, statement, params)
+    try:
+        return int(cursor.rowcount)
+    finally:
+        cursor.close()
+
+
+def first_value(conn: Connection, statement: Any, params: dict[str, Any]) -> Any:
+    """The first column of the first row a SELECT built once at import returns (None: no
+    row), for a column the driver returns as SQLAlchemy would (no result processor: a
+    text, an integer). On SQLite by the driver (:func:`_driver_run`); elsewhere by Core."""
+    if not _by_driver(conn):
+        return conn.execute(statement, params).scalar()
+    cursor = _driver_run(conn, statement, params)
+    try:
+        row = cursor.fetchone()
+        return None if row is None else row[0]
     finally:
         cursor.close()
 

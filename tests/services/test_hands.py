@@ -256,6 +256,64 @@ def test_an_input_refused_on_the_cached_path_leaves_the_cache_as_it_was(
     assert svc.log.verify_all().ok
 
 
+
+def test_on_sqlite_a_cached_input_is_committed_without_an_orm_session(
+        svc: Services, session: SessionInfo, dealer: StaffMember,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """SQLite: the cached path runs in a transaction on a connection alone
+    (``Database.core_transaction``), its ledger entry appended and sealed before the
+    commit returns; a commit that fails there stores nothing, lets the next commit seal
+    (the seal's lock released), and the cache goes on from the hand as it was."""
+    if svc.db.engine.dialect.name != "sqlite":
+        pytest.skip("SQLite's transactions without an ORM session")
+    import sqlite3
+
+    from sqlalchemy import select
+    from sqlalchemy.engine import Connection
+    from sqlalchemy.exc import OperationalError
+
+    from dealer_app.services import StorageError
+    from dealer_app.storage.models import HandEvent, LedgerEntry
+
+    state = play(svc.hands, svc.hands.start_hand(session.id, dealer).hand_id, dealer, 2)
+    nxt = next_event(state.hand)
+    assert nxt is not None
+
+    def no_session() -> None:
+        raise AssertionError("an ORM session was opened")
+
+    with monkeypatch.context() as m:
+        m.setattr(svc.db, "transaction", no_session)
+        m.setattr(svc.db, "sessions", no_session)
+        state = svc.hands.record_input(state.hand_id, nxt, dealer)
+    with svc.db.read() as s:
+        event_id = s.scalar(select(HandEvent.id).where(HandEvent.hand_id == state.hand_id,
+                                                       HandEvent.seq == 3))
+        newest = s.execute(select(LedgerEntry.tbl, LedgerEntry.k1, LedgerEntry.seal_from,
+                                  LedgerEntry.seal_sig)
+                           .order_by(LedgerEntry.seq.desc()).limit(1)).one()
+    assert (newest.tbl, newest.k1) == ("hand_event", event_id)
+    assert newest.seal_from is not None and newest.seal_sig  # sealed by that commit
+    nxt = next_event(state.hand)
+    assert nxt is not None
+    commit = Connection.commit
+
+    def failing(self: Connection) -> None:
+        raise OperationalError("COMMIT", {}, sqlite3.OperationalError("disk I/O error"))
+
+    with monkeypatch.context() as m:
+        m.setattr(Connection, "commit", failing)
+        with pytest.raises(StorageError):
+            svc.hands.record_input(state.hand_id, nxt, dealer)
+    assert Connection.commit is commit
+    assert len(svc.hands.hand_state(state.hand_id).log) == 3
+    hits = svc.hands.cache_hits
+    again = svc.hands.record_input(state.hand_id, nxt, dealer)
+    assert svc.hands.cache_hits == hits + 1 and len(again.log) == 4
+    assert again.result() == svc.hands.hand_state(state.hand_id).result()
+    assert svc.log.verify_all().ok
+
+
 def _stored_result(svc: Services, hand_id: int) -> tuple[object, ...]:
     """What completing a hand wrote: the hand row, its players, its session's stacks and the
     hand's stack moves (seatings named by seat; times only as "the hand's end")."""
