@@ -18,6 +18,7 @@ from dealer_app.storage import ledger
 from dealer_app.storage.errors import (
     ConflictError,
 )
+from dealer_app.storage.ledger import WriteSession
 from dealer_app.storage.models import (
     HandPlayer,
     HandRow,
@@ -85,7 +86,7 @@ def write_result(s: Session, row: HandRow, hand: Hand, at: datetime) -> None:
                             at=at))
 
 
-def complete_cached(s: Session, hand_id: int, session_id: int | None, digest: str,
+def complete_cached(s: WriteSession, hand_id: int, session_id: int | None, digest: str,
                      hand: Hand, at: datetime) -> Any:
     """:func:`write_result` in plain statements, for the input that completes a cached hand
     (one round trip per kind of row, not an ORM flush per seat): marks the hand complete,

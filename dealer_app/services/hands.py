@@ -7,9 +7,11 @@
   (a refused one raises the engine's ``RuleError`` and nothing is stored); it is written
   and committed in one transaction, and only then returned as accepted. When it completes
   the hand, the stack changes are written to the seats in the same transaction.
-  Keeps the last replayed hand per hand id (keyed by the hand row's chain head, checked
-  after locking the row, so other programs writing the same hand are seen): an input costs
-  one row lock and one insert, not a reload and replay of the whole hand.
+  Keeps the last replayed hand per hand id (keyed by the hand row's chain head: the update
+  that moves the head on from the cached one locks the row, so other programs writing the
+  same hand are seen): an input costs that update and one insert, not a reload and replay
+  of the whole hand; on SQLite in a transaction without an ORM session
+  (``Database.core_transaction``), its ledger entry and seal written by the same code.
 - ``undo_last(hand_id, staff, reason=None) -> HandState``: appends an ``undo`` row for the
   last input still in force (nothing is deleted). Undoing an input of a completed hand needs
   a supervisor and a reason (rule 11.3; audited, marks the hand corrected) and takes its
@@ -42,9 +44,10 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import cast
+from datetime import datetime
+from typing import Any, NamedTuple, cast
 
-from sqlalchemy import Table, bindparam, exists, func, insert, select, update
+from sqlalchemy import Table, bindparam, exists, func, select, update
 from sqlalchemy.orm import Session
 
 from dealer_app.engine import Event, RuleError, SeatSpec, Settings, SettingsError
@@ -62,7 +65,6 @@ from dealer_app.services.core.errors import HandClosed, Refusal
 from dealer_app.services.core.types import HandState, HandStatus, LogEntry, StaffMember
 from dealer_app.services.hand_results import complete_cached, write_result
 from dealer_app.services.hand_rows import (
-    STATE_COLUMNS,
     append_event,
     build_state,
     current_inputs,
@@ -76,13 +78,15 @@ from dealer_app.services.hand_rows import (
     state_of,
 )
 from dealer_app.services.hand_rows import pot_of as pot_of  # (importing.py takes it here)
-from dealer_app.services.leases import check_lease
+from dealer_app.services.leases import check_lease, lease_held
 from dealer_app.storage import chain, ledger
+from dealer_app.storage.bulk import insert_row, update_rows
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import (
     ConflictError,
     NotFoundError,
 )
+from dealer_app.storage.ledger import WriteSession
 from dealer_app.storage.models import (
     GameTable,
     HandEvent,
@@ -96,25 +100,47 @@ from dealer_app.text import tr
 # Prepared once: the statements of the common path of record_input (see _record_cached).
 _HAND_TABLE = cast(Table, HandRow.__table__)
 _HAND = _HAND_TABLE.c
-_HEAD = (select(*STATE_COLUMNS, _HAND.head_digest, _HAND.pot)
-         .where(_HAND.id == bindparam("hand_id")).with_for_update())
-"""The hand row locked, with what the returned state shows (an input that does not complete
-the hand changes none of it)."""
-_INSERT_EVENT = insert(cast(Table, HandEvent.__table__))
-_EVENT = cast(Table, HandEvent.__table__).c
+_EVENT_TABLE = cast(Table, HandEvent.__table__)
+_EVENT = _EVENT_TABLE.c
 _STORED_INPUT = select(_EVENT.hand_id).where(_EVENT.input_id == bindparam("input_id"))
 """Whether an input of this id is stored already (settles a commit whose reply was lost)."""
-_MOVE_HEAD = (update(_HAND_TABLE).where(_HAND.id == bindparam("hand_id"))
+_HEAD_IS = (_HAND.id == bindparam("hand_id"), _HAND.head_digest == bindparam("head"),
+            _HAND.status == bindparam("was_status"))
+_MOVE_HEAD = (update(_HAND_TABLE).where(*_HEAD_IS)
               .values(head_digest=bindparam("digest"), pot=bindparam("pot")))
-_MOVE_HEAD_ONLY = (update(_HAND_TABLE).where(_HAND.id == bindparam("hand_id"))
-                   .values(head_digest=bindparam("digest")))
-"""A card leaves the pot as it is: the pot's index is then not rewritten."""
+_MOVE_HEAD_ONLY = update(_HAND_TABLE).where(*_HEAD_IS).values(head_digest=bindparam("digest"))
+_IN_PROGRESS = HandStatus.IN_PROGRESS.value
+"""The hand's chain head moved on only from the head the cache holds, the hand still in
+progress: one statement locks the row, proves the cache current and writes the new head
+(no row read first). A card leaves the pot as it is: the pot's index is then not
+rewritten."""
+
+
+class StateRow(NamedTuple):
+    """A hand row's :data:`STATE_COLUMNS`, as :func:`state_of` reads them."""
+
+    id: int
+    uid: str
+    table_id: int | None
+    session_id: int | None
+    number: int | None
+    status: str
+    started_at: datetime
+    ended_at: datetime | None
+    corrected: bool
+
+    @classmethod
+    def of(cls, row: Any) -> StateRow:
+        return cls(row.id, row.uid, row.table_id, row.session_id, row.number, row.status,
+                   row.started_at, row.ended_at, row.corrected)
 
 
 @dataclass(frozen=True, slots=True)
 class Replayed:
     """A hand as last replayed by a :class:`HandService`: valid while the hand row's chain
-    head is ``head``. ``hand`` is private to the cache: copies are handed out."""
+    head is ``head``. ``hand`` is private to the cache: copies are handed out. ``row`` and
+    ``pot``: the hand row as committed with that head (every other change of a hand row
+    appends to its log, and so moves its head)."""
 
     head: str
     count: int
@@ -122,9 +148,15 @@ class Replayed:
     seats: tuple[SeatSpec, ...]
     log: tuple[LogEntry, ...]
     hand: Hand
+    row: StateRow
+    pot: int
 
 
 CACHE_SIZE = 32
+
+
+class _FullPath(Exception):
+    """Raised in a transaction without an ORM session: roll back, take the session's path."""
 
 
 class HandService:
@@ -203,10 +235,11 @@ class HandService:
                 s.add_all(HandPlayer(hand_id=row.id, seat=r.seat, player=r.player,
                                      seating_id=r.id, stack_before=r.stack) for r in seatings)
                 state = build_state(row, [])
-                head = row.head_digest
+                head, state_row = row.head_digest, StateRow.of(row)
             # committed: the first input finds the hand cached (no reload and replay)
             self._remember(state.hand_id, Replayed(head, 0, state.settings, state.seats,
-                                                   state.log, state.hand.copy()))
+                                                   state.log, state.hand.copy(),
+                                                   state_row, 0))
             return state
 
         return retrying(start, tr("starting a hand"))
@@ -230,74 +263,120 @@ class HandService:
         def record() -> HandState:
             nonlocal tries
             tries += 1
-            with self.db.transaction() as s:
-                stored = tries > 1 and self._stored(s, input_id)
-                if not stored:
-                    try:
-                        fast = self._record_cached(s, hand_id, event, staff, workstation,
-                                                   input_id)
-                        if fast is not None:
-                            state, after = fast
-                        else:
-                            state, after = self._record_loaded(s, hand_id, event, staff,
-                                                               workstation, input_id)
-                    except (RuleError, HandClosed):  # refused before writing: sent
-                        if tries > 1 or not self._stored(s, input_id):  # again, maybe
-                            raise
-                        stored = True
+            taken: list[Replayed] = []
+            try:
+                if tries == 1 and self.db.core_writes:
+                    done = self._record_core(hand_id, event, staff, workstation, input_id,
+                                             taken)
+                    if done is not None:  # committed
+                        self._remember(hand_id, done[1])
+                        return done[0]
+                with self.db.transaction() as s:
+                    stored = tries > 1 and self._stored(s, input_id)
+                    if not stored:
+                        try:
+                            fast = self._record_cached(s, hand_id, event, staff,
+                                                       workstation, input_id, taken)
+                            if fast is not None:
+                                state, after = fast
+                            else:
+                                state, after = self._record_loaded(s, hand_id, event, staff,
+                                                                   workstation, input_id)
+                        except (RuleError, HandClosed):  # refused before writing: sent
+                            if tries > 1 or not self._stored(s, input_id):  # again, maybe
+                                raise
+                            stored = True
+            except BaseException:
+                if taken:  # not committed: the cache as it was
+                    self._put_back(hand_id, taken[0])
+                raise
             if stored:  # an earlier commit of it went through; its reply was lost
                 return self.hand_state(hand_id)
-            # committed: only now may the cache move on (with its own copy of the hand)
-            self._remember(hand_id, replace(after, hand=after.hand.copy()))
+            # committed: only now may the cache move on (the state has its own copy)
+            self._remember(hand_id, after)
             return state
 
         return reconnecting(lambda: retrying(record, tr("recording an input")),
                             reconnect_for)
 
-    def _record_cached(self, s: Session, hand_id: int, event: Event, staff: StaffMember,
-                       workstation: str | None,
-                       input_id: str | None) -> tuple[HandState, Replayed] | None:
-        """The common case, with plain statements instead of the ORM's unit of work: the
-        hand is cached (an input completing it included: :func:`_complete_cached`). None:
-        take the full path."""
-        conn = s.connection()
-        head = conn.execute(_HEAD, {"hand_id": hand_id}).one_or_none()
-        if head is None or head.status != HandStatus.IN_PROGRESS.value:
+    def _record_core(self, hand_id: int, event: Event, staff: StaffMember,
+                     workstation: str | None, input_id: str | None,
+                     taken: list[Replayed]) -> tuple[HandState, Replayed] | None:
+        """SQLite: :meth:`_record_cached` in a transaction without an ORM session
+        (``Database.core_transaction``: the same ledger entry, seal and checkpoint). None:
+        nothing was stored, take the session's path (which also says why an input is
+        refused)."""
+        try:
+            with self.db.core_transaction() as tx:
+                fast = self._record_cached(tx, hand_id, event, staff, workstation, input_id,
+                                           taken)
+                if fast is None:
+                    raise _FullPath
+                return fast
+        except _FullPath:
+            if taken:
+                self._put_back(hand_id, taken.pop())
             return None
-        check_lease(s, head.table_id, workstation, self.db.now())
-        base = self._cached(hand_id, head.head_digest)
+
+    def _record_cached(self, s: WriteSession, hand_id: int, event: Event, staff: StaffMember,
+                       workstation: str | None, input_id: str | None,
+                       taken: list[Replayed]) -> tuple[HandState, Replayed] | None:
+        """The common case, with plain statements instead of the ORM's unit of work: the
+        hand is cached (an input completing it included: :func:`complete_cached`). The
+        hand row is not read: the one statement that moves its chain head on from the
+        cache's head locks it and proves the cache current (on SQLite run by the driver,
+        as the event's insert). None (nothing written): take the full path, which reads
+        the row and says why an input is refused (the cache may be behind another
+        program's input). ``taken``: gets the cache's entry once its hand took the input
+        (until committed, the cache lacks it: :meth:`_put_back` if the commit fails)."""
+        conn = s.connection()  # (SQLite: BEGIN IMMEDIATE, before the cache is touched)
+        base = self._take(hand_id)
         if base is None:
             return None
-        hand = base.hand.copy()
-        hand.apply(event)  # RuleError: rolled back, nothing stored
+        if base.row.status != _IN_PROGRESS:
+            self._remember(hand_id, base)
+            return None
+        hand = base.hand  # the cache's own, taken out of it: back in once committed
+        try:
+            hand.apply(event)
+        except RuleError:  # (which changes nothing)
+            self._remember(hand_id, base)
+            return None
+        taken.append(base)
         now = self.db.now()
         seq, action = base.count + 1, event.action.value
         digest = chain.ChainLink(seq=seq, kind="input", seat=event.seat, action=action,
                                  card=event.card, to=event.to, target_seq=None,
                                  by=staff.name, at=now, reason=None).digest(base.head)
+        pot = base.pot if hand.complete else pot_of(hand)
+        moved = update_rows(conn, _MOVE_HEAD_ONLY if pot == base.pot else _MOVE_HEAD, {
+            "hand_id": hand_id, "head": base.head, "was_status": _IN_PROGRESS,
+            "digest": digest, "pot": pot})
+        if moved != 1:  # another program moved the hand on: the cache is behind
+            taken.clear()
+            return None
+        if not lease_held(conn, base.row.table_id, workstation):
+            if not isinstance(s, Session):
+                raise _FullPath  # (the session's path says why)
+            check_lease(s, base.row.table_id, workstation, now)  # LeaseLostError
+        with self._lock:
+            self.cache_hits += 1
         values = {
             "hand_id": hand_id, "seq": seq, "kind": "input", "seat": event.seat,
             "action": action, "card": event.card, "to_amount": event.to,
             "target_seq": None, "staff_id": staff.id, "staff_name": staff.name, "at": now,
             "reason": None, "digest": "", "input_id": input_id}  # (see append_event)
-        inserted = conn.execute(_INSERT_EVENT, values).inserted_primary_key
-        assert inserted is not None
-        event_id = inserted[0]
+        event_id = insert_row(conn, _EVENT_TABLE, values)
         ledger.note_row(s, "hand_event", {**values, "id": event_id})
+        row = base.row
         if hand.complete:
-            row = complete_cached(s, hand_id, head.session_id, digest, hand, now)
-        else:
-            pot = pot_of(hand)
-            if pot == head.pot:
-                conn.execute(_MOVE_HEAD_ONLY, {"hand_id": hand_id, "digest": digest})
-            else:
-                conn.execute(_MOVE_HEAD, {"hand_id": hand_id, "digest": digest, "pot": pot})
-            row = head
+            complete = complete_cached(s, hand_id, row.session_id, digest, hand, now)
+            row, pot = StateRow.of(complete), int(complete.pot)
         entry = LogEntry(seq=seq, kind="input", event=event, target_seq=None,
                          by=staff.name, at=now, reason=None, step=len(hand.events))
-        after = Replayed(digest, seq, base.settings, base.seats,
-                         (*base.log, entry), hand)
-        return state_of(row, after.settings, after.seats, after.log, hand), after
+        after = Replayed(digest, seq, base.settings, base.seats, (*base.log, entry), hand,
+                         row, pot)
+        return state_of(row, after.settings, after.seats, after.log, hand.copy()), after
 
     def _record_loaded(self, s: Session, hand_id: int, event: Event, staff: StaffMember,
                        workstation: str | None,
@@ -320,8 +399,8 @@ class HandService:
         entry = LogEntry(seq=new.seq, kind="input", event=event_of(new), target_seq=None,
                          by=staff.name, at=now, reason=None, step=len(hand.events))
         after = Replayed(row.head_digest, base.count + 1, base.settings, base.seats,
-                         (*base.log, entry), hand)
-        return state_of(row, after.settings, after.seats, after.log, hand), after
+                         (*base.log, entry), hand, StateRow.of(row), row.pot)
+        return state_of(row, after.settings, after.seats, after.log, hand.copy()), after
 
     def undo_last(self, hand_id: int, staff: StaffMember,
                   reason: str | None = None, workstation: str | None = None) -> HandState:
@@ -365,6 +444,20 @@ class HandService:
     def _stored(s: Session, input_id: str) -> bool:
         return s.execute(_STORED_INPUT, {"input_id": input_id}).first() is not None
 
+    def _take(self, hand_id: int) -> Replayed | None:
+        """The hand as this service last recorded it, whatever the database holds now,
+        taken out of the cache (a caller that changes its hand must not leave it there)."""
+        with self._lock:
+            return self._replayed.pop(hand_id, None)
+
+    def _put_back(self, hand_id: int, base: Replayed) -> None:
+        """After a failed commit: the entry :meth:`_take` took, its hand as it was before
+        the input (replayed without it), unless the cache holds the hand again."""
+        hand = Hand.replay(base.settings, base.seats, base.hand.events[:-1])
+        with self._lock:
+            if hand_id not in self._replayed:
+                self._replayed[hand_id] = replace(base, hand=hand)
+
     def _cached(self, hand_id: int, head: str) -> Replayed | None:
         with self._lock:
             entry = self._replayed.get(hand_id)
@@ -386,7 +479,8 @@ class HandService:
         settings = settings_of(row.settings_json)
         seats = seats_of(row.seats_json)
         hand = replay_rows(settings, seats, current_inputs(rows), row.id)
-        return Replayed(row.head_digest, len(rows), settings, seats, log_entries(rows), hand)
+        return Replayed(row.head_digest, len(rows), settings, seats, log_entries(rows), hand,
+                        StateRow.of(row), row.pot)
 
     @staticmethod
     def _in_progress(row: HandRow) -> None:

@@ -40,11 +40,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import cast
 
-from sqlalchemy import Table, bindparam, select, text, update
+from sqlalchemy import Connection, Table, bindparam, select, text, update
 from sqlalchemy.orm import Session
 
 from dealer_app.services.core.common import audit, retrying
 from dealer_app.services.core.types import StaffMember
+from dealer_app.storage.bulk import first_value
 from dealer_app.storage.database import Database
 from dealer_app.storage.errors import ConflictError, NotFoundError
 from dealer_app.storage.models import FloorWatch, GameTable, TableLease
@@ -173,6 +174,14 @@ _HOLDER = (select(_LEASE.workstation).where(_LEASE.table_id == bindparam("table_
            .with_for_update(read=True))
 """Prepared once: the check of every recorded input. ``FOR SHARE`` on PostgreSQL: a takeover
 waits for the input's commit (SQLite's writers are serialised already)."""
+
+
+def lease_held(conn: Connection, table_id: int | None, workstation: str | None) -> bool:
+    """:func:`check_lease`'s question alone (on SQLite asked by the driver): True when
+    ``workstation`` holds the table's lease, or records without one (None)."""
+    if workstation is None or table_id is None:
+        return True
+    return bool(first_value(conn, _HOLDER, {"table_id": table_id}) == workstation)
 
 
 def check_lease(s: Session, table_id: int | None, workstation: str | None,

@@ -1,5 +1,6 @@
-"""Many rows of one table in one statement: :func:`insert_many`; a small read by the
-driver: :func:`driver_rows`."""
+"""Many rows of one table in one statement: :func:`insert_many`; one row and its new key:
+:func:`insert_row`; a small read or update by the driver: :func:`driver_execute`,
+:func:`update_rows`, :func:`first_value`."""
 
 from __future__ import annotations
 
@@ -25,7 +26,18 @@ def insert_many(conn: Connection, table: Table, rows: Sequence[dict[str, Any]]) 
     if conn.dialect.name != "sqlite" or conn.dialect.paramstyle != "qmark":
         conn.execute(insert(table), list(rows))
         return
-    names = tuple(rows[0])
+    sql, processors = _plan(conn, table, tuple(rows[0]))
+    if processors:
+        params = [_bound(tuple(row.values()), processors) for row in rows]
+    else:
+        params = [tuple(row.values()) for row in rows]
+    driver_execute(conn, sql, params, many=True)
+
+
+def _plan(conn: Connection, table: Table, names: tuple[str, ...]
+          ) -> tuple[str, list[tuple[int, Any]]]:
+    """The driver's INSERT of ``names`` into ``table`` and the bind processors of those
+    columns (SQLite), made once."""
     plan = _PLANS.get((id(table), names))
     if plan is None:
         processors = [(i, proc) for i, name in enumerate(names)
@@ -35,17 +47,99 @@ def insert_many(conn: Connection, table: Table, rows: Sequence[dict[str, Any]]) 
         marks = ", ".join("?" for _ in names)
         plan = _PLANS[(id(table), names)] = (
             f'INSERT INTO "{table.name}" ({columns}) VALUES ({marks})', processors)
-    sql, processors = plan
-    if processors:
-        params = []
-        for row in rows:
-            values = list(row.values())
-            for i, proc in processors:
-                values[i] = proc(values[i])
-            params.append(tuple(values))
-    else:
-        params = [tuple(row.values()) for row in rows]
-    driver_execute(conn, sql, params, many=True)
+    return plan
+
+
+def _bound(values: tuple[Any, ...], processors: list[tuple[int, Any]]) -> tuple[Any, ...]:
+    out = list(values)
+    for i, proc in processors:
+        out[i] = proc(out[i])
+    return tuple(out)
+
+
+_INSERTS: dict[int, Any] = {}
+
+
+def insert_row(conn: Connection, table: Table, row: dict[str, Any]) -> int:
+    """Inserts one row of a table whose primary key is one integer the database assigns;
+    returns that key. On SQLite by the driver's cursor (its ``lastrowid``), each value
+    through its column type's bind processor as in :func:`insert_many`: a dealer's input
+    runs it once, and SQLAlchemy's own execution of the statement cost several times the
+    insert itself. Elsewhere a Core insert (built once a table)."""
+    if not _by_driver(conn):
+        statement = _INSERTS.get(id(table))
+        if statement is None:
+            statement = _INSERTS[id(table)] = insert(table)
+        inserted = conn.execute(statement, row).inserted_primary_key
+        assert inserted is not None
+        return int(inserted[0])
+    sql, processors = _plan(conn, table, tuple(row))
+    params = _bound(tuple(row.values()), processors) if processors else tuple(row.values())
+    cursor = conn.connection.cursor()
+    try:
+        cursor.execute(sql, params)
+        return int(cursor.lastrowid)
+    except conn.dialect.loaded_dbapi.Error as exc:
+        raise DBAPIError.instance(sql, params, exc, conn.dialect.loaded_dbapi.Error) from exc
+    finally:
+        cursor.close()
+
+
+_COMPILED: dict[int, tuple[Any, str, tuple[tuple[str, Any], ...]]] = {}
+"""id(statement) -> (the statement, its SQLite text, its binds' names and processors)."""
+
+
+def _driver_run(conn: Connection, statement: Any, params: dict[str, Any]) -> Any:
+    """``statement`` (built once at import, its values all bound by name) compiled once for
+    SQLite and run by the driver's cursor, each value through its bind processor (as
+    :func:`insert_row`): the cursor, to be closed by the caller."""
+    plan = _COMPILED.get(id(statement))
+    if plan is None:
+        compiled = statement.compile(dialect=conn.dialect)
+        binds = tuple((name, compiled.binds[name].type._cached_bind_processor(conn.dialect))
+                      for name in compiled.positiontup or ())
+        plan = _COMPILED[id(statement)] = (statement, compiled.string, binds)
+    _statement, sql, binds = plan
+    values = tuple(params[name] if proc is None else proc(params[name])
+                   for name, proc in binds)
+    cursor = conn.connection.cursor()
+    try:
+        cursor.execute(sql, values)
+    except conn.dialect.loaded_dbapi.Error as exc:
+        cursor.close()
+        raise DBAPIError.instance(sql, values, exc, conn.dialect.loaded_dbapi.Error) from exc
+    return cursor
+
+
+def _by_driver(conn: Connection) -> bool:
+    return conn.dialect.name == "sqlite" and conn.dialect.paramstyle == "qmark"
+
+
+def update_rows(conn: Connection, statement: Any, params: dict[str, Any]) -> int:
+    """Runs an UPDATE (or DELETE) built once at import, its values all bound by name:
+    the number of rows it changed. On SQLite by the driver (:func:`_driver_run`);
+    elsewhere by Core."""
+    if not _by_driver(conn):
+        return int(conn.execute(statement, params).rowcount)
+    cursor = _driver_run(conn, statement, params)
+    try:
+        return int(cursor.rowcount)
+    finally:
+        cursor.close()
+
+
+def first_value(conn: Connection, statement: Any, params: dict[str, Any]) -> Any:
+    """The first column of the first row a SELECT built once at import returns (None: no
+    row), for a column the driver returns as SQLAlchemy would (no result processor: a
+    text, an integer). On SQLite by the driver (:func:`_driver_run`); elsewhere by Core."""
+    if not _by_driver(conn):
+        return conn.execute(statement, params).scalar()
+    cursor = _driver_run(conn, statement, params)
+    try:
+        row = cursor.fetchone()
+        return None if row is None else row[0]
+    finally:
+        cursor.close()
 
 
 def driver_execute(conn: Connection, sql: str, params: Any = (), many: bool = False

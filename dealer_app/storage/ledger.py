@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import Connection, event, func, insert, inspect, select
 from sqlalchemy.orm import Session, sessionmaker
@@ -175,7 +175,35 @@ def _last_anchor_line(path: Any) -> tuple[int, str, str | None] | None:
     return None
 
 
-def note_row(s: Session, tbl: str, values: Mapping[str, Any]) -> None:
+class WriteSession(Protocol):
+    """What the ledger needs of a write transaction: an ORM :class:`Session` of a
+    database's write sessions, or :class:`CoreWrite` (one SQLite connection, no ORM)."""
+
+    @property
+    def info(self) -> dict[Any, Any]: ...
+
+    def connection(self) -> Connection: ...
+
+
+class CoreWrite:
+    """A write transaction on one :class:`Connection` without an ORM session (the cached
+    path of a dealer's input on SQLite, ``Database.core_transaction``): rows written with
+    Core statements and noted by :func:`note_row`; :func:`seal_commit` before the commit,
+    :func:`after_commit` or :func:`after_rollback` after it, as the session hooks do."""
+
+    def __init__(self, conn: Connection, config: LedgerConfig) -> None:
+        self._conn = conn
+        self._info: dict[Any, Any] = {_CONFIG: config}  # (as attach gives each session)
+
+    @property
+    def info(self) -> dict[Any, Any]:
+        return self._info
+
+    def connection(self) -> Connection:
+        return self._conn
+
+
+def note_row(s: WriteSession, tbl: str, values: Mapping[str, Any]) -> None:
     """For rows written with Core statements: appends the row's version to the ledger at
     commit. ``values`` holds every column, the primary key included."""
     k1, k2 = key_of(tbl, values)
@@ -193,7 +221,7 @@ def seal_bulk_load(s: Session, reason: str = "bulk load") -> int:
     return len(entries)
 
 
-def request_checkpoint(s: Session, reason: str) -> None:
+def request_checkpoint(s: WriteSession, reason: str) -> None:
     """Asks for a signed checkpoint when this transaction commits (a completed hand, a
     session closed...)."""
     s.info[_CHECKPOINT] = reason[:80]
@@ -240,6 +268,12 @@ migrations chain (each a commit of its own: a run of one seal)."""
 
 def _before_commit(s: Session) -> None:
     s.flush()
+    seal_commit(s)
+
+
+def seal_commit(s: WriteSession) -> None:
+    """A transaction's last step before its commit: appends the entries noted to the
+    ledger (the head locked), sealed, and the checkpoint when one is due."""
     pending: list[Pending] = s.info.pop(_PENDING, [])
     reason: str | None = s.info.pop(_CHECKPOINT, None)
     config: LedgerConfig | None = s.info.get(_CONFIG)
@@ -295,7 +329,7 @@ def _founder(conn: Connection, notary: Any, now: datetime) -> Pending:
     return Pending("station_key", int(key), 0, row_digest("station_key", {"id": key, **values}))
 
 
-def _after_commit(s: Session) -> None:
+def _after_commit(s: WriteSession) -> None:
     done = s.info.pop(_SIGNED, None)
     config: LedgerConfig | None = s.info.get(_CONFIG)
     seal = s.info.pop(_SEAL, None)
@@ -307,13 +341,17 @@ def _after_commit(s: Session) -> None:
         config.notary.signed(signed, ident, config.location)
 
 
-def _after_rollback(s: Session) -> None:
+def _after_rollback(s: WriteSession) -> None:
     seal = s.info.pop(_SEAL, None)
     config: LedgerConfig | None = s.info.get(_CONFIG)
     if seal is not None and config is not None and config.notary is not None:
         config.notary.end_seal(seal, committed=False)
     for name in (_PENDING, _CHECKPOINT, _SIGNED):
         s.info.pop(name, None)
+
+
+after_commit = _after_commit
+after_rollback = _after_rollback
 
 
 def attach(sessions: sessionmaker[Session], config: LedgerConfig) -> None:

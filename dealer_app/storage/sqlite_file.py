@@ -17,6 +17,7 @@ from sqlalchemy import Engine, create_engine, event
 
 from dealer_app.storage import driver_errors
 from dealer_app.storage.background import BACKGROUND
+from dealer_app.storage.bulk import driver_execute
 from dealer_app.storage.errors import (
     DatabaseLockedError,
     DatabaseUnavailableError,
@@ -229,7 +230,7 @@ def sqlite_engine(url: str, busy_timeout: float, *, immediate: bool = True,
     begin = "BEGIN IMMEDIATE" if immediate else "BEGIN"
 
     @event.listens_for(engine, "begin")
-    def _on_begin(conn: Any) -> None:
-        conn.exec_driver_sql(begin)
+    def _on_begin(conn: Any) -> None:  # (every transaction runs it: by the driver, without
+        driver_execute(conn, begin)      # SQLAlchemy's execution, errors raised as it does)
 
     return engine

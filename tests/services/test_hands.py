@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from storage.helpers import next_event, play
 
-from dealer_app.engine import Action, Code, Event, RuleError
+from dealer_app.engine import DECK, Action, Code, Event, RuleError
 from dealer_app.services import (
     ConflictError,
     HandClosed,
@@ -149,6 +149,169 @@ def test_the_cached_path_stores_what_a_fresh_replay_finds(
     assert nxt is not None
     mine = svc.hands.record_input(state.hand_id, nxt, dealer)  # stale cache: rebuilt
     assert len(mine.log) == 14 and svc.log.verify_all().ok
+
+
+
+def test_an_input_on_the_cached_path_reads_no_hand_row(
+        svc: Services, session: SessionInfo, dealer: StaffMember) -> None:
+    """SQLite, what the driver runs for one input of a cached hand: the write lock, the
+    hand's head moved on from the cached head (no SELECT of the hand row first), the
+    event, the ledger's head and entry, the commit; and it is stored as a fresh replay
+    finds it."""
+    if svc.db.engine.dialect.name != "sqlite":
+        pytest.skip("the statements the SQLite driver runs")
+    from sqlalchemy import event as sa_event
+
+    state = play(svc.hands, svc.hands.start_hand(session.id, dealer).hand_id, dealer, 2)
+    nxt = next_event(state.hand)
+    assert nxt is not None
+    ran: list[str] = []
+
+    def trace(dbapi_conn: object, _record: object, _proxy: object) -> None:
+        dbapi_conn.set_trace_callback(ran.append)  # type: ignore[attr-defined]
+
+    sa_event.listen(svc.db.engine, "checkout", trace)
+    try:
+        hits = svc.hands.cache_hits
+        state = svc.hands.record_input(state.hand_id, nxt, dealer)
+    finally:
+        sa_event.remove(svc.db.engine, "checkout", trace)
+        with svc.db.engine.connect() as conn:  # (the pool's connections untraced again)
+            conn.connection.driver_connection.set_trace_callback(None)  # type: ignore
+    assert svc.hands.cache_hits == hits + 1
+    words = [" ".join(sql.split()[:3]) for sql in ran]
+    assert words == ["BEGIN IMMEDIATE", "UPDATE hand SET", 'INSERT INTO "hand_event"',
+                     "SELECT seq, digest", 'INSERT INTO "ledger"', "COMMIT"], ran
+    assert "AND hand.head_digest = " in ran[1]
+    stored = svc.hands.hand_state(state.hand_id)
+    assert stored.result() == state.result() and len(stored.log) == 3
+    assert svc.log.verify_all().ok
+
+
+def test_a_cached_hand_moved_on_by_another_program_is_read_again(
+        svc: Services, session: SessionInfo, dealer: StaffMember, boss: StaffMember) -> None:
+    """The cache's head no longer the hand row's: an input the cached hand accepts too is
+    stored after the other program's rows (read again, not over them); a hand the other
+    program voided refuses it, and nothing is stored."""
+    state = play(svc.hands, svc.hands.start_hand(session.id, dealer).hand_id, dealer, 5)
+    card = next(e for e in state.log if e.event is not None and e.event.card is not None)
+    assert card.event is not None
+    other = Services.open(svc.db.url, clock=svc.db.clock)
+    try:  # a supervisor elsewhere corrects a card (to the deck's last free one): the
+        # hand's head moves, the next input this station sends stays legal
+        free = [str(c) for c in DECK if str(c) not in {str(x) for x in state.hand.used}][-1]
+        fixed = Event(card.event.seat, card.event.action, card=free, to=card.event.to)
+        other.hands.correct_input(state.hand_id, card.seq, fixed, boss, "wrong card")
+        nxt = next_event(state.hand)
+        assert nxt is not None and nxt.card != free
+        hits = svc.hands.cache_hits
+        mine = svc.hands.record_input(state.hand_id, nxt, dealer)
+        assert svc.hands.cache_hits == hits  # not on the cached path: read again
+        assert [e.seq for e in mine.log] == list(range(1, 8))
+        assert [e.kind for e in mine.log][-2:] == ["correct", "input"]
+        assert free in {str(c) for c in mine.hand.used}
+        stored = svc.hands.hand_state(state.hand_id)
+        assert stored.result() == mine.result() and stored.log == mine.log
+        nxt = next_event(mine.hand)
+        assert nxt is not None
+        other.hands.void_hand(state.hand_id, boss, "misdeal")
+        with pytest.raises(HandClosed):  # the cache still holds it in progress
+            svc.hands.record_input(state.hand_id, nxt, dealer)
+        after = svc.hands.hand_state(state.hand_id)
+        assert after.status is HandStatus.VOID and len(after.log) == 8
+        assert svc.log.verify_all().ok
+    finally:
+        other.close()
+
+
+
+def test_an_input_refused_on_the_cached_path_leaves_the_cache_as_it_was(
+        svc: Services, session: SessionInfo, dealer: StaffMember, boss: StaffMember) -> None:
+    """The cached path applies the input to the cache's own hand: refused by the rules, the
+    hand is as it was and the next input still takes the cached path; refused after that
+    (the table's lease lost), nothing of it stays cached, and the input recorded by the
+    station that took the table over is stored once, after the others."""
+    from dealer_app.services.leases import LeaseLostError
+
+    svc.leases.acquire(session.table_id, "ws-a", "pit-1", dealer)
+    state = svc.hands.start_hand(session.id, dealer, "ws-a")
+    state = svc.hands.record_input(state.hand_id, Event(1, Action.ANTE), dealer, "ws-a")
+    with pytest.raises(RuleError):
+        svc.hands.record_input(state.hand_id, Event(1, Action.ANTE), dealer, "ws-a")
+    nxt = next_event(state.hand)
+    assert nxt is not None
+    hits = svc.hands.cache_hits
+    state = svc.hands.record_input(state.hand_id, nxt, dealer, "ws-a")
+    assert svc.hands.cache_hits == hits + 1 and len(state.log) == 2
+    nxt = next_event(state.hand)
+    assert nxt is not None
+    svc.leases.acquire(session.table_id, "ws-b", "pit-2", boss, take_over=True)
+    with pytest.raises(LeaseLostError):
+        svc.hands.record_input(state.hand_id, nxt, dealer, "ws-a")
+    again = svc.hands.record_input(state.hand_id, nxt, dealer, "ws-b")
+    assert [(e.seq, e.event) for e in again.log] == [
+        *((e.seq, e.event) for e in state.log), (3, nxt)]
+    stored = svc.hands.hand_state(state.hand_id)
+    assert stored.log == again.log and stored.result() == again.result()
+    assert svc.log.verify_all().ok
+
+
+
+def test_on_sqlite_a_cached_input_is_committed_without_an_orm_session(
+        svc: Services, session: SessionInfo, dealer: StaffMember,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """SQLite: the cached path runs in a transaction on a connection alone
+    (``Database.core_transaction``), its ledger entry appended and sealed before the
+    commit returns; a commit that fails there stores nothing, lets the next commit seal
+    (the seal's lock released), and the cache goes on from the hand as it was."""
+    if svc.db.engine.dialect.name != "sqlite":
+        pytest.skip("SQLite's transactions without an ORM session")
+    import sqlite3
+
+    from sqlalchemy import select
+    from sqlalchemy.engine import Connection
+    from sqlalchemy.exc import OperationalError
+
+    from dealer_app.services import StorageError
+    from dealer_app.storage.models import HandEvent, LedgerEntry
+
+    state = play(svc.hands, svc.hands.start_hand(session.id, dealer).hand_id, dealer, 2)
+    nxt = next_event(state.hand)
+    assert nxt is not None
+
+    def no_session() -> None:
+        raise AssertionError("an ORM session was opened")
+
+    with monkeypatch.context() as m:
+        m.setattr(svc.db, "transaction", no_session)
+        m.setattr(svc.db, "sessions", no_session)
+        state = svc.hands.record_input(state.hand_id, nxt, dealer)
+    with svc.db.read() as s:
+        event_id = s.scalar(select(HandEvent.id).where(HandEvent.hand_id == state.hand_id,
+                                                       HandEvent.seq == 3))
+        newest = s.execute(select(LedgerEntry.tbl, LedgerEntry.k1, LedgerEntry.seal_from,
+                                  LedgerEntry.seal_sig)
+                           .order_by(LedgerEntry.seq.desc()).limit(1)).one()
+    assert (newest.tbl, newest.k1) == ("hand_event", event_id)
+    assert newest.seal_from is not None and newest.seal_sig  # sealed by that commit
+    nxt = next_event(state.hand)
+    assert nxt is not None
+    commit = Connection.commit
+
+    def failing(self: Connection) -> None:
+        raise OperationalError("COMMIT", {}, sqlite3.OperationalError("disk I/O error"))
+
+    with monkeypatch.context() as m:
+        m.setattr(Connection, "commit", failing)
+        with pytest.raises(StorageError):
+            svc.hands.record_input(state.hand_id, nxt, dealer)
+    assert Connection.commit is commit
+    assert len(svc.hands.hand_state(state.hand_id).log) == 3
+    hits = svc.hands.cache_hits
+    again = svc.hands.record_input(state.hand_id, nxt, dealer)
+    assert svc.hands.cache_hits == hits + 1 and len(again.log) == 4
+    assert again.result() == svc.hands.hand_state(state.hand_id).result()
+    assert svc.log.verify_all().ok
 
 
 def _stored_result(svc: Services, hand_id: int) -> tuple[object, ...]:

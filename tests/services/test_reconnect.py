@@ -10,12 +10,12 @@ import random
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.orm import Session
 from storage.helpers import next_event
 
 from dealer_app.engine import Action, Event, Settings
@@ -33,19 +33,22 @@ def _stored(svc: Services, input_id: str) -> int:
 def _losing_replies(svc: Services, monkeypatch: pytest.MonkeyPatch, lost: int) -> list[int]:
     """The next ``lost`` transactions commit, then their reply is lost (the connection
     breaks after the server stored the input). Returns the count of commits made."""
-    real = svc.db.transaction
     commits: list[int] = []
 
-    @contextlib.contextmanager
-    def transaction() -> Iterator[Session]:
-        with real() as s:
-            yield s
-        commits.append(1)
-        if len(commits) <= lost:
-            raise ConnectionLostError("cannot reach the database (server closed the "
-                                      "connection unexpectedly)")
+    def losing(real: Callable[[], Any]) -> Callable[[], Any]:
+        @contextlib.contextmanager
+        def transaction() -> Iterator[Any]:
+            with real() as s:
+                yield s
+            commits.append(1)
+            if len(commits) <= lost:
+                raise ConnectionLostError("cannot reach the database (server closed the "
+                                          "connection unexpectedly)")
+        return transaction
 
-    monkeypatch.setattr(svc.db, "transaction", transaction)
+    # (both ways an input is written: SQLite's cached path has no ORM session)
+    monkeypatch.setattr(svc.db, "transaction", losing(svc.db.transaction))
+    monkeypatch.setattr(svc.db, "core_transaction", losing(svc.db.core_transaction))
     return commits
 
 
@@ -82,17 +85,20 @@ def test_a_server_that_stays_away_is_said_at_once_and_the_input_can_be_sent_agai
         svc: Services, session: SessionInfo, dealer: StaffMember,
         monkeypatch: pytest.MonkeyPatch) -> None:
     state, first = _new_hand(svc, session, dealer)
-    real = svc.db.transaction
     away = [True]
 
-    @contextlib.contextmanager
-    def transaction() -> Iterator[Session]:
-        if away[0]:
-            raise ConnectionLostError("cannot reach the database (connection refused)")
-        with real() as s:
-            yield s
+    def away_while(real: Callable[[], Any]) -> Callable[[], Any]:
+        @contextlib.contextmanager
+        def transaction() -> Iterator[Any]:
+            if away[0]:
+                raise ConnectionLostError("cannot reach the database (connection refused)")
+            with real() as s:
+                yield s
+        return transaction
 
-    monkeypatch.setattr(svc.db, "transaction", transaction)
+    # (both ways an input is written: SQLite's cached path has no ORM session)
+    monkeypatch.setattr(svc.db, "transaction", away_while(svc.db.transaction))
+    monkeypatch.setattr(svc.db, "core_transaction", away_while(svc.db.core_transaction))
     monkeypatch.setattr(common, "RECONNECT_PAUSES", (0.0, 0.01))
     started = time.monotonic()
     with pytest.raises(ConnectionLostError):
