@@ -268,7 +268,7 @@ class _Incremental(ResumedAnchors, _Verifier):
 
     def _walk_end(self, walk: seals.SealWalk) -> None:
         self.first = self.state.seq + 1
-        for name in [r for r, v in walk.runs.items() if v.newest is None]:
+        for name in [r for r, v in walk.runs.items() if v.raw is None]:
             del walk.runs[name]  # not continued since the state: checked then
         for continued in walk.runs.values():
             if continued.first == 0:
@@ -354,8 +354,13 @@ class _Incremental(ResumedAnchors, _Verifier):
                 table = Base.metadata.tables[EVENTS]
                 hand = table.c.hand_id
                 q = select(hand).where(hand.is_not(None), hand <= after).distinct()
-                old |= {int(h) for h in s.scalars(q.where(table.c.id > top)
-                                                  if top is not None else q)}
+                if top is None:
+                    old |= {int(h) for h in s.scalars(q)}
+                else:  # the events after the state by their key range: ``hand + 0`` keeps
+                    # the planner off the (hand, seq) index, whose range here is every old
+                    # event (a cost that grew with the log)
+                    old |= {int(h) for h in s.scalars(select(hand).where(
+                        table.c.id > top, hand.is_not(None), hand + 0 <= after))}
                 for i in range(0, len(events), 500):  # old events with new entries
                     old |= {int(h) for h in s.scalars(q.where(
                         table.c.id.in_(events[i:i + 500])))}
