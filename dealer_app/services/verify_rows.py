@@ -42,12 +42,16 @@ def row_label(tbl: str, k1: int, k2: int, values: Any = None) -> str:
 
 
 def table_findings(db: Database, tbl: str, lo: int | None = None, hi: int | None = None,
-                   whole: bool = False) -> list[tuple[str, str, int, int]]:
+                   whole: bool = False, newest_only: bool = False
+                   ) -> list[tuple[str, str, int, int]]:
     """Merge-joins a chained table with the ledger in key order (constant memory): (label,
     inserted|changed|deleted, ledger seq, hand id or 0) for each row that does not match the
     newest ledger entry of its key. ``lo``..``hi``: only keys whose first column is in
     that range (both None: the whole table); a run of rows (format 4, ``groups.py``) is
-    checked by the range holding its first key (``whole``: by each range it overlaps)."""
+    checked by the range holding its first key (``whole``: by each range it overlaps).
+    ``newest_only``: of a table whose rows change (not ``IMMUTABLE``, whose second
+    versions are findings), only the newest entry of each key is read (the others are
+    compared with nothing): the incremental verify's re-read of a row open for hours."""
     table = Base.metadata.tables[tbl]
     pk_names = ledger.primary_key(tbl)
     pk = [table.c[n] for n in pk_names]
@@ -73,6 +77,9 @@ def table_findings(db: Database, tbl: str, lo: int | None = None, hi: int | None
     if lo is not None and hi is not None:
         entry_q = entry_q.where(L.k1 >= lo, L.k1 <= hi)
         row_q = row_q.where(pk[0] >= lo, pk[0] <= hi)
+    if newest_only and tbl not in IMMUTABLE and tbl not in GROUPED:
+        entry_q = entry_q.where(L.seq.in_(
+            entry_q.with_only_columns(func.max(L.seq)).group_by(L.k1, L.k2)))
     matches = ledger.row_matcher(tbl, raw_first=db.is_sqlite)
     with db.read() as s:  # the rows as the driver reads them (see ledger.row_matcher)
         if tbl in GROUPED:  # format 4: runs of rows, one entry each (groups.py; in
