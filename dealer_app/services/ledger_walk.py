@@ -103,9 +103,9 @@ class LedgerWalk:
                     self._walk_batch(s, entries, versioned)
             if not entries:
                 break
-            for seq, tbl, k1, k2, rd, digest, sfrom, *sealed in entries:
+            for seq, tbl, k1, k2, rd, digest, sfrom, key, run, at, prev, sig in entries:
                 if sfrom is not None:
-                    add_seal((seq, digest, sfrom, *sealed))
+                    add_seal((seq, digest, sfrom, key, run, at, prev, sig))
                 if seq != expected:
                     self.fail(f"ledger entry {expected}",
                               f"entries {expected} to {seq - 1} are missing (removed) "
