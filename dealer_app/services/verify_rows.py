@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from operator import itemgetter
 from typing import Any
 
-from sqlalchemy import DateTime, func, select, type_coerce
+from sqlalchemy import DateTime, exists, func, select, type_coerce
 
 from dealer_app.services.raw_rows import all_rows, plain_rows
 from dealer_app.storage import ledger
@@ -77,9 +77,11 @@ def table_findings(db: Database, tbl: str, lo: int | None = None, hi: int | None
     if lo is not None and hi is not None:
         entry_q = entry_q.where(L.k1 >= lo, L.k1 <= hi)
         row_q = row_q.where(pk[0] >= lo, pk[0] <= hi)
-    if newest_only and tbl not in IMMUTABLE and tbl not in GROUPED:
-        entry_q = entry_q.where(L.seq.in_(
-            entry_q.with_only_columns(func.max(L.seq)).group_by(L.k1, L.k2)))
+    if newest_only and tbl not in IMMUTABLE and tbl not in GROUPED:  # (an anti-join on
+        # the key index: PostgreSQL made ``seq IN (max(seq) ... GROUP BY)`` a nested loop)
+        newer = ledger.LEDGER.alias("newer").c
+        entry_q = entry_q.where(~exists().where(newer.tbl == L.tbl, newer.k1 == L.k1,
+                                                newer.k2 == L.k2, newer.seq > L.seq))
     matches = ledger.row_matcher(tbl, raw_first=db.is_sqlite)
     with db.read() as s:  # the rows as the driver reads them (see ledger.row_matcher)
         if tbl in GROUPED:  # format 4: runs of rows, one entry each (groups.py; in
