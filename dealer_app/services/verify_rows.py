@@ -98,6 +98,8 @@ def table_findings(db: Database, tbl: str, lo: int | None = None, hi: int | None
         newest = _newest(entries, (lambda a, b: out.append(_second_version(tbl, a, b)))
                          if tbl in IMMUTABLE else None)
         entry = next(newest, None)
+        in_runs: list[tuple[Any, ...]] = []
+        """The rows no single entry holds, inside a run (hashed together, for the runs)."""
         for row in rows:
             key = (int(row[k1_at]), int(row[k2_at]) if k2_at >= 0 else 0)
             while entry is not None and (entry[0], entry[1]) < key:
@@ -105,8 +107,7 @@ def table_findings(db: Database, tbl: str, lo: int | None = None, hi: int | None
                 entry = next(newest, None)
             if entry is None or (entry[0], entry[1]) != key:
                 if runs and key[0] in runs.covered:
-                    runs.got[key[0]] = (ledger.raw_hashes_2(_trimmed([row], width))[0]
-                                        if db.is_sqlite else ledger.row_hash(tbl, row[:width]))
+                    in_runs.append(row)
                     continue
                 values = dict(zip(columns, row, strict=True))
                 out.append((row_label(tbl, *key, values), "inserted", 0, _hand(tbl, values)))
@@ -119,6 +120,10 @@ def table_findings(db: Database, tbl: str, lo: int | None = None, hi: int | None
         while entry is not None:
             missing(entry)
             entry = next(newest, None)
+        if in_runs:
+            hashed = (ledger.raw_hashes_2(_trimmed(in_runs, width)) if db.is_sqlite
+                      else [ledger.row_hash(tbl, row[:width]) for row in in_runs])
+            runs.got.update(zip((int(row[k1_at]) for row in in_runs), hashed, strict=True))
         if runs:
             out.extend(_run_overlaps(s, tbl, runs))
     if runs:
