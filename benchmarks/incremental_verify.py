@@ -8,7 +8,8 @@ hands recorded through the app (every input with its ledger entry and seal, a ch
 and an anchor line each completed hand). Printed, in the same run: the full verify, the
 incremental verify from the state (target: no more than 1.5x the replay of the new hands),
 ``dealer-app replay --json`` of those new hands exported as records, and a full verify
-again (which grows with the log while the incremental one does not).
+again (which grows with the log while the incremental one does not). ``--new 0``: the
+incremental verify with nothing new, its fixed cost.
 """
 
 from __future__ import annotations
@@ -86,6 +87,12 @@ def run(url: str, folder: Path, hands: int, new: int, rounds: int) -> None:
         inc_s, inc_cpu, report = timed("incremental", lambda: svc.log.verify_all(
             anchors=anchors, state=state))
 
+        if not files:  # --new 0: the fixed cost of a run, nothing to replay
+            print(f"  nothing new (round {n + 1}): incremental verify {inc_s * 1000:.0f} ms "
+                  f"(CPU {inc_cpu * 1000:.0f} ms, "
+                  f"{'ok' if report.ok else 'BROKEN'}; "  # type: ignore[attr-defined]
+                  f"load average {os.getloadavg()[0]:.1f})")
+            continue
         replay_s, replay_cpu, _ = timed("replay", lambda f=files: replay(f))  # type: ignore[misc]
         print(f"  +{new} hands recorded through the app (round {n + 1}): incremental verify "
               f"{inc_s * 1000:.0f} ms (CPU {inc_cpu * 1000:.0f} ms, "

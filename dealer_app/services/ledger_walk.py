@@ -90,27 +90,22 @@ class LedgerWalk:
         paired, acts, versioned = PAIRED, ACTS, set[tuple[str, int, int]]()
         changes: list[tuple[str, int, int, int]] = []
         acted = False
-        seal_of, add_seal, label = seals.seal_of, walk.seal, self.row_label
+        add_seal, label = walk.row, self.row_label
         stored = last
         """The newest entry whose chain digest was stored (not recomputed)."""
         while True:
-            with self.db.read() as s:  # the seals (a commit's last entry) read apart: the
-                # entries between are NULL there (format 3: their digest too)
+            with self.db.read() as s:  # one read, the seal's columns with each entry (NULL
+                # but on a commit's last entry; format 3: the digest too)
                 entries = all_rows(s, select(L.seq, L.tbl, L.k1, L.k2, L.row_digest, L.digest,
-                                             L.seal_from)
+                                             *seals.SEAL_COLUMNS[2:])
                                    .where(L.seq > last).order_by(L.seq).limit(BATCH))
                 if entries:
-                    sealed_rows = {r[0]: r for r in all_rows(s, select(*seals.SEAL_COLUMNS)
-                                   .where(L.seq > last, L.seq <= entries[-1][0],
-                                          L.seal_from.is_not(None)))}
                     self._walk_batch(s, entries, versioned)
             if not entries:
                 break
-            for seq, tbl, k1, k2, rd, digest, sfrom in entries:
+            for seq, tbl, k1, k2, rd, digest, sfrom, key, run, at, prev, sig in entries:
                 if sfrom is not None:
-                    seal = seal_of(sealed_rows[seq])
-                    assert seal is not None
-                    add_seal(seal)
+                    add_seal((seq, digest, sfrom, key, run, at, prev, sig))
                 if seq != expected:
                     self.fail(f"ledger entry {expected}",
                               f"entries {expected} to {seq - 1} are missing (removed) "

@@ -12,7 +12,8 @@ from typing import Any
 from sqlalchemy import DateTime, Select
 from sqlalchemy.orm import Session
 
-__all__ = ["all_rows", "driver_sql", "named_rows", "plain_rows", "plain_tuples"]
+__all__ = ["all_rows", "driver_query", "driver_sql", "named_rows", "plain_rows",
+           "plain_tuples"]
 
 
 _SQL: dict[tuple[Any, ...], str] = {}
@@ -44,13 +45,57 @@ def driver_sql(s: Session, stmt: Select[Any]) -> tuple[Any, str]:
     return conn.connection, sql
 
 
+_COMPILED: dict[tuple[Any, ...], Any] = {}
+_LITERAL = object()
+"""In :data:`_COMPILED`: a statement shape whose parameters the driver cannot be given as
+they are (an expanding ``IN``, a value SQLAlchemy converts): it goes by :func:`driver_sql`."""
+
+
+def driver_query(s: Session, stmt: Select[Any]) -> tuple[Any, str, Any]:
+    """The driver's own connection, the SQL of ``stmt`` with the driver's placeholders and
+    its parameters for the driver's ``execute``: compiled once per statement *shape*, so a
+    statement run again with other integers (the incremental verify's ranges, new at every
+    run) is not compiled again, as :func:`driver_sql`'s literal SQL is."""
+    conn = s.connection()
+    dialect = conn.dialect
+    cache_key = stmt._generate_cache_key()
+    if cache_key is None:
+        raw, sql = driver_sql(s, stmt)
+        return raw, sql, ()
+    key = (dialect.name, cache_key.key)
+    compiled: Any = _COMPILED.get(key)
+    if compiled is None:
+        compiled = stmt.compile(dialect=dialect, cache_key=cache_key)
+        if (any(b.expanding or b.literal_execute or b.callable is not None
+                for b in compiled.binds.values())
+                or compiled._bind_processors or compiled.literal_execute_params
+                or compiled.post_compile_params):
+            compiled = _LITERAL
+        if len(_COMPILED) >= _SQL_KEPT:
+            _COMPILED.clear()
+        _COMPILED[key] = compiled
+    if compiled is _LITERAL:
+        raw, sql = driver_sql(s, stmt)
+        return raw, sql, ()
+    params = compiled.construct_params(extracted_parameters=cache_key.bindparams)
+    if any(type(v) is int and not _INT64[0] <= v <= _INT64[1] for v in params.values()):
+        raw, sql = driver_sql(s, stmt)  # (a driver binds 64 bits; as SQL text it is a
+        return raw, sql, ()  # number still: a key past them, changed by SQL, compares)
+    if compiled.positional:
+        return conn.connection, compiled.string, tuple(params[n] for n in compiled.positiontup)
+    return conn.connection, compiled.string, params
+
+
+_INT64 = (-(2 ** 63), 2 ** 63 - 1)
+
+
 def plain_rows(s: Session, stmt: Select[Any]) -> Iterator[tuple[Any, ...]]:
     """The rows of ``stmt`` straight from the driver's cursor: for columns of plain integers
     and text only (the ledger), where SQLAlchemy's row objects would only cost time."""
-    raw, sql = driver_sql(s, stmt)
+    raw, sql, params = driver_query(s, stmt)
     cursor = raw.cursor()
     try:
-        cursor.execute(sql)
+        cursor.execute(sql, params)
         while batch := cursor.fetchmany(5000):
             yield from batch
     finally:
@@ -59,10 +104,10 @@ def plain_rows(s: Session, stmt: Select[Any]) -> Iterator[tuple[Any, ...]]:
 
 def all_rows(s: Session, stmt: Select[Any]) -> list[tuple[Any, ...]]:
     """:func:`plain_rows` as one list, read at once (no generator to resume per row)."""
-    raw, sql = driver_sql(s, stmt)
+    raw, sql, params = driver_query(s, stmt)
     cursor = raw.cursor()
     try:
-        cursor.execute(sql)
+        cursor.execute(sql, params)
         return list(cursor.fetchall())
     finally:
         cursor.close()

@@ -23,7 +23,7 @@ import sqlalchemy as sa
 from sqlalchemy import LargeBinary, case, func, select
 
 from dealer_app.services.hand_check import check_hand_range
-from dealer_app.services.raw_rows import driver_sql
+from dealer_app.services.raw_rows import driver_query
 from dealer_app.services.verify_rows import (
     EVENTS,
     HIGHEST,
@@ -140,12 +140,12 @@ class _EventCheck:
                           else_=L.row_digest)
         with db.read() as s:  # in key order (the index's: no sort), the newest one stays
             self.runs = _runs_of(s, EVENTS, elo + 1, ehi)  # format 4 (groups.py)
-            raw, sql = driver_sql(s, select(L.k1, stored).where(
+            raw, sql, params = driver_query(s, select(L.k1, stored).where(
                 L.tbl == EVENTS, L.k2 == 0, *_within(L.k1, elo, ehi))
                 .order_by(L.k1, L.k2, L.seq))
             cursor = raw.cursor()
             try:
-                cursor.execute(sql)
+                cursor.execute(sql, params)
                 found = cursor.fetchall()
             finally:
                 cursor.close()

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from operator import itemgetter
 from typing import Any
 
-from sqlalchemy import DateTime, func, select, type_coerce
+from sqlalchemy import DateTime, exists, func, select, type_coerce
 
 from dealer_app.services.raw_rows import all_rows, plain_rows
 from dealer_app.storage import ledger
@@ -42,12 +42,16 @@ def row_label(tbl: str, k1: int, k2: int, values: Any = None) -> str:
 
 
 def table_findings(db: Database, tbl: str, lo: int | None = None, hi: int | None = None,
-                   whole: bool = False) -> list[tuple[str, str, int, int]]:
+                   whole: bool = False, newest_only: bool = False
+                   ) -> list[tuple[str, str, int, int]]:
     """Merge-joins a chained table with the ledger in key order (constant memory): (label,
     inserted|changed|deleted, ledger seq, hand id or 0) for each row that does not match the
     newest ledger entry of its key. ``lo``..``hi``: only keys whose first column is in
     that range (both None: the whole table); a run of rows (format 4, ``groups.py``) is
-    checked by the range holding its first key (``whole``: by each range it overlaps)."""
+    checked by the range holding its first key (``whole``: by each range it overlaps).
+    ``newest_only``: of a table whose rows change (not ``IMMUTABLE``, whose second
+    versions are findings), only the newest entry of each key is read (the others are
+    compared with nothing): the incremental verify's re-read of a row open for hours."""
     table = Base.metadata.tables[tbl]
     pk_names = ledger.primary_key(tbl)
     pk = [table.c[n] for n in pk_names]
@@ -73,6 +77,11 @@ def table_findings(db: Database, tbl: str, lo: int | None = None, hi: int | None
     if lo is not None and hi is not None:
         entry_q = entry_q.where(L.k1 >= lo, L.k1 <= hi)
         row_q = row_q.where(pk[0] >= lo, pk[0] <= hi)
+    if newest_only and tbl not in IMMUTABLE and tbl not in GROUPED:  # (an anti-join on
+        # the key index: PostgreSQL made ``seq IN (max(seq) ... GROUP BY)`` a nested loop)
+        newer = ledger.LEDGER.alias("newer").c
+        entry_q = entry_q.where(~exists().where(newer.tbl == L.tbl, newer.k1 == L.k1,
+                                                newer.k2 == L.k2, newer.seq > L.seq))
     matches = ledger.row_matcher(tbl, raw_first=db.is_sqlite)
     with db.read() as s:  # the rows as the driver reads them (see ledger.row_matcher)
         if tbl in GROUPED:  # format 4: runs of rows, one entry each (groups.py; in
@@ -89,6 +98,8 @@ def table_findings(db: Database, tbl: str, lo: int | None = None, hi: int | None
         newest = _newest(entries, (lambda a, b: out.append(_second_version(tbl, a, b)))
                          if tbl in IMMUTABLE else None)
         entry = next(newest, None)
+        in_runs: list[tuple[Any, ...]] = []
+        """The rows no single entry holds, inside a run (hashed together, for the runs)."""
         for row in rows:
             key = (int(row[k1_at]), int(row[k2_at]) if k2_at >= 0 else 0)
             while entry is not None and (entry[0], entry[1]) < key:
@@ -96,8 +107,7 @@ def table_findings(db: Database, tbl: str, lo: int | None = None, hi: int | None
                 entry = next(newest, None)
             if entry is None or (entry[0], entry[1]) != key:
                 if runs and key[0] in runs.covered:
-                    runs.got[key[0]] = (ledger.raw_hashes_2(_trimmed([row], width))[0]
-                                        if db.is_sqlite else ledger.row_hash(tbl, row[:width]))
+                    in_runs.append(row)
                     continue
                 values = dict(zip(columns, row, strict=True))
                 out.append((row_label(tbl, *key, values), "inserted", 0, _hand(tbl, values)))
@@ -110,6 +120,10 @@ def table_findings(db: Database, tbl: str, lo: int | None = None, hi: int | None
         while entry is not None:
             missing(entry)
             entry = next(newest, None)
+        if in_runs:
+            hashed = (ledger.raw_hashes_2(_trimmed(in_runs, width)) if db.is_sqlite
+                      else [ledger.row_hash(tbl, row[:width]) for row in in_runs])
+            runs.got.update(zip((int(row[k1_at]) for row in in_runs), hashed, strict=True))
         if runs:
             out.extend(_run_overlaps(s, tbl, runs))
     if runs:

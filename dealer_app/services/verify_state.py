@@ -102,9 +102,12 @@ the wall time longer on a loaded machine; a spawned worker costs half a second: 
 class _Incremental(ResumedAnchors, _Verifier):
     """:class:`evidence._Verifier` that starts from a :class:`VerifyState`."""
 
-    def __init__(self, state: VerifyState, db: Database, *args: Any, **kw: Any) -> None:
+    def __init__(self, state: VerifyState, tops: dict[str, int | None], db: Database,
+                 *args: Any, **kw: Any) -> None:
         super().__init__(db, *args, **kw)
         self.state = state
+        self.tops = tops
+        """Each table's highest key when this run began (``_snapshot``)."""
         self.entries = 0
         self.named: dict[str, set[int]] = {}
         """Table -> first keys the new entries name (rows to check, hands to replay)."""
@@ -268,7 +271,7 @@ class _Incremental(ResumedAnchors, _Verifier):
 
     def _walk_end(self, walk: seals.SealWalk) -> None:
         self.first = self.state.seq + 1
-        for name in [r for r, v in walk.runs.items() if v.newest is None]:
+        for name in [r for r, v in walk.runs.items() if v.raw is None]:
             del walk.runs[name]  # not continued since the state: checked then
         for continued in walk.runs.values():
             if continued.first == 0:
@@ -297,18 +300,26 @@ class _Incremental(ResumedAnchors, _Verifier):
         st = self.state
         for tbl in _tables():
             after = st.max_keys.get(tbl)
+            if (tbl not in ALWAYS and after is None and self.tops.get(tbl) is None
+                    and not self.named.get(tbl)):
+                continue  # empty at the last verify and as this run began, and no new entry
             if tbl in ALWAYS or after is None:  # small, or empty at the last verify
                 if tbl != EVENTS:
                     self._rows(table_findings(self.db, tbl), tick=False)
                 continue
-            old = set(self.named.get(tbl, ()))
-            old |= set(st.open_keys.get("hand" if tbl == "hand_player" else tbl, ()))
+            named = set(self.named.get(tbl, ()))
+            old = named | set(st.open_keys.get("hand" if tbl == "hand_player" else tbl, ()))
             ranges = _runs(sorted(k for k in old if k <= after))
-            if tbl != EVENTS:  # (the new events are checked with the replay of their hands)
+            top = self.tops.get(tbl)
+            if tbl != EVENTS and (top is None or top > after or any(k > after for k in named)):
+                # the new rows (the new events are checked with the replay of their hands);
+                # none when no row had a higher key as this run began and no new entry
+                # names one (a row written later is after the state this run saves)
                 ranges = _merged([*ranges, (after + 1, _top(tbl))])
             told: set[tuple[str, str, int, int]] = set()
             for lo, hi in ranges:  # (a run of rows met by two ranges is checked by both)
-                found = [f for f in table_findings(self.db, tbl, lo, hi, whole=True)
+                found = [f for f in table_findings(self.db, tbl, lo, hi, whole=True,
+                                                   newest_only=True)
                          if f not in told]
                 told.update(found)
                 self._rows(found, tick=False)
@@ -354,8 +365,13 @@ class _Incremental(ResumedAnchors, _Verifier):
                 table = Base.metadata.tables[EVENTS]
                 hand = table.c.hand_id
                 q = select(hand).where(hand.is_not(None), hand <= after).distinct()
-                old |= {int(h) for h in s.scalars(q.where(table.c.id > top)
-                                                  if top is not None else q)}
+                if top is None:
+                    old |= {int(h) for h in s.scalars(q)}
+                else:  # the events after the state by their key range: ``hand + 0`` keeps
+                    # the planner off the (hand, seq) index, whose range here is every old
+                    # event (a cost that grew with the log)
+                    old |= {int(h) for h in s.scalars(select(hand).where(
+                        table.c.id > top, hand.is_not(None), hand + 0 <= after))}
                 for i in range(0, len(events), 500):  # old events with new entries
                     old |= {int(h) for h in s.scalars(q.where(
                         table.c.id.in_(events[i:i + 500])))}
@@ -408,7 +424,8 @@ def verify_with_state(db: Database, state_file: Path | None, *, full: bool = Fal
     report: VerifyReport | None = None
     if state is not None:
         try:
-            report = evidence.verify(db, **options, verifier=maker(_Incremental, state))
+            report = evidence.verify(db, **options,
+                                     verifier=maker(_Incremental, state, snap.max_keys))
         except StateMismatch as exc:
             problem, made[:] = str(exc), []
     if report is None:

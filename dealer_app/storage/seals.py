@@ -245,9 +245,15 @@ class _Run:
     last: int
     commits: int = 0
     link: bytes = b""
-    newest: Seal | None = None
+    raw: tuple[Any, ...] | None = None
+    """The run's newest seal as its row was read (:data:`SEAL_COLUMNS`; None: none yet)."""
     broken_at: int = 0
     """The first seal whose ``prev`` does not name the run's seal before it (0: none)."""
+
+    @property
+    def newest(self) -> Seal | None:
+        """The run's newest seal (made from its row when asked: once a run)."""
+        return None if self.raw is None else seal_of(self.raw)
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,26 +287,34 @@ class SealWalk:
 
     def seal(self, seal: Seal) -> None:
         """A sealed entry (the last one of its commit)."""
-        if seal.first > self.next:
-            _merge(self.unsigned, self.next, seal.first - 1)
-        elif seal.first < self.next:
-            self.findings.append(SealFinding("overlap", seal.first, seal.last, seal.key_id,
-                                             seal.run))
-        if seal.at + TIME_TOLERANCE_US < self.last_at:
-            self.findings.append(SealFinding("time", seal.first, seal.last, seal.key_id,
-                                             seal.run, at=seal.at))
-        self.last_at = max(self.last_at, seal.at)
-        self.next = seal.last + 1
-        run = self.runs.get(seal.run)
+        self.row((seal.last, seal.digest, seal.first, seal.key_id, seal.run, seal.at,
+                  seal.prev, seal.signature))
+
+    def row(self, row: tuple[Any, ...]) -> None:
+        """:meth:`seal` of a sealed entry's row as read (:data:`SEAL_COLUMNS`), its values
+        read as :func:`seal_of` reads them but no :class:`Seal` made (a frozen dataclass
+        costs more to make than the rest of this: only a run's newest one is needed)."""
+        last, digest, first, key_id, name, at, prev, _sig = row
+        last, first, at = int(last), int(first), int(at or 0)
+        key_id, name, prev = str(key_id or ""), str(name or ""), bytes(prev or b"")
+        if first > self.next:
+            _merge(self.unsigned, self.next, first - 1)
+        elif first < self.next:
+            self.findings.append(SealFinding("overlap", first, last, key_id, name))
+        if at + TIME_TOLERANCE_US < self.last_at:
+            self.findings.append(SealFinding("time", first, last, key_id, name, at=at))
+        self.last_at = max(self.last_at, at)
+        self.next = last + 1
+        run = self.runs.get(name)
         if run is None:
-            run = self.runs[seal.run] = _Run(seal.key_id, seal.first, seal.last)
-        if (seal.prev != run.link or seal.key_id != run.key_id) and not run.broken_at:
-            run.broken_at = seal.last
-        run.link = hashlib.sha256(seal_message(seal.key_id, seal.run, seal.first, seal.last,
-                                               seal.digest, seal.at, seal.prev)).digest()
-        run.last = seal.last
+            run = self.runs[name] = _Run(key_id, first, last)
+        if (prev != run.link or key_id != run.key_id) and not run.broken_at:
+            run.broken_at = last
+        run.link = hashlib.sha256(seal_message(key_id, name, first, last, str(digest), at,
+                                               prev)).digest()
+        run.last = last
         run.commits += 1
-        run.newest = seal
+        run.raw = row
 
     def close(self, end: int) -> None:
         """After the last row: entries after the newest seal are unsigned."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -257,3 +258,61 @@ def test_two_keys_anchor_files_are_read_from_their_own_last_lines(
     assert report.ok and report.incremental_from, _said(report)
     assert len(list(Path(os.environ["DEALER_APP_ANCHOR_DIR"]).glob("*.anchor"))) == 2
     svc.close()
+
+
+_NEW_SEAL = "(SELECT {f}(seq) FROM ledger WHERE seal_from IS NOT NULL AND seq > :lo)"
+TAMPERED = {
+    # a new entry between two commit ends (its chain digest is recomputed, not stored)
+    "entry": "UPDATE ledger SET row_digest = 'x' || row_digest WHERE seq = "
+             "(SELECT MIN(seq) FROM ledger WHERE seal_from IS NULL AND seq > :lo)",
+    "newest seal's time": "UPDATE ledger SET seal_at = seal_at - 3600000000 WHERE seq = "
+                          + _NEW_SEAL.format(f="MAX"),
+    "first new seal's link": "UPDATE ledger SET seal_prev = :b WHERE seq = "
+                             + _NEW_SEAL.format(f="MIN"),
+    "a seal's first entry": "UPDATE ledger SET seal_from = seq + 1 WHERE seq = "
+                            "(SELECT MIN(seq) FROM ledger WHERE seal_from IS NOT NULL AND "
+                            "seal_from < seq AND seq > :lo)",
+    "a seal's key": "UPDATE ledger SET seal_key = 'ffffffffffffffff' WHERE seq = "
+                    + _NEW_SEAL.format(f="MIN"),
+    "open seating": "UPDATE seating SET stack = stack + 5 WHERE id = "
+                    "(SELECT MIN(id) FROM seating)",
+    "new event": "UPDATE hand_event SET staff_name = 'Eve' WHERE id = "
+                 "(SELECT MAX(id) FROM hand_event)",
+    "audit row inserted": "INSERT INTO audit (at, staff_name, act, detail_json) "
+                          "VALUES ('2026-01-01 00:00:00', 'Eve', 'login', '{}')",
+    # a table empty at the last verify
+    "waiting entry inserted": "INSERT INTO waiting_entry (structure, ante, player, joined_at) "
+                              "VALUES ('stud', 5, 'Eve', '2026-01-01 00:00:00')",
+}
+
+
+@pytest.mark.parametrize("what", list(TAMPERED))
+def test_what_a_full_verify_finds_in_the_new_part_the_incremental_run_finds(
+        db_url: str, tmp_path: Path, what: str) -> None:
+    """Each finding of a full verify about something written or changed after the state is
+    told by the incremental run too (its walk, seal checks and row reads cut no check)."""
+    svc, boss, session = _floor(db_url, hands=3)
+    state = tmp_path / "state.json"
+    assert _verify(svc, state).ok
+    lo = _head(svc)
+    _play(svc, boss, session, 2)
+    saved = state.read_bytes()
+    assert _verify(svc, state).ok  # untouched, the new part holds
+    state.write_bytes(saved)
+    with svc.db.engine.begin() as conn:
+        done = conn.execute(text(TAMPERED[what]), {"lo": lo, "b": b"\x00" * 32})
+        assert done.rowcount == 1
+    full = _said(svc.log.verify_all(anchors=[Path(os.environ["DEALER_APP_ANCHOR_DIR"])],
+                                    workers=1))
+    assert full
+    report = _verify(svc, state)
+    assert report.incremental_from == lo, _said(report)
+    found = [_unplaced(f) for f in _said(report)]
+    assert [f for f in map(_unplaced, full) if f not in found] == [], found
+    svc.close()
+
+
+def _unplaced(finding: str) -> str:
+    """A finding without where it stands among the checkpoints (the incremental run reads
+    only the checkpoints since its state: an older entry is "before the first" of them)."""
+    return re.sub(r" \((since checkpoint|before the first checkpoint)[^)]*\)", "", finding)
