@@ -7,17 +7,21 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from sqlalchemy import text
 from storage.helpers import FakeClock, play
+from world_copy import Worlds, worlds
 
 from dealer_app.cli import main
 from dealer_app.engine import Settings
 from dealer_app.services import Role, Services, StaffMember
 from dealer_app.services.core.types import VerifyReport
+from dealer_app.services.verify_state_file import VerifyState
 from dealer_app.storage import Database
+from dealer_app.storage.notary import Notary
 
 
 def _floor(url: str, hands: int) -> tuple[Services, StaffMember, int]:
@@ -286,18 +290,49 @@ TAMPERED = {
 }
 
 
+@pytest.fixture(scope="session")
+def _worlds(tmp_path_factory: pytest.TempPathFactory, _key_folder: Path) -> Iterator[Worlds]:
+    with worlds(tmp_path_factory, "incremental") as built:
+        yield built
+
+
+@pytest.fixture
+def _verified_then_two_new(_worlds: Worlds, request: pytest.FixtureRequest, db_url: str,
+                           tmp_path: Path) -> tuple[int, Path]:
+    """Three hands verified with a state file, then two more hands (which verify clean from
+    it), built once per backend and copied (tests/world_copy.py): the head at the state and
+    the state file as it was before the new hands' verify (its anchors, read in the build's
+    folder, moved to the test's and the state signed again)."""
+    def build(url: str) -> tuple[int, bytes, str]:
+        svc, boss, session = _floor(url, hands=3)
+        state = tmp_path / "state.json"
+        assert _verify(svc, state).ok
+        lo = _head(svc)
+        _play(svc, boss, session, 2)
+        saved = state.read_bytes()
+        assert _verify(svc, state).ok  # untouched, the new part holds
+        svc.close()
+        return lo, saved, os.environ["DEALER_APP_ANCHOR_DIR"]
+    lo, saved, built_in = _worlds.copy(request, db_url, "two-new", build)
+    state = tmp_path / "state.json"
+    state.write_bytes(saved)
+    moved = VerifyState.load(state)
+    here = os.environ["DEALER_APP_ANCHOR_DIR"]
+    moved.anchors = {name.replace(built_in, here): mark for name, mark in moved.anchors.items()}
+    moved.signed(Notary.load()).save(state)
+    return lo, state
+
+
 @pytest.mark.parametrize("what", list(TAMPERED))
 def test_what_a_full_verify_finds_in_the_new_part_the_incremental_run_finds(
-        db_url: str, tmp_path: Path, what: str) -> None:
+        db_url: str, what: str, _verified_then_two_new: tuple[int, Path]) -> None:
     """Each finding of a full verify about something written or changed after the state is
     told by the incremental run too (its walk, seal checks and row reads cut no check)."""
-    svc, boss, session = _floor(db_url, hands=3)
-    state = tmp_path / "state.json"
-    assert _verify(svc, state).ok
-    lo = _head(svc)
-    _play(svc, boss, session, 2)
+    lo, state = _verified_then_two_new
     saved = state.read_bytes()
-    assert _verify(svc, state).ok  # untouched, the new part holds
+    svc = Services.open(db_url, clock=FakeClock())
+    held = _verify(svc, state)
+    assert held.ok, _said(held)  # the copy holds as the build did
     state.write_bytes(saved)
     with svc.db.engine.begin() as conn:
         done = conn.execute(text(TAMPERED[what]), {"lo": lo, "b": b"\x00" * 32})
