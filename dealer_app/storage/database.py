@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from dealer_app.station import application_name
 from dealer_app.storage import ledger, migrate, read_only
+from dealer_app.storage.anchor_recovery import recover_newest_line
 from dealer_app.storage.background import BACKGROUND
 from dealer_app.storage.backup import backup_sqlite_file
 from dealer_app.storage.driver_errors import connection_lost, first_line, translate_error
@@ -298,6 +299,8 @@ class Database:
         if db.notary is not None:
             try:
                 db.ledger_config.location = db.location()
+                with engine.connect() as conn:
+                    recover_newest_line(conn, db.notary, db.ledger_config.location)
             except DBAPIError as exc:
                 log.warning("cannot tell where the database lives: %s", exc)
         log.info("database opened: %s", db.url)  # the URL with its password masked

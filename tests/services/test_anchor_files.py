@@ -101,6 +101,32 @@ def test_cutting_the_last_lines_of_an_anchor_file_is_found(db_url: str) -> None:
     svc.close()
 
 
+def test_the_line_a_crash_lost_after_its_commit_is_written_at_the_next_start(
+        db_url: str) -> None:
+    """Killed between a checkpoint's commit and its anchor line (the newest line missing,
+    nothing else): the next start writes that line, the same, and the log verifies clean;
+    two lines missing stay a finding (tests/storage/test_crash.py kills the app so)."""
+    anchors = Path(os.environ["DEALER_APP_ANCHOR_DIR"])
+    svc = _floor(db_url, FakeClock(), hands=3)
+    path = _anchor_file(svc)
+    svc.close()
+    lines = path.read_text().splitlines(keepends=True)
+    assert len(lines) >= 3
+    path.write_text("".join(lines[:-1]))
+    reopened = Services.open(db_url, clock=FakeClock())
+    assert path.read_text() == "".join(lines)
+    report = reopened.log.verify_all(anchors=[anchors])
+    assert report.ok, [(b.label, b.reason) for b in report.broken]
+    reopened.close()
+    path.write_text("".join(lines[:-2]))
+    reopened = Services.open(db_url, clock=FakeClock())
+    assert path.read_text() == "".join(lines[:-2])
+    found = [f"{b.label}: {b.reason}"
+             for b in reopened.log.verify_all(anchors=[anchors]).broken]
+    assert len([f for f in found if "missing from the anchor file" in f]) == 2, found
+    reopened.close()
+
+
 def test_an_anchor_that_cannot_be_written_is_shown_at_once(
         db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     blocked = tmp_path / "not-a-folder"

@@ -63,7 +63,8 @@ def test_inputs_reported_accepted_survive_sigkill(tmp_path: Path,
                 log = reopened.hands.hand_state(hand_id).log
                 assert len(log) >= seq and log[seq - 1].event is not None
                 assert log[seq - 1].event.to_dict() == event
-            assert reopened.log.verify_all().ok
+            verified = reopened.log.verify_all()
+            assert verified.ok, [(b.label, b.reason) for b in verified.broken]
             current = reopened.hands.current_hand(session.id)
             if current is None:  # killed between two hands: the next one starts cleanly
                 current = reopened.hands.start_hand(session.id, dealer)
