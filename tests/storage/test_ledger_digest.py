@@ -55,7 +55,7 @@ def test_the_row_check_takes_the_row_digest_for_every_chained_table(
             # a time as SQLite stores it (the driver's text), or aware; a bool as 0/1
             for i in times:
                 if values[i] is not None:
-                    values[i] = moment.strftime("%Y-%m-%d %H:%M:%S.%f")
+                    values[i] = moment.isoformat(" ", "microseconds")  # (strftime: slow)
             for i in flags:
                 if values[i] is not None:
                     values[i] = int(values[i])
