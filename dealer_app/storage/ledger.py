@@ -70,7 +70,7 @@ from dealer_app.storage.row_digests import (
     row_hash,
     row_matcher,
 )
-from dealer_app.storage.seals import vouch
+from dealer_app.storage.seals import vouch, warm_vouch
 
 __all__ = ["ADVISORY_LOCK", "CHAIN_FORMAT", "CHECKPOINTS", "DELETED", "FORKS", "FORMAT_2",
            "GENESIS", "LEDGER", "LEDGER_ID_LENGTH", "Pending", "STATION_KEYS", "Sealer",
@@ -300,6 +300,8 @@ def seal_commit(s: WriteSession) -> None:
             s.info[_SEAL] = seal
             return seal
 
+    if notary is not None and (reason is not None or notary.due(now)):
+        warm_vouch(conn, notary)  # what the checkpoint's vouch reads that no head changes
     seq, head, seal = append(conn, pending, sealer)
     if notary is None or seq == 0:
         return
