@@ -550,6 +550,7 @@ def run_count(base: str, tables: int, seconds: float, per_process: int,
         lock_holds = [h[1] * 1000 for h in holds]
         checkpoint_holds = [h[1] * 1000 for h in holds if h[2]]
         statements = [h[3] for h in holds if not h[2]]
+        checkpoint_statements = [h[3] for h in holds if h[2]]
         with psycopg.connect(_conninfo(make_url(url), "floor200 check"),
                              autocommit=True) as c:
             stored: dict[str, int] = dict(c.execute(  # type: ignore[arg-type]
@@ -574,7 +575,9 @@ def run_count(base: str, tables: int, seconds: float, per_process: int,
                 "to_screen": to_screen, "screen_inputs": screen_inputs, "floor": floor,
                 "station_cpu": station_cpu, "lock_waits": lock_waits,
                 "lock_holds": lock_holds, "checkpoint_holds": checkpoint_holds,
-                "statements": statements, "screens_cpu": screens.get("cpu", 0.0),
+                "statements": statements,
+                "checkpoint_statements": checkpoint_statements,
+                "screens_cpu": screens.get("cpu", 0.0),
                 "connections": connections[0] if connections else {},
                 "load": f"{load_before} -> {load_after}", "seconds": seconds,
                 "when": time.strftime("%H:%M", time.gmtime(begin)),
@@ -611,7 +614,8 @@ def report(r: dict[str, Any]) -> list[str]:
           f"at its median hold)")
     cps, statements = r["checkpoint_holds"], r["statements"]
     print(f"    commits that signed a checkpoint: {len(cps)}, held p50 "
-          f"{percentile(cps, .5):.1f} ms, p95 {percentile(cps, .95):.1f} ms; the others "
+          f"{percentile(cps, .5):.1f} ms, p95 {percentile(cps, .95):.1f} ms, "
+          f"{percentile(r['checkpoint_statements'], .5):.0f} statements; the others "
           f"ran {percentile(statements, .5):.0f} statements under the lock (median; the "
           f"COMMIT not counted)")
     if floor.get("error"):
