@@ -21,8 +21,10 @@ Printed per count: each input's commit time p50/p95/p99 and max (the dealer's wa
 station's own clock), inputs refused and lost (an acknowledged input id not stored exactly
 once), commit to floor tile and to players' screen p50/p95, the floor view's CPU (share of
 one core), the stations' and the server's CPU per input (to extrapolate past this machine),
-the server's connections (``pg_stat_activity``, by kind) and the load average. The first
-figure to miss its target is named at the end.
+the ledger's lock (the wait for it, its hold from the reply to the statement that takes it
+to the end of the COMMIT, how busy it was, the commits that signed a checkpoint apart, the
+statements sent under it), the server's connections (``pg_stat_activity``, by kind) and
+the load average. The first figure to miss its target is named at the end.
 """
 
 from __future__ import annotations
