@@ -206,7 +206,9 @@ class Station(threading.Thread):
             svc = Services.on(Database.open(self.url, notary=notary))
             from sqlalchemy import event
 
-            event.listen(svc.db.sessions, "after_commit", committed)
+            event.listen(svc.db.sessions, "after_commit", committed, insert=True)
+            # (first: the ledger's own after_commit, e.g. a checkpoint's anchor line, runs
+            # once the COMMIT has released the lock)
             event.listen(svc.db.sessions, "after_rollback", rolled_back)
             workstation, host = new_workstation()
             svc.leases.acquire(self.table_id, workstation, host, self.dealer)
