@@ -21,8 +21,10 @@ Printed per count: each input's commit time p50/p95/p99 and max (the dealer's wa
 station's own clock), inputs refused and lost (an acknowledged input id not stored exactly
 once), commit to floor tile and to players' screen p50/p95, the floor view's CPU (share of
 one core), the stations' and the server's CPU per input (to extrapolate past this machine),
-the server's connections (``pg_stat_activity``, by kind) and the load average. The first
-figure to miss its target is named at the end.
+the ledger's lock (the wait for it, its hold from the reply to the statement that takes it
+to the end of the COMMIT, how busy it was, the commits that signed a checkpoint apart, the
+statements sent under it), the server's connections (``pg_stat_activity``, by kind) and
+the load average. The first figure to miss its target is named at the end.
 """
 
 from __future__ import annotations
@@ -122,31 +124,51 @@ def setup(url: str, tables: int, keys: Path) -> None:
 _locked = threading.local()
 LOCK_WAITS: list[tuple[float, float]] = []
 """(when, seconds)"""
-LOCK_HOLDS: list[tuple[float, float]] = []
+LOCK_HOLDS: list[tuple[float, float, bool, int]] = []
+"""(when, seconds, whether the commit signed a checkpoint, statements run under the lock)"""
 
 
 def instrument_ledger_lock() -> None:
-    """Times the ledger's lock (``ledger.lock_head``, the advisory lock every commit of the
-    floor takes in turn) without changing it: the wait for it, and how long a commit holds it
-    (from the lock to the end of the commit)."""
+    """Times the ledger's lock (the advisory lock every commit of the floor takes in turn,
+    ``ledger_chain.lock_head``) without changing it, from the statement that takes it as
+    SQLAlchemy runs it: the wait for it (that statement's round trip), how long a commit
+    holds it (from that statement's reply to the end of the commit), whether the commit
+    signed a checkpoint, and the statements run while it was held (the COMMIT not
+    counted)."""
+    from sqlalchemy import event
+    from sqlalchemy.engine import Engine
+
     from dealer_app.storage import ledger
 
-    original = ledger.lock_head
+    def before(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if "pg_advisory_xact_lock" in statement:
+            _locked.asked = time.perf_counter()
+        elif getattr(_locked, "at", None) is not None:
+            _locked.statements += 1
 
-    def lock_head(conn: Any) -> tuple[int, str]:
-        start = time.perf_counter()
-        head = original(conn)
-        _locked.at = time.perf_counter()
-        LOCK_WAITS.append((time.time(), _locked.at - start))
-        return head
+    def after(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if "pg_advisory_xact_lock" in statement:
+            _locked.at = time.perf_counter()
+            _locked.checkpoint = False
+            _locked.statements = 0
+            LOCK_WAITS.append((time.time(), _locked.at - _locked.asked))
 
-    ledger.lock_head = lock_head
+    event.listen(Engine, "before_cursor_execute", before)
+    event.listen(Engine, "after_cursor_execute", after)
+    signed = ledger.vouch
+
+    def vouch(*args: Any) -> Any:
+        _locked.checkpoint = True
+        return signed(*args)
+
+    ledger.vouch = vouch
 
 
 def committed(_session: Any) -> None:
     at = getattr(_locked, "at", None)
     if at is not None:
-        LOCK_HOLDS.append((time.time(), time.perf_counter() - at))
+        LOCK_HOLDS.append((time.time(), time.perf_counter() - at, _locked.checkpoint,
+                           _locked.statements))
         _locked.at = None
 
 
@@ -184,7 +206,9 @@ class Station(threading.Thread):
             svc = Services.on(Database.open(self.url, notary=notary))
             from sqlalchemy import event
 
-            event.listen(svc.db.sessions, "after_commit", committed)
+            event.listen(svc.db.sessions, "after_commit", committed, insert=True)
+            # (first: the ledger's own after_commit, e.g. a checkpoint's anchor line, runs
+            # once the COMMIT has released the lock)
             event.listen(svc.db.sessions, "after_rollback", rolled_back)
             workstation, host = new_workstation()
             svc.leases.acquire(self.table_id, workstation, host, self.dealer)
@@ -526,7 +550,11 @@ def run_count(base: str, tables: int, seconds: float, per_process: int,
         failed = [x for r in results for x in r["failed"]] + died
         station_cpu = sum(r["cpu"] for r in results)
         lock_waits = [w * 1000 for r in results for at, w in r["lock_waits"] if at >= measured]
-        lock_holds = [h * 1000 for r in results for at, h in r["lock_holds"] if at >= measured]
+        holds = [h for r in results for h in r["lock_holds"] if h[0] >= measured]
+        lock_holds = [h[1] * 1000 for h in holds]
+        checkpoint_holds = [h[1] * 1000 for h in holds if h[2]]
+        statements = [h[3] for h in holds if not h[2]]
+        checkpoint_statements = [h[3] for h in holds if h[2]]
         with psycopg.connect(_conninfo(make_url(url), "floor200 check"),
                              autocommit=True) as c:
             stored: dict[str, int] = dict(c.execute(  # type: ignore[arg-type]
@@ -550,7 +578,10 @@ def run_count(base: str, tables: int, seconds: float, per_process: int,
                 "failed": failed, "lost": lost, "took": took, "to_tile": to_tile,
                 "to_screen": to_screen, "screen_inputs": screen_inputs, "floor": floor,
                 "station_cpu": station_cpu, "lock_waits": lock_waits,
-                "lock_holds": lock_holds, "screens_cpu": screens.get("cpu", 0.0),
+                "lock_holds": lock_holds, "checkpoint_holds": checkpoint_holds,
+                "statements": statements,
+                "checkpoint_statements": checkpoint_statements,
+                "screens_cpu": screens.get("cpu", 0.0),
                 "connections": connections[0] if connections else {},
                 "load": f"{load_before} -> {load_after}", "seconds": seconds,
                 "when": time.strftime("%H:%M", time.gmtime(begin)),
@@ -585,6 +616,12 @@ def report(r: dict[str, Any]) -> list[str]:
           f" p95 {percentile(holds, .95):.1f} ms, held {busy * 100:.0f}% of the time "
           f"({len(holds)} commits; at most {1000 / percentile(holds, .5):.0f} commits/s "
           f"at its median hold)")
+    cps, statements = r["checkpoint_holds"], r["statements"]
+    print(f"    commits that signed a checkpoint: {len(cps)}, held p50 "
+          f"{percentile(cps, .5):.1f} ms, p95 {percentile(cps, .95):.1f} ms, "
+          f"{percentile(r['checkpoint_statements'], .5):.0f} statements; the others "
+          f"ran {percentile(statements, .5):.0f} statements under the lock (median; the "
+          f"COMMIT not counted)")
     if floor.get("error"):
         print(f"  the floor view could not start: {floor['error'][:200]}")
     print(f"  commit to floor tile p50 {percentile(tile, .5):.0f} ms, p95 "

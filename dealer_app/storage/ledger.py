@@ -11,10 +11,15 @@ moved anywhere breaks a link or stops matching the newest entry of its key.
 Writing: ORM changes are collected after each flush; Core statements call
 :func:`note_row`. The entries are written in ``before_commit``, after the head is locked
 (PostgreSQL: a transaction advisory lock; SQLite: ``BEGIN IMMEDIATE`` already serialises),
-as the transaction's last step, so the lock is held for microseconds and never waits for
-another. A :class:`~dealer_app.storage.notary.Notary` then signs a checkpoint in the same
-transaction when one is due (:func:`request_checkpoint`, or its interval passed), and
-appends it to its anchor file once committed.
+as the transaction's last step, and the lock never waits for another. Every commit of a
+floor takes it in turn and holds it to the end of its COMMIT (the WAL flush included), so
+what is done under it bounds the floor's commits a second: one round trip for the lock and
+the head, the entries linked and sealed in this process, one INSERT, the COMMIT
+(``ledger_chain.append``); what needs no head is done before it. A
+:class:`~dealer_app.storage.notary.Notary` then signs a checkpoint in the same transaction
+when one is due (:func:`request_checkpoint`, or its interval passed; the seals its vouch
+checks are checked once before the lock, ``seals.warm_vouch``), and appends it to its
+anchor file once committed.
 """
 
 from __future__ import annotations
@@ -70,7 +75,7 @@ from dealer_app.storage.row_digests import (
     row_hash,
     row_matcher,
 )
-from dealer_app.storage.seals import vouch
+from dealer_app.storage.seals import vouch, warm_vouch
 
 __all__ = ["ADVISORY_LOCK", "CHAIN_FORMAT", "CHECKPOINTS", "DELETED", "FORKS", "FORMAT_2",
            "GENESIS", "LEDGER", "LEDGER_ID_LENGTH", "Pending", "STATION_KEYS", "Sealer",
@@ -300,6 +305,8 @@ def seal_commit(s: WriteSession) -> None:
             s.info[_SEAL] = seal
             return seal
 
+    if notary is not None and (reason is not None or notary.due(now)):
+        warm_vouch(conn, notary)  # what the checkpoint's vouch reads that no head changes
     seq, head, seal = append(conn, pending, sealer)
     if notary is None or seq == 0:
         return

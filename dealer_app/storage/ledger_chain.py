@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from sqlalchemy import Connection, Table, insert, select, text
+from sqlalchemy import Connection, Table, insert, select
 
 from dealer_app.storage.bulk import driver_execute, insert_many
 from dealer_app.storage.groups import group_runs
@@ -115,10 +115,13 @@ def digest_at(conn: Connection, seq: int) -> str | None:
     return head
 
 
-_ADVISORY = text(f"SELECT pg_advisory_xact_lock({ADVISORY_LOCK})")
-
-
-_HEAD = select(LEDGER.c.seq, LEDGER.c.digest).order_by(LEDGER.c.seq.desc()).limit(1)
+_LOCK_THEN_HEAD = (f"SELECT pg_advisory_xact_lock({ADVISORY_LOCK}); "
+                   "SELECT seq, digest FROM ledger ORDER BY seq DESC LIMIT 1")
+"""PostgreSQL: the lock and the head in one round trip, two statements of one simple query
+(no parameters). Each statement of it takes its own snapshot, so the head is read once the
+lock is held, with every commit of the holders before. (One statement, ``SELECT
+pg_advisory_xact_lock(k), (SELECT seq ...)``, would read the head from the snapshot it took
+before waiting for the lock: a head gone stale while it waited, a forked chain.)"""
 
 
 _HEAD_SQL = "SELECT seq, digest FROM ledger ORDER BY seq DESC LIMIT 1"
@@ -127,10 +130,16 @@ _INSERT = insert(LEDGER)
 
 
 def lock_head(conn: Connection) -> tuple[int, str]:
-    """Serialises ledger writers and returns the newest entry's (seq, digest)."""
+    """Serialises ledger writers and returns the newest entry's (seq, digest): on
+    PostgreSQL one round trip (:data:`_LOCK_THEN_HEAD`), from which the lock is held to the
+    commit; SQLite's ``BEGIN IMMEDIATE`` already serialises."""
     if conn.dialect.name == "postgresql":
-        conn.execute(_ADVISORY)
-        found: Sequence[Any] = conn.execute(_HEAD).all()
+        result = conn.exec_driver_sql(_LOCK_THEN_HEAD)
+        try:  # (the lock's own result first, then the head's)
+            cursor = cast(Any, result.cursor)
+            found: Sequence[Any] = cursor.fetchall() if cursor.nextset() else []
+        finally:
+            result.close()
     else:  # (every commit runs it: by the driver, without SQLAlchemy's execution)
         found = driver_execute(conn, _HEAD_SQL)
     if not found:
@@ -154,24 +163,33 @@ def append(conn: Connection, entries: Sequence[Pending], sealer: Sealer | None =
     """Appends entries after the head (locking it), the last one carrying the seal that
     ``sealer`` makes over them and the chain's digest (``every_digest``: every entry
     carries its digest, as before ledger format 3); returns the new head and the seal
-    (None: unsealed)."""
-    seq, head = lock_head(conn)
+    (None: unsealed).
+
+    Everything that does not depend on the head is done before the lock is taken (the
+    runs grouped, the rows made): while it is held, every commit of the floor waits. Held,
+    only the head is read (with the lock, one round trip), the entries linked and sealed
+    (hashing and one signature, in this process) and the rows inserted (one statement)."""
     if not every_digest:  # format 4: a run of rows written once, one entry
         entries = group_runs(entries, Pending, FORMAT_2)
-    rows = []
+    sealed = bool(entries) and sealer is not None
+    rows: list[dict[str, Any]] = [
+        {"seq": 0, "tbl": p.tbl, "k1": p.k1, "k2": p.k2, "row_digest": p.row_digest,
+         "digest": None, **(_NO_SEAL if sealed else {})} for p in entries]
+    # (sealed: every row names the seal's columns too, for one executemany)
+    seq, head = lock_head(conn)  # ---- held from here to the commit
     first = seq + 1
-    for p in entries:
+    for p, row in zip(entries, rows, strict=True):
         seq += 1
         head = link(head, seq, p.tbl, p.k1, p.k2, p.row_digest)
-        rows.append({"seq": seq, "tbl": p.tbl, "k1": p.k1, "k2": p.k2,
-                     "row_digest": p.row_digest, "digest": head if every_digest else None})
+        row["seq"] = seq
+        if every_digest:
+            row["digest"] = head
     if rows:  # format 3: the chain's digest only where a commit ends (see CHAIN_FORMAT)
         rows[-1]["digest"] = head
     seal = None
-    if rows and sealer is not None:
+    if sealed:
+        assert sealer is not None
         seal = sealer(first, seq, head)
-        for row in rows:  # one executemany: every row names the same columns
-            row.update(_NO_SEAL)
         rows[-1].update(seal.columns())
     insert_many(conn, LEDGER, rows)  # (SQLite: the driver's executemany)
     return seq, head, seal

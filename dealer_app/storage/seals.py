@@ -162,21 +162,40 @@ def _station_trust(notary: Notary) -> StationTrust:
     return found
 
 
+_HELD: dict[tuple[Seal | SignedCheckpoint, str], bool] = {}
+"""(seal or checkpoint, public key) -> whether its signature holds under that key, as
+:func:`vouch` found it: a pure function of the two (equal seals sign equal messages), so
+:func:`warm_vouch` checks before the ledger's lock is taken what :func:`vouch` checks again
+under it."""
+_HELD_MAX = 8192
+
+
+def _signed_by(signed: Seal | SignedCheckpoint, public: str) -> bool:
+    key = (signed, public)
+    held = _HELD.get(key)
+    if held is None:
+        if len(_HELD) >= _HELD_MAX:
+            _HELD.clear()
+        held = _HELD[key] = signed.holds_under(public)
+    return held
+
+
 def _checkpoint_holds(conn: Connection, cp: SignedCheckpoint, trust: Mapping[str, str]) -> bool:
     public = trust.get(cp.key_id)
-    if public is None or not cp.holds_under(public):
+    if public is None or not _signed_by(cp, public):
         return False
     return digest_at(conn, cp.seq) == cp.digest
 
 
-def vouch(conn: Connection, notary: Notary, upto: int, current: Seal | None) -> str:
+def vouch(conn: Connection, notary: Notary, upto: int, current: Seal | None,
+          station: StationTrust | None = None) -> str:
     """Before ``notary`` signs a checkpoint at entry ``upto``: the entries since the newest
     checkpoint it can authenticate that it can *not* authenticate (see
     :func:`format_ranges`; empty: it vouches for all). It authenticates its own run's seals
     from memory (``current``: the seal of the commit under way) and every other seal by
     its signature under a trusted key; unsealed entries only while the database has no
     format 2 checkpoint (legacy entries)."""
-    trust = _station_trust(notary).current(conn)
+    trust = (station or _station_trust(notary)).current(conn)
     since, any_format_2 = 0, False
     C = cast(Table, Checkpoint.__table__).c
     rows = conn.execute(select(C.seq, C.digest, C.at, C.reason, C.key_id, C.public_key,
@@ -220,6 +239,22 @@ def vouch(conn: Connection, notary: Notary, upto: int, current: Seal | None) -> 
     return format_ranges(bad)
 
 
+def warm_vouch(conn: Connection, notary: Notary) -> None:
+    """Before the ledger's lock is taken for a commit that signs a checkpoint:
+    :func:`vouch` over what is committed so far, its answer dropped. The seals' signatures
+    it checks are then known (:func:`_signed_by`) when :func:`vouch` runs under the lock,
+    which so checks again only the seals committed in between; its answer is the one it
+    gives without this, the lock held for less. The trust it reads is a copy: the
+    station's own is read under the lock, as before (the transaction may admit a key
+    whose admission its own seal, not yet written, makes trusted)."""
+    own = _station_trust(notary)
+    vouch(conn, notary, _EVERY_SEQ, None, StationTrust(own.stamp, dict(own.keys)))
+
+
+_EVERY_SEQ = 2**31 - 1
+"""Past every entry (``ledger.seq`` is an INTEGER)."""
+
+
 def _first_sealed(conn: Connection, notary: Notary) -> int:
     """The first entry of the ledger's first seal (a large number while none exists), read
     once a process: it never changes."""
@@ -234,7 +269,7 @@ def _first_sealed(conn: Connection, notary: Notary) -> int:
 
 def _holds(seal: Seal, trust: Mapping[str, str]) -> bool:
     public = trust.get(seal.key_id)
-    return public is not None and seal.holds_under(public)
+    return public is not None and _signed_by(seal, public)
 
 
 # ---------------------------------------------------------------------- log verify
