@@ -180,7 +180,7 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
-    if _STATEMENTS is not None:
+    if _STATEMENTS is not None and _STATEMENTS.seen:  # (xdist's controller ran no test)
         _STATEMENTS.write(os.environ.get("PYTEST_XDIST_WORKER", "main"))
 
 
