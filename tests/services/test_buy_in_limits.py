@@ -50,7 +50,8 @@ def test_the_limits_change_with_the_settings_audited_and_in_the_ledger(
                                       ).min_buy_in == 300  # None keeps them
     with svc.db.read() as s:
         detail = json.loads(s.scalars(select(AuditEntry.detail_json)
-                                      .where(AuditEntry.act == "change-settings")).first()
+                                      .where(AuditEntry.act == "change-settings")
+                                      .order_by(AuditEntry.id)).first()
                             or "{}")
         versions = list(s.scalars(select(LedgerEntry.seq).where(
             LedgerEntry.tbl == "game_table", LedgerEntry.k1 == table.id)))
