@@ -6,39 +6,23 @@ checkpoint its own anchor file does not hold, and ``log verify`` would report th
 checkpoint "missing from the anchor file" for ever after. At the next start the station
 writes that line itself, when the gap is exactly that: its anchor file (of this database,
 at this place) ends with the checkpoint its key signed just before, and the one missing is
-its key's newest, signed by it. Nothing else is written again: two lines or more missing,
-a line edited, a checkpoint another key signed, a copy's file, all stay findings. Writing
-the line hides nothing either: the checkpoint is in the database, signed, and the anchor
-file then says what the database says.
+its key's newest, after that one and signed by it. Nothing else is written again: two
+lines or more missing, a line edited, a checkpoint another key signed, a copy's file, all
+stay findings. Writing the line hides nothing either: the checkpoint is in the database,
+signed, and the anchor file then says what the database says.
 """
 
 from __future__ import annotations
 
-import json
 import logging
-from pathlib import Path
 
 from sqlalchemy import Connection, select
 
+from dealer_app.storage.ledger import last_anchor_line
 from dealer_app.storage.ledger_chain import CHECKPOINTS, ledger_id
 from dealer_app.storage.notary import Notary, SignedCheckpoint
 
 log = logging.getLogger(__name__)
-
-
-def _last_line(path: Path) -> tuple[SignedCheckpoint, str | None] | None:
-    """The anchor file's last line and the place it names (None: no line, or the last one
-    unreadable: an edited file is not mended)."""
-    try:
-        with open(path, "rb") as fh:
-            fh.seek(0, 2)
-            fh.seek(max(0, fh.tell() - 8192))
-            lines = fh.read().decode("utf-8", "replace").splitlines()
-        line = lines[-1]
-        where = json.loads(line).get("where")
-        return SignedCheckpoint.from_line(line), None if where is None else str(where)
-    except (OSError, IndexError, ValueError, KeyError, TypeError, AttributeError):
-        return None
 
 
 def recover_newest_line(conn: Connection, notary: Notary, location: str | None) -> int | None:
@@ -55,9 +39,9 @@ def recover_newest_line(conn: Connection, notary: Notary, location: str | None) 
     if len(rows) < 2:
         return None
     newest, before = (SignedCheckpoint.of_row(row) for row in rows)
-    last = _last_line(path)
-    if last is None or last[0].signature != before.signature \
-            or last[1] not in (None, location) or not newest.holds_under(notary.public_key):
+    last = last_anchor_line(path)
+    if last is None or last[:2] != (before.seq, before.digest) or newest.seq <= before.seq \
+            or last[2] not in (None, location) or not newest.holds_under(notary.public_key):
         return None
     log.warning("the anchor file %s lacked checkpoint #%d, this workstation's newest (the app "
                 "stopped between its commit and its anchor line): its line is written now",

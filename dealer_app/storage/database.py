@@ -299,10 +299,13 @@ class Database:
         if db.notary is not None:
             try:
                 db.ledger_config.location = db.location()
+            except DBAPIError as exc:
+                log.warning("cannot tell where the database lives: %s", exc)
+            try:
                 with engine.connect() as conn:
                     recover_newest_line(conn, db.notary, db.ledger_config.location)
             except DBAPIError as exc:
-                log.warning("cannot tell where the database lives: %s", exc)
+                log.warning("cannot look for an anchor line a crash lost: %s", exc)
         log.info("database opened: %s", db.url)  # the URL with its password masked
         return db
 

@@ -137,7 +137,7 @@ def _copy_fork(conn: Connection, notary: Any, config: LedgerConfig,
     path = notary.anchor_file(ident) if ident is not None else None
     if path is None or config.location is None:
         return None
-    last = _last_anchor_line(path)
+    last = last_anchor_line(path)
     if last is None:
         return None
     seq, digest, where = last
@@ -160,7 +160,7 @@ def _copy_fork(conn: Connection, notary: Any, config: LedgerConfig,
     return Pending("ledger_fork", int(key), 0, row_digest("ledger_fork", {"id": key, **values}))
 
 
-def _last_anchor_line(path: Any) -> tuple[int, str, str | None] | None:
+def last_anchor_line(path: Any) -> tuple[int, str, str | None] | None:
     """(seq, digest, where) of an anchor file's last line (None: no file, no line)."""
 
     try:
@@ -305,8 +305,9 @@ def seal_commit(s: WriteSession) -> None:
             s.info[_SEAL] = seal
             return seal
 
-    if notary is not None and (reason is not None or notary.due(now)):
-        warm_vouch(conn, notary)  # what the checkpoint's vouch reads that no head changes
+    if notary is not None and conn.dialect.name == "postgresql" \
+            and (reason is not None or notary.due(now)):  # (SQLite's whole transaction
+        warm_vouch(conn, notary)  # holds its one writer's lock: nothing to move before it)
     seq, head, seal = append(conn, pending, sealer)
     if notary is None or seq == 0:
         return
@@ -336,7 +337,9 @@ def _founder(conn: Connection, notary: Any, now: datetime) -> Pending:
     return Pending("station_key", int(key), 0, row_digest("station_key", {"id": key, **values}))
 
 
-def _after_commit(s: WriteSession) -> None:
+def after_commit(s: WriteSession) -> None:
+    """After a write transaction's commit: the checkpoint's anchor line, the run's seal
+    kept."""
     done = s.info.pop(_SIGNED, None)
     config: LedgerConfig | None = s.info.get(_CONFIG)
     seal = s.info.pop(_SEAL, None)
@@ -348,7 +351,8 @@ def _after_commit(s: WriteSession) -> None:
         config.notary.signed(signed, ident, config.location)
 
 
-def _after_rollback(s: WriteSession) -> None:
+def after_rollback(s: WriteSession) -> None:
+    """After a rollback: the seal made for it given back, nothing anchored."""
     seal = s.info.pop(_SEAL, None)
     config: LedgerConfig | None = s.info.get(_CONFIG)
     if seal is not None and config is not None and config.notary is not None:
@@ -357,18 +361,14 @@ def _after_rollback(s: WriteSession) -> None:
         s.info.pop(name, None)
 
 
-after_commit = _after_commit
-after_rollback = _after_rollback
-
-
 def attach(sessions: sessionmaker[Session], config: LedgerConfig) -> None:
     """Makes every write session of ``sessions`` keep the ledger."""
     sessions.kw.setdefault("info", {})[_CONFIG] = config
     event.listen(sessions, "after_flush", _after_flush)
     event.listen(sessions, "before_commit", _before_commit)
-    event.listen(sessions, "after_commit", _after_commit)
-    event.listen(sessions, "after_soft_rollback", lambda s, _t: _after_rollback(s))
-    event.listen(sessions, "after_rollback", _after_rollback)
+    event.listen(sessions, "after_commit", after_commit)
+    event.listen(sessions, "after_soft_rollback", lambda s, _t: after_rollback(s))
+    event.listen(sessions, "after_rollback", after_rollback)
 
 
 def chain_rows(conn: Connection, tables: Iterable[str], unchained_only: bool = False) -> int:
