@@ -170,14 +170,19 @@ def test_an_input_on_the_cached_path_reads_no_hand_row(
     def trace(dbapi_conn: object, _record: object, _proxy: object) -> None:
         dbapi_conn.set_trace_callback(ran.append)  # type: ignore[attr-defined]
 
+    svc.db.release_kept()  # (its next transaction checks its connection out: traced)
     sa_event.listen(svc.db.engine, "checkout", trace)
     try:
         hits = svc.hands.cache_hits
         state = svc.hands.record_input(state.hand_id, nxt, dealer)
     finally:
         sa_event.remove(svc.db.engine, "checkout", trace)
-        with svc.db.engine.connect() as conn:  # (the pool's connections untraced again)
-            conn.connection.driver_connection.set_trace_callback(None)  # type: ignore
+        svc.db.release_kept()
+        pool = svc.db.engine.pool
+        idle = [svc.db.engine.raw_connection() for _ in range(pool.checkedin())]  # type: ignore[attr-defined]
+        for conn in idle:  # (the pool's connections untraced again)
+            conn.driver_connection.set_trace_callback(None)  # type: ignore[union-attr]
+            conn.close()
     assert svc.hands.cache_hits == hits + 1
     words = [" ".join(sql.split()[:3]) for sql in ran]
     assert words == ["BEGIN IMMEDIATE", "UPDATE hand SET", 'INSERT INTO "hand_event"',
@@ -311,6 +316,39 @@ def test_on_sqlite_a_cached_input_is_committed_without_an_orm_session(
     again = svc.hands.record_input(state.hand_id, nxt, dealer)
     assert svc.hands.cache_hits == hits + 1 and len(again.log) == 4
     assert again.result() == svc.hands.hand_state(state.hand_id).result()
+    assert svc.log.verify_all().ok
+
+
+def test_the_kept_write_connection_is_one_thread_at_a_time(
+        svc: Services, session: SessionInfo, dealer: StaffMember) -> None:
+    """``Database.core_transaction`` keeps its connection between transactions; a
+    transaction begun while another thread's holds it runs on a connection of the pool
+    (SQLite: it then waits for the write lock as before), and the kept one is the same
+    again afterwards."""
+    if not svc.db.core_writes:
+        pytest.skip("transactions without an ORM session")
+    import threading
+
+    state = play(svc.hands, svc.hands.start_hand(session.id, dealer).hand_id, dealer, 1)
+    seen: list[object] = []
+    with svc.db.core_transaction() as first:
+        seen.append(first.connection())
+        inner: list[object] = []
+
+        def other() -> None:
+            with svc.db.core_transaction() as tx:
+                inner.append(tx.connection())
+
+        thread = threading.Thread(target=other)
+        thread.start()
+        thread.join(0.2)  # (SQLite: waits for this one's BEGIN IMMEDIATE to end)
+    thread.join(10)
+    assert not thread.is_alive() and inner and inner[0] is not seen[0]
+    with svc.db.core_transaction() as again:
+        assert again.connection() is seen[0]
+    nxt = next_event(state.hand)
+    assert nxt is not None
+    assert len(svc.hands.record_input(state.hand_id, nxt, dealer).log) == 2
     assert svc.log.verify_all().ok
 
 
