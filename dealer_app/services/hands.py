@@ -39,6 +39,7 @@ others import from here stay importable).
 from __future__ import annotations
 
 import json
+import os
 import threading
 import uuid
 from collections import OrderedDict
@@ -155,6 +156,16 @@ class Replayed:
 CACHE_SIZE = 32
 
 
+def new_input_id() -> str:
+    """A new input's id: a random (version 4) UUID as ``str(uuid.uuid4())`` writes it, made
+    without the ``UUID`` object (a tenth of the Python work of recording an input)."""
+    raw = bytearray(os.urandom(16))
+    raw[6] = raw[6] & 0x0F | 0x40  # version 4
+    raw[8] = raw[8] & 0x3F | 0x80  # the RFC 4122 variant
+    h = raw.hex()
+    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
+
+
 class _FullPath(Exception):
     """Raised in a transaction without an ORM session: roll back, take the session's path."""
 
@@ -257,7 +268,7 @@ class HandService:
         attempt after the first reads the id back first, so an input whose commit went
         through but whose reply was lost is answered, not stored twice. Past that time:
         ``ConnectionLostError``; calling again with the same ``input_id`` is safe."""
-        input_id = input_id or str(uuid.uuid4())
+        input_id = input_id or new_input_id()
         tries = 0
 
         def record() -> HandState:

@@ -433,3 +433,19 @@ def test_an_earlier_hand_cannot_move_stacks_that_a_hand_in_progress_dealt_in(
     assert svc.hands.hand_state(first.hand_id).status is HandStatus.COMPLETE
     assert {s.seat: s.stack for s in svc.tables.seats(session.id)} == before
     assert svc.log.verify_all().ok
+
+
+def test_an_input_id_is_a_random_version_4_uuid() -> None:
+    """``new_input_id`` writes what ``str(uuid.uuid4())`` does: 36 characters, version 4,
+    the RFC 4122 variant, lower-case hex, a new one each time."""
+    import uuid
+
+    from dealer_app.services.hands import new_input_id
+
+    ids = [new_input_id() for _ in range(2000)]
+    assert len(set(ids)) == len(ids)
+    for text in ids:
+        parsed = uuid.UUID(text)
+        assert str(parsed) == text and parsed.version == 4
+        assert parsed.variant == uuid.RFC_4122
+    assert {text[14] for text in ids} == {"4"} and {text[19] for text in ids} == set("89ab")
