@@ -10,7 +10,7 @@
   Keeps the last replayed hand per hand id (keyed by the hand row's chain head: the update
   that moves the head on from the cached one locks the row, so other programs writing the
   same hand are seen): an input costs that update and one insert, not a reload and replay
-  of the whole hand; on SQLite in a transaction without an ORM session
+  of the whole hand; in a transaction without an ORM session
   (``Database.core_transaction``), its ledger entry and seal written by the same code.
 - ``undo_last(hand_id, staff, reason=None) -> HandState``: appends an ``undo`` row for the
   last input still in force (nothing is deleted). Undoing an input of a completed hand needs
@@ -313,7 +313,7 @@ class HandService:
     def _record_core(self, hand_id: int, event: Event, staff: StaffMember,
                      workstation: str | None, input_id: str | None,
                      taken: list[Replayed]) -> tuple[HandState, Replayed] | None:
-        """SQLite: :meth:`_record_cached` in a transaction without an ORM session
+        """:meth:`_record_cached` in a transaction without an ORM session
         (``Database.core_transaction``: the same ledger entry, seal and checkpoint). None:
         nothing was stored, take the session's path (which also says why an input is
         refused)."""

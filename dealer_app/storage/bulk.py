@@ -24,7 +24,7 @@ def insert_many(conn: Connection, table: Table, rows: Sequence[dict[str, Any]]) 
     if not rows:
         return
     if conn.dialect.name != "sqlite" or conn.dialect.paramstyle != "qmark":
-        conn.execute(insert(table), list(rows))
+        conn.execute(_insert(table), list(rows))
         return
     sql, processors = _plan(conn, table, tuple(rows[0]))
     if processors:
@@ -60,6 +60,15 @@ def _bound(values: tuple[Any, ...], processors: list[tuple[int, Any]]) -> tuple[
 _INSERTS: dict[int, Any] = {}
 
 
+def _insert(table: Table) -> Any:
+    """``insert(table)``, built once a table (a statement built anew is keyed anew for
+    SQLAlchemy's compiled cache at each execution)."""
+    statement = _INSERTS.get(id(table))
+    if statement is None:
+        statement = _INSERTS[id(table)] = insert(table)
+    return statement
+
+
 def insert_row(conn: Connection, table: Table, row: dict[str, Any]) -> int:
     """Inserts one row of a table whose primary key is one integer the database assigns;
     returns that key. On SQLite by the driver's cursor (its ``lastrowid``), each value
@@ -67,10 +76,7 @@ def insert_row(conn: Connection, table: Table, row: dict[str, Any]) -> int:
     runs it once, and SQLAlchemy's own execution of the statement cost several times the
     insert itself. Elsewhere a Core insert (built once a table)."""
     if not _by_driver(conn):
-        statement = _INSERTS.get(id(table))
-        if statement is None:
-            statement = _INSERTS[id(table)] = insert(table)
-        inserted = conn.execute(statement, row).inserted_primary_key
+        inserted = conn.execute(_insert(table), row).inserted_primary_key
         assert inserted is not None
         return int(inserted[0])
     sql, processors = _plan(conn, table, tuple(row))

@@ -95,8 +95,9 @@ class Database:
         the writer, so a supervisor's long report does not hold up a dealer's input."""
         self.read_sessions = sessionmaker(self.read_engine, expire_on_commit=False)
         self.clock = clock
-        self.core_writes = engine.dialect.name == "sqlite"
-        """Whether :meth:`core_transaction` may be used (SQLite, not opened read-only)."""
+        self.core_writes = engine.dialect.name in ("sqlite", "postgresql")
+        """Whether :meth:`core_transaction` may be used (SQLite or PostgreSQL, not opened
+        read-only)."""
         self._kept: Connection | None = None
         self._kept_lock = threading.Lock()
         self._keep = isinstance(engine.pool, QueuePool)
@@ -173,12 +174,14 @@ class Database:
         """One write transaction on a connection of the write engine, without an ORM
         session (:attr:`core_writes` only), for Core statements alone (a dealer's input on
         the cached path): the ledger's entries are appended and sealed, and the checkpoint
-        signed, by the same functions as the write sessions' hooks, then the commit; errors
-        as in :meth:`transaction`. A session's transaction costs about twenty times an
-        empty SQLite transaction (SQLAlchemy's unit of work, its events, the connection's
+        signed, by the same functions as the write sessions' hooks (on PostgreSQL the
+        ledger's advisory lock taken with the head, as there), then the commit; errors as
+        in :meth:`transaction`. A session's transaction costs about twenty times an empty
+        SQLite transaction (SQLAlchemy's unit of work, its events, the connection's
         checkout through it). Its connection is kept for the next one (checking one out of
         the pool and back in cost a fifth of an input); a second thread meanwhile takes
-        one from the pool, and a connection whose transaction failed is given back."""
+        one from the pool, and a connection whose transaction failed is given back (a
+        broken one so leaves the pool: the next attempt checks out a live one)."""
         conn, kept = self._core_connection()
         broken = True
         try:

@@ -262,16 +262,14 @@ def test_an_input_refused_on_the_cached_path_leaves_the_cache_as_it_was(
 
 
 
-def test_on_sqlite_a_cached_input_is_committed_without_an_orm_session(
+def test_a_cached_input_is_committed_without_an_orm_session(
         svc: Services, session: SessionInfo, dealer: StaffMember,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """SQLite: the cached path runs in a transaction on a connection alone
-    (``Database.core_transaction``), its ledger entry appended and sealed before the
-    commit returns; a commit that fails there stores nothing, lets the next commit seal
-    (the seal's lock released), and the cache goes on from the hand as it was."""
-    if svc.db.engine.dialect.name != "sqlite":
-        pytest.skip("SQLite's transactions without an ORM session")
-    import sqlite3
+    """The cached path runs in a transaction on a connection alone
+    (``Database.core_transaction``, SQLite and PostgreSQL), its ledger entry appended and
+    sealed before the commit returns; a commit that fails there stores nothing, lets the
+    next commit seal (the seal's lock released), and the cache goes on from the hand as it
+    was."""
 
     from sqlalchemy import select
     from sqlalchemy.engine import Connection
@@ -304,7 +302,7 @@ def test_on_sqlite_a_cached_input_is_committed_without_an_orm_session(
     commit = Connection.commit
 
     def failing(self: Connection) -> None:
-        raise OperationalError("COMMIT", {}, sqlite3.OperationalError("disk I/O error"))
+        raise OperationalError("COMMIT", {}, RuntimeError("disk I/O error"))
 
     with monkeypatch.context() as m:
         m.setattr(Connection, "commit", failing)
