@@ -48,7 +48,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, NamedTuple, cast
 
-from sqlalchemy import Table, bindparam, exists, func, select, update
+from sqlalchemy import Table, bindparam, exists, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from dealer_app.engine import Event, RuleError, SeatSpec, Settings, SettingsError
@@ -111,6 +111,30 @@ _MOVE_HEAD = (update(_HAND_TABLE).where(*_HEAD_IS)
               .values(head_digest=bindparam("digest"), pot=bindparam("pot")))
 _MOVE_HEAD_ONLY = update(_HAND_TABLE).where(*_HEAD_IS).values(head_digest=bindparam("digest"))
 _IN_PROGRESS = HandStatus.IN_PROGRESS.value
+_EVENT_COLUMNS = ("hand_id", "seq", "kind", "seat", "action", "card", "to_amount",
+                  "target_seq", "staff_id", "staff_name", "at", "reason", "digest", "input_id")
+
+
+def _move_then_insert(with_pot: bool) -> Any:
+    """PostgreSQL: :data:`_MOVE_HEAD` (or :data:`_MOVE_HEAD_ONLY`) and the event's insert
+    in one statement, one round trip: the event is inserted only if the head moved (a row
+    of ``moved``); returns its id, or no row when the cache is behind. Its binds are the
+    move's names with ``m_``, the event's columns with ``e_``."""
+    moving: dict[str, Any] = {"head_digest": bindparam("m_digest")}
+    if with_pot:
+        moving["pot"] = bindparam("m_pot")
+    moved = (update(_HAND_TABLE)
+             .where(_HAND.id == bindparam("m_hand_id"), _HAND.head_digest == bindparam("m_head"),
+                    _HAND.status == bindparam("m_was_status"))
+             .values(**moving).returning(_HAND.id).cte("moved"))
+    values = select(*(bindparam(f"e_{name}", type_=_EVENT[name].type)
+                      for name in _EVENT_COLUMNS)).select_from(moved)
+    return (insert(_EVENT_TABLE).from_select(list(_EVENT_COLUMNS), values)
+            .returning(_EVENT.id))
+
+
+_MOVE_AND_INSERT = {_MOVE_HEAD: _move_then_insert(True),
+                    _MOVE_HEAD_ONLY: _move_then_insert(False)}
 """The hand's chain head moved on only from the head the cache holds, the hand still in
 progress: one statement locks the row, proves the cache current and writes the new head
 (no row read first). A card leaves the pot as it is: the pot's index is then not
@@ -360,9 +384,22 @@ class HandService:
                                  card=event.card, to=event.to, target_seq=None,
                                  by=staff.name, at=now, reason=None).digest(base.head)
         pot = base.pot if hand.complete else pot_of(hand)
-        moved = update_rows(conn, _MOVE_HEAD_ONLY if pot == base.pot else _MOVE_HEAD, {
-            "hand_id": hand_id, "head": base.head, "was_status": _IN_PROGRESS,
-            "digest": digest, "pot": pot})
+        move = _MOVE_HEAD_ONLY if pot == base.pot else _MOVE_HEAD
+        moving = {"hand_id": hand_id, "head": base.head, "was_status": _IN_PROGRESS,
+                  "digest": digest, "pot": pot}
+        values = {
+            "hand_id": hand_id, "seq": seq, "kind": "input", "seat": event.seat,
+            "action": action, "card": event.card, "to_amount": event.to,
+            "target_seq": None, "staff_id": staff.id, "staff_name": staff.name, "at": now,
+            "reason": None, "digest": "", "input_id": input_id}  # (see append_event)
+        event_id: int | None = None
+        if conn.dialect.name == "postgresql":  # one round trip for both
+            event_id = conn.execute(_MOVE_AND_INSERT[move], {
+                **{f"m_{name}": value for name, value in moving.items()},
+                **{f"e_{name}": value for name, value in values.items()}}).scalar()
+            moved = 0 if event_id is None else 1
+        else:  # (SQLite: each by the driver, in this process)
+            moved = update_rows(conn, move, moving)
         if moved != 1:  # another program moved the hand on: the cache is behind
             taken.clear()
             return None
@@ -372,12 +409,8 @@ class HandService:
             check_lease(s, base.row.table_id, workstation, now)  # LeaseLostError
         with self._lock:
             self.cache_hits += 1
-        values = {
-            "hand_id": hand_id, "seq": seq, "kind": "input", "seat": event.seat,
-            "action": action, "card": event.card, "to_amount": event.to,
-            "target_seq": None, "staff_id": staff.id, "staff_name": staff.name, "at": now,
-            "reason": None, "digest": "", "input_id": input_id}  # (see append_event)
-        event_id = insert_row(conn, _EVENT_TABLE, values)
+        if event_id is None:
+            event_id = insert_row(conn, _EVENT_TABLE, values)
         ledger.note_row(s, "hand_event", {**values, "id": event_id})
         row = base.row
         if hand.complete:

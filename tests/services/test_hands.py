@@ -193,6 +193,41 @@ def test_an_input_on_the_cached_path_reads_no_hand_row(
     assert svc.log.verify_all().ok
 
 
+def test_an_input_on_the_cached_path_is_three_statements_on_postgresql(
+        svc: Services, session: SessionInfo, dealer: StaffMember) -> None:
+    """PostgreSQL, what one input of a cached hand sends besides BEGIN and COMMIT: the
+    hand's head moved on and the event inserted in one statement (no event unless the head
+    moved), the ledger's lock with its head, the entry; stored as a fresh replay finds it."""
+    if svc.db.engine.dialect.name != "postgresql":
+        pytest.skip("the statements PostgreSQL is sent")
+    from typing import Any
+
+    from sqlalchemy import event as sa_event
+
+    from dealer_app.storage.ledger_chain import ADVISORY_LOCK
+
+    state = play(svc.hands, svc.hands.start_hand(session.id, dealer).hand_id, dealer, 2)
+    nxt = next_event(state.hand)
+    assert nxt is not None
+    sent: list[str] = []
+
+    def statement(_conn: Any, _cursor: Any, sql: str, *_args: Any) -> None:
+        sent.append(" ".join(sql.split()[:3]))
+
+    sa_event.listen(svc.db.engine, "before_cursor_execute", statement)
+    try:
+        hits = svc.hands.cache_hits
+        state = svc.hands.record_input(state.hand_id, nxt, dealer)
+    finally:
+        sa_event.remove(svc.db.engine, "before_cursor_execute", statement)
+    assert svc.hands.cache_hits == hits + 1
+    assert sent == ["WITH moved AS", f"SELECT pg_advisory_xact_lock({ADVISORY_LOCK}); SELECT",
+                    "INSERT INTO ledger"], sent
+    stored = svc.hands.hand_state(state.hand_id)
+    assert stored.result() == state.result() and len(stored.log) == 3
+    assert svc.log.verify_all().ok
+
+
 def test_a_cached_hand_moved_on_by_another_program_is_read_again(
         svc: Services, session: SessionInfo, dealer: StaffMember, boss: StaffMember) -> None:
     """The cache's head no longer the hand row's: an input the cached hand accepts too is
