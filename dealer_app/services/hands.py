@@ -39,7 +39,6 @@ others import from here stay importable).
 from __future__ import annotations
 
 import json
-import os
 import threading
 import uuid
 from collections import OrderedDict
@@ -48,7 +47,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, NamedTuple, cast
 
-from sqlalchemy import Table, bindparam, exists, func, insert, select, update
+from sqlalchemy import Table, exists, func, select
 from sqlalchemy.orm import Session
 
 from dealer_app.engine import Event, RuleError, SeatSpec, Settings, SettingsError
@@ -79,6 +78,11 @@ from dealer_app.services.hand_rows import (
     state_of,
 )
 from dealer_app.services.hand_rows import pot_of as pot_of  # (importing.py takes it here)
+from dealer_app.services.hand_statements import MOVE_AND_INSERT as _MOVE_AND_INSERT
+from dealer_app.services.hand_statements import MOVE_HEAD as _MOVE_HEAD
+from dealer_app.services.hand_statements import MOVE_HEAD_ONLY as _MOVE_HEAD_ONLY
+from dealer_app.services.hand_statements import STORED_INPUT as _STORED_INPUT
+from dealer_app.services.hand_statements import new_input_id as new_input_id
 from dealer_app.services.leases import check_lease, lease_held
 from dealer_app.storage import chain, ledger
 from dealer_app.storage.bulk import insert_row, update_rows
@@ -98,47 +102,10 @@ from dealer_app.storage.models import (
 )
 from dealer_app.text import tr
 
-# Prepared once: the statements of the common path of record_input (see _record_cached).
+# Prepared once: the statements of the common path of record_input (hand_statements.py).
 _HAND_TABLE = cast(Table, HandRow.__table__)
-_HAND = _HAND_TABLE.c
 _EVENT_TABLE = cast(Table, HandEvent.__table__)
-_EVENT = _EVENT_TABLE.c
-_STORED_INPUT = select(_EVENT.hand_id).where(_EVENT.input_id == bindparam("input_id"))
-"""Whether an input of this id is stored already (settles a commit whose reply was lost)."""
-_HEAD_IS = (_HAND.id == bindparam("hand_id"), _HAND.head_digest == bindparam("head"),
-            _HAND.status == bindparam("was_status"))
-_MOVE_HEAD = (update(_HAND_TABLE).where(*_HEAD_IS)
-              .values(head_digest=bindparam("digest"), pot=bindparam("pot")))
-_MOVE_HEAD_ONLY = update(_HAND_TABLE).where(*_HEAD_IS).values(head_digest=bindparam("digest"))
 _IN_PROGRESS = HandStatus.IN_PROGRESS.value
-_EVENT_COLUMNS = ("hand_id", "seq", "kind", "seat", "action", "card", "to_amount",
-                  "target_seq", "staff_id", "staff_name", "at", "reason", "digest", "input_id")
-
-
-def _move_then_insert(with_pot: bool) -> Any:
-    """PostgreSQL: :data:`_MOVE_HEAD` (or :data:`_MOVE_HEAD_ONLY`) and the event's insert
-    in one statement, one round trip: the event is inserted only if the head moved (a row
-    of ``moved``); returns its id, or no row when the cache is behind. Its binds are the
-    move's names with ``m_``, the event's columns with ``e_``."""
-    moving: dict[str, Any] = {"head_digest": bindparam("m_digest")}
-    if with_pot:
-        moving["pot"] = bindparam("m_pot")
-    moved = (update(_HAND_TABLE)
-             .where(_HAND.id == bindparam("m_hand_id"), _HAND.head_digest == bindparam("m_head"),
-                    _HAND.status == bindparam("m_was_status"))
-             .values(**moving).returning(_HAND.id).cte("moved"))
-    values = select(*(bindparam(f"e_{name}", type_=_EVENT[name].type)
-                      for name in _EVENT_COLUMNS)).select_from(moved)
-    return (insert(_EVENT_TABLE).from_select(list(_EVENT_COLUMNS), values)
-            .returning(_EVENT.id))
-
-
-_MOVE_AND_INSERT = {_MOVE_HEAD: _move_then_insert(True),
-                    _MOVE_HEAD_ONLY: _move_then_insert(False)}
-"""The hand's chain head moved on only from the head the cache holds, the hand still in
-progress: one statement locks the row, proves the cache current and writes the new head
-(no row read first). A card leaves the pot as it is: the pot's index is then not
-rewritten."""
 
 
 class StateRow(NamedTuple):
@@ -178,16 +145,6 @@ class Replayed:
 
 
 CACHE_SIZE = 32
-
-
-def new_input_id() -> str:
-    """A new input's id: a random (version 4) UUID as ``str(uuid.uuid4())`` writes it, made
-    without the ``UUID`` object (a tenth of the Python work of recording an input)."""
-    raw = bytearray(os.urandom(16))
-    raw[6] = raw[6] & 0x0F | 0x40  # version 4
-    raw[8] = raw[8] & 0x3F | 0x80  # the RFC 4122 variant
-    h = raw.hex()
-    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
 
 
 class _FullPath(Exception):
