@@ -22,7 +22,6 @@ import logging
 import os
 import secrets
 import threading
-from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
@@ -90,8 +89,6 @@ class Notary:
     def __init__(self, key: Ed25519PrivateKey, anchor_dir: Path | None,
                  interval: timedelta = INTERVAL) -> None:
         self.key = key
-        self._sign = signer(key)
-        """Signs with ``key``: the same signature, made by libsodium when PyNaCl is there."""
         self.public_key = _public_hex(key)
         self.key_id = key_id_of(self.public_key)
         self.anchor_dir = anchor_dir
@@ -132,7 +129,7 @@ class Notary:
             when = micros(at)
             message = seal_message(self.key_id, self.run, first, last, digest, when, prev)
             seal = Seal(first, last, digest, when, self.key_id, self.run, prev,
-                        self._sign(message))
+                        self.key.sign(message))
         except BaseException:
             self._seal_lock.release()
             raise
@@ -143,7 +140,7 @@ class Notary:
         """A seal that is a run of its own (a migration's entries: that transaction is not
         the session's, so it does not join this process's chain)."""
         run, when = secrets.token_hex(8), micros(at)
-        return Seal(first, last, digest, when, self.key_id, run, b"", self._sign(
+        return Seal(first, last, digest, when, self.key_id, run, b"", self.key.sign(
             seal_message(self.key_id, run, first, last, digest, when, b"")))
 
     def end_seal(self, seal: Seal, committed: bool) -> None:
@@ -207,7 +204,7 @@ class Notary:
         ``unvouched`` is None (format 1, for tests of databases written before)."""
         unsigned = SignedCheckpoint(seq, digest, at, reason, self.key_id, self.public_key, "",
                                     unvouched)
-        signature = self._sign(unsigned.message()).hex()
+        signature = self.key.sign(unsigned.message()).hex()
         return SignedCheckpoint(seq, digest, at, reason, self.key_id, self.public_key,
                                 signature, unvouched)
 
@@ -267,24 +264,6 @@ class Notary:
     def flush(timeout: float | None = None) -> bool:
         """Waits until every anchor line written so far is on disk (False: timed out)."""
         return BACKGROUND.flush(timeout)
-
-
-def signer(key: Ed25519PrivateKey) -> Callable[[bytes], bytes]:
-    """``key.sign``, or, when PyNaCl is installed, libsodium's signature with the same key:
-    Ed25519 signatures are deterministic (RFC 8032), so both give the same bytes for a
-    message; libsodium's take about 20 us against OpenSSL's 35 (each commit signs one)."""
-    try:
-        from nacl.bindings import crypto_sign, crypto_sign_seed_keypair
-    except ImportError:
-        return key.sign
-    seed = key.private_bytes(serialization.Encoding.Raw, serialization.PrivateFormat.Raw,
-                             serialization.NoEncryption())
-    secret = crypto_sign_seed_keypair(seed)[1]
-
-    def sign(message: bytes) -> bytes:
-        return bytes(crypto_sign(message, secret)[:64])  # (the signed message: sig + message)
-
-    return sign
 
 
 def _fsync_file(path: Path) -> None:
