@@ -34,6 +34,8 @@ instead and the state file is left as it is.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from itertools import groupby
+from operator import itemgetter
 from concurrent.futures import Future, ProcessPoolExecutor
 from datetime import datetime
 from pathlib import Path
@@ -92,6 +94,9 @@ ALWAYS = ("staff", "game_table", "station_key", "ledger_fork")
 is trusted)."""
 
 STATE_LABEL = "STATE"
+WALKED_EVENTS = 500_000
+"""At most this many of the new events' entries are kept from the walk for their rows'
+check (more are read again from the ledger)."""
 PARALLEL_FROM = 1000
 """From this many new hands, they are replayed in a forked worker while the ledger is walked
 (the worker's start and its own connection cost about 60 ms of CPU: at 100 hands that made
@@ -111,6 +116,8 @@ class _Incremental(ResumedAnchors, _Verifier):
         self.entries = 0
         self.named: dict[str, set[int]] = {}
         """Table -> first keys the new entries name (rows to check, hands to replay)."""
+        self.events_walked: list[tuple[int, str]] | None = []
+        """(k1, row digest) of the events' single entries the walk read, in seq order."""
 
     def run(self, workers: int) -> VerifyReport:
         st = self.state
@@ -250,24 +257,51 @@ class _Incremental(ResumedAnchors, _Verifier):
                     L.seq > st.rows_seq, L.seq <= st.seq)))
         return walk
 
-    def _name(self, entries: Iterable[Sequence[Any]]) -> None:
-        """The keys of the rows ``entries`` (table, k1, k2) name: to check, to replay."""
-        named = self.named
-        for tbl, k1, k2 in entries:
-            if k2 and tbl in GROUPED:  # format 4: a run of rows (groups.py)
-                named.setdefault(str(tbl), set()).update(span(int(k1), int(k2)))
+    def _name(self, entries: Iterable[Sequence[Any]], at: int = 0
+              ) -> dict[str, list[Sequence[Any]]]:
+        """The keys of the rows ``entries`` (table, k1, k2 at ``at``, ``at + 1``,
+        ``at + 2``) name: to check, to replay. Returns ``entries`` by table."""
+        named, tbl_of = self.named, itemgetter(at)
+        k1_of, k2_of = itemgetter(at + 1), itemgetter(at + 2)
+        tables: dict[str, list[Sequence[Any]]] = {}
+        for tbl, group in groupby(sorted(entries, key=tbl_of), tbl_of):  # (in C per table)
+            rows = tables[str(tbl)] = list(group)
+            mine = named.setdefault(str(tbl), set())
+            if tbl in GROUPED and any(map(k2_of, rows)):  # format 4: runs (groups.py)
+                for row in rows:
+                    k1, k2 = int(row[at + 1]), int(row[at + 2])
+                    if k2:
+                        mine.update(span(k1, k2))
+                    else:
+                        mine.add(k1)
             else:
-                named.setdefault(str(tbl), set()).add(int(k1))
+                mine.update(map(int, map(k1_of, rows)))
+        return tables
 
     def _walk_batch(self, s: Any, entries: list[tuple[Any, ...]],
                     versioned: set[tuple[str, int, int]]) -> None:
         """The keys the batch names, and which of its rows that change by acts had a
-        version before the state (a version after it is then a change, paired or not)."""
-        self._name(e[1:4] for e in entries)
-        fresh = {(t, int(k1), int(k2)) for _q, t, k1, k2, *_r in entries
-                 if t in PAIRED} - versioned
-        versioned |= self._older_versions(s, fresh, self.state.seq)
+        version before the state (a version after it is then a change, paired or not);
+        the events' entries, for their rows' check (:meth:`_walked_events`)."""
+        tables = self._name(entries, 1)
+        fresh = {(t, int(e[2]), int(e[3])) for t in PAIRED for e in tables.get(t, ())}
+        versioned |= self._older_versions(s, fresh - versioned, self.state.seq)
         self.entries += len(entries)
+        if self.events_walked is not None:
+            self.events_walked += [(e[2], e[4]) for e in tables.get(EVENTS, ()) if e[3] == 0]
+            if len(self.events_walked) > WALKED_EVENTS:
+                self.events_walked = None  # (read again from the ledger: memory bounded)
+
+    def _walked_events(self) -> Any:
+        """What ``check_hands_on`` is given of the new events' ledger entries (``given``
+        of ``verify_events._EventCheck``): those the walk read, with a key after the
+        state's highest (None: too many were kept)."""
+        if self.events_walked is None:
+            return None
+        top = self.state.max_keys.get(EVENTS)
+        walked = (self.events_walked if top is None
+                  else [e for e in self.events_walked if e[0] > top])
+        return (self.state.seq, self.end, walked)
 
     def _walk_end(self, walk: seals.SealWalk) -> None:
         self.first = self.state.seq + 1
@@ -351,7 +385,8 @@ class _Incremental(ResumedAnchors, _Verifier):
         after = st.max_keys.get("hand")
         try:
             found = (self.future.result() if self.future is not None
-                     else check_hands_on(self.db, *self._new_hands_task(), HIGHEST))
+                     else check_hands_on(self.db, *self._new_hands_task(), HIGHEST,
+                                         self._walked_events(), self.tables_named))
         finally:
             if self.pool is not None:
                 self.pool.shutdown(wait=True, cancel_futures=True)
