@@ -189,6 +189,9 @@ class LedgerWalk:
             if not self.tick(len(entries)):
                 return
         self.end = expected - 1
+        self.end_digest = previous
+        """The chain's digest at ``end``: the stored one, else made from the one before
+        (as ``ledger.digest_at`` makes it; with no entry walked, the start's)."""
         self._walk_end(walk)
         walk.close(self.end)
 

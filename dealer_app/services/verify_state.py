@@ -34,14 +34,14 @@ instead and the state file is left as it is.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from itertools import groupby
-from operator import itemgetter
 from concurrent.futures import Future, ProcessPoolExecutor
 from datetime import datetime
+from itertools import groupby
+from operator import itemgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import func, select
+from sqlalchemy import Table, func, select
 
 from dealer_app.services import evidence
 from dealer_app.services.core.common import CancelFn, ProgressFn
@@ -89,6 +89,7 @@ from dealer_app.storage.notary import (
     load_trust,
 )
 
+_CHECKPOINTS = cast(Table, Checkpoint.__table__)
 ALWAYS = ("staff", "game_table", "station_key", "ledger_fork")
 """Small tables re-read whole by every incremental run (their rows change, or decide what
 is trusted)."""
@@ -107,10 +108,12 @@ the wall time longer on a loaded machine; a spawned worker costs half a second: 
 class _Incremental(ResumedAnchors, _Verifier):
     """:class:`evidence._Verifier` that starts from a :class:`VerifyState`."""
 
-    def __init__(self, state: VerifyState, tops: dict[str, int | None], db: Database,
-                 *args: Any, **kw: Any) -> None:
+    def __init__(self, state: VerifyState, tops: dict[str, int | None], known_id: str | None,
+                 db: Database, *args: Any, **kw: Any) -> None:
         super().__init__(db, *args, **kw)
         self.state = state
+        self.known_id = known_id
+        """The ledger's id as :func:`verify_with_state` read it just before."""
         self.tops = tops
         """Each table's highest key when this run began (``_snapshot``)."""
         self.entries = 0
@@ -124,7 +127,7 @@ class _Incremental(ResumedAnchors, _Verifier):
         L = ledger.LEDGER.c
         with self.db.read() as s:
             conn = s.connection()
-            self.ledger_id = ledger.ledger_id(conn)
+            self.ledger_id = self.known_id or ledger.ledger_id(conn)
             if self.ledger_id != st.ledger_id:
                 raise self.mismatch(f"it is the state of ledger {st.ledger_id}, but this "
                                     f"database is ledger {self.ledger_id or '(empty)'}: "
@@ -141,11 +144,12 @@ class _Incremental(ResumedAnchors, _Verifier):
             self.forks = {str(r.parent): r for r in s.execute(
                 select(LedgerFork.parent, LedgerFork.parent_seq, LedgerFork.parent_checkpoint,
                        LedgerFork.ledger_id, LedgerFork.reason).order_by(LedgerFork.id))}
-            q = select(Checkpoint)
+            C = _CHECKPOINTS.c  # (rows, not ORM objects)
+            q = select(_CHECKPOINTS)
             if st.checkpoint is not None:
-                q = q.where((Checkpoint.id >= st.checkpoint["id"]) | (Checkpoint.seq > st.seq))
+                q = q.where((C.id >= st.checkpoint["id"]) | (C.seq > st.seq))
             self.cps = [_Cp(r.id, SignedCheckpoint.of_row(r))
-                        for r in s.scalars(q.order_by(Checkpoint.seq, Checkpoint.id))]
+                        for r in s.execute(q.order_by(C.seq, C.id))]
             if st.checkpoint is not None:
                 kept = [c for c in self.cps if c.id == st.checkpoint["id"]]
                 if not kept or kept[0].signed.signature != st.checkpoint["signature"]:
@@ -198,6 +202,8 @@ class _Incremental(ResumedAnchors, _Verifier):
                   for _f, _n, _t, w in self.witnessed if w is not None}
         seqs = sorted({q for sig, q in named.items() if sig not in have})
         extra: list[_Cp] = []
+        if not seqs:
+            return
         with self.db.read() as s:
             for i in range(0, len(seqs), 500):
                 extra += [_Cp(r.id, SignedCheckpoint.of_row(r)) for r in s.scalars(
@@ -225,6 +231,8 @@ class _Incremental(ResumedAnchors, _Verifier):
         wanted = set(self.cp_seqs) | {a.seq for _p, _n, a in self.anchors if a is not None}
         wanted |= {w.checkpoint.seq for _f, _n, _t, w in self.witnessed if w is not None}
         old = sorted(q for q in wanted if q <= self.state.seq and q not in self.at_seq)
+        if not old:
+            return
         L = ledger.LEDGER.c
         with self.db.read() as s:
             for i in range(0, len(old), 500):
@@ -460,7 +468,8 @@ def verify_with_state(db: Database, state_file: Path | None, *, full: bool = Fal
     if state is not None:
         try:
             report = evidence.verify(db, **options,
-                                     verifier=maker(_Incremental, state, snap.max_keys))
+                                     verifier=maker(_Incremental, state, snap.max_keys,
+                                                    ledger_id))
         except StateMismatch as exc:
             problem, made[:] = str(exc), []
     if report is None:

@@ -252,9 +252,12 @@ def _state_after(db: Database, v: Any, snap: _Snapshot, fresh: Sequence[BrokenHa
     """The state a verify ``v`` leaves (None: the ledger is empty, nothing to keep);
     ``resumed``: ``v`` went on from the state ``before``."""
     end = int(getattr(v, "end", 0))
-    with db.read() as s:
-        ledger_id = ledger.ledger_id(s.connection())
-        digest = ledger.digest_at(s.connection(), end) if end else ""
+    ledger_id: str | None = getattr(v, "ledger_id", None)
+    digest: str | None = getattr(v, "end_digest", None) if end else ""
+    if ledger_id is None or digest is None:  # (the walk's own, else read)
+        with db.read() as s:
+            ledger_id = ledger_id or ledger.ledger_id(s.connection())
+            digest = ledger.digest_at(s.connection(), end) if end else ""
     if ledger_id is None:
         return None
     incremental = resumed and before is not None
