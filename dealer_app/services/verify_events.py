@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from itertools import compress, repeat
 from multiprocessing import get_context
 from multiprocessing.context import BaseContext
-from operator import is_, itemgetter, not_
+from operator import is_, itemgetter, methodcaller, not_
 from typing import Any
 
 import sqlalchemy as sa
@@ -159,7 +159,7 @@ class _EventCheck:
             found = read
             if given is not None:  # in seq order: the newest of each key is the last
                 found = [*((k, d) for k, d, q in read if q <= given[0]),
-                         *(list(map(_as_read, given[2])) if self.raw else given[2]),
+                         *(_as_read(given[2]) if self.raw else given[2]),
                          *((k, d) for k, d, q in read if q > given[1])]
             self.newest: dict[int, str | bytes] = dict(found)
             if len(self.newest) != len(found):  # an event written once, in the ledger twice
@@ -251,11 +251,18 @@ Given = tuple[int, int, list[tuple[int, str]]]
 """What :class:`_EventCheck` may be given (see there)."""
 
 
-def _as_read(entry: tuple[int, str]) -> tuple[int, str | bytes]:
-    """An event's (k1, row digest) as :class:`_EventCheck` reads it from SQLite: a format 2
-    digest as the bytes of its base64 (what ``raw_hashes_2`` gives)."""
-    k1, digest = entry
-    return (k1, digest[2:].encode() if digest.startswith(ledger.FORMAT_2) else digest)
+def _as_read(entries: list[tuple[int, str]]) -> list[tuple[int, str | bytes]]:
+    """Events' (k1, row digest) as :class:`_EventCheck` reads them from SQLite: a format 2
+    digest as the bytes of its base64 (what ``raw_hashes_2`` gives); in C when every one
+    is of format 2."""
+    digests = list(map(itemgetter(1), entries))
+    if all(map(methodcaller("startswith", ledger.FORMAT_2), digests)):
+        return list(zip(map(itemgetter(0), entries),
+                        map(str.encode, map(itemgetter(_AFTER_FORMAT), digests)), strict=True))
+    return [(k1, d[2:].encode() if d.startswith(ledger.FORMAT_2) else d) for k1, d in entries]
+
+
+_AFTER_FORMAT = slice(len(ledger.FORMAT_2), None)
 
 
 def event_bounds(db: Database, chunks: Sequence[Sequence[int]]) -> list[tuple[int, int]]:

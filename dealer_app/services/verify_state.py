@@ -467,9 +467,10 @@ def verify_with_state(db: Database, state_file: Path | None, *, full: bool = Fal
     report: VerifyReport | None = None
     if state is not None:
         try:
-            report = evidence.verify(db, **options,
-                                     verifier=maker(_Incremental, state, snap.max_keys,
-                                                    ledger_id))
+            with db.one_read():  # (its many short reads: one transaction)
+                report = evidence.verify(db, **options,
+                                         verifier=maker(_Incremental, state, snap.max_keys,
+                                                        ledger_id))
         except StateMismatch as exc:
             problem, made[:] = str(exc), []
     if report is None:
