@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from operator import itemgetter
 from typing import Any
 
-from sqlalchemy import DateTime, func, select, type_coerce
+from sqlalchemy import DateTime, Select, func, select, type_coerce
 
 from dealer_app.services.raw_rows import all_rows, plain_rows
 from dealer_app.storage import ledger
@@ -88,7 +88,7 @@ def table_findings(db: Database, tbl: str, lo: int | None = None, hi: int | None
                 *where).group_by(L.k1, L.k2)
             order = [L.k1, L.k2]
         else:
-            entry_q = entry_q.distinct(L.k1, L.k2)
+            entry_q = _distinct_on(entry_q, L.k1, L.k2)
             order = [L.k1, L.k2, L.seq.desc()]
     matches = ledger.row_matcher(tbl, raw_first=db.is_sqlite)
     with db.read() as s:  # the rows as the driver reads them (see ledger.row_matcher)
@@ -329,3 +329,13 @@ def _within(column: Any, elo: int, ehi: int) -> list[Any]:
     """``elo < column <= ehi``, leaving out the open ends (no integer column holds them)."""
     return [*([column > elo] if elo != LOWEST else []),
             *([column <= ehi] if ehi != HIGHEST else [])]
+
+
+def _distinct_on(query: Select[Any], *columns: Any) -> Select[Any]:
+    """PostgreSQL's ``SELECT DISTINCT ON (columns)``: SQLAlchemy 2.1 spells it
+    ``postgresql.distinct_on`` (``distinct(columns)`` is deprecated there), 2.0 only so."""
+    try:
+        from sqlalchemy.dialects.postgresql import distinct_on
+    except ImportError:  # SQLAlchemy 2.0
+        return query.distinct(*columns)
+    return query.ext(distinct_on(*columns))
