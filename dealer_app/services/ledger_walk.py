@@ -201,3 +201,22 @@ class LedgerWalk:
                       "changed in a commit without the act that changes it (no audit row "
                       "and no hand input beside it): a transition the app does not make",
                       k1 if tbl == "hand" else 0)
+
+
+def older_versions(s: Any, keys: set[tuple[str, int, int]],
+                   upto: int) -> set[tuple[str, int, int]]:
+    """Those of ``keys`` (table, k1, k2) with a ledger entry at or before ``upto``: the
+    rows an incremental verify saw versions of before its state."""
+    L = ledger.LEDGER.c
+    found: set[tuple[str, int, int]] = set()
+    by_table: dict[str, list[int]] = {}
+    for tbl, k1, _k2 in keys:
+        by_table.setdefault(tbl, []).append(k1)
+    for tbl, k1s in by_table.items():
+        k1s = sorted(set(k1s))
+        for i in range(0, len(k1s), 500):
+            for k1, k2 in s.execute(select(L.k1, L.k2).where(
+                    L.tbl == tbl, L.k1.in_(k1s[i:i + 500]), L.seq <= upto).distinct()):
+                if (tbl, int(k1), int(k2)) in keys:
+                    found.add((tbl, int(k1), int(k2)))
+    return found

@@ -58,7 +58,7 @@ from dealer_app.services.evidence import (
     table_findings,
 )
 from dealer_app.services.hand_check import check_hand_range
-from dealer_app.services.ledger_walk import PAIRED
+from dealer_app.services.ledger_walk import PAIRED, older_versions
 from dealer_app.services.verify_resume import ResumedAnchors
 from dealer_app.services.verify_state_file import (
     FORMAT,
@@ -293,7 +293,7 @@ class _Incremental(ResumedAnchors, _Verifier):
         the events' entries, for their rows' check (:meth:`_walked_events`)."""
         tables = self._name(entries, 1)
         fresh = {(t, int(e[2]), int(e[3])) for t in PAIRED for e in tables.get(t, ())}
-        versioned |= self._older_versions(s, fresh - versioned, self.state.seq)
+        versioned |= older_versions(s, fresh - versioned, self.state.seq)
         self.entries += len(entries)
         if self.events_walked is not None:
             self.events_walked += [(e[2], e[4]) for e in tables.get(EVENTS, ()) if e[3] == 0]
@@ -318,24 +318,6 @@ class _Incremental(ResumedAnchors, _Verifier):
         for continued in walk.runs.values():
             if continued.first == 0:
                 continued.first = self.state.seq + 1
-
-    @staticmethod
-    def _older_versions(s: Any, keys: set[tuple[str, int, int]],
-                        upto: int) -> set[tuple[str, int, int]]:
-        """Those of ``keys`` with a ledger entry at or before ``upto``."""
-        L = ledger.LEDGER.c
-        found: set[tuple[str, int, int]] = set()
-        by_table: dict[str, list[int]] = {}
-        for tbl, k1, _k2 in keys:
-            by_table.setdefault(tbl, []).append(k1)
-        for tbl, k1s in by_table.items():
-            k1s = sorted(set(k1s))
-            for i in range(0, len(k1s), 500):
-                for k1, k2 in s.execute(select(L.k1, L.k2).where(
-                        L.tbl == tbl, L.k1.in_(k1s[i:i + 500]), L.seq <= upto).distinct()):
-                    if (tbl, int(k1), int(k2)) in keys:
-                        found.add((tbl, int(k1), int(k2)))
-        return found
 
     # ------------------------------------------------------------------ 2. rows
     def _check_rows(self) -> None:
