@@ -116,14 +116,14 @@ class VerifyState:
 
     def holds_under(self, trusted: dict[str, str]) -> bool:
         from cryptography.exceptions import InvalidSignature
-        from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+        from dealer_app.storage.signing import public_key
 
         public = trusted.get(self.key_id)
         if public is None or public != self.public_key:
             return False
         try:
-            Ed25519PublicKey.from_public_bytes(bytes.fromhex(public)).verify(
-                bytes.fromhex(self.signature), self.body())
+            public_key(public).verify(bytes.fromhex(self.signature), self.body())
         except (InvalidSignature, ValueError):
             return False
         return True

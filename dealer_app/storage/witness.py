@@ -26,10 +26,7 @@ from pathlib import Path
 
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric.ed25519 import (
-    Ed25519PrivateKey,
-    Ed25519PublicKey,
-)
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from dealer_app.storage.chain import iso_utc
 from dealer_app.storage.errors import StorageError
@@ -39,6 +36,7 @@ from dealer_app.storage.signing import (
     _public_hex,
     _write_private,
     key_id_of,
+    public_key,
     trust,
 )
 
@@ -85,8 +83,7 @@ class WitnessLine:
 
     def holds_under(self, public_hex: str) -> bool:
         try:
-            Ed25519PublicKey.from_public_bytes(bytes.fromhex(public_hex)).verify(
-                bytes.fromhex(self.signature), self.message())
+            public_key(public_hex).verify(bytes.fromhex(self.signature), self.message())
         except (InvalidSignature, ValueError):
             return False
         return key_id_of(public_hex) == self.key_id
