@@ -18,12 +18,13 @@ authenticated up to the first format 2 checkpoint, which vouched for them.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from sqlalchemy import Connection, Table, select
+from sqlalchemy import Connection, Table, func, select
 
 from dealer_app.storage.ledger_chain import digest_at
 from dealer_app.storage.models import Checkpoint, LedgerEntry, StationKey
@@ -108,14 +109,43 @@ def seal_covering(conn: Connection, seq: int) -> Seal | None:
     return seal if seal is not None and seal.first <= seq else None
 
 
+def admission_seals(conn: Connection) -> list[tuple[Admission, Seal | None]]:
+    """Every admission (:func:`admissions`) with the seal of the commit that appended it
+    (:func:`seal_covering`), in two statements whatever their count: a floor of N stations
+    has N admissions, and a statement each was N round trips under the ledger's lock for
+    each station's first checkpoint (``vouch``)."""
+    found = admissions(conn)
+    if not found:
+        return []
+    S = cast(Table, LedgerEntry.__table__).alias("sealed")
+    covering = (select(func.min(S.c.seq)).where(S.c.seq >= L.seq, S.c.seal_from.is_not(None))
+                .scalar_subquery())
+    seal_seqs = sorted({int(r[0]) for r in conn.execute(
+        select(covering).select_from(LedgerEntry).where(
+            L.seq.in_([a.seq for a in found]))) if r[0] is not None})
+    seals: dict[int, Seal] = {}
+    for start in range(0, len(seal_seqs), 1000):
+        for row in conn.execute(select(*SEAL_COLUMNS).where(
+                L.seq.in_(seal_seqs[start:start + 1000]))):
+            seal = seal_of(row)
+            if seal is not None:
+                seals[seal.last] = seal
+    out: list[tuple[Admission, Seal | None]] = []
+    ordered = sorted(seals)
+    for adm in found:
+        at = bisect.bisect_left(ordered, adm.seq)
+        seal = seals[ordered[at]] if at < len(ordered) else None
+        out.append((adm, seal if seal is not None and seal.first <= adm.seq else None))
+    return out
+
+
 def trusted_keys(conn: Connection, roots: Mapping[str, str]) -> dict[str, str]:
     """key id -> public key: the roots and every key admitted, in ledger order, by a
     supervisor's act whose seal a key already trusted signed."""
     trusted = dict(roots)
-    for adm in admissions(conn):
+    for adm, seal in admission_seals(conn):
         if adm.key_id in trusted or adm.admitted_by is None:
             continue  # a founder row only records its key: it grants nothing
-        seal = seal_covering(conn, adm.seq)
         public = trusted.get(seal.key_id) if seal is not None else None
         if seal is not None and public is not None and seal.holds_under(public):
             trusted[adm.key_id] = adm.public_key
@@ -145,7 +175,8 @@ class StationTrust:
             mtime = path.stat().st_mtime
         except OSError:
             mtime = 0.0
-        count = len(conn.execute(select(StationKey.id)).all())
+        count = int(conn.execute(select(func.count()).select_from(StationKey)).scalar()
+                    or 0)
         if self.stamp != (mtime, count):
             self.keys = trusted_keys(conn, load_trust([path]))
             self.stamp = (mtime, count)

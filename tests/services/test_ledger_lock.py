@@ -168,3 +168,55 @@ def _verify_clean(db_url: str) -> bool:
         return not report.broken
     finally:
         svc.close()
+
+
+
+def _admit_stations(svc: Services, sam: StaffMember, folder: Path, count: int) -> list[str]:
+    """``count`` more workstations' keys admitted by ``sam`` at ``svc``; their key ids."""
+    admit = KeyService(svc.db)
+    ids = []
+    for i in range(count):
+        notary = Notary.load(folder / f"s{i}" / "config", folder / f"s{i}" / "anchors")
+        admit.admit(notary.public_key, f"station {i}", sam, "a floor of stations")
+        ids.append(notary.key_id)
+    return ids
+
+
+def _trusted_keys(svc: Services) -> tuple[dict[str, str], list[str]]:
+    """The keys ``svc``'s station trusts (its own the root), and the statements sent."""
+    from dealer_app.storage import seals
+
+    notary = svc.db.notary
+    assert notary is not None
+    sent: list[str] = []
+
+    def statement(_conn: Any, _cursor: Any, sql: str, *_args: Any) -> None:
+        sent.append(sql)
+
+    with svc.db.engine.connect() as conn:
+        event.listen(svc.db.engine, "before_cursor_execute", statement)
+        try:
+            trusted = seals.trusted_keys(conn, {notary.key_id: notary.public_key})
+        finally:
+            event.remove(svc.db.engine, "before_cursor_execute", statement)
+    return trusted, sent
+
+
+def test_the_trusted_keys_are_read_in_statements_that_do_not_grow_with_the_floor(
+        db_url: str, tmp_path: Path) -> None:
+    """A floor of N stations has N admissions: read with a statement each, they were N
+    round trips under the ledger's lock at each station's first checkpoint (floor200,
+    2026-12-04 03:39 UTC: a checkpoint's commit sent 111 statements under the lock at 100
+    tables, the others 1)."""
+    svc = Services.open(db_url)
+    try:
+        sam = svc.staff.add_staff("Sam", Role.SUPERVISOR, "246800")
+        few = _admit_stations(svc, sam, tmp_path / "few", 2)
+        trusted, for_few = _trusted_keys(svc)
+        assert set(few) <= set(trusted)
+        many = _admit_stations(svc, sam, tmp_path / "many", 10)
+        trusted, for_many = _trusted_keys(svc)
+        assert set(few + many) <= set(trusted)
+    finally:
+        svc.close()
+    assert len(for_many) == len(for_few) <= 3, (for_few, for_many)
