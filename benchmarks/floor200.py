@@ -20,11 +20,18 @@ dropped after. Then, all at once:
 Printed per count: each input's commit time p50/p95/p99 and max (the dealer's wait, the
 station's own clock), inputs refused and lost (an acknowledged input id not stored exactly
 once), commit to floor tile and to players' screen p50/p95, the floor view's CPU (share of
-one core), the stations' and the server's CPU per input (to extrapolate past this machine),
+one core) and its reads' time, the stations', the server's and PgBouncer's CPU per input
+(to extrapolate past this machine),
 the ledger's lock (the wait for it, its hold from the reply to the statement that takes it
 to the end of the COMMIT, how busy it was, the commits that signed a checkpoint apart, the
 statements sent under it), the server's connections (``pg_stat_activity``, by kind) and
 the load average. The first figure to miss its target is named at the end.
+
+The figures are taken after a warm-up (``--warmup``, 30 s): each station's first commit
+signs a checkpoint, here all within seconds of each other (a floor whose stations start
+together, after an update, does the same). A hand of this benchmark takes
+about 40 inputs (100 s), so a window of 60 s after it holds no hand's last input and no
+checkpoint it signs: ``--seconds 120`` includes them.
 """
 
 from __future__ import annotations
