@@ -352,9 +352,9 @@ def _upgrade(db: Database, path: Path | None) -> bool:
     head = migrate.head_revision()
     with db.engine.begin() as conn:
         current = migrate.current_revision(conn)
+        if current == head:  # every open but the first: no catalogue read beyond the version
+            return False
         has_tables = bool(inspect(conn).get_table_names())
-    if current == head:
-        return False
     if current is None and has_tables:
         raise NotADatabaseError(
             f"{db.url} holds tables of another program; nothing was changed")
