@@ -111,7 +111,7 @@ def seal_covering(conn: Connection, seq: int) -> Seal | None:
 
 def admission_seals(conn: Connection) -> list[tuple[Admission, Seal | None]]:
     """Every admission (:func:`admissions`) with the seal of the commit that appended it
-    (:func:`seal_covering`), in two statements whatever their count: a floor of N stations
+    (:func:`seal_covering`), in three statements whatever their count: a floor of N stations
     has N admissions, and a statement each was N round trips under the ledger's lock for
     each station's first checkpoint (``vouch``)."""
     found = admissions(conn)
