@@ -3,7 +3,9 @@
     .venv/bin/python benchmarks/storage.py [--pg URL] [--hands 100000]
 
 1. recording one input on SQLite with synchronous=FULL (median, p95, and by kind: a card,
-   an action, the input completing a hand with its checkpoint; target p95 < 2 ms);
+   an action, the input completing a hand with its checkpoint; target p95 < 2 ms, and no
+   more than 0.3 ms above the bare commit printed before it); with ``--only record`` and a
+   PostgreSQL URL, the same on PostgreSQL after its own bare commit;
 2. resuming a session of 500 hands (open + session + seats + hand in progress; < 300 ms);
 3. a supervisor search (player, date range, status; first page and count) over 100,000
    hands on SQLite and, given a URL (or DEALER_APP_TEST_PG_URL), PostgreSQL (< 100 ms);
@@ -114,15 +116,54 @@ def bench_raw_commit(folder: Path) -> None:
           f"{ms(statistics.median(times))}, p95 {ms(times[int(len(times) * 0.95)])}")
 
 
+def bench_raw_commit_pg(url: str) -> None:
+    """PostgreSQL's floor: one tiny insert committed by the driver (its BEGIN, the INSERT
+    and the COMMIT: three round trips), on a table of the benchmark's schema."""
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        raw: Any = conn.connection.dbapi_connection
+        cursor = raw.cursor()
+        cursor.execute("CREATE TABLE bare_commit (a INTEGER)")
+        raw.commit()
+        times = []
+        for i in range(300):
+            start = time.perf_counter()
+            cursor.execute("INSERT INTO bare_commit VALUES (%s)", (i,))
+            raw.commit()
+            times.append(time.perf_counter() - start)
+        cursor.close()
+    engine.dispose()
+    times.sort()
+    print(f"baseline: bare PostgreSQL insert + commit: median "
+          f"{ms(statistics.median(times))}, p95 {ms(times[int(len(times) * 0.95)])}")
+
+
+def pg_schema(url: str) -> tuple[str, Callable[[], None]]:
+    """A fresh schema of the PostgreSQL database at ``url``: its URL, and what drops it."""
+    schema = f"bench_{uuid.uuid4().hex[:10]}"
+    admin = create_engine(url)
+    with admin.begin() as conn:
+        conn.execute(text(f"CREATE SCHEMA {schema}"))
+    found = make_url(url).update_query_dict({"options": f"-csearch_path={schema}"})
+
+    def drop() -> None:
+        with admin.begin() as conn:
+            conn.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+        admin.dispose()
+
+    return found.render_as_string(hide_password=False), drop
+
+
 def bench_record(folder: Path, lease: bool = False, sign_ins: bool = False,
-                 inputs: int = 600) -> None:
+                 inputs: int = 600, url: str | None = None) -> None:
     """Recording inputs; with ``lease`` as the dealer's window does (the table lease checked
     and renewed by each input); with ``sign_ins`` while another thread signs in over and over
-    (scrypt must not hold the write lock)."""
+    (scrypt must not hold the write lock). ``url``: a PostgreSQL database (its own schema)
+    instead of an SQLite file in ``folder``."""
     import threading
 
     name = "record" + ("-lease" if lease else "") + ("-signins" if sign_ins else "")
-    svc, boss, table, session = setup(f"sqlite:///{folder}/{name}.sqlite3")
+    svc, boss, table, session = setup(url or f"sqlite:///{folder}/{name}.sqlite3")
     workstation = None
     if lease:
         workstation = "bench"
@@ -159,7 +200,8 @@ def bench_record(folder: Path, lease: bool = False, sign_ins: bool = False,
             worker.join()
     what = ", table lease checked" if lease else ""
     what += f", {signed[0]} sign-ins meanwhile" if sign_ins else ""
-    print(f"record one input (SQLite, synchronous=FULL{what}, {len(times)} inputs): "
+    where = "PostgreSQL" if url else "SQLite, synchronous=FULL"
+    print(f"record one input ({where}{what}, {len(times)} inputs): "
           f"median {ms(statistics.median(times))}, p95 {ms(p95(times))}, "
           f"max {ms(max(times))}")
     checkpoints = svc.db.checkpointer.runs if svc.db.checkpointer else 0
@@ -553,6 +595,14 @@ def main() -> int:
         bench_raw_commit(folder)
         if args.only == "record":
             bench_record(folder, inputs=args.inputs)
+            if args.pg:  # the same figure on PostgreSQL, its own bare commit beside it
+                for bench in (bench_raw_commit_pg,
+                              lambda url: bench_record(folder, inputs=args.inputs, url=url)):
+                    url, drop = pg_schema(args.pg)  # (a schema each: the app's is its own)
+                    try:
+                        bench(url)
+                    finally:
+                        drop()
             return 0
         bench_record(folder, inputs=args.inputs)
         bench_record(folder, lease=True)
@@ -561,18 +611,8 @@ def main() -> int:
         bench_search("SQLite", f"sqlite:///{folder}/search.sqlite3", args.hands, lambda: None)
         bench_verify(folder, args.verify_hands)
     if args.pg:
-        schema = f"bench_{uuid.uuid4().hex[:10]}"
-        admin = create_engine(args.pg)
-        with admin.begin() as conn:
-            conn.execute(text(f"CREATE SCHEMA {schema}"))
-        url = make_url(args.pg).update_query_dict({"options": f"-csearch_path={schema}"})
-
-        def drop() -> None:
-            with admin.begin() as conn:
-                conn.execute(text(f"DROP SCHEMA {schema} CASCADE"))
-            admin.dispose()
-
-        bench_search("PostgreSQL", url.render_as_string(hide_password=False), args.hands, drop)
+        url, drop = pg_schema(args.pg)
+        bench_search("PostgreSQL", url, args.hands, drop)
     else:
         print("PostgreSQL: skipped (no --pg URL and no DEALER_APP_TEST_PG_URL)")
     return 0

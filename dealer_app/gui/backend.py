@@ -11,7 +11,6 @@ Its calls about people (sign-in, supervisors, accounts, PINs) are in
 from __future__ import annotations
 
 import contextlib
-import uuid
 from dataclasses import dataclass
 
 from dealer_app import words
@@ -33,6 +32,7 @@ from dealer_app.services import (
 )
 from dealer_app.services.core.errors import ServiceError
 from dealer_app.services.core.types import Attempt
+from dealer_app.services.hands import new_input_id
 from dealer_app.services.keys import EvidenceProblem
 from dealer_app.services.leases import LeaseLostError, TableHeldError, new_workstation
 from dealer_app.services.moves import Arrival
@@ -347,7 +347,7 @@ class Backend(StaffCalls):
                     kept=exc, input=words.event_text(event))) from exc
         if self.state is None or not self.in_progress:
             raise StorageError(tr("no hand in progress: press N to deal one"))
-        return self._send(self.state.hand_id, event, str(uuid.uuid4()))
+        return self._send(self.state.hand_id, event, new_input_id())
 
     def store_pending(self) -> HandState | None:
         """Sends the input kept while the server was away, if any, under its first id (read

@@ -174,7 +174,12 @@ STATE_COLUMNS = (HandRow.id, HandRow.uid, HandRow.table_id, HandRow.session_id,
 
 def pot_of(hand: Hand) -> int:
     """The hand's pot as the list shows it: the chips in the middle (pots and bets) while
-    it runs, and what was awarded once complete."""
+    it runs, and what was awarded once complete. While nothing is awarded the pots hold
+    every seat's committed chips (``build_pots`` layers them, each chip in one pot), so
+    they are summed without building the pots (every input of a hand asks)."""
+    if hand.awarded is None and not hand.complete:
+        return sum([st.committed for st in hand.seats.values() if st.committed > 0]) \
+            + sum([st.bet for st in hand.seats.values() if st.bet])
     return sum(p.amount for p in hand.pots()) + (0 if hand.complete
                                                   else sum(hand.bets.values()))
 

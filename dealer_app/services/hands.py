@@ -10,7 +10,7 @@
   Keeps the last replayed hand per hand id (keyed by the hand row's chain head: the update
   that moves the head on from the cached one locks the row, so other programs writing the
   same hand are seen): an input costs that update and one insert, not a reload and replay
-  of the whole hand; on SQLite in a transaction without an ORM session
+  of the whole hand; in a transaction without an ORM session
   (``Database.core_transaction``), its ledger entry and seal written by the same code.
 - ``undo_last(hand_id, staff, reason=None) -> HandState``: appends an ``undo`` row for the
   last input still in force (nothing is deleted). Undoing an input of a completed hand needs
@@ -47,7 +47,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, NamedTuple, cast
 
-from sqlalchemy import Table, bindparam, exists, func, select, update
+from sqlalchemy import Table, exists, func, select
 from sqlalchemy.orm import Session
 
 from dealer_app.engine import Event, RuleError, SeatSpec, Settings, SettingsError
@@ -78,6 +78,11 @@ from dealer_app.services.hand_rows import (
     state_of,
 )
 from dealer_app.services.hand_rows import pot_of as pot_of  # (importing.py takes it here)
+from dealer_app.services.hand_statements import MOVE_AND_INSERT as _MOVE_AND_INSERT
+from dealer_app.services.hand_statements import MOVE_HEAD as _MOVE_HEAD
+from dealer_app.services.hand_statements import MOVE_HEAD_ONLY as _MOVE_HEAD_ONLY
+from dealer_app.services.hand_statements import STORED_INPUT as _STORED_INPUT
+from dealer_app.services.hand_statements import new_input_id as new_input_id
 from dealer_app.services.leases import check_lease, lease_held
 from dealer_app.storage import chain, ledger
 from dealer_app.storage.bulk import insert_row, update_rows
@@ -97,23 +102,10 @@ from dealer_app.storage.models import (
 )
 from dealer_app.text import tr
 
-# Prepared once: the statements of the common path of record_input (see _record_cached).
+# Prepared once: the statements of the common path of record_input (hand_statements.py).
 _HAND_TABLE = cast(Table, HandRow.__table__)
-_HAND = _HAND_TABLE.c
 _EVENT_TABLE = cast(Table, HandEvent.__table__)
-_EVENT = _EVENT_TABLE.c
-_STORED_INPUT = select(_EVENT.hand_id).where(_EVENT.input_id == bindparam("input_id"))
-"""Whether an input of this id is stored already (settles a commit whose reply was lost)."""
-_HEAD_IS = (_HAND.id == bindparam("hand_id"), _HAND.head_digest == bindparam("head"),
-            _HAND.status == bindparam("was_status"))
-_MOVE_HEAD = (update(_HAND_TABLE).where(*_HEAD_IS)
-              .values(head_digest=bindparam("digest"), pot=bindparam("pot")))
-_MOVE_HEAD_ONLY = update(_HAND_TABLE).where(*_HEAD_IS).values(head_digest=bindparam("digest"))
 _IN_PROGRESS = HandStatus.IN_PROGRESS.value
-"""The hand's chain head moved on only from the head the cache holds, the hand still in
-progress: one statement locks the row, proves the cache current and writes the new head
-(no row read first). A card leaves the pot as it is: the pot's index is then not
-rewritten."""
 
 
 class StateRow(NamedTuple):
@@ -257,7 +249,7 @@ class HandService:
         attempt after the first reads the id back first, so an input whose commit went
         through but whose reply was lost is answered, not stored twice. Past that time:
         ``ConnectionLostError``; calling again with the same ``input_id`` is safe."""
-        input_id = input_id or str(uuid.uuid4())
+        input_id = input_id or new_input_id()
         tries = 0
 
         def record() -> HandState:
@@ -302,7 +294,7 @@ class HandService:
     def _record_core(self, hand_id: int, event: Event, staff: StaffMember,
                      workstation: str | None, input_id: str | None,
                      taken: list[Replayed]) -> tuple[HandState, Replayed] | None:
-        """SQLite: :meth:`_record_cached` in a transaction without an ORM session
+        """:meth:`_record_cached` in a transaction without an ORM session
         (``Database.core_transaction``: the same ledger entry, seal and checkpoint). None:
         nothing was stored, take the session's path (which also says why an input is
         refused)."""
@@ -349,9 +341,22 @@ class HandService:
                                  card=event.card, to=event.to, target_seq=None,
                                  by=staff.name, at=now, reason=None).digest(base.head)
         pot = base.pot if hand.complete else pot_of(hand)
-        moved = update_rows(conn, _MOVE_HEAD_ONLY if pot == base.pot else _MOVE_HEAD, {
-            "hand_id": hand_id, "head": base.head, "was_status": _IN_PROGRESS,
-            "digest": digest, "pot": pot})
+        move = _MOVE_HEAD_ONLY if pot == base.pot else _MOVE_HEAD
+        moving = {"hand_id": hand_id, "head": base.head, "was_status": _IN_PROGRESS,
+                  "digest": digest, "pot": pot}
+        values = {
+            "hand_id": hand_id, "seq": seq, "kind": "input", "seat": event.seat,
+            "action": action, "card": event.card, "to_amount": event.to,
+            "target_seq": None, "staff_id": staff.id, "staff_name": staff.name, "at": now,
+            "reason": None, "digest": "", "input_id": input_id}  # (see append_event)
+        event_id: int | None = None
+        if conn.dialect.name == "postgresql":  # one round trip for both
+            event_id = conn.execute(_MOVE_AND_INSERT[move], {
+                **{f"m_{name}": value for name, value in moving.items()},
+                **{f"e_{name}": value for name, value in values.items()}}).scalar()
+            moved = 0 if event_id is None else 1
+        else:  # (SQLite: each by the driver, in this process)
+            moved = update_rows(conn, move, moving)
         if moved != 1:  # another program moved the hand on: the cache is behind
             taken.clear()
             return None
@@ -361,12 +366,8 @@ class HandService:
             check_lease(s, base.row.table_id, workstation, now)  # LeaseLostError
         with self._lock:
             self.cache_hits += 1
-        values = {
-            "hand_id": hand_id, "seq": seq, "kind": "input", "seat": event.seat,
-            "action": action, "card": event.card, "to_amount": event.to,
-            "target_seq": None, "staff_id": staff.id, "staff_name": staff.name, "at": now,
-            "reason": None, "digest": "", "input_id": input_id}  # (see append_event)
-        event_id = insert_row(conn, _EVENT_TABLE, values)
+        if event_id is None:
+            event_id = insert_row(conn, _EVENT_TABLE, values)
         ledger.note_row(s, "hand_event", {**values, "id": event_id})
         row = base.row
         if hand.complete:

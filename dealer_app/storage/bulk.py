@@ -24,7 +24,7 @@ def insert_many(conn: Connection, table: Table, rows: Sequence[dict[str, Any]]) 
     if not rows:
         return
     if conn.dialect.name != "sqlite" or conn.dialect.paramstyle != "qmark":
-        conn.execute(insert(table), list(rows))
+        conn.execute(_insert(table), list(rows))
         return
     sql, processors = _plan(conn, table, tuple(rows[0]))
     if processors:
@@ -60,6 +60,15 @@ def _bound(values: tuple[Any, ...], processors: list[tuple[int, Any]]) -> tuple[
 _INSERTS: dict[int, Any] = {}
 
 
+def _insert(table: Table) -> Any:
+    """``insert(table)``, built once a table (a statement built anew is keyed anew for
+    SQLAlchemy's compiled cache at each execution)."""
+    statement = _INSERTS.get(id(table))
+    if statement is None:
+        statement = _INSERTS[id(table)] = insert(table)
+    return statement
+
+
 def insert_row(conn: Connection, table: Table, row: dict[str, Any]) -> int:
     """Inserts one row of a table whose primary key is one integer the database assigns;
     returns that key. On SQLite by the driver's cursor (its ``lastrowid``), each value
@@ -67,22 +76,15 @@ def insert_row(conn: Connection, table: Table, row: dict[str, Any]) -> int:
     runs it once, and SQLAlchemy's own execution of the statement cost several times the
     insert itself. Elsewhere a Core insert (built once a table)."""
     if not _by_driver(conn):
-        statement = _INSERTS.get(id(table))
-        if statement is None:
-            statement = _INSERTS[id(table)] = insert(table)
-        inserted = conn.execute(statement, row).inserted_primary_key
+        inserted = conn.execute(_insert(table), row).inserted_primary_key
         assert inserted is not None
         return int(inserted[0])
     sql, processors = _plan(conn, table, tuple(row))
     params = _bound(tuple(row.values()), processors) if processors else tuple(row.values())
-    cursor = conn.connection.cursor()
     try:
-        cursor.execute(sql, params)
-        return int(cursor.lastrowid)
+        return int(_driver(conn).execute(sql, params).lastrowid)
     except conn.dialect.loaded_dbapi.Error as exc:
         raise DBAPIError.instance(sql, params, exc, conn.dialect.loaded_dbapi.Error) from exc
-    finally:
-        cursor.close()
 
 
 _COMPILED: dict[int, tuple[Any, str, tuple[tuple[str, Any], ...]]] = {}
@@ -100,19 +102,22 @@ def _driver_run(conn: Connection, statement: Any, params: dict[str, Any]) -> Any
                       for name in compiled.positiontup or ())
         plan = _COMPILED[id(statement)] = (statement, compiled.string, binds)
     _statement, sql, binds = plan
-    values = tuple(params[name] if proc is None else proc(params[name])
-                   for name, proc in binds)
-    cursor = conn.connection.cursor()
+    values = tuple([params[name] if proc is None else proc(params[name])
+                    for name, proc in binds])
     try:
-        cursor.execute(sql, values)
+        return _driver(conn).execute(sql, values)
     except conn.dialect.loaded_dbapi.Error as exc:
-        cursor.close()
         raise DBAPIError.instance(sql, values, exc, conn.dialect.loaded_dbapi.Error) from exc
-    return cursor
 
 
 def _by_driver(conn: Connection) -> bool:
     return conn.dialect.name == "sqlite" and conn.dialect.paramstyle == "qmark"
+
+
+def _driver(conn: Connection) -> Any:
+    """The driver's own connection under ``conn`` (SQLite: its ``execute`` makes the
+    cursor in C; the pool's cursor wrapper, then ``close``, cost as much again)."""
+    return conn.connection.dbapi_connection
 
 
 def update_rows(conn: Connection, statement: Any, params: dict[str, Any]) -> int:
@@ -146,14 +151,11 @@ def driver_execute(conn: Connection, sql: str, params: Any = (), many: bool = Fa
                    ) -> list[tuple[Any, ...]]:
     """``sql`` run by the driver's cursor in ``conn``'s transaction (its rows), a driver's
     error raised as SQLAlchemy raises it (``IntegrityError``, ``OperationalError``...)."""
-    cursor = conn.connection.cursor()
+    raw = _driver(conn)
     try:
         if many:
-            cursor.executemany(sql, params)
+            raw.executemany(sql, params).close()
             return []
-        cursor.execute(sql, params)
-        return list(cursor.fetchall())
+        return list(raw.execute(sql, params).fetchall())
     except conn.dialect.loaded_dbapi.Error as exc:
         raise DBAPIError.instance(sql, params, exc, conn.dialect.loaded_dbapi.Error) from exc
-    finally:
-        cursor.close()

@@ -73,7 +73,39 @@ class ChainLink:
                 "at": iso_utc(self.at), "reason": self.reason}
 
     def digest(self, previous: str) -> str:
-        return _sha(previous, self.payload())
+        return hashlib.sha256((previous + self.canonical()).encode("utf-8")).hexdigest()
+
+    def canonical(self) -> str:
+        """``canonical_json(self.payload())``, written directly when every value has its
+        usual type (each input of a hand makes one): the same text, key for key."""
+        seq, kind, seat, action, card, to, target, by, reason = (
+            self.seq, self.kind, self.seat, self.action, self.card, self.to,
+            self.target_seq, self.by, self.reason)
+        if (seq.__class__ is not int or kind.__class__ is not str
+                or by.__class__ is not str or not isinstance(self.at, datetime)
+                or (seat is not None and seat.__class__ is not int)
+                or (action is not None and action.__class__ is not str)
+                or (card is not None and card.__class__ is not str)
+                or (to is not None and to.__class__ is not int)
+                or (target is not None and target.__class__ is not int)
+                or (reason is not None and reason.__class__ is not str)):
+            return canonical_json(self.payload())
+        return (f'{{"action":{_text(action)},"at":"{iso_utc(self.at)}","by":{_STR(by)},'
+                f'"card":{_text(card)},"kind":{_STR(kind)},"reason":{_text(reason)},'
+                f'"seat":{_number(seat)},"seq":{seq},"target":{_number(target)},'
+                f'"to":{_number(to)}}}')
+
+
+_STR = json.encoder.encode_basestring
+"""The JSON string of a text as :data:`_CANONICAL` writes it (``ensure_ascii=False``)."""
+
+
+def _text(value: str | None) -> str:
+    return "null" if value is None else _STR(value)
+
+
+def _number(value: int | None) -> str:
+    return "null" if value is None else int.__repr__(value)
 
 
 def first_break(start: str, links: Iterable[tuple[ChainLink, str]], head: str) -> str | None:

@@ -169,8 +169,8 @@ def append(conn: Connection, entries: Sequence[Pending], sealer: Sealer | None =
     runs grouped, the rows made): while it is held, every commit of the floor waits. Held,
     only the head is read (with the lock, one round trip), the entries linked and sealed
     (hashing and one signature, in this process) and the rows inserted (one statement)."""
-    if not every_digest:  # format 4: a run of rows written once, one entry
-        entries = group_runs(entries, Pending, FORMAT_2)
+    if not every_digest and len(entries) > 1:  # format 4: a run of rows written once,
+        entries = group_runs(entries, Pending, FORMAT_2)  # one entry (a lone row stays)
     sealed = bool(entries) and sealer is not None
     rows: list[dict[str, Any]] = [
         {"seq": 0, "tbl": p.tbl, "k1": p.k1, "k2": p.k2, "row_digest": p.row_digest,

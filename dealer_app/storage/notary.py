@@ -17,6 +17,7 @@ Files (``DEALER_APP_CONFIG_DIR`` overrides the configuration folder, platformdir
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import secrets
@@ -75,6 +76,8 @@ as before it was split off."""
 
 log = logging.getLogger(__name__)
 
+_NO_SEAL: tuple[Seal | None, bytes] = (None, b"")
+
 SEAL_WAIT = 30.0
 """Seconds a commit waits for this process's previous commit to finish its seal."""
 
@@ -95,6 +98,8 @@ class Notary:
         """This process's seals: one hash chain (``Seal.prev``)."""
         self._prev = b""
         self._seal_lock = threading.Lock()
+        self._sealing: tuple[Seal | None, bytes] = _NO_SEAL
+        """The seal :meth:`begin_seal` made, and its link (until :meth:`end_seal`)."""
         self.own: set[int] = set()
         """The last entries of the seals this run committed since its last checkpoint:
         what it vouches for without checking a signature."""
@@ -122,12 +127,14 @@ class Notary:
         try:
             prev = self._prev
             when = micros(at)
-            signature = self.key.sign(seal_message(self.key_id, self.run, first, last, digest,
-                                                   when, prev))
+            message = seal_message(self.key_id, self.run, first, last, digest, when, prev)
+            seal = Seal(first, last, digest, when, self.key_id, self.run, prev,
+                        self.key.sign(message))
         except BaseException:
             self._seal_lock.release()
             raise
-        return Seal(first, last, digest, when, self.key_id, self.run, prev, signature)
+        self._sealing = (seal, hashlib.sha256(message).digest())  # (its link, made once)
+        return seal
 
     def lone_seal(self, first: int, last: int, digest: str, at: datetime) -> Seal:
         """A seal that is a run of its own (a migration's entries: that transaction is not
@@ -140,9 +147,11 @@ class Notary:
         """After the commit (or its rollback): the next seal chains to this one."""
         try:
             if committed:
-                self._prev = seal.link()
+                sealing, link = self._sealing
+                self._prev = link if sealing is seal else seal.link()
                 self.own.add(seal.last)
         finally:
+            self._sealing = _NO_SEAL
             self._seal_lock.release()
 
     def problem(self, code: str, **detail: str) -> None:

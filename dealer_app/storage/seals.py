@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from sqlalchemy import Connection, Table, func, select
+from sqlalchemy import Connection, Table, bindparam, func, select
 
 from dealer_app.storage.ledger_chain import digest_at
 from dealer_app.storage.models import Checkpoint, LedgerEntry, StationKey
@@ -186,8 +186,7 @@ class StationTrust:
             mtime = path.stat().st_mtime
         except OSError:
             mtime = 0.0
-        count = int(conn.execute(select(func.count()).select_from(StationKey)).scalar()
-                    or 0)
+        count = int(conn.execute(_STATION_KEYS_COUNTED).scalar() or 0)
         if self.stamp != (mtime, count):
             self.keys, sealed = _trusted(conn, load_trust([path]))
             self.stamp = (mtime, count)
@@ -240,30 +239,27 @@ def vouch(conn: Connection, notary: Notary, upto: int, current: Seal | None,
     format 2 checkpoint (legacy entries)."""
     trust = (station or _station_trust(notary)).current(conn)
     since, any_format_2 = 0, False
-    C = cast(Table, Checkpoint.__table__).c
-    rows = conn.execute(select(C.seq, C.digest, C.at, C.reason, C.key_id, C.public_key,
-                               C.signature, C.unvouched)
-                        .order_by(C.seq.desc(), C.id.desc()).limit(50)).all()
-    for row in rows:
-        cp = SignedCheckpoint.of_row(row)
-        if row.seq > upto:
-            continue
-        if notary.vouched == (cp.seq, cp.signature) or _checkpoint_holds(conn, cp, trust):
-            since = cp.seq
-            any_format_2 = cp.unvouched is not None
-            break
+    rows = conn.execute(_NEWEST_CHECKPOINTS)
+    try:  # (read as far as the first it authenticates: most often the first, its own)
+        for row in rows:
+            cp = SignedCheckpoint.of_row(row)
+            if row.seq > upto:
+                continue
+            if notary.vouched == (cp.seq, cp.signature) or _checkpoint_holds(conn, cp, trust):
+                since = cp.seq
+                any_format_2 = cp.unvouched is not None
+                break
+    finally:
+        rows.close()
     if not any_format_2:
-        any_format_2 = conn.execute(select(Checkpoint.id).where(
-            Checkpoint.unvouched.is_not(None)).limit(1)).first() is not None
+        any_format_2 = conn.execute(_ANY_FORMAT_2).first() is not None
     legacy_end = upto if not any_format_2 else 0
     if legacy_end:  # only entries before the first seal ever are legacy (written before
         # migration 0012): deleting the format 2 checkpoints must not make forged ones so
         legacy_end = min(legacy_end, _first_sealed(conn, notary) - 1)
     bad: list[tuple[int, int]] = []
     expected = since + 1
-    for sealed in conn.execute(select(*SEAL_COLUMNS).where(L.seq > since, L.seq <= upto,
-                                                           L.seal_from.is_not(None))
-                               .order_by(L.seq)):
+    for sealed in conn.execute(_SEALS_BETWEEN, {"since": since, "upto": upto}):
         seal = seal_of(sealed)
         assert seal is not None
         if seal.first > expected:  # entries no seal covers, past the legacy ones
@@ -280,6 +276,20 @@ def vouch(conn: Connection, notary: Notary, upto: int, current: Seal | None,
     if max(expected, legacy_end + 1) <= upto:
         _merge(bad, max(expected, legacy_end + 1), upto)
     return format_ranges(bad)
+
+
+_C = cast(Table, Checkpoint.__table__).c
+_NEWEST_CHECKPOINTS = (select(_C.seq, _C.digest, _C.at, _C.reason, _C.key_id, _C.public_key,
+                              _C.signature, _C.unvouched)
+                       .order_by(_C.seq.desc(), _C.id.desc()).limit(50))
+_ANY_FORMAT_2 = select(_C.id).where(_C.unvouched.is_not(None)).limit(1)
+_SEALS_BETWEEN = (select(*SEAL_COLUMNS)
+                  .where(L.seq > bindparam("since"), L.seq <= bindparam("upto"),
+                         L.seal_from.is_not(None))
+                  .order_by(L.seq))
+_STATION_KEYS_COUNTED = select(func.count()).select_from(StationKey)
+"""The statements of :func:`vouch` (each checkpoint signs after one), built once: a
+statement built anew is keyed anew for SQLAlchemy's compiled cache at each execution."""
 
 
 def warm_vouch(conn: Connection, notary: Notary) -> None:

@@ -170,19 +170,59 @@ def test_an_input_on_the_cached_path_reads_no_hand_row(
     def trace(dbapi_conn: object, _record: object, _proxy: object) -> None:
         dbapi_conn.set_trace_callback(ran.append)  # type: ignore[attr-defined]
 
+    svc.db.release_kept()  # (its next transaction checks its connection out: traced)
     sa_event.listen(svc.db.engine, "checkout", trace)
     try:
         hits = svc.hands.cache_hits
         state = svc.hands.record_input(state.hand_id, nxt, dealer)
     finally:
         sa_event.remove(svc.db.engine, "checkout", trace)
-        with svc.db.engine.connect() as conn:  # (the pool's connections untraced again)
-            conn.connection.driver_connection.set_trace_callback(None)  # type: ignore
+        svc.db.release_kept()
+        pool = svc.db.engine.pool
+        idle = [svc.db.engine.raw_connection() for _ in range(pool.checkedin())]  # type: ignore[attr-defined]
+        for conn in idle:  # (the pool's connections untraced again)
+            conn.driver_connection.set_trace_callback(None)  # type: ignore[union-attr]
+            conn.close()
     assert svc.hands.cache_hits == hits + 1
     words = [" ".join(sql.split()[:3]) for sql in ran]
     assert words == ["BEGIN IMMEDIATE", "UPDATE hand SET", 'INSERT INTO "hand_event"',
                      "SELECT seq, digest", 'INSERT INTO "ledger"', "COMMIT"], ran
     assert "AND hand.head_digest = " in ran[1]
+    stored = svc.hands.hand_state(state.hand_id)
+    assert stored.result() == state.result() and len(stored.log) == 3
+    assert svc.log.verify_all().ok
+
+
+def test_an_input_on_the_cached_path_is_three_statements_on_postgresql(
+        svc: Services, session: SessionInfo, dealer: StaffMember) -> None:
+    """PostgreSQL, what one input of a cached hand sends besides BEGIN and COMMIT: the
+    hand's head moved on and the event inserted in one statement (no event unless the head
+    moved), the ledger's lock with its head, the entry; stored as a fresh replay finds it."""
+    if svc.db.engine.dialect.name != "postgresql":
+        pytest.skip("the statements PostgreSQL is sent")
+    from typing import Any
+
+    from sqlalchemy import event as sa_event
+
+    from dealer_app.storage.ledger_chain import ADVISORY_LOCK
+
+    state = play(svc.hands, svc.hands.start_hand(session.id, dealer).hand_id, dealer, 2)
+    nxt = next_event(state.hand)
+    assert nxt is not None
+    sent: list[str] = []
+
+    def statement(_conn: Any, _cursor: Any, sql: str, *_args: Any) -> None:
+        sent.append(" ".join(sql.split()[:3]))
+
+    sa_event.listen(svc.db.engine, "before_cursor_execute", statement)
+    try:
+        hits = svc.hands.cache_hits
+        state = svc.hands.record_input(state.hand_id, nxt, dealer)
+    finally:
+        sa_event.remove(svc.db.engine, "before_cursor_execute", statement)
+    assert svc.hands.cache_hits == hits + 1
+    assert sent == ["WITH moved AS", f"SELECT pg_advisory_xact_lock({ADVISORY_LOCK}); SELECT",
+                    "INSERT INTO ledger"], sent
     stored = svc.hands.hand_state(state.hand_id)
     assert stored.result() == state.result() and len(stored.log) == 3
     assert svc.log.verify_all().ok
@@ -257,16 +297,14 @@ def test_an_input_refused_on_the_cached_path_leaves_the_cache_as_it_was(
 
 
 
-def test_on_sqlite_a_cached_input_is_committed_without_an_orm_session(
+def test_a_cached_input_is_committed_without_an_orm_session(
         svc: Services, session: SessionInfo, dealer: StaffMember,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """SQLite: the cached path runs in a transaction on a connection alone
-    (``Database.core_transaction``), its ledger entry appended and sealed before the
-    commit returns; a commit that fails there stores nothing, lets the next commit seal
-    (the seal's lock released), and the cache goes on from the hand as it was."""
-    if svc.db.engine.dialect.name != "sqlite":
-        pytest.skip("SQLite's transactions without an ORM session")
-    import sqlite3
+    """The cached path runs in a transaction on a connection alone
+    (``Database.core_transaction``, SQLite and PostgreSQL), its ledger entry appended and
+    sealed before the commit returns; a commit that fails there stores nothing, lets the
+    next commit seal (the seal's lock released), and the cache goes on from the hand as it
+    was."""
 
     from sqlalchemy import select
     from sqlalchemy.engine import Connection
@@ -299,7 +337,7 @@ def test_on_sqlite_a_cached_input_is_committed_without_an_orm_session(
     commit = Connection.commit
 
     def failing(self: Connection) -> None:
-        raise OperationalError("COMMIT", {}, sqlite3.OperationalError("disk I/O error"))
+        raise OperationalError("COMMIT", {}, RuntimeError("disk I/O error"))
 
     with monkeypatch.context() as m:
         m.setattr(Connection, "commit", failing)
@@ -311,6 +349,39 @@ def test_on_sqlite_a_cached_input_is_committed_without_an_orm_session(
     again = svc.hands.record_input(state.hand_id, nxt, dealer)
     assert svc.hands.cache_hits == hits + 1 and len(again.log) == 4
     assert again.result() == svc.hands.hand_state(state.hand_id).result()
+    assert svc.log.verify_all().ok
+
+
+def test_the_kept_write_connection_is_one_thread_at_a_time(
+        svc: Services, session: SessionInfo, dealer: StaffMember) -> None:
+    """``Database.core_transaction`` keeps its connection between transactions; a
+    transaction begun while another thread's holds it runs on a connection of the pool
+    (SQLite: it then waits for the write lock as before), and the kept one is the same
+    again afterwards."""
+    if not svc.db.core_writes:
+        pytest.skip("transactions without an ORM session")
+    import threading
+
+    state = play(svc.hands, svc.hands.start_hand(session.id, dealer).hand_id, dealer, 1)
+    seen: list[object] = []
+    with svc.db.core_transaction() as first:
+        seen.append(first.connection())
+        inner: list[object] = []
+
+        def other() -> None:
+            with svc.db.core_transaction() as tx:
+                inner.append(tx.connection())
+
+        thread = threading.Thread(target=other)
+        thread.start()
+        thread.join(0.2)  # (SQLite: waits for this one's BEGIN IMMEDIATE to end)
+    thread.join(10)
+    assert not thread.is_alive() and inner and inner[0] is not seen[0]
+    with svc.db.core_transaction() as again:
+        assert again.connection() is seen[0]
+    nxt = next_event(state.hand)
+    assert nxt is not None
+    assert len(svc.hands.record_input(state.hand_id, nxt, dealer).log) == 2
     assert svc.log.verify_all().ok
 
 
@@ -395,3 +466,19 @@ def test_an_earlier_hand_cannot_move_stacks_that_a_hand_in_progress_dealt_in(
     assert svc.hands.hand_state(first.hand_id).status is HandStatus.COMPLETE
     assert {s.seat: s.stack for s in svc.tables.seats(session.id)} == before
     assert svc.log.verify_all().ok
+
+
+def test_an_input_id_is_a_random_version_4_uuid() -> None:
+    """``new_input_id`` writes what ``str(uuid.uuid4())`` does: 36 characters, version 4,
+    the RFC 4122 variant, lower-case hex, a new one each time."""
+    import uuid
+
+    from dealer_app.services.hands import new_input_id
+
+    ids = [new_input_id() for _ in range(2000)]
+    assert len(set(ids)) == len(ids)
+    for text in ids:
+        parsed = uuid.UUID(text)
+        assert str(parsed) == text and parsed.version == 4
+        assert parsed.variant == uuid.RFC_4122
+    assert {text[14] for text in ids} == {"4"} and {text[19] for text in ids} == set("89ab")

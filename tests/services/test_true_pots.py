@@ -134,3 +134,29 @@ def test_migration_0010_carries_its_own_copy_of_the_log_rule(seed: int) -> None:
     except RuleError:
         live = None
     assert frozen._pot(settings_json, seats_json, rows) == live
+
+
+def _pot_built(hand: Hand) -> int:
+    """The pot as ``pot_of`` gave it before it summed the committed chips: the pots built
+    (side pots layered), and the bets while the hand runs."""
+    return sum(p.amount for p in hand.pots()) + (0 if hand.complete
+                                                  else sum(hand.bets.values()))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_pot_of_every_step_is_the_pots_built(seed: int) -> None:
+    """``pot_of`` sums the seats' committed chips and bets instead of building the pots
+    (each chip is in exactly one pot, side pots and a pot nobody is left to win included):
+    the same pot at every step of random hands, all-ins and folds among them."""
+    from tests.engine.helpers import next_legal_event, random_seats, random_settings
+
+    rng = random.Random(seed)
+    settings = random_settings(rng)
+    hand = Hand(settings, random_seats(rng, settings))
+    pots = [pot_of(hand)]
+    assert pots[0] == _pot_built(hand)
+    while not hand.complete:
+        hand.apply(next_legal_event(hand, rng, fold_weight=0.3 if seed % 2 else 0.05))
+        pots.append(pot_of(hand))
+        assert pots[-1] == _pot_built(hand), hand.events
+    assert len(set(pots)) > 1

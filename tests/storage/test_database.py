@@ -149,3 +149,40 @@ def test_a_long_read_does_not_hold_up_a_write(tmp_path: Path) -> None:
     finally:
         reader.close()
         writer.close()
+
+
+def test_sqlite_writes_share_one_kept_connection(tmp_path: Path) -> None:
+    """On an SQLite file a session's write transaction runs on the connection
+    ``core_transaction`` keeps (its page cache stays current: another connection's write
+    would make it read the file again), one thread at a time: while one holds it, another
+    thread's transaction runs on a connection of the pool; a refusal raised inside leaves
+    it kept, a database error gives it back."""
+    import threading
+
+    from dealer_app.storage import StorageError
+
+    with Database.open(f"sqlite:///{tmp_path}/a.sqlite3") as db:
+        with db.transaction() as s:
+            kept = s.connection()
+            other: list[object] = []
+
+            def elsewhere() -> None:
+                with db.transaction() as s2:
+                    other.append(s2.connection())
+
+            thread = threading.Thread(target=elsewhere)
+            thread.start()
+            thread.join(0.2)  # (it waits for this transaction's write lock)
+        thread.join(10)
+        assert other and other[0] is not kept
+        with db.core_transaction() as tx:
+            assert tx.connection() is kept
+        with pytest.raises(LookupError), db.transaction() as s:
+            assert s.connection() is kept
+            raise LookupError("refused")
+        with db.transaction() as s:
+            assert s.connection() is kept
+        with pytest.raises(StorageError), db.transaction() as s:
+            s.execute(text("SELECT no_such_column FROM alembic_version"))
+        with db.transaction() as s:
+            assert s.connection() is not kept
