@@ -162,6 +162,23 @@ def instrument_ledger_lock() -> None:
 
     event.listen(Engine, "before_cursor_execute", before)
     event.listen(Engine, "after_cursor_execute", after)
+    # the hold ends with the COMMIT's reply: the DBAPI commit, whether a session's or a
+    # Core transaction's (a dealer's input, Database.core_transaction, fires no session
+    # event), before the ledger's own after-commit work (a checkpoint's anchor line)
+    from sqlalchemy.dialects.postgresql.psycopg import PGDialect_psycopg
+
+    real_commit, real_rollback = PGDialect_psycopg.do_commit, PGDialect_psycopg.do_rollback
+
+    def do_commit(self: Any, dbapi_connection: Any) -> None:
+        real_commit(self, dbapi_connection)
+        committed()
+
+    def do_rollback(self: Any, dbapi_connection: Any) -> None:
+        real_rollback(self, dbapi_connection)
+        rolled_back()
+
+    PGDialect_psycopg.do_commit = do_commit  # type: ignore[method-assign]
+    PGDialect_psycopg.do_rollback = do_rollback  # type: ignore[method-assign]
     signed = ledger.vouch
 
     def vouch(*args: Any) -> Any:
@@ -171,7 +188,7 @@ def instrument_ledger_lock() -> None:
     ledger.vouch = vouch
 
 
-def committed(_session: Any) -> None:
+def committed() -> None:
     at = getattr(_locked, "at", None)
     if at is not None:
         LOCK_HOLDS.append((time.time(), time.perf_counter() - at, _locked.checkpoint,
@@ -179,7 +196,7 @@ def committed(_session: Any) -> None:
         _locked.at = None
 
 
-def rolled_back(_session: Any) -> None:
+def rolled_back() -> None:
     _locked.at = None
 
 
@@ -211,12 +228,6 @@ class Station(threading.Thread):
         try:
             notary = Notary.load(self.keys / f"station{self.table_id}", self.keys / "anchors")
             svc = Services.on(Database.open(self.url, notary=notary))
-            from sqlalchemy import event
-
-            event.listen(svc.db.sessions, "after_commit", committed, insert=True)
-            # (first: the ledger's own after_commit, e.g. a checkpoint's anchor line, runs
-            # once the COMMIT has released the lock)
-            event.listen(svc.db.sessions, "after_rollback", rolled_back)
             workstation, host = new_workstation()
             svc.leases.acquire(self.table_id, workstation, host, self.dealer)
             session = svc.tables.current_session(self.table_id)
