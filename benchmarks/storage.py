@@ -329,6 +329,10 @@ def bulk_hands(svc: Services, table_id: int, session_id: int, dealer_id: int, co
         if len(hands) >= 5000:
             flush()
     flush()
+    if not svc.db.is_sqlite:  # the hands' ids were given: the sequence goes on after them,
+        with svc.db.engine.begin() as conn:  # as the app's own hands' would (else the next
+            conn.execute(text(  # hand recorded is id 1, below every hand of the log)
+                "SELECT setval(pg_get_serial_sequence('hand', 'id'), (SELECT max(id) FROM hand))"))
     with svc.db.transaction() as s:
         ledger.seal_bulk_load(s, "benchmark data")
 

@@ -276,25 +276,28 @@ class _Verifier(AnchorChecks, LedgerWalk):
         if not self.cps and self.length:
             self.fail("checkpoints", f"the ledger holds {self.length} entries but no signed "
                       "checkpoint: nothing of it is sealed")
+        def label(cp: _Cp) -> str:  # (made only for a finding)
+            return f"checkpoint {cp.id} ({cp.signed.fingerprint}, {ledger.iso(cp.signed.at)})"
+
+        trust, at_seq, end = self.trust, self.at_seq, self.end
         for cp in self.cps:
             c = cp.signed
-            label = f"checkpoint {cp.id} ({c.fingerprint}, {ledger.iso(c.at)})"
-            public = self.trust.get(c.key_id)
+            public = trust.get(c.key_id)
             if public is None:
-                self.fail(label, f"is signed by key {c.key_id}, which is not trusted (not in "
-                          "the trust file): the key is unknown, or the checkpoint forged")
+                self.fail(label(cp), f"is signed by key {c.key_id}, which is not trusted (not "
+                          "in the trust file): the key is unknown, or the checkpoint forged")
                 continue
             if not self._holds(c, public):
-                self.fail(label, "its signature does not hold: the checkpoint was edited")
+                self.fail(label(cp), "its signature does not hold: the checkpoint was edited")
                 continue
-            if c.seq > self.end:
-                self.fail(label, f"seals ledger entry {c.seq}, but the ledger ends at "
-                          f"{self.end}: entries were removed")
-            elif self.at_seq.get(c.seq) != c.digest:
-                self.fail(label, "the ledger no longer has the digest this checkpoint sealed: "
-                          "entries up to it were changed")
+            if c.seq > end:
+                self.fail(label(cp), f"seals ledger entry {c.seq}, but the ledger ends at "
+                          f"{end}: entries were removed")
+            elif at_seq.get(c.seq) != c.digest:
+                self.fail(label(cp), "the ledger no longer has the digest this checkpoint "
+                          "sealed: entries up to it were changed")
             if c.unvouched:
-                self.fail(label, f"its workstation (key {c.key_id}) found ledger entries "
+                self.fail(label(cp), f"its workstation (key {c.key_id}) found ledger entries "
                           f"{c.unvouched} signed by no key it trusts when it signed it")
 
     def _holds(self, signed: SignedCheckpoint, public: str) -> bool:

@@ -21,12 +21,14 @@ from sqlalchemy import select
 from dealer_app.services.raw_rows import all_rows
 from dealer_app.storage import ledger, seals
 from dealer_app.storage.models.chained import CHAINED
+from dealer_app.storage.signing import SEAL_FORMAT
 
 PAIRED = frozenset({"staff", "game_table", "table_session", "hand"})
 """Tables whose rows change, but only by the app's acts: every later version of a row is
 committed together with its audit row or hand input (:data:`ACTS`)."""
 ACTS = frozenset({"audit", "hand_event"})
 BATCH = 20000
+_EMPTY = hashlib.sha256()
 
 
 class LedgerWalk:
@@ -85,12 +87,19 @@ class LedgerWalk:
         last, previous = self._walk_start()
         expected = last + 1
         L = ledger.LEDGER.c
-        at_seq, sha256, chained, tail = self.at_seq, hashlib.sha256, CHAINED.keys(), self.tail
+        at_seq, chained, tail = self.at_seq, CHAINED.keys(), self.tail
+        sha256 = _EMPTY.copy  # (a copy of an empty SHA-256: hashlib.sha256() looks the
+        # digest up by its name at each call, OpenSSL 3's costliest part for short texts)
         self.walk = walk = self._walk_seals()
         paired, acts, versioned = PAIRED, ACTS, set[tuple[str, int, int]]()
         changes: list[tuple[str, int, int, int]] = []
         acted = False
-        add_seal, label = walk.row, self.row_label
+        label = self.row_label
+        runs, unsigned, findings, new_run = walk.runs, walk.unsigned, walk.findings, seals._Run
+        tolerance, merge, finding = seals.TIME_TOLERANCE_US, seals._merge, seals.SealFinding
+        nxt, last_at = walk.next, walk.last_at
+        """``walk.next`` and ``walk.last_at`` while the walk runs (``SealWalk.row``, inline:
+        each commit's seal costs a hash, not a method call and its conversions as well)."""
         stored = last
         """The newest entry whose chain digest was stored (not recomputed)."""
         while True:
@@ -104,8 +113,35 @@ class LedgerWalk:
             if not entries:
                 break
             for seq, tbl, k1, k2, rd, digest, sfrom, key, run, at, prev, sig in entries:
-                if sfrom is not None:
-                    add_seal((seq, digest, sfrom, key, run, at, prev, sig))
+                if sfrom is not None:  # the commit's seal (SealWalk.row, see there)
+                    raw = (seq, digest, sfrom, key, run, at, prev, sig)
+                    if not (sfrom.__class__ is int and at.__class__ is int
+                            and key.__class__ is str and run.__class__ is str
+                            and prev.__class__ is bytes):  # as SealWalk.row reads them
+                        sfrom, at, key, run = int(sfrom), int(at or 0), str(key or ""), \
+                            str(run or "")
+                        prev = bytes(prev or b"")
+                    if sfrom > nxt:
+                        merge(unsigned, nxt, sfrom - 1)
+                    elif sfrom < nxt:
+                        findings.append(finding("overlap", sfrom, seq, key, run))
+                    if at + tolerance < last_at:
+                        findings.append(finding("time", sfrom, seq, key, run, at=at))
+                    elif at > last_at:
+                        last_at = at
+                    nxt = seq + 1
+                    r = runs.get(run)
+                    if r is None:
+                        r = runs[run] = new_run(key, sfrom, seq)
+                    if (prev != r.link or key != r.key_id) and not r.broken_at:
+                        r.broken_at = seq
+                    h = sha256()
+                    h.update(f"{SEAL_FORMAT}|{key}|{run}|{sfrom}|{seq}|{digest}|{at}|"
+                             f"{prev.hex()}".encode("ascii"))
+                    r.link = h.digest()
+                    r.last = seq
+                    r.commits += 1
+                    r.raw = raw
                 if seq != expected:
                     self.fail(f"ledger entry {expected}",
                               f"entries {expected} to {seq - 1} are missing (removed) "
@@ -115,7 +151,9 @@ class LedgerWalk:
                 if tbl not in chained:
                     self.fail(f"ledger entry {seq}", f"names a table {tbl!r} that is not chained")
                 # ledger.link, inline: the walk makes it for every entry
-                made = sha256(f"{previous}|{seq}|{tbl}|{k1}|{k2}|{rd}".encode()).hexdigest()
+                h = sha256()
+                h.update(f"{previous}|{seq}|{tbl}|{k1}|{k2}|{rd}".encode())
+                made = h.hexdigest()
                 if digest is None:  # format 3: stored only where a commit ends
                     digest = made
                 else:
@@ -139,15 +177,21 @@ class LedgerWalk:
                 elif tbl in acts:
                     acted = True
                 if sfrom is not None:  # the commit's last entry
-                    if changes and not acted:
-                        self._unpaired(changes)
-                    changes, acted = [], False
+                    if changes:
+                        if not acted:
+                            self._unpaired(changes)
+                        changes = []
+                    acted = False
                 previous = digest
                 expected = seq + 1
             last = entries[-1][0]
+            walk.next, walk.last_at = nxt, last_at
             if not self.tick(len(entries)):
                 return
         self.end = expected - 1
+        self.end_digest = previous
+        """The chain's digest at ``end``: the stored one, else made from the one before
+        (as ``ledger.digest_at`` makes it; with no entry walked, the start's)."""
         self._walk_end(walk)
         walk.close(self.end)
 
@@ -157,3 +201,22 @@ class LedgerWalk:
                       "changed in a commit without the act that changes it (no audit row "
                       "and no hand input beside it): a transition the app does not make",
                       k1 if tbl == "hand" else 0)
+
+
+def older_versions(s: Any, keys: set[tuple[str, int, int]],
+                   upto: int) -> set[tuple[str, int, int]]:
+    """Those of ``keys`` (table, k1, k2) with a ledger entry at or before ``upto``: the
+    rows an incremental verify saw versions of before its state."""
+    L = ledger.LEDGER.c
+    found: set[tuple[str, int, int]] = set()
+    by_table: dict[str, list[int]] = {}
+    for tbl, k1, _k2 in keys:
+        by_table.setdefault(tbl, []).append(k1)
+    for tbl, k1s in by_table.items():
+        k1s = sorted(set(k1s))
+        for i in range(0, len(k1s), 500):
+            for k1, k2 in s.execute(select(L.k1, L.k2).where(
+                    L.tbl == tbl, L.k1.in_(k1s[i:i + 500]), L.seq <= upto).distinct()):
+                if (tbl, int(k1), int(k2)) in keys:
+                    found.add((tbl, int(k1), int(k2)))
+    return found

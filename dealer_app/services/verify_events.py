@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from itertools import compress, repeat
 from multiprocessing import get_context
 from multiprocessing.context import BaseContext
-from operator import is_, itemgetter, not_
+from operator import is_, itemgetter, methodcaller, not_
 from typing import Any
 
 import sqlalchemy as sa
@@ -120,7 +120,12 @@ class _EventCheck:
     replay reads; :meth:`finish` reads the others of the range (events of hands outside
     the replayed range) and names the ledger's keys left without a row."""
 
-    def __init__(self, db: Database, elo: int, ehi: int) -> None:
+    def __init__(self, db: Database, elo: int, ehi: int,
+                 given: Given | None = None) -> None:
+        """``given``: the entries of events in the range (single ones, ``k2 = 0``) that the
+        caller read already (the incremental verify's walk): (after, upto, [(k1, row
+        digest), ...] in seq order) of those with a seq in (after, upto]; only the others
+        are read here."""
         table = Base.metadata.tables[EVENTS]
         names = ledger.digest_columns(EVENTS)
         self.columns = [_plain_time(table.c[n]) for n in names]
@@ -140,15 +145,22 @@ class _EventCheck:
                           else_=L.row_digest)
         with db.read() as s:  # in key order (the index's: no sort), the newest one stays
             self.runs = _runs_of(s, EVENTS, elo + 1, ehi)  # format 4 (groups.py)
-            raw, sql, params = driver_query(s, select(L.k1, stored).where(
+            q = select(L.k1, stored, *([L.seq] if given is not None else [])).where(
                 L.tbl == EVENTS, L.k2 == 0, *_within(L.k1, elo, ehi))
-                .order_by(L.k1, L.k2, L.seq))
+            if given is not None:  # (``seq + 0``: by the key index, not a range of seq)
+                q = q.where(((L.seq + 0) <= given[0]) | ((L.seq + 0) > given[1]))
+            raw, sql, params = driver_query(s, q.order_by(L.k1, L.k2, L.seq))
             cursor = raw.cursor()
             try:
                 cursor.execute(sql, params)
-                found = cursor.fetchall()
+                read = cursor.fetchall()
             finally:
                 cursor.close()
+            found = read
+            if given is not None:  # in seq order: the newest of each key is the last
+                found = [*((k, d) for k, d, q in read if q <= given[0]),
+                         *(_as_read(given[2]) if self.raw else given[2]),
+                         *((k, d) for k, d, q in read if q > given[1])]
             self.newest: dict[int, str | bytes] = dict(found)
             if len(self.newest) != len(found):  # an event written once, in the ledger twice
                 twice = sorted(k for k, n in Counter(k for k, _d in found).items() if n > 1)
@@ -235,6 +247,24 @@ class _EventCheck:
         return self.out
 
 
+Given = tuple[int, int, list[tuple[int, str]]]
+"""What :class:`_EventCheck` may be given (see there)."""
+
+
+def _as_read(entries: list[tuple[int, str]]) -> list[tuple[int, str | bytes]]:
+    """Events' (k1, row digest) as :class:`_EventCheck` reads them from SQLite: a format 2
+    digest as the bytes of its base64 (what ``raw_hashes_2`` gives); in C when every one
+    is of format 2."""
+    digests = list(map(itemgetter(1), entries))
+    if all(map(methodcaller("startswith", ledger.FORMAT_2), digests)):
+        return list(zip(map(itemgetter(0), entries),
+                        map(str.encode, map(itemgetter(_AFTER_FORMAT), digests)), strict=True))
+    return [(k1, d[2:].encode() if d.startswith(ledger.FORMAT_2) else d) for k1, d in entries]
+
+
+_AFTER_FORMAT = slice(len(ledger.FORMAT_2), None)
+
+
 def event_bounds(db: Database, chunks: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
     """For each chunk of hand ids, the range of event ids (``elo``, ``ehi``] it checks
     against the ledger: up to the newest event of its last hand, so the ranges cover every
@@ -252,13 +282,16 @@ def event_bounds(db: Database, chunks: Sequence[Sequence[int]]) -> list[tuple[in
     return list(zip([LOWEST, *ends], [*ends, HIGHEST], strict=True))
 
 
-def check_hands_on(db: Database, lo: int, hi: int, elo: int = LOWEST, ehi: int = HIGHEST
+def check_hands_on(db: Database, lo: int, hi: int, elo: int = LOWEST, ehi: int = HIGHEST,
+                   given: Given | None = None, tables: dict[int, str] | None = None
                    ) -> tuple[list[tuple[int, str, str]], list[tuple[str, str, int, int]]]:
     """Replays the hands with ids lo..hi (see ``hand_check.check_hand``) and checks the events
-    with ids in (elo, ehi] against the ledger, reading each event once."""
-    with db.read() as s:
-        tables = {r[0]: r[1] for r in s.execute(select(GameTable.id, GameTable.name))}
-    events = _EventCheck(db, elo, ehi)
+    with ids in (elo, ehi] against the ledger, reading each event once. ``given``: see
+    :class:`_EventCheck`; ``tables``: the tables' names (None: read here)."""
+    if tables is None:
+        with db.read() as s:
+            tables = {r[0]: r[1] for r in s.execute(select(GameTable.id, GameTable.name))}
+    events = _EventCheck(db, elo, ehi, given)
     broken = [(b.hand_id, b.label, b.reason) for b in check_hand_range(
         db, lo, hi, tables, events.rows, events.columns)]
     return broken, events.finish(db, lo, hi)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from operator import itemgetter
 from typing import Any
 
-from sqlalchemy import DateTime, exists, func, select, type_coerce
+from sqlalchemy import DateTime, Select, func, select, type_coerce
 
 from dealer_app.services.raw_rows import all_rows, plain_rows
 from dealer_app.storage import ledger
@@ -71,17 +71,25 @@ def table_findings(db: Database, tbl: str, lo: int | None = None, hi: int | None
             out.append((row_label(tbl, entry[0], entry[1]), "deleted", entry[2],
                         entry[0] if tbl in ("hand", "hand_player") else 0))
 
-    entry_q = select(L.k1, L.k2, L.seq, L.row_digest).where(L.tbl == tbl)
+    where = [L.tbl == tbl]
     row_q = select(*(_plain_time(table.c[n]) for n in columns))
     runs = RunCheck(LOWEST, HIGHEST)
     if lo is not None and hi is not None:
-        entry_q = entry_q.where(L.k1 >= lo, L.k1 <= hi)
+        where += [L.k1 >= lo, L.k1 <= hi]
         row_q = row_q.where(pk[0] >= lo, pk[0] <= hi)
-    if newest_only and tbl not in IMMUTABLE and tbl not in GROUPED:  # (an anti-join on
-        # the key index: PostgreSQL made ``seq IN (max(seq) ... GROUP BY)`` a nested loop)
-        newer = ledger.LEDGER.alias("newer").c
-        entry_q = entry_q.where(~exists().where(newer.tbl == L.tbl, newer.k1 == L.k1,
-                                                newer.k2 == L.k2, newer.seq > L.seq))
+    entry_q = select(L.k1, L.k2, L.seq, L.row_digest).where(*where)
+    order: list[Any] = [L.k1, L.k2, L.seq]
+    if newest_only and tbl not in IMMUTABLE and tbl not in GROUPED:  # one pass of the
+        # key index, each key's entries once (an anti-join compared each entry with every
+        # later one of its key: quadratic in a seating's entries, which grow with its
+        # session; PostgreSQL made ``seq IN (max(seq) ... GROUP BY)`` a nested loop)
+        if db.is_sqlite:  # (SQLite: the bare columns are those of the row max() picks)
+            entry_q = select(L.k1, L.k2, func.max(L.seq), L.row_digest).where(
+                *where).group_by(L.k1, L.k2)
+            order = [L.k1, L.k2]
+        else:
+            entry_q = _distinct_on(entry_q, L.k1, L.k2)
+            order = [L.k1, L.k2, L.seq.desc()]
     matches = ledger.row_matcher(tbl, raw_first=db.is_sqlite)
     with db.read() as s:  # the rows as the driver reads them (see ledger.row_matcher)
         if tbl in GROUPED:  # format 4: runs of rows, one entry each (groups.py; in
@@ -89,7 +97,7 @@ def table_findings(db: Database, tbl: str, lo: int | None = None, hi: int | None
             runs = _runs_of(s, tbl, LOWEST if lo is None else lo,
                             HIGHEST if hi is None else hi, whole)
             entry_q = entry_q.where(L.k2 == 0)
-        entries: Any = plain_rows(s, entry_q.order_by(L.k1, L.k2, L.seq))
+        entries: Any = plain_rows(s, entry_q.order_by(*order))
         rows: Any = plain_rows(s, row_q.order_by(*pk))
         if db.is_sqlite and not runs:  # the usual case first, in C: every row as recorded
             entries, rows = list(entries), list(rows)
@@ -321,3 +329,13 @@ def _within(column: Any, elo: int, ehi: int) -> list[Any]:
     """``elo < column <= ehi``, leaving out the open ends (no integer column holds them)."""
     return [*([column > elo] if elo != LOWEST else []),
             *([column <= ehi] if ehi != HIGHEST else [])]
+
+
+def _distinct_on(query: Select[Any], *columns: Any) -> Select[Any]:
+    """PostgreSQL's ``SELECT DISTINCT ON (columns)``: SQLAlchemy 2.1 spells it
+    ``postgresql.distinct_on`` (``distinct(columns)`` is deprecated there), 2.0 only so."""
+    try:
+        from sqlalchemy.dialects.postgresql import distinct_on
+    except ImportError:  # SQLAlchemy 2.0
+        return query.distinct(*columns)
+    return query.ext(distinct_on(*columns))

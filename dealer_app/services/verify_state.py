@@ -36,10 +36,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from datetime import datetime
+from itertools import groupby
+from operator import itemgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import func, select
+from sqlalchemy import Table, func, select
 
 from dealer_app.services import evidence
 from dealer_app.services.core.common import CancelFn, ProgressFn
@@ -56,7 +58,7 @@ from dealer_app.services.evidence import (
     table_findings,
 )
 from dealer_app.services.hand_check import check_hand_range
-from dealer_app.services.ledger_walk import PAIRED
+from dealer_app.services.ledger_walk import PAIRED, older_versions
 from dealer_app.services.verify_resume import ResumedAnchors
 from dealer_app.services.verify_state_file import (
     FORMAT,
@@ -87,11 +89,15 @@ from dealer_app.storage.notary import (
     load_trust,
 )
 
+_CHECKPOINTS = cast(Table, Checkpoint.__table__)
 ALWAYS = ("staff", "game_table", "station_key", "ledger_fork")
 """Small tables re-read whole by every incremental run (their rows change, or decide what
 is trusted)."""
 
 STATE_LABEL = "STATE"
+WALKED_EVENTS = 500_000
+"""At most this many of the new events' entries are kept from the walk for their rows'
+check (more are read again from the ledger)."""
 PARALLEL_FROM = 1000
 """From this many new hands, they are replayed in a forked worker while the ledger is walked
 (the worker's start and its own connection cost about 60 ms of CPU: at 100 hands that made
@@ -102,22 +108,26 @@ the wall time longer on a loaded machine; a spawned worker costs half a second: 
 class _Incremental(ResumedAnchors, _Verifier):
     """:class:`evidence._Verifier` that starts from a :class:`VerifyState`."""
 
-    def __init__(self, state: VerifyState, tops: dict[str, int | None], db: Database,
-                 *args: Any, **kw: Any) -> None:
+    def __init__(self, state: VerifyState, tops: dict[str, int | None], known_id: str | None,
+                 db: Database, *args: Any, **kw: Any) -> None:
         super().__init__(db, *args, **kw)
         self.state = state
+        self.known_id = known_id
+        """The ledger's id as :func:`verify_with_state` read it just before."""
         self.tops = tops
         """Each table's highest key when this run began (``_snapshot``)."""
         self.entries = 0
         self.named: dict[str, set[int]] = {}
         """Table -> first keys the new entries name (rows to check, hands to replay)."""
+        self.events_walked: list[tuple[int, str]] | None = []
+        """(k1, row digest) of the events' single entries the walk read, in seq order."""
 
     def run(self, workers: int) -> VerifyReport:
         st = self.state
         L = ledger.LEDGER.c
         with self.db.read() as s:
             conn = s.connection()
-            self.ledger_id = ledger.ledger_id(conn)
+            self.ledger_id = self.known_id or ledger.ledger_id(conn)
             if self.ledger_id != st.ledger_id:
                 raise self.mismatch(f"it is the state of ledger {st.ledger_id}, but this "
                                     f"database is ledger {self.ledger_id or '(empty)'}: "
@@ -134,11 +144,12 @@ class _Incremental(ResumedAnchors, _Verifier):
             self.forks = {str(r.parent): r for r in s.execute(
                 select(LedgerFork.parent, LedgerFork.parent_seq, LedgerFork.parent_checkpoint,
                        LedgerFork.ledger_id, LedgerFork.reason).order_by(LedgerFork.id))}
-            q = select(Checkpoint)
+            C = _CHECKPOINTS.c  # (rows, not ORM objects)
+            q = select(_CHECKPOINTS)
             if st.checkpoint is not None:
-                q = q.where((Checkpoint.id >= st.checkpoint["id"]) | (Checkpoint.seq > st.seq))
+                q = q.where((C.id >= st.checkpoint["id"]) | (C.seq > st.seq))
             self.cps = [_Cp(r.id, SignedCheckpoint.of_row(r))
-                        for r in s.scalars(q.order_by(Checkpoint.seq, Checkpoint.id))]
+                        for r in s.execute(q.order_by(C.seq, C.id))]
             if st.checkpoint is not None:
                 kept = [c for c in self.cps if c.id == st.checkpoint["id"]]
                 if not kept or kept[0].signed.signature != st.checkpoint["signature"]:
@@ -191,6 +202,8 @@ class _Incremental(ResumedAnchors, _Verifier):
                   for _f, _n, _t, w in self.witnessed if w is not None}
         seqs = sorted({q for sig, q in named.items() if sig not in have})
         extra: list[_Cp] = []
+        if not seqs:
+            return
         with self.db.read() as s:
             for i in range(0, len(seqs), 500):
                 extra += [_Cp(r.id, SignedCheckpoint.of_row(r)) for r in s.scalars(
@@ -218,6 +231,8 @@ class _Incremental(ResumedAnchors, _Verifier):
         wanted = set(self.cp_seqs) | {a.seq for _p, _n, a in self.anchors if a is not None}
         wanted |= {w.checkpoint.seq for _f, _n, _t, w in self.witnessed if w is not None}
         old = sorted(q for q in wanted if q <= self.state.seq and q not in self.at_seq)
+        if not old:
+            return
         L = ledger.LEDGER.c
         with self.db.read() as s:
             for i in range(0, len(old), 500):
@@ -250,24 +265,51 @@ class _Incremental(ResumedAnchors, _Verifier):
                     L.seq > st.rows_seq, L.seq <= st.seq)))
         return walk
 
-    def _name(self, entries: Iterable[Sequence[Any]]) -> None:
-        """The keys of the rows ``entries`` (table, k1, k2) name: to check, to replay."""
-        named = self.named
-        for tbl, k1, k2 in entries:
-            if k2 and tbl in GROUPED:  # format 4: a run of rows (groups.py)
-                named.setdefault(str(tbl), set()).update(span(int(k1), int(k2)))
+    def _name(self, entries: Iterable[Sequence[Any]], at: int = 0
+              ) -> dict[str, list[Sequence[Any]]]:
+        """The keys of the rows ``entries`` (table, k1, k2 at ``at``, ``at + 1``,
+        ``at + 2``) name: to check, to replay. Returns ``entries`` by table."""
+        named, tbl_of = self.named, itemgetter(at)
+        k1_of, k2_of = itemgetter(at + 1), itemgetter(at + 2)
+        tables: dict[str, list[Sequence[Any]]] = {}
+        for tbl, group in groupby(sorted(entries, key=tbl_of), tbl_of):  # (in C per table)
+            rows = tables[str(tbl)] = list(group)
+            mine = named.setdefault(str(tbl), set())
+            if tbl in GROUPED and any(map(k2_of, rows)):  # format 4: runs (groups.py)
+                for row in rows:
+                    k1, k2 = int(row[at + 1]), int(row[at + 2])
+                    if k2:
+                        mine.update(span(k1, k2))
+                    else:
+                        mine.add(k1)
             else:
-                named.setdefault(str(tbl), set()).add(int(k1))
+                mine.update(map(int, map(k1_of, rows)))
+        return tables
 
     def _walk_batch(self, s: Any, entries: list[tuple[Any, ...]],
                     versioned: set[tuple[str, int, int]]) -> None:
         """The keys the batch names, and which of its rows that change by acts had a
-        version before the state (a version after it is then a change, paired or not)."""
-        self._name(e[1:4] for e in entries)
-        fresh = {(t, int(k1), int(k2)) for _q, t, k1, k2, *_r in entries
-                 if t in PAIRED} - versioned
-        versioned |= self._older_versions(s, fresh, self.state.seq)
+        version before the state (a version after it is then a change, paired or not);
+        the events' entries, for their rows' check (:meth:`_walked_events`)."""
+        tables = self._name(entries, 1)
+        fresh = {(t, int(e[2]), int(e[3])) for t in PAIRED for e in tables.get(t, ())}
+        versioned |= older_versions(s, fresh - versioned, self.state.seq)
         self.entries += len(entries)
+        if self.events_walked is not None:
+            self.events_walked += [(e[2], e[4]) for e in tables.get(EVENTS, ()) if e[3] == 0]
+            if len(self.events_walked) > WALKED_EVENTS:
+                self.events_walked = None  # (read again from the ledger: memory bounded)
+
+    def _walked_events(self) -> Any:
+        """What ``check_hands_on`` is given of the new events' ledger entries (``given``
+        of ``verify_events._EventCheck``): those the walk read, with a key after the
+        state's highest (None: too many were kept)."""
+        if self.events_walked is None:
+            return None
+        top = self.state.max_keys.get(EVENTS)
+        walked = (self.events_walked if top is None
+                  else [e for e in self.events_walked if e[0] > top])
+        return (self.state.seq, self.end, walked)
 
     def _walk_end(self, walk: seals.SealWalk) -> None:
         self.first = self.state.seq + 1
@@ -276,24 +318,6 @@ class _Incremental(ResumedAnchors, _Verifier):
         for continued in walk.runs.values():
             if continued.first == 0:
                 continued.first = self.state.seq + 1
-
-    @staticmethod
-    def _older_versions(s: Any, keys: set[tuple[str, int, int]],
-                        upto: int) -> set[tuple[str, int, int]]:
-        """Those of ``keys`` with a ledger entry at or before ``upto``."""
-        L = ledger.LEDGER.c
-        found: set[tuple[str, int, int]] = set()
-        by_table: dict[str, list[int]] = {}
-        for tbl, k1, _k2 in keys:
-            by_table.setdefault(tbl, []).append(k1)
-        for tbl, k1s in by_table.items():
-            k1s = sorted(set(k1s))
-            for i in range(0, len(k1s), 500):
-                for k1, k2 in s.execute(select(L.k1, L.k2).where(
-                        L.tbl == tbl, L.k1.in_(k1s[i:i + 500]), L.seq <= upto).distinct()):
-                    if (tbl, int(k1), int(k2)) in keys:
-                        found.add((tbl, int(k1), int(k2)))
-        return found
 
     # ------------------------------------------------------------------ 2. rows
     def _check_rows(self) -> None:
@@ -351,7 +375,8 @@ class _Incremental(ResumedAnchors, _Verifier):
         after = st.max_keys.get("hand")
         try:
             found = (self.future.result() if self.future is not None
-                     else check_hands_on(self.db, *self._new_hands_task(), HIGHEST))
+                     else check_hands_on(self.db, *self._new_hands_task(), HIGHEST,
+                                         self._walked_events(), self.tables_named))
         finally:
             if self.pool is not None:
                 self.pool.shutdown(wait=True, cancel_futures=True)
@@ -424,8 +449,10 @@ def verify_with_state(db: Database, state_file: Path | None, *, full: bool = Fal
     report: VerifyReport | None = None
     if state is not None:
         try:
-            report = evidence.verify(db, **options,
-                                     verifier=maker(_Incremental, state, snap.max_keys))
+            with db.one_read():  # (its many short reads: one transaction)
+                report = evidence.verify(db, **options,
+                                         verifier=maker(_Incremental, state, snap.max_keys,
+                                                        ledger_id))
         except StateMismatch as exc:
             problem, made[:] = str(exc), []
     if report is None:

@@ -200,15 +200,22 @@ def _open_keys(db: Database, candidates: dict[str, Iterable[int]] | None) -> dic
     return out
 
 
-def _anchor_marks(anchors: Sequence[tuple[Path, int, Any]]) -> dict[str, dict[str, Any]]:
-    """For each anchor file a verify read: its last line read (see :class:`AnchorMark`)."""
+def _anchor_marks(anchors: Sequence[tuple[Path, int, Any]],
+                  before: dict[str, dict[str, Any]] | None = None) -> dict[str, dict[str, Any]]:
+    """For each anchor file a verify read: its last line read (see :class:`AnchorMark`).
+    ``before``: the marks the verify went on from (a file is read on from its mark, as the
+    verify read it, not from its first line: a cost of the lines since, not of the file)."""
     last: dict[Path, int] = {}
     for path, n, _cp in anchors:
         last[path] = max(last.get(path, 0), n)
     marks: dict[str, dict[str, Any]] = {}
     for path, wanted in last.items():
         start, n = 0, 0
+        mark = (before or {}).get(str(path.resolve()))
+        if mark is not None and 0 < int(mark["line"]) <= wanted:
+            start, n = int(mark["start"]), int(mark["line"]) - 1
         with path.open("rb") as fh:
+            fh.seek(start)
             for raw in fh:
                 n += 1
                 if n == wanted:
@@ -252,9 +259,12 @@ def _state_after(db: Database, v: Any, snap: _Snapshot, fresh: Sequence[BrokenHa
     """The state a verify ``v`` leaves (None: the ledger is empty, nothing to keep);
     ``resumed``: ``v`` went on from the state ``before``."""
     end = int(getattr(v, "end", 0))
-    with db.read() as s:
-        ledger_id = ledger.ledger_id(s.connection())
-        digest = ledger.digest_at(s.connection(), end) if end else ""
+    ledger_id: str | None = getattr(v, "ledger_id", None)
+    digest: str | None = getattr(v, "end_digest", None) if end else ""
+    if ledger_id is None or digest is None:  # (the walk's own, else read)
+        with db.read() as s:
+            ledger_id = ledger_id or ledger.ledger_id(s.connection())
+            digest = ledger.digest_at(s.connection(), end) if end else ""
     if ledger_id is None:
         return None
     incremental = resumed and before is not None
@@ -282,7 +292,7 @@ def _state_after(db: Database, v: Any, snap: _Snapshot, fresh: Sequence[BrokenHa
             witnessed[str(witness.file(line.ledger).resolve())] = {
                 "n": n, "line_n": line.n, "sha256": line_hash(text), "at": ledger.iso(line.at)}
     anchors = dict(before.anchors) if incremental and before is not None else {}
-    anchors.update(_anchor_marks(v.anchors))
+    anchors.update(_anchor_marks(v.anchors, anchors if incremental else None))
     findings = [list(f) for f in before.findings] if incremental and before is not None else []
     for b in fresh:
         if b.label == "UNANCHORED database":
