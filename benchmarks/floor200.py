@@ -20,11 +20,18 @@ dropped after. Then, all at once:
 Printed per count: each input's commit time p50/p95/p99 and max (the dealer's wait, the
 station's own clock), inputs refused and lost (an acknowledged input id not stored exactly
 once), commit to floor tile and to players' screen p50/p95, the floor view's CPU (share of
-one core), the stations' and the server's CPU per input (to extrapolate past this machine),
+one core) and its reads' time, the stations', the server's and PgBouncer's CPU per input
+(to extrapolate past this machine),
 the ledger's lock (the wait for it, its hold from the reply to the statement that takes it
 to the end of the COMMIT, how busy it was, the commits that signed a checkpoint apart, the
 statements sent under it), the server's connections (``pg_stat_activity``, by kind) and
 the load average. The first figure to miss its target is named at the end.
+
+The figures are taken after a warm-up (``--warmup``, 30 s): each station's first commit
+signs a checkpoint, here all within seconds of each other (a floor whose stations start
+together, after an update, does the same). A hand of this benchmark takes
+about 40 inputs (100 s), so a window of 60 s after it holds no hand's last input and no
+checkpoint it signs: ``--seconds 120`` includes them.
 """
 
 from __future__ import annotations
@@ -155,6 +162,23 @@ def instrument_ledger_lock() -> None:
 
     event.listen(Engine, "before_cursor_execute", before)
     event.listen(Engine, "after_cursor_execute", after)
+    # the hold ends with the COMMIT's reply: the DBAPI commit, whether a session's or a
+    # Core transaction's (a dealer's input, Database.core_transaction, fires no session
+    # event), before the ledger's own after-commit work (a checkpoint's anchor line)
+    from sqlalchemy.dialects.postgresql.psycopg import PGDialect_psycopg
+
+    real_commit, real_rollback = PGDialect_psycopg.do_commit, PGDialect_psycopg.do_rollback
+
+    def do_commit(self: Any, dbapi_connection: Any) -> None:
+        real_commit(self, dbapi_connection)
+        committed()
+
+    def do_rollback(self: Any, dbapi_connection: Any) -> None:
+        real_rollback(self, dbapi_connection)
+        rolled_back()
+
+    PGDialect_psycopg.do_commit = do_commit  # type: ignore[method-assign]
+    PGDialect_psycopg.do_rollback = do_rollback  # type: ignore[method-assign]
     signed = ledger.vouch
 
     def vouch(*args: Any) -> Any:
@@ -164,7 +188,7 @@ def instrument_ledger_lock() -> None:
     ledger.vouch = vouch
 
 
-def committed(_session: Any) -> None:
+def committed() -> None:
     at = getattr(_locked, "at", None)
     if at is not None:
         LOCK_HOLDS.append((time.time(), time.perf_counter() - at, _locked.checkpoint,
@@ -172,7 +196,7 @@ def committed(_session: Any) -> None:
         _locked.at = None
 
 
-def rolled_back(_session: Any) -> None:
+def rolled_back() -> None:
     _locked.at = None
 
 
@@ -204,12 +228,6 @@ class Station(threading.Thread):
         try:
             notary = Notary.load(self.keys / f"station{self.table_id}", self.keys / "anchors")
             svc = Services.on(Database.open(self.url, notary=notary))
-            from sqlalchemy import event
-
-            event.listen(svc.db.sessions, "after_commit", committed, insert=True)
-            # (first: the ledger's own after_commit, e.g. a checkpoint's anchor line, runs
-            # once the COMMIT has released the lock)
-            event.listen(svc.db.sessions, "after_rollback", rolled_back)
             workstation, host = new_workstation()
             svc.leases.acquire(self.table_id, workstation, host, self.dealer)
             session = svc.tables.current_session(self.table_id)
@@ -367,6 +385,18 @@ def run_floor(url: str, measured: float, end: float, connections: list[Any]
                 seen.setdefault(f"{tile.table_id} {tile.last_input_at.isoformat()}", now)
 
     view.refreshed.connect(record)
+    read_times: list[float] = []
+    tiles = view.floor.tiles
+
+    def timed_tiles(*args: Any, **kw: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return tiles(*args, **kw)
+        finally:
+            if time.time() >= measured:
+                read_times.append((time.perf_counter() - start) * 1000)
+
+    view.floor.tiles = timed_tiles  # type: ignore[method-assign]
     view.show()
     view.start()
     cpu = {"start": 0.0, "wall": 0.0, "server": 0.0}
@@ -396,7 +426,8 @@ def run_floor(url: str, measured: float, end: float, connections: list[Any]
     view.close()
     svc.close()
     return {"seen": seen, "cpu": used / wall if wall else float("nan"), "wall": wall,
-            "server_cpu": server, "reads": reads, "replays": view.floor.replays}
+            "server_cpu": server, "reads": reads, "replays": view.floor.replays,
+            "read_times": read_times}
 
 
 def pg_connections(url: str) -> dict[str, int]:
@@ -467,6 +498,15 @@ class Pooler:
         return self.url.set(database=database).update_query_dict(
             {"pooler": "transaction"}).render_as_string(hide_password=False)
 
+    def cpu(self) -> float:
+        """CPU seconds the pooler has used so far."""
+        try:
+            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1]
+            parts = fields.split()
+            return (int(parts[11]) + int(parts[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, IndexError, ValueError):
+            return float("nan")
+
     def stop(self) -> None:
         if self.process.poll() is None:
             self.process.terminate()
@@ -475,7 +515,7 @@ class Pooler:
 
 # ---------------------------------------------------------------------------- one count
 def run_count(base: str, tables: int, seconds: float, per_process: int,
-              pooler: Pooler | None = None, warmup: float = 15.0) -> dict[str, Any]:
+              pooler: Pooler | None = None, warmup: float = 30.0) -> dict[str, Any]:
     import psycopg
     from sqlalchemy.engine import make_url
 
@@ -530,6 +570,14 @@ def run_count(base: str, tables: int, seconds: float, per_process: int,
              str(measured), str(end), str(screens_out)], env=env))
         connections: list[dict[str, int]] = []
         load_before = load_average()
+        pooled: dict[str, float] = {}
+        if pooler is not None:
+            def pooler_cpu() -> None:
+                time.sleep(max(0.0, measured - time.time()))
+                pooled["start"] = pooler.cpu()
+                time.sleep(max(0.0, end - 0.5 - time.time()))
+                pooled["used"] = pooler.cpu() - pooled["start"]
+            threading.Thread(target=pooler_cpu, daemon=True).start()
         try:
             floor = run_floor(url, measured, end, connections)
         except Exception as exc:  # noqa: BLE001 - e.g. no connection left for the view
@@ -585,7 +633,7 @@ def run_count(base: str, tables: int, seconds: float, per_process: int,
                 "connections": connections[0] if connections else {},
                 "load": f"{load_before} -> {load_after}", "seconds": seconds,
                 "when": time.strftime("%H:%M", time.gmtime(begin)),
-                "pooler": pooler is not None}
+                "pooler": pooler is not None, "pooler_cpu": pooled.get("used")}
     finally:
         for p in procs:
             if p.poll() is None:
@@ -633,9 +681,16 @@ def report(r: dict[str, Any]) -> list[str]:
           f"the 10 screens' CPU {r['screens_cpu'] / seconds * 100:.1f}% of a core")
     per_input = r["station_cpu"] / n * 1000 if n else float("nan")
     server = floor["server_cpu"] / n * 1000 if n else float("nan")
-    print(f"  per input: stations' CPU {per_input:.1f} ms, the server's CPU {server:.1f} ms "
-          f"(both cores: {2000 / (per_input + server):.0f} inputs/s at most, "
-          f"{2000 / (per_input + server) * 2.5:.0f} tables at one input per 2.5 s)")
+    reads = floor.get("read_times", [])
+    print(f"    the floor's reads (one per redraw, in its GUI thread): p50 "
+          f"{percentile(reads, .5):.0f} ms, p95 {percentile(reads, .95):.0f} ms")
+    pooled = r.get("pooler_cpu")
+    pooler = pooled / n * 1000 if pooled is not None and n else 0.0
+    print(f"  per input: stations' CPU {per_input:.1f} ms, the server's CPU {server:.1f} ms"
+          + (f", PgBouncer's {pooler:.2f} ms ({pooled / seconds * 100:.0f} % of a core)"
+             if pooled is not None else "")
+          + f" (both cores: {2000 / (per_input + server + pooler):.0f} inputs/s at most, "
+          f"{2000 / (per_input + server + pooler) * 2.5:.0f} tables at one input per 2.5 s)")
     print(f"  server connections: {r['connections']}")
     missed = []
     if r["refused"] or r["failed"] or r["lost"]:
@@ -673,8 +728,10 @@ def main() -> int:
                         help="the stations through a PgBouncer of this run (transaction "
                              "mode) with POOL server connections")
     parser.add_argument("--pgbouncer-port", type=int, default=6544)
-    parser.add_argument("--warmup", type=float, default=15.0,
-                        help="seconds of load before the figures are taken")
+    parser.add_argument("--warmup", type=float, default=30.0,
+                        help="seconds of load before the figures are taken (each station's "
+                             "first commit signs a checkpoint: at 200 tables on 2 cores they "
+                             "spill past 20 s)")
     args = parser.parse_args()
     pooler = None
     holder = tempfile.TemporaryDirectory(prefix="floor200-pgbouncer-")

@@ -249,6 +249,11 @@ def _tiles_statement() -> Select[Any]:
             .order_by(GameTable.name))
 
 
+REPLAYED_AT_LEAST = 256
+"""The hands the floor keeps replayed: this many, or twice the tables of its last read of
+the whole floor if more (a floor of more tables than it keeps replayed every tile's hand
+from all its rows at each read), the least recently moved dropped first."""
+
 _TILES = _tiles_statement()
 _TILES_OF = _TILES.where(GameTable.id.in_(bindparam("ids", expanding=True)))
 _SEATS = (select(Seating.session_id, Seating.seat, Seating.sitting_out)
@@ -271,6 +276,9 @@ class FloorService:
         """The hour (local time) a gaming day starts."""
         self.calls = CallService(db)
         self._replayed: dict[int, _Replayed] = {}
+        """hand id -> the hand replayed, the least recently moved first."""
+        self._floor_size = 0
+        """Tables in the last read of the whole floor."""
         self._since: dict[int, tuple[int, datetime]] = {}
         self._lock = threading.Lock()
         self.replays = 0
@@ -292,6 +300,8 @@ class FloorService:
             params["ids"] = list(table_ids)
         with self.db.read() as s:
             rows = s.execute(query, params).all()
+            if table_ids is None:
+                self._floor_size = len(rows)
             if not rows:
                 return []
             replayed = self._replay_moved(s, [r for r in rows if r.hand_id is not None])
@@ -395,8 +405,9 @@ class FloorService:
                                   events[-1].at if events else r.started_at, len(events))
             out[r.hand_id] = entry
             with self._lock:
+                self._replayed.pop(r.hand_id, None)  # (to the end: the latest moved)
                 self._replayed[r.hand_id] = entry
-                if len(self._replayed) > 256:
+                while len(self._replayed) > max(REPLAYED_AT_LEAST, 2 * self._floor_size):
                     self._replayed.pop(next(iter(self._replayed)))
         return out
 

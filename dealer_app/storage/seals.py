@@ -18,12 +18,13 @@ authenticated up to the first format 2 checkpoint, which vouched for them.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from sqlalchemy import Connection, Table, bindparam, select
+from sqlalchemy import Connection, Table, bindparam, func, select
 
 from dealer_app.storage.ledger_chain import digest_at
 from dealer_app.storage.models import Checkpoint, LedgerEntry, StationKey
@@ -108,18 +109,55 @@ def seal_covering(conn: Connection, seq: int) -> Seal | None:
     return seal if seal is not None and seal.first <= seq else None
 
 
+def admission_seals(conn: Connection) -> list[tuple[Admission, Seal | None]]:
+    """Every admission (:func:`admissions`) with the seal of the commit that appended it
+    (:func:`seal_covering`), in three statements whatever their count: a floor of N stations
+    has N admissions, and a statement each was N round trips under the ledger's lock for
+    each station's first checkpoint (``vouch``)."""
+    found = admissions(conn)
+    if not found:
+        return []
+    S = cast(Table, LedgerEntry.__table__).alias("sealed")
+    covering = (select(func.min(S.c.seq)).where(S.c.seq >= L.seq, S.c.seal_from.is_not(None))
+                .scalar_subquery())
+    seal_seqs = sorted({int(r[0]) for r in conn.execute(
+        select(covering).select_from(LedgerEntry).where(
+            L.seq.in_([a.seq for a in found]))) if r[0] is not None})
+    seals: dict[int, Seal] = {}
+    for start in range(0, len(seal_seqs), 1000):
+        for row in conn.execute(select(*SEAL_COLUMNS).where(
+                L.seq.in_(seal_seqs[start:start + 1000]))):
+            seal = seal_of(row)
+            if seal is not None:
+                seals[seal.last] = seal
+    out: list[tuple[Admission, Seal | None]] = []
+    ordered = sorted(seals)
+    for adm in found:
+        at = bisect.bisect_left(ordered, adm.seq)
+        seal = seals[ordered[at]] if at < len(ordered) else None
+        out.append((adm, seal if seal is not None and seal.first <= adm.seq else None))
+    return out
+
+
 def trusted_keys(conn: Connection, roots: Mapping[str, str]) -> dict[str, str]:
     """key id -> public key: the roots and every key admitted, in ledger order, by a
     supervisor's act whose seal a key already trusted signed."""
+    return _trusted(conn, roots)[0]
+
+
+def _trusted(conn: Connection, roots: Mapping[str, str]) -> tuple[dict[str, str], int]:
+    """:func:`trusted_keys`, and how many keys it read with a seal that admitted them."""
     trusted = dict(roots)
-    for adm in admissions(conn):
+    sealed: set[str] = set()
+    for adm, seal in admission_seals(conn):
+        if seal is not None:
+            sealed.add(adm.key_id)
         if adm.key_id in trusted or adm.admitted_by is None:
             continue  # a founder row only records its key: it grants nothing
-        seal = seal_covering(conn, adm.seq)
         public = trusted.get(seal.key_id) if seal is not None else None
         if seal is not None and public is not None and seal.holds_under(public):
             trusted[adm.key_id] = adm.public_key
-    return trusted
+    return trusted, len(sealed)
 
 
 def known_keys(conn: Connection) -> dict[str, str]:
@@ -138,6 +176,9 @@ class StationTrust:
 
     stamp: tuple[float, int] | None = None
     keys: dict[str, str] = field(default_factory=dict)
+    settled: bool = False
+    """Every ``station_key`` row counted in ``stamp`` was read with the seal that admitted
+    it: none is still to be appended by the transaction that read it."""
 
     def current(self, conn: Connection) -> dict[str, str]:
         path = config_dir() / TRUST_FILE
@@ -145,10 +186,11 @@ class StationTrust:
             mtime = path.stat().st_mtime
         except OSError:
             mtime = 0.0
-        count = len(conn.execute(_STATION_KEY_IDS).all())
+        count = int(conn.execute(_STATION_KEYS_COUNTED).scalar() or 0)
         if self.stamp != (mtime, count):
-            self.keys = trusted_keys(conn, load_trust([path]))
+            self.keys, sealed = _trusted(conn, load_trust([path]))
             self.stamp = (mtime, count)
+            self.settled = sealed == count
         return self.keys
 
 
@@ -245,7 +287,7 @@ _SEALS_BETWEEN = (select(*SEAL_COLUMNS)
                   .where(L.seq > bindparam("since"), L.seq <= bindparam("upto"),
                          L.seal_from.is_not(None))
                   .order_by(L.seq))
-_STATION_KEY_IDS = select(cast(Table, StationKey.__table__).c.id)
+_STATION_KEYS_COUNTED = select(func.count()).select_from(StationKey)
 """The statements of :func:`vouch` (each checkpoint signs after one), built once: a
 statement built anew is keyed anew for SQLAlchemy's compiled cache at each execution."""
 
@@ -257,9 +299,16 @@ def warm_vouch(conn: Connection, notary: Notary) -> None:
     which so checks again only the seals committed in between; its answer is the one it
     gives without this, the lock held for less. The trust it reads is a copy: the
     station's own is read under the lock, as before (the transaction may admit a key
-    whose admission its own seal, not yet written, makes trusted)."""
+    whose admission its own seal, not yet written, makes trusted), unless the copy was read
+    again here with every admission it counts sealed, none this transaction's: the station
+    then keeps it, and the read under the lock finds it current. (A station's first
+    checkpoint read the floor's trust under the lock: its N admissions' seals checked
+    there, 165 ms held at 200 tables, floor200 2026-12-04 04:01 UTC, load 21 -> 12.)"""
     own = _station_trust(notary)
-    vouch(conn, notary, _EVERY_SEQ, None, StationTrust(own.stamp, dict(own.keys)))
+    warm = StationTrust(own.stamp, dict(own.keys), own.settled)
+    vouch(conn, notary, _EVERY_SEQ, None, warm)
+    if warm.stamp != own.stamp and warm.settled:
+        own.stamp, own.keys, own.settled = warm.stamp, warm.keys, True
 
 
 _EVERY_SEQ = 2**31 - 1

@@ -34,3 +34,39 @@ def test_a_read_of_the_floor_redraws_only_the_tiles_that_changed(
     monkeypatch.setattr(waiting_wiring, "WAITING_EVERY", 0.0)
     floor.refresh({t1.table_id})
     assert floor.lists.waiting_reads == reads + 1
+
+
+def test_a_floor_of_more_tables_than_it_keeps_replayed_replays_only_the_moved_hands(
+        floor_db: tuple[Services, StaffMember], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The floor kept 256 hands replayed, the first replayed dropped first: past 256 tables
+    each read dropped hands still in play and replayed them from all their rows again. It
+    keeps twice the floor's tables, the least recently moved dropped first."""
+    from storage.helpers import next_event
+
+    from dealer_app.engine import Settings
+    from dealer_app.services import floor as floor_service
+
+    monkeypatch.setattr(floor_service, "REPLAYED_AT_LEAST", 1)
+    svc, boss = floor_db
+    dealer = next(m for m in svc.staff.list_staff() if m.name == "Dana")
+    states = []
+    for name in ("T3", "T4"):
+        table = svc.tables.create_table(name, Settings(ante=5, chip_unit=5), boss)
+        session = svc.tables.open_session(table.id, dealer)
+        for seat, player in ((1, "Ann"), (2, "Bo")):
+            svc.tables.seat_player(session.id, seat, player, 1000, dealer)
+        states.append(svc.hands.start_hand(session.id, dealer))
+    first = svc.tables.current_session(svc.floor.tiles()[0].table_id)
+    assert first is not None
+    states.append(svc.hands.start_hand(first.id, dealer))
+    floor = floor_service.FloorService(svc.db)
+    floor.tiles()  # the whole floor: every hand replayed once
+    replayed = floor.replays
+    assert replayed == 3
+    for _ in range(3):  # each table's hand moves in turn, each read of the floor
+        for i, state in enumerate(states):
+            found = next_event(state.hand)
+            assert found is not None
+            states[i] = svc.hands.record_input(state.hand_id, found, dealer)
+            floor.tiles()
+    assert floor.replays == replayed  # only the new inputs applied, none replayed anew

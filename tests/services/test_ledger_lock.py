@@ -168,3 +168,133 @@ def _verify_clean(db_url: str) -> bool:
         return not report.broken
     finally:
         svc.close()
+
+
+
+def _admit_stations(svc: Services, sam: StaffMember, folder: Path, count: int) -> list[str]:
+    """``count`` more workstations' keys admitted by ``sam`` at ``svc``; their key ids."""
+    admit = KeyService(svc.db)
+    ids = []
+    for i in range(count):
+        notary = Notary.load(folder / f"s{i}" / "config", folder / f"s{i}" / "anchors")
+        admit.admit(notary.public_key, f"station {i}", sam, "a floor of stations")
+        ids.append(notary.key_id)
+    return ids
+
+
+def _trusted_keys(svc: Services) -> tuple[dict[str, str], list[str]]:
+    """The keys ``svc``'s station trusts (its own the root), and the statements sent."""
+    from dealer_app.storage import seals
+
+    notary = svc.db.notary
+    assert notary is not None
+    sent: list[str] = []
+
+    def statement(_conn: Any, _cursor: Any, sql: str, *_args: Any) -> None:
+        sent.append(sql)
+
+    with svc.db.engine.connect() as conn:
+        event.listen(svc.db.engine, "before_cursor_execute", statement)
+        try:
+            trusted = seals.trusted_keys(conn, {notary.key_id: notary.public_key})
+        finally:
+            event.remove(svc.db.engine, "before_cursor_execute", statement)
+    return trusted, sent
+
+
+def test_the_trusted_keys_are_read_in_statements_that_do_not_grow_with_the_floor(
+        db_url: str, tmp_path: Path) -> None:
+    """A floor of N stations has N admissions: read with a statement each, they were N
+    round trips under the ledger's lock at each station's first checkpoint (floor200,
+    2026-12-04 03:39 UTC: a checkpoint's commit sent 111 statements under the lock at 100
+    tables, the others 1)."""
+    svc = Services.open(db_url)
+    try:
+        sam = svc.staff.add_staff("Sam", Role.SUPERVISOR, "246800")
+        few = _admit_stations(svc, sam, tmp_path / "few", 2)
+        trusted, for_few = _trusted_keys(svc)
+        assert set(few) <= set(trusted)
+        many = _admit_stations(svc, sam, tmp_path / "many", 10)
+        trusted, for_many = _trusted_keys(svc)
+        assert set(few + many) <= set(trusted)
+    finally:
+        svc.close()
+    assert len(for_many) == len(for_few) <= 3, (for_few, for_many)
+
+
+def test_a_stations_first_checkpoint_reads_the_floors_trust_before_the_lock(
+        db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each station's first commit signs a checkpoint; its vouch read the trust (every
+    admission's seal checked) under the lock: 165 ms held at 200 tables (floor200,
+    2026-12-04 04:01 UTC, load 21 -> 12). It is read before, and kept."""
+    _postgresql(db_url)
+    svc = Services.open(db_url)
+    try:
+        sam = svc.staff.add_staff("Sam", Role.SUPERVISOR, "246800")
+        folder = tmp_path / "stations"
+        _admit_stations(svc, sam, folder, 5)
+        station = Services.on(Database.open(db_url, notary=Notary.load(
+            folder / "s0" / "config", folder / "s0" / "anchors")))
+        try:
+            appended = False
+            checked: list[bool] = []
+            sent: list[str] = []
+            real_append = ledger.append
+
+            def append_(*args: Any, **kw: Any) -> Any:
+                nonlocal appended
+                found = real_append(*args, **kw)
+                appended = True
+                return found
+
+            real_holds = Seal.holds_under
+
+            def holds_under(seal: Seal, public: str) -> bool:
+                checked.append(appended)
+                return bool(real_holds(seal, public))
+
+            def statement(_conn: Any, _cursor: Any, sql: str, *_args: Any) -> None:
+                if appended:
+                    sent.append(sql)
+
+            def committed(_conn: Any) -> None:
+                nonlocal appended
+                appended = False
+
+            monkeypatch.setattr(ledger, "append", append_)
+            monkeypatch.setattr(Seal, "holds_under", holds_under)
+            event.listen(station.db.engine, "before_cursor_execute", statement)
+            event.listen(station.db.engine, "commit", committed)
+            _note(station)  # its first commit: a checkpoint
+        finally:
+            station.close()
+    finally:
+        svc.close()
+    assert checked and True not in checked, checked  # every seal checked before the lock
+    # under the lock: the trust's stamp (a count), not the admissions and their seals
+    assert sent and not [sql for sql in sent if "station_key.public_key" in sql], sent
+    assert _verify_clean(db_url)
+
+
+def test_a_checkpoint_that_admits_a_key_vouches_for_what_that_key_wrote_before(
+        db_url: str, tmp_path: Path) -> None:
+    """The admission's own seal, written under the lock, makes the key trusted: the trust
+    read before the lock (without it) is not the one the checkpoint vouches with."""
+    svc = Services.open(db_url)
+    second = Services.on(Database.open(db_url, notary=Notary.load(
+        tmp_path / "second" / "config", tmp_path / "second" / "anchors")))
+    try:
+        sam = svc.staff.add_staff("Sam", Role.SUPERVISOR, "246800")
+        _note(svc, checkpoint=True)  # the first station's trust read, before the admission
+        for _ in range(2):
+            _note(second)  # entries by a key nobody trusts yet
+        assert second.db.notary is not None
+        KeyService(svc.db).admit(second.db.notary.public_key, "second", sam, "admitted")
+        with svc.db.engine.connect() as conn:
+            last = conn.execute(text("SELECT reason, unvouched FROM checkpoint "
+                                     "ORDER BY seq DESC, id DESC LIMIT 1")).one()
+    finally:
+        second.close()
+        svc.close()
+    assert last.reason.startswith("admit key"), last
+    assert last.unvouched == "", last
