@@ -135,24 +135,28 @@ class _Verifier(AnchorChecks, LedgerWalk):
     # ------------------------------------------------------------------ run
     def run(self, workers: int) -> VerifyReport:
         with self.db.read() as s:
-            self.length = int(s.scalar(select(func.count()).select_from(ledger.LEDGER)) or 0)
             self.ledger_id = ledger.ledger_id(s.connection())
             self.forks = {str(r.parent): r for r in s.execute(
                 select(LedgerFork.parent, LedgerFork.parent_seq, LedgerFork.parent_checkpoint,
                        LedgerFork.ledger_id, LedgerFork.reason).order_by(LedgerFork.id))}
-            ids = list(s.scalars(select(HandRow.id).order_by(HandRow.id)))
+        # (the log's cut, see LedgerWalk.cut: the anchor and witness lines first, each
+        # written once its checkpoint was committed; then the checkpoints; then the head)
+        self.anchors = self._read_anchors()
+        self.witnessed = self._read_witnesses()
+        with self.db.read() as s:
             cp_table = cast(Table, Checkpoint.__table__)  # rows, not ORM objects
             self.cps = [_Cp(r.id, SignedCheckpoint.of_row(r))
                         for r in s.execute(select(cp_table).order_by(cp_table.c.seq,
                                                                      cp_table.c.id))]
+            self.cut = int(s.scalar(select(func.max(ledger.LEDGER.c.seq))) or 0)
+            self.length = int(s.scalar(select(func.count()).select_from(ledger.LEDGER)) or 0)
+            ids = list(s.scalars(select(HandRow.id).order_by(HandRow.id)))
             self.trust = seals.trusted_keys(s.connection(), self.roots)
             self.known = seals.known_keys(s.connection())
             self.hand_starts = list(s.execute(select(HandRow.id, HandRow.number,
                                                      HandRow.started_at)
                                               .order_by(HandRow.id)))
         self.cp_seqs = [c.signed.seq for c in self.cps]
-        self.anchors = self._read_anchors()
-        self.witnessed = self._read_witnesses()
         tables = [t for t in CHAINED if t in Base.metadata.tables]
         size = min(CHUNK, max(MIN_CHUNK, -(-len(ids) // (8 * max(workers, 1)))))
         chunks = [ids[i:i + size] for i in range(0, len(ids), size)]
@@ -378,22 +382,65 @@ class _Verifier(AnchorChecks, LedgerWalk):
             latest = max(latest, at) if latest is not None else at
 
     def _check_tail(self) -> None:
+        """A completed hand or a closed session after the newest checkpoint: sealed by
+        none, unless the row changed after the cut (the next run judges it) or a
+        checkpoint committed during the run seals it (on PostgreSQL a station signs a
+        completed hand's checkpoint right after its commit, ``ledger_checkpoint.py``)."""
         if not self.tail:
             return
         hands = [k for t, k in self.tail if t == "hand"]
         sessions = [k for t, k in self.tail if t == "table_session"]
         with self.db.read() as s:
-            for row in s.execute(select(HandRow.id, HandRow.number, HandRow.status)
-                                 .where(HandRow.id.in_(hands))):
-                if row.status != "in-progress":
-                    self.fail(f"hand {row.number} (id {row.id})",
-                              f"is {row.status} but no signed checkpoint seals it: it was "
-                              "added or changed without the key", row.id)
-            for srow in s.execute(select(TableSession.id, TableSession.closed_at)
-                                  .where(TableSession.id.in_(sessions))):
-                if srow.closed_at is not None:
-                    self.fail(f"session {srow.id}", "was closed but no signed checkpoint "
-                              "seals it: changed without the key")
+            done = [(("hand", r.id), f"hand {r.number} (id {r.id})",
+                     f"is {r.status} but no signed checkpoint seals it: it was added or "
+                     "changed without the key", r.id)
+                    for r in s.execute(select(HandRow.id, HandRow.number, HandRow.status)
+                                       .where(HandRow.id.in_(hands)))
+                    if r.status != "in-progress"]
+            done += [(("table_session", r.id), f"session {r.id}",
+                      "was closed but no signed checkpoint seals it: changed without the key",
+                      0)
+                     for r in s.execute(select(TableSession.id, TableSession.closed_at)
+                                        .where(TableSession.id.in_(sessions)))
+                     if r.closed_at is not None]
+            if not done:
+                return
+            last = self._newest_entries(s, [key for key, *_ in done])
+            sealed = self._sealed_during_the_run(s)
+        for key, label, reason, hand_id in done:
+            seq = last.get(key, 0)
+            if (self.cut is None or seq <= self.cut) and seq > sealed:
+                self.fail(label, reason, hand_id)
+
+    @staticmethod
+    def _newest_entries(s: Any, keys: list[tuple[str, int]]) -> dict[tuple[str, int], int]:
+        L = ledger.LEDGER.c
+        out: dict[tuple[str, int], int] = {}
+        for tbl in {t for t, _k in keys}:
+            ks = [k for t, k in keys if t == tbl]
+            for k1, seq in s.execute(select(L.k1, func.max(L.seq))
+                                     .where(L.tbl == tbl, L.k1.in_(ks)).group_by(L.k1)):
+                out[(tbl, int(k1))] = int(seq)
+        return out
+
+    def _sealed_during_the_run(self, s: Any) -> int:
+        """The newest entry up to the cut that a checkpoint committed since the run read
+        the checkpoints seals (its signature under a trusted key, its digest the walk's);
+        else the newest checkpoint's entry."""
+        newest = self.cp_seqs[-1] if self.cp_seqs else 0
+        if self.cut is None:
+            return newest
+        C = cast(Table, Checkpoint.__table__).c
+        read = {c.id for c in self.cps}
+        for row in s.execute(select(cast(Table, Checkpoint.__table__))
+                             .where(C.seq > newest, C.seq <= self.cut)
+                             .order_by(C.seq.desc())):
+            cp = SignedCheckpoint.of_row(row)
+            public = self.trust.get(cp.key_id)
+            if row.id not in read and public is not None and self._holds(cp, public) \
+                    and self.tail_ends.get(cp.seq) == cp.digest and not cp.unvouched:
+                return cp.seq
+        return newest
 
 def _when(micros: int) -> str:
     return ledger.iso(datetime(1970, 1, 1, tzinfo=UTC) + timedelta(microseconds=micros))

@@ -28,6 +28,8 @@ PAIRED = frozenset({"staff", "game_table", "table_session", "hand"})
 committed together with its audit row or hand input (:data:`ACTS`)."""
 ACTS = frozenset({"audit", "hand_event"})
 BATCH = 20000
+TAIL_ENDS = 100_000
+"""At most this many commits after the newest checkpoint keep their digest (``tail_ends``)."""
 _EMPTY = hashlib.sha256()
 
 
@@ -40,6 +42,11 @@ class LedgerWalk:
     cp_seqs: list[int]
     anchors: list[Any]
     witnessed: list[Any]
+    cut: int | None = None
+    """The newest entry when the run read the checkpoints (after the anchor and witness
+    lines): the walk stops there. A run checks one cut of a log that other stations go on
+    writing: what they commit meanwhile is the next run's (a hand completed during the
+    run, with its checkpoint, was named as sealed by none)."""
 
     def fail(self, label: str, reason: str, hand_id: int = 0) -> None:
         raise NotImplementedError
@@ -83,6 +90,11 @@ class LedgerWalk:
         wanted = self._wanted()
         self.at_seq: dict[int, str] = {}
         self.tail: set[tuple[str, int]] = self._walk_tail()
+        self.tail_ends: dict[int, str] = {}
+        """seq -> the chain's digest at each commit's last entry after the newest
+        checkpoint: a checkpoint committed during the run over one of them is checked
+        against it (``_check_tail``)."""
+        tail_ends = self.tail_ends
         newest = self.cp_seqs[-1] if self.cp_seqs else 0
         last, previous = self._walk_start()
         expected = last + 1
@@ -105,9 +117,11 @@ class LedgerWalk:
         while True:
             with self.db.read() as s:  # one read, the seal's columns with each entry (NULL
                 # but on a commit's last entry; format 3: the digest too)
-                entries = all_rows(s, select(L.seq, L.tbl, L.k1, L.k2, L.row_digest, L.digest,
-                                             *seals.SEAL_COLUMNS[2:])
-                                   .where(L.seq > last).order_by(L.seq).limit(BATCH))
+                query = select(L.seq, L.tbl, L.k1, L.k2, L.row_digest, L.digest,
+                               *seals.SEAL_COLUMNS[2:]).where(L.seq > last)
+                if self.cut is not None:
+                    query = query.where(L.seq <= self.cut)
+                entries = all_rows(s, query.order_by(L.seq).limit(BATCH))
                 if entries:
                     self._walk_batch(s, entries, versioned)
             if not entries:
@@ -177,6 +191,8 @@ class LedgerWalk:
                 elif tbl in acts:
                     acted = True
                 if sfrom is not None:  # the commit's last entry
+                    if seq > newest and len(tail_ends) < TAIL_ENDS:
+                        tail_ends[seq] = digest
                     if changes:
                         if not acted:
                             self._unpaired(changes)

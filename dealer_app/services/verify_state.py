@@ -140,10 +140,18 @@ class _Incremental(ResumedAnchors, _Verifier):
             if st.seq and str(at) != st.digest:
                 raise self.mismatch(f"the ledger's digest at entry #{st.seq} is no longer the "
                                     "one verified: the ledger up to it was rewritten")
-            self.length = head
             self.forks = {str(r.parent): r for r in s.execute(
                 select(LedgerFork.parent, LedgerFork.parent_seq, LedgerFork.parent_checkpoint,
                        LedgerFork.ledger_id, LedgerFork.reason).order_by(LedgerFork.id))}
+        self.anchors = self._read_anchors()  # (before the checkpoints: see LedgerWalk.cut)
+        self.witnessed = self._read_witnesses()
+        with self.db.one_read():  # (its many short reads: one transaction)
+            return self._run(workers)
+
+    def _run(self, workers: int) -> VerifyReport:
+        st, L = self.state, ledger.LEDGER.c
+        with self.db.read() as s:
+            conn = s.connection()
             C = _CHECKPOINTS.c  # (rows, not ORM objects)
             q = select(_CHECKPOINTS)
             if st.checkpoint is not None:
@@ -156,6 +164,7 @@ class _Incremental(ResumedAnchors, _Verifier):
                     raise self.mismatch(f"checkpoint {st.checkpoint['id']} (entry "
                                         f"#{st.checkpoint['seq']}), the newest verified, was "
                                         "removed or changed")
+            self.cut = self.length = int(s.scalar(select(func.max(L.seq))) or 0)
             self.trust = seals.trusted_keys(conn, self.roots)
             self.known = self._known(s)
             after = st.max_keys.get("hand")
@@ -170,10 +179,8 @@ class _Incremental(ResumedAnchors, _Verifier):
         self.hand_starts = [*starts, *new_hands]
         self.new_hands = [int(r[0]) for r in new_hands]
         self.cp_seqs = [c.signed.seq for c in self.cps]
-        self.anchors = self._read_anchors()
-        self.witnessed = self._read_witnesses()
         self._add_named_checkpoints()
-        self.total = max(head - st.seq, 0) + len(self.new_hands) + 1
+        self.total = max(self.cut - st.seq, 0) + len(self.new_hands) + 1
         self._start_new_hands(workers)
         self._walk_ledger()
         if self.report.cancelled:
@@ -449,10 +456,9 @@ def verify_with_state(db: Database, state_file: Path | None, *, full: bool = Fal
     report: VerifyReport | None = None
     if state is not None:
         try:
-            with db.one_read():  # (its many short reads: one transaction)
-                report = evidence.verify(db, **options,
-                                         verifier=maker(_Incremental, state, snap.max_keys,
-                                                        ledger_id))
+            report = evidence.verify(db, **options,
+                                     verifier=maker(_Incremental, state, snap.max_keys,
+                                                    ledger_id))
         except StateMismatch as exc:
             problem, made[:] = str(exc), []
     if report is None:
