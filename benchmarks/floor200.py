@@ -131,8 +131,8 @@ def setup(url: str, tables: int, keys: Path) -> None:
 _locked = threading.local()
 LOCK_WAITS: list[tuple[float, float]] = []
 """(when, seconds)"""
-LOCK_HOLDS: list[tuple[float, float, bool, int]] = []
-"""(when, seconds, whether the commit signed a checkpoint, statements run under the lock)"""
+LOCK_HOLDS: list[list[Any]] = []
+"""[when, seconds, whether the commit signed a checkpoint, statements run under the lock]"""
 
 
 def instrument_ledger_lock() -> None:
@@ -182,7 +182,11 @@ def instrument_ledger_lock() -> None:
     signed = ledger.vouch
 
     def vouch(*args: Any) -> Any:
-        _locked.checkpoint = True
+        if getattr(_locked, "at", None) is not None:  # under the lock (before 2026-12-04)
+            _locked.checkpoint = True
+        elif getattr(_locked, "last", None) is not None:  # after the commit (PostgreSQL,
+            _locked.last[2] = True  # in a transaction of its own): that commit's
+            _locked.last = None
         return signed(*args)
 
     ledger.vouch = vouch
@@ -191,8 +195,9 @@ def instrument_ledger_lock() -> None:
 def committed() -> None:
     at = getattr(_locked, "at", None)
     if at is not None:
-        LOCK_HOLDS.append((time.time(), time.perf_counter() - at, _locked.checkpoint,
-                           _locked.statements))
+        _locked.last = [time.time(), time.perf_counter() - at, _locked.checkpoint,
+                        _locked.statements]
+        LOCK_HOLDS.append(_locked.last)
         _locked.at = None
 
 

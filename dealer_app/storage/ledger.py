@@ -16,10 +16,14 @@ floor takes it in turn and holds it to the end of its COMMIT (the WAL flush incl
 what is done under it bounds the floor's commits a second: one round trip for the lock and
 the head, the entries linked and sealed in this process, one INSERT, the COMMIT
 (``ledger_chain.append``); what needs no head is done before it. A
-:class:`~dealer_app.storage.notary.Notary` then signs a checkpoint in the same transaction
-when one is due (:func:`request_checkpoint`, or its interval passed; the seals its vouch
-checks are checked once before the lock, ``seals.warm_vouch``), and appends it to its
-anchor file once committed.
+:class:`~dealer_app.storage.notary.Notary` then signs a checkpoint when one is due
+(:func:`request_checkpoint`, or its interval passed) over the commit's last entry, and
+appends it to its anchor file once committed. On SQLite in the same transaction (its whole
+write transaction holds the one writer's lock; a second would cost a second flush); on
+PostgreSQL in a second one, right after the commit, that takes no lock (:func:`after_commit`:
+the vouch reads only committed entries), before the caller is told the commit is done. One
+that fails, or a process that ends between the two, leaves a checkpoint owed: the next
+commit signs it (``Notary.owed``; a process's first commit always signs one).
 """
 
 from __future__ import annotations
@@ -75,7 +79,7 @@ from dealer_app.storage.row_digests import (
     row_hash,
     row_matcher,
 )
-from dealer_app.storage.seals import vouch, warm_vouch
+from dealer_app.storage.seals import vouch
 
 __all__ = ["ADVISORY_LOCK", "CHAIN_FORMAT", "CHECKPOINTS", "DELETED", "FORKS", "FORMAT_2",
            "GENESIS", "LEDGER", "LEDGER_ID_LENGTH", "Pending", "STATION_KEYS", "Sealer",
@@ -93,6 +97,7 @@ _CHECKPOINT = "ledger.checkpoint"
 _SIGNED = "ledger.signed"
 _CONFIG = "ledger.config"
 _SEAL = "ledger.seal"
+_OWED = "ledger.owed"
 
 ROW_FORMAT = 2
 """The format of the row digests that new entries get (:func:`row_digest`). An entry keeps
@@ -305,21 +310,51 @@ def seal_commit(s: WriteSession) -> None:
             s.info[_SEAL] = seal
             return seal
 
-    if notary is not None and conn.dialect.name == "postgresql" \
-            and (reason is not None or notary.due(now)):  # (SQLite's whole transaction
-        warm_vouch(conn, notary)  # holds its one writer's lock: nothing to move before it)
     seq, head, seal = append(conn, pending, sealer)
-    if notary is None or seq == 0:
+    if notary is None or config is None or seq == 0:
         return
-    if reason is None and not notary.due(now):
+    reason = reason or notary.owed or ("interval" if notary.due(now) else None)
+    if reason is None:
         return
+    if conn.dialect.name == "postgresql":  # signed once committed, the lock released
+        s.info[_OWED] = (conn, seq, head, seal, reason, now)
+        return
+    s.info[_SIGNED] = _checkpoint(conn, notary, config, seq, head, seal, reason, now)
+
+
+def _checkpoint(conn: Connection, notary: Any, config: LedgerConfig, seq: int, head: str,
+                seal: Any, reason: str, now: datetime) -> tuple[Any, str | None]:
+    """Signs and inserts the checkpoint of entry ``seq`` (digest ``head``), vouching for
+    the entries since the newest checkpoint the notary authenticates; returns it and the
+    ledger's id."""
     unvouched = vouch(conn, notary, seq, seal)
     if unvouched:
         notary.problem("unvouched", entries=unvouched)
-    signed = notary.sign(seq, head, now, reason or "interval", unvouched)
+    signed = notary.sign(seq, head, now, reason, unvouched)
     conn.execute(insert(CHECKPOINTS), signed.row())
-    s.info[_SIGNED] = (signed, config.ledger_id if config and config.ledger_id
-                       else ledger_id(conn))
+    return signed, config.ledger_id or ledger_id(conn)
+
+
+def _checkpoint_after(config: LedgerConfig,
+                      owed: tuple[Any, ...]) -> tuple[Any, str | None] | None:
+    """PostgreSQL: the checkpoint of a commit just made, in a transaction of its own on
+    the same connection that takes no lock: every entry it vouches for is committed, and
+    the entry it signs is fixed by then (a later entry of another station only follows
+    it). A failure is logged, the commit stands (the caller has its rows, and a cache
+    moved on with them) and the checkpoint is owed to the next commit (``Notary.owed``)."""
+    conn, seq, head, seal, reason, now = owed
+    notary = config.notary
+    signed = None
+    try:
+        with conn.begin():
+            signed = _checkpoint(conn, notary, config, seq, head, seal, reason, now)
+    except Exception:
+        log.exception("the checkpoint of ledger entry %d could not be signed: the next "
+                      "commit signs it", seq)
+    finally:
+        if signed is None:
+            notary.owed = reason
+    return signed
 
 
 def _empty(conn: Connection) -> bool:
@@ -338,14 +373,19 @@ def _founder(conn: Connection, notary: Any, now: datetime) -> Pending:
 
 
 def after_commit(s: WriteSession) -> None:
-    """After a write transaction's commit: the checkpoint's anchor line, the run's seal
-    kept."""
+    """After a write transaction's commit: the run's seal kept, the checkpoint signed if it
+    is owed (PostgreSQL, :func:`_checkpoint_after`), then its anchor line."""
     done = s.info.pop(_SIGNED, None)
     config: LedgerConfig | None = s.info.get(_CONFIG)
     seal = s.info.pop(_SEAL, None)
-    if seal is not None and config is not None and config.notary is not None:
+    owed = s.info.pop(_OWED, None)
+    if config is None or config.notary is None:
+        return
+    if seal is not None:
         config.notary.end_seal(seal, committed=True)
-    if done is not None and config is not None and config.notary is not None:
+    if owed is not None:
+        done = _checkpoint_after(config, owed)
+    if done is not None:
         signed, ident = done
         config.ledger_id = ident
         config.notary.signed(signed, ident, config.location)
@@ -357,7 +397,7 @@ def after_rollback(s: WriteSession) -> None:
     config: LedgerConfig | None = s.info.get(_CONFIG)
     if seal is not None and config is not None and config.notary is not None:
         config.notary.end_seal(seal, committed=False)
-    for name in (_PENDING, _CHECKPOINT, _SIGNED):
+    for name in (_PENDING, _CHECKPOINT, _SIGNED, _OWED):
         s.info.pop(name, None)
 
 
