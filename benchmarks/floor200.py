@@ -145,7 +145,7 @@ def instrument_ledger_lock() -> None:
     from sqlalchemy import event
     from sqlalchemy.engine import Engine
 
-    from dealer_app.storage import ledger
+    from dealer_app.storage import ledger_checkpoint
 
     def before(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
         if "pg_advisory_xact_lock" in statement:
@@ -179,7 +179,7 @@ def instrument_ledger_lock() -> None:
 
     PGDialect_psycopg.do_commit = do_commit  # type: ignore[method-assign]
     PGDialect_psycopg.do_rollback = do_rollback  # type: ignore[method-assign]
-    signed = ledger.vouch
+    signed = ledger_checkpoint.vouch
 
     def vouch(*args: Any) -> Any:
         if getattr(_locked, "at", None) is not None:  # under the lock (before 2026-12-04)
@@ -189,7 +189,7 @@ def instrument_ledger_lock() -> None:
             _locked.last = None
         return signed(*args)
 
-    ledger.vouch = vouch
+    ledger_checkpoint.vouch = vouch
 
 
 def committed() -> None:

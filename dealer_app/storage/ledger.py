@@ -20,10 +20,11 @@ the head, the entries linked and sealed in this process, one INSERT, the COMMIT
 (:func:`request_checkpoint`, or its interval passed) over the commit's last entry, and
 appends it to its anchor file once committed. On SQLite in the same transaction (its whole
 write transaction holds the one writer's lock; a second would cost a second flush); on
-PostgreSQL in a second one, right after the commit, that takes no lock (:func:`after_commit`:
-the vouch reads only committed entries), before the caller is told the commit is done. One
-that fails, or a process that ends between the two, leaves a checkpoint owed: the next
-commit signs it (``Notary.owed``; a process's first commit always signs one).
+PostgreSQL in a second one, right after the commit, that takes no lock
+(``ledger_checkpoint.sign_after_commit``: the vouch reads only committed entries), before
+the caller is told the commit is done. One that cannot be stored, or a process that ends
+between the two, leaves a checkpoint owed: the next commit signs it (``Notary.owed``; a
+process's first commit always signs one).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from typing import Any, Protocol
 from sqlalchemy import Connection, event, func, insert, inspect, select
 from sqlalchemy.orm import Session, sessionmaker
 
+from dealer_app.storage import ledger_checkpoint
 from dealer_app.storage.groups import span
 from dealer_app.storage.ledger_chain import (
     ADVISORY_LOCK,
@@ -79,7 +81,6 @@ from dealer_app.storage.row_digests import (
     row_hash,
     row_matcher,
 )
-from dealer_app.storage.seals import vouch
 
 __all__ = ["ADVISORY_LOCK", "CHAIN_FORMAT", "CHECKPOINTS", "DELETED", "FORKS", "FORMAT_2",
            "GENESIS", "LEDGER", "LEDGER_ID_LENGTH", "Pending", "STATION_KEYS", "Sealer",
@@ -288,8 +289,8 @@ def seal_commit(s: WriteSession) -> None:
     reason: str | None = s.info.pop(_CHECKPOINT, None)
     config: LedgerConfig | None = s.info.get(_CONFIG)
     notary = config.notary if config else None
-    if not pending and reason is None:
-        return
+    if not pending and reason is None and (notary is None or notary.owed is None):
+        return  # (a checkpoint owed: even a transaction that wrote nothing signs it)
     conn = s.connection()
     now = config.clock() if config and config.clock else datetime.now(UTC)
     sealer: Sealer | None = None
@@ -319,42 +320,8 @@ def seal_commit(s: WriteSession) -> None:
     if conn.dialect.name == "postgresql":  # signed once committed, the lock released
         s.info[_OWED] = (conn, seq, head, seal, reason, now)
         return
-    s.info[_SIGNED] = _checkpoint(conn, notary, config, seq, head, seal, reason, now)
-
-
-def _checkpoint(conn: Connection, notary: Any, config: LedgerConfig, seq: int, head: str,
-                seal: Any, reason: str, now: datetime) -> tuple[Any, str | None]:
-    """Signs and inserts the checkpoint of entry ``seq`` (digest ``head``), vouching for
-    the entries since the newest checkpoint the notary authenticates; returns it and the
-    ledger's id."""
-    unvouched = vouch(conn, notary, seq, seal)
-    if unvouched:
-        notary.problem("unvouched", entries=unvouched)
-    signed = notary.sign(seq, head, now, reason, unvouched)
-    conn.execute(insert(CHECKPOINTS), signed.row())
-    return signed, config.ledger_id or ledger_id(conn)
-
-
-def _checkpoint_after(config: LedgerConfig,
-                      owed: tuple[Any, ...]) -> tuple[Any, str | None] | None:
-    """PostgreSQL: the checkpoint of a commit just made, in a transaction of its own on
-    the same connection that takes no lock: every entry it vouches for is committed, and
-    the entry it signs is fixed by then (a later entry of another station only follows
-    it). A failure is logged, the commit stands (the caller has its rows, and a cache
-    moved on with them) and the checkpoint is owed to the next commit (``Notary.owed``)."""
-    conn, seq, head, seal, reason, now = owed
-    notary = config.notary
-    signed = None
-    try:
-        with conn.begin():
-            signed = _checkpoint(conn, notary, config, seq, head, seal, reason, now)
-    except Exception:
-        log.exception("the checkpoint of ledger entry %d could not be signed: the next "
-                      "commit signs it", seq)
-    finally:
-        if signed is None:
-            notary.owed = reason
-    return signed
+    s.info[_SIGNED] = ledger_checkpoint.sign(conn, notary, config.ledger_id, seq, head, seal,
+                                             reason, now)
 
 
 def _empty(conn: Connection) -> bool:
@@ -374,7 +341,7 @@ def _founder(conn: Connection, notary: Any, now: datetime) -> Pending:
 
 def after_commit(s: WriteSession) -> None:
     """After a write transaction's commit: the run's seal kept, the checkpoint signed if it
-    is owed (PostgreSQL, :func:`_checkpoint_after`), then its anchor line."""
+    is owed (PostgreSQL, ``ledger_checkpoint.sign_after_commit``), then its anchor line."""
     done = s.info.pop(_SIGNED, None)
     config: LedgerConfig | None = s.info.get(_CONFIG)
     seal = s.info.pop(_SEAL, None)
@@ -384,7 +351,9 @@ def after_commit(s: WriteSession) -> None:
     if seal is not None:
         config.notary.end_seal(seal, committed=True)
     if owed is not None:
-        done = _checkpoint_after(config, owed)
+        conn, seq, head, sealed, reason, now = owed
+        done = ledger_checkpoint.sign_after_commit(conn, config.notary, config.ledger_id, seq,
+                                                   head, sealed, reason, now)
     if done is not None:
         signed, ident = done
         config.ledger_id = ident
@@ -392,12 +361,18 @@ def after_commit(s: WriteSession) -> None:
 
 
 def after_rollback(s: WriteSession) -> None:
-    """After a rollback: the seal made for it given back, nothing anchored."""
+    """After a rollback: the seal made for it given back, nothing anchored. A checkpoint
+    that was to follow the commit is owed (a commit whose reply was lost may have been
+    made: the next commit signs one, which then seals it)."""
     seal = s.info.pop(_SEAL, None)
     config: LedgerConfig | None = s.info.get(_CONFIG)
-    if seal is not None and config is not None and config.notary is not None:
-        config.notary.end_seal(seal, committed=False)
-    for name in (_PENDING, _CHECKPOINT, _SIGNED, _OWED):
+    owed = s.info.pop(_OWED, None)
+    if config is not None and config.notary is not None:
+        if seal is not None:
+            config.notary.end_seal(seal, committed=False)
+        if owed is not None:
+            config.notary.owed = owed[4]
+    for name in (_PENDING, _CHECKPOINT, _SIGNED):
         s.info.pop(name, None)
 
 

@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import event, func, select
+from sqlalchemy import event, func, select, text
 from sqlalchemy.exc import OperationalError
 from storage.helpers import FakeClock, next_event
 
 from dealer_app.services import Services, SessionInfo, StaffMember
-from dealer_app.storage import ledger
+from dealer_app.storage import ledger_checkpoint
 from dealer_app.storage.models import AuditEntry, Checkpoint, HandEvent, LedgerEntry
 
 
@@ -101,15 +101,15 @@ def test_a_checkpoint_that_fails_after_its_commit_is_signed_by_the_next_commit(
         monkeypatch: pytest.MonkeyPatch) -> None:
     _postgresql(db_url)
     state = svc.hands.start_hand(session.id, dealer)
-    real = ledger._checkpoint
+    real = ledger_checkpoint.sign
 
     def lost(*args: Any) -> Any:
         raise OperationalError("INSERT INTO checkpoint", {}, Exception("server closed"))
 
-    monkeypatch.setattr(ledger, "_checkpoint", lost)
+    monkeypatch.setattr(ledger_checkpoint, "sign", lost)
     while (found := next_event(state.hand)) is not None:
         state = svc.hands.record_input(state.hand_id, found, dealer)  # never refused
-    monkeypatch.setattr(ledger, "_checkpoint", real)
+    monkeypatch.setattr(ledger_checkpoint, "sign", real)
     assert state.hand.complete  # accepted and stored, its checkpoint owed
     head, sealed, _reason = _newest(svc)
     assert sealed < head
@@ -117,6 +117,33 @@ def test_a_checkpoint_that_fails_after_its_commit_is_signed_by_the_next_commit(
     assert [f for f in findings if "no signed checkpoint seals it" in f], findings
     _note(svc)  # no checkpoint asked for, none due: it signs the one owed
     head, sealed, reason = _newest(svc)
+    assert (sealed, reason) == (head, f"hand {state.number or state.hand_id} complete")
+    found = _verify(db_url)
+    assert found == [], "\n".join(found)
+
+
+def test_a_checkpoint_whose_connection_is_lost_is_signed_on_a_new_one_before_it_returns(
+        db_url: str, svc: Services, session: SessionInfo, dealer: StaffMember,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server ends the checkpoint's connection (a restart, a pooler's timeout): the
+    checkpoint is signed on a new connection before the hand's last input returns."""
+    _postgresql(db_url)
+    state = svc.hands.start_hand(session.id, dealer)
+    real = ledger_checkpoint.sign
+    cut: list[int] = []
+
+    def cut_once(conn: Any, *args: Any) -> Any:
+        if not cut:
+            cut.append(conn.execute(text("SELECT pg_backend_pid()")).scalar_one())
+            conn.execute(text("SELECT pg_terminate_backend(pg_backend_pid())"))
+        return real(conn, *args)
+
+    monkeypatch.setattr(ledger_checkpoint, "sign", cut_once)
+    while (found := next_event(state.hand)) is not None:
+        state = svc.hands.record_input(state.hand_id, found, dealer)
+    monkeypatch.setattr(ledger_checkpoint, "sign", real)
+    assert state.hand.complete and cut
+    head, sealed, reason = _newest(svc)  # as the call returns
     assert (sealed, reason) == (head, f"hand {state.number or state.hand_id} complete")
     found = _verify(db_url)
     assert found == [], "\n".join(found)
@@ -132,17 +159,17 @@ def test_a_station_killed_between_the_commit_and_its_checkpoint_loses_nothing(
     _postgresql(db_url)
     state = svc.hands.start_hand(session.id, dealer)
     ids: list[str] = []
-    real = ledger._checkpoint
+    real = ledger_checkpoint.sign
 
     def killed(*args: Any) -> Any:
         raise _Killed
 
-    monkeypatch.setattr(ledger, "_checkpoint", killed)
+    monkeypatch.setattr(ledger_checkpoint, "sign", killed)
     with pytest.raises(_Killed):
         while (found := next_event(state.hand)) is not None:
             ids.append(f"input-{len(ids)}")
             state = svc.hands.record_input(state.hand_id, found, dealer, input_id=ids[-1])
-    monkeypatch.setattr(ledger, "_checkpoint", real)
+    monkeypatch.setattr(ledger_checkpoint, "sign", real)
     svc.close()
     again = Services.open(db_url, clock=clock)  # the station started again
     try:
