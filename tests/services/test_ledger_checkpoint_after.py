@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import event, func, select, text
+from sqlalchemy import func, select, text
 from sqlalchemy.exc import OperationalError
-from storage.helpers import FakeClock, next_event
+from storage.helpers import FakeClock, LockWatch, next_event
 
-from dealer_app.services import Services, SessionInfo, StaffMember
+from dealer_app.services import HandState, Services, SessionInfo, StaffMember
 from dealer_app.storage import ledger_checkpoint
 from dealer_app.storage.models import AuditEntry, Checkpoint, HandEvent, LedgerEntry
 
@@ -46,6 +46,22 @@ def _verify(db_url: str) -> list[str]:
         svc.close()
 
 
+def _play_out(svc: Services, state: HandState, dealer: StaffMember) -> HandState:
+    """Records legal inputs to the hand's end."""
+    while (found := next_event(state.hand)) is not None:
+        state = svc.hands.record_input(state.hand_id, found, dealer)
+    return state
+
+
+def _sealed_as_complete(svc: Services, db_url: str, state: HandState) -> None:
+    """The newest checkpoint seals the ledger's head, for the hand's completion, and the
+    log verifies."""
+    head, sealed, reason = _newest(svc)
+    assert (sealed, reason) == (head, f"hand {state.number or state.hand_id} complete")
+    found = _verify(db_url)
+    assert found == [], "\n".join(found)
+
+
 def _note(svc: Services) -> None:
     """An ordinary commit through a session: one audit row, no checkpoint asked for."""
     with svc.db.transaction() as s:
@@ -57,34 +73,10 @@ def test_the_input_that_completes_a_hand_holds_the_lock_for_its_entry_alone(
         db_url: str, svc: Services, session: SessionInfo, dealer: StaffMember) -> None:
     _postgresql(db_url)
     state = svc.hands.start_hand(session.id, dealer)
-    held: list[str] | None = None
-    under: list[list[str]] = []
-    after: list[str] = []
-
-    def statement(_conn: Any, _cursor: Any, sql: str, *_args: Any) -> None:
-        nonlocal held
-        if "pg_advisory_xact_lock" in sql:
-            held = []
-        elif held is not None:
-            held.append(sql)
-        else:
-            after.append(sql)
-
-    def committed(_conn: Any) -> None:
-        nonlocal held
-        if held is not None:
-            under.append(held)
-        held = None
-
-    event.listen(svc.db.engine, "before_cursor_execute", statement)
-    event.listen(svc.db.engine, "commit", committed)
-    try:
-        while (found := next_event(state.hand)) is not None:
-            state = svc.hands.record_input(state.hand_id, found, dealer)
+    with LockWatch(svc.db.engine) as watch:
+        state = _play_out(svc, state, dealer)
         head, sealed, reason = _newest(svc)  # as the call returns
-    finally:
-        event.remove(svc.db.engine, "before_cursor_execute", statement)
-        event.remove(svc.db.engine, "commit", committed)
+    under, after = watch.under, watch.outside
     assert state.hand.complete
     assert len(under) > 10  # every input took the lock...
     for sent in under:  # ...and sent only its entries' INSERT while it held it
@@ -107,8 +99,7 @@ def test_a_checkpoint_that_fails_after_its_commit_is_signed_by_the_next_commit(
         raise OperationalError("INSERT INTO checkpoint", {}, Exception("server closed"))
 
     monkeypatch.setattr(ledger_checkpoint, "sign", lost)
-    while (found := next_event(state.hand)) is not None:
-        state = svc.hands.record_input(state.hand_id, found, dealer)  # never refused
+    state = _play_out(svc, state, dealer)  # never refused
     monkeypatch.setattr(ledger_checkpoint, "sign", real)
     assert state.hand.complete  # accepted and stored, its checkpoint owed
     head, sealed, _reason = _newest(svc)
@@ -116,10 +107,7 @@ def test_a_checkpoint_that_fails_after_its_commit_is_signed_by_the_next_commit(
     findings = _verify(db_url)  # log verify names the hand no checkpoint seals
     assert [f for f in findings if "no signed checkpoint seals it" in f], findings
     _note(svc)  # no checkpoint asked for, none due: it signs the one owed
-    head, sealed, reason = _newest(svc)
-    assert (sealed, reason) == (head, f"hand {state.number or state.hand_id} complete")
-    found = _verify(db_url)
-    assert found == [], "\n".join(found)
+    _sealed_as_complete(svc, db_url, state)
 
 
 def test_a_checkpoint_whose_connection_is_lost_is_signed_on_a_new_one_before_it_returns(
@@ -139,14 +127,10 @@ def test_a_checkpoint_whose_connection_is_lost_is_signed_on_a_new_one_before_it_
         return real(conn, *args)
 
     monkeypatch.setattr(ledger_checkpoint, "sign", cut_once)
-    while (found := next_event(state.hand)) is not None:
-        state = svc.hands.record_input(state.hand_id, found, dealer)
+    state = _play_out(svc, state, dealer)
     monkeypatch.setattr(ledger_checkpoint, "sign", real)
     assert state.hand.complete and cut
-    head, sealed, reason = _newest(svc)  # as the call returns
-    assert (sealed, reason) == (head, f"hand {state.number or state.hand_id} complete")
-    found = _verify(db_url)
-    assert found == [], "\n".join(found)
+    _sealed_as_complete(svc, db_url, state)  # as the call returns
 
 
 class _Killed(BaseException):

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import Connection, event, text
-from storage.helpers import next_event
+from storage.helpers import LockWatch, next_event
 
 from dealer_app.services import Role, Services, SessionInfo, StaffMember
 from dealer_app.services.keys import KeyService
@@ -38,31 +38,11 @@ def test_a_dealers_input_sends_one_statement_while_it_holds_the_ledgers_lock(
         found = next_event(state.hand)
         assert found is not None
         state = svc.hands.record_input(state.hand_id, found, dealer)
-    held: list[str] | None = None
-    seen: list[list[str]] = []
-
-    def statement(_conn: Any, _cursor: Any, sql: str, *_args: Any) -> None:
-        nonlocal held
-        if "pg_advisory_xact_lock" in sql:
-            held = []
-        elif held is not None:
-            held.append(sql)
-
-    def committed(_conn: Any) -> None:
-        nonlocal held
-        if held is not None:
-            seen.append(held)
-        held = None
-
-    event.listen(svc.db.engine, "before_cursor_execute", statement)
-    event.listen(svc.db.engine, "commit", committed)
-    try:
+    with LockWatch(svc.db.engine) as watch:
         found = next_event(state.hand)
         assert found is not None
         svc.hands.record_input(state.hand_id, found, dealer)
-    finally:
-        event.remove(svc.db.engine, "before_cursor_execute", statement)
-        event.remove(svc.db.engine, "commit", committed)
+    seen = watch.under
     assert len(seen) == 1, seen  # one commit took the lock
     # the head came with the lock: only the entry's insert is left before the commit
     assert len(seen[0]) == 1 and seen[0][0].lstrip().upper().startswith("INSERT INTO LEDGER"), \
