@@ -108,8 +108,9 @@ class Notary:
         self.vouched: tuple[int, str] | None = None
         """(seq, signature) of the newest checkpoint this process signed."""
         self.owed: str | None = None
-        """The reason of a checkpoint owed: one whose transaction failed after the commit it
-        seals (PostgreSQL, ``ledger.after_commit``). The next commit signs it."""
+        """The reason of a checkpoint owed (PostgreSQL): one that could not be stored after
+        the commit it seals (``ledger_checkpoint.sign_after_commit``), or whose commit's
+        outcome is unknown (``ledger.after_rollback``). The next commit signs it."""
         self.witness: Any = None
         """A :class:`~dealer_app.storage.witness.FolderWitness` that receives every
         checkpoint (``DEALER_APP_WITNESS``), or None."""
