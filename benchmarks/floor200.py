@@ -131,8 +131,8 @@ def setup(url: str, tables: int, keys: Path) -> None:
 _locked = threading.local()
 LOCK_WAITS: list[tuple[float, float]] = []
 """(when, seconds)"""
-LOCK_HOLDS: list[tuple[float, float, bool, int]] = []
-"""(when, seconds, whether the commit signed a checkpoint, statements run under the lock)"""
+LOCK_HOLDS: list[list[Any]] = []
+"""[when, seconds, whether the commit signed a checkpoint, statements run under the lock]"""
 
 
 def instrument_ledger_lock() -> None:
@@ -145,7 +145,7 @@ def instrument_ledger_lock() -> None:
     from sqlalchemy import event
     from sqlalchemy.engine import Engine
 
-    from dealer_app.storage import ledger
+    from dealer_app.storage import ledger_checkpoint
 
     def before(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
         if "pg_advisory_xact_lock" in statement:
@@ -179,20 +179,25 @@ def instrument_ledger_lock() -> None:
 
     PGDialect_psycopg.do_commit = do_commit  # type: ignore[method-assign]
     PGDialect_psycopg.do_rollback = do_rollback  # type: ignore[method-assign]
-    signed = ledger.vouch
+    signed = ledger_checkpoint.vouch
 
     def vouch(*args: Any) -> Any:
-        _locked.checkpoint = True
+        if getattr(_locked, "at", None) is not None:  # under the lock (before 2026-12-04)
+            _locked.checkpoint = True
+        elif getattr(_locked, "last", None) is not None:  # after the commit (PostgreSQL,
+            _locked.last[2] = True  # in a transaction of its own): that commit's
+            _locked.last = None
         return signed(*args)
 
-    ledger.vouch = vouch
+    ledger_checkpoint.vouch = vouch
 
 
 def committed() -> None:
     at = getattr(_locked, "at", None)
     if at is not None:
-        LOCK_HOLDS.append((time.time(), time.perf_counter() - at, _locked.checkpoint,
-                           _locked.statements))
+        _locked.last = [time.time(), time.perf_counter() - at, _locked.checkpoint,
+                        _locked.statements]
+        LOCK_HOLDS.append(_locked.last)
         _locked.at = None
 
 

@@ -16,10 +16,15 @@ floor takes it in turn and holds it to the end of its COMMIT (the WAL flush incl
 what is done under it bounds the floor's commits a second: one round trip for the lock and
 the head, the entries linked and sealed in this process, one INSERT, the COMMIT
 (``ledger_chain.append``); what needs no head is done before it. A
-:class:`~dealer_app.storage.notary.Notary` then signs a checkpoint in the same transaction
-when one is due (:func:`request_checkpoint`, or its interval passed; the seals its vouch
-checks are checked once before the lock, ``seals.warm_vouch``), and appends it to its
-anchor file once committed.
+:class:`~dealer_app.storage.notary.Notary` then signs a checkpoint when one is due
+(:func:`request_checkpoint`, or its interval passed) over the commit's last entry, and
+appends it to its anchor file once committed. On SQLite in the same transaction (its whole
+write transaction holds the one writer's lock; a second would cost a second flush); on
+PostgreSQL in a second one, right after the commit, that takes no lock
+(``ledger_checkpoint.sign_after_commit``: the vouch reads only committed entries), before
+the caller is told the commit is done. One that cannot be stored, or a process that ends
+between the two, leaves a checkpoint owed: the next commit signs it (``Notary.owed``; a
+process's first commit always signs one).
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from typing import Any, Protocol
 from sqlalchemy import Connection, event, func, insert, inspect, select
 from sqlalchemy.orm import Session, sessionmaker
 
+from dealer_app.storage import ledger_checkpoint
 from dealer_app.storage.groups import span
 from dealer_app.storage.ledger_chain import (
     ADVISORY_LOCK,
@@ -75,7 +81,6 @@ from dealer_app.storage.row_digests import (
     row_hash,
     row_matcher,
 )
-from dealer_app.storage.seals import vouch, warm_vouch
 
 __all__ = ["ADVISORY_LOCK", "CHAIN_FORMAT", "CHECKPOINTS", "DELETED", "FORKS", "FORMAT_2",
            "GENESIS", "LEDGER", "LEDGER_ID_LENGTH", "Pending", "STATION_KEYS", "Sealer",
@@ -93,6 +98,7 @@ _CHECKPOINT = "ledger.checkpoint"
 _SIGNED = "ledger.signed"
 _CONFIG = "ledger.config"
 _SEAL = "ledger.seal"
+_OWED = "ledger.owed"
 
 ROW_FORMAT = 2
 """The format of the row digests that new entries get (:func:`row_digest`). An entry keeps
@@ -283,8 +289,8 @@ def seal_commit(s: WriteSession) -> None:
     reason: str | None = s.info.pop(_CHECKPOINT, None)
     config: LedgerConfig | None = s.info.get(_CONFIG)
     notary = config.notary if config else None
-    if not pending and reason is None:
-        return
+    if not pending and reason is None and (notary is None or notary.owed is None):
+        return  # (a checkpoint owed: even a transaction that wrote nothing signs it)
     conn = s.connection()
     now = config.clock() if config and config.clock else datetime.now(UTC)
     sealer: Sealer | None = None
@@ -305,21 +311,17 @@ def seal_commit(s: WriteSession) -> None:
             s.info[_SEAL] = seal
             return seal
 
-    if notary is not None and conn.dialect.name == "postgresql" \
-            and (reason is not None or notary.due(now)):  # (SQLite's whole transaction
-        warm_vouch(conn, notary)  # holds its one writer's lock: nothing to move before it)
     seq, head, seal = append(conn, pending, sealer)
-    if notary is None or seq == 0:
+    if notary is None or config is None or seq == 0:
         return
-    if reason is None and not notary.due(now):
+    reason = reason or notary.owed or ("interval" if notary.due(now) else None)
+    if reason is None:
         return
-    unvouched = vouch(conn, notary, seq, seal)
-    if unvouched:
-        notary.problem("unvouched", entries=unvouched)
-    signed = notary.sign(seq, head, now, reason or "interval", unvouched)
-    conn.execute(insert(CHECKPOINTS), signed.row())
-    s.info[_SIGNED] = (signed, config.ledger_id if config and config.ledger_id
-                       else ledger_id(conn))
+    if conn.dialect.name == "postgresql":  # signed once committed, the lock released
+        s.info[_OWED] = (conn, seq, head, seal, reason, now)
+        return
+    s.info[_SIGNED] = ledger_checkpoint.sign(conn, notary, config.ledger_id, seq, head, seal,
+                                             reason, now)
 
 
 def _empty(conn: Connection) -> bool:
@@ -338,25 +340,38 @@ def _founder(conn: Connection, notary: Any, now: datetime) -> Pending:
 
 
 def after_commit(s: WriteSession) -> None:
-    """After a write transaction's commit: the checkpoint's anchor line, the run's seal
-    kept."""
+    """After a write transaction's commit: the run's seal kept, the checkpoint signed if it
+    is owed (PostgreSQL, ``ledger_checkpoint.sign_after_commit``), then its anchor line."""
     done = s.info.pop(_SIGNED, None)
     config: LedgerConfig | None = s.info.get(_CONFIG)
     seal = s.info.pop(_SEAL, None)
-    if seal is not None and config is not None and config.notary is not None:
+    owed = s.info.pop(_OWED, None)
+    if config is None or config.notary is None:
+        return
+    if seal is not None:
         config.notary.end_seal(seal, committed=True)
-    if done is not None and config is not None and config.notary is not None:
+    if owed is not None:
+        conn, seq, head, sealed, reason, now = owed
+        done = ledger_checkpoint.sign_after_commit(conn, config.notary, config.ledger_id, seq,
+                                                   head, sealed, reason, now)
+    if done is not None:
         signed, ident = done
         config.ledger_id = ident
         config.notary.signed(signed, ident, config.location)
 
 
 def after_rollback(s: WriteSession) -> None:
-    """After a rollback: the seal made for it given back, nothing anchored."""
+    """After a rollback: the seal made for it given back, nothing anchored. A checkpoint
+    that was to follow the commit is owed (a commit whose reply was lost may have been
+    made: the next commit signs one, which then seals it)."""
     seal = s.info.pop(_SEAL, None)
     config: LedgerConfig | None = s.info.get(_CONFIG)
-    if seal is not None and config is not None and config.notary is not None:
-        config.notary.end_seal(seal, committed=False)
+    owed = s.info.pop(_OWED, None)
+    if config is not None and config.notary is not None:
+        if seal is not None:
+            config.notary.end_seal(seal, committed=False)
+        if owed is not None:
+            config.notary.owed = owed[4]
     for name in (_PENDING, _CHECKPOINT, _SIGNED):
         s.info.pop(name, None)
 

@@ -107,6 +107,10 @@ class Notary:
         """The first entry of the ledger's first seal, once read (``seals.vouch``)."""
         self.vouched: tuple[int, str] | None = None
         """(seq, signature) of the newest checkpoint this process signed."""
+        self.owed: str | None = None
+        """The reason of a checkpoint owed (PostgreSQL): one that could not be stored after
+        the commit it seals (``ledger_checkpoint.sign_after_commit``), or whose commit's
+        outcome is unknown (``ledger.after_rollback``). The next commit signs it."""
         self.witness: Any = None
         """A :class:`~dealer_app.storage.witness.FolderWitness` that receives every
         checkpoint (``DEALER_APP_WITNESS``), or None."""
@@ -220,6 +224,7 @@ class Notary:
         line, as it could between the commit and the line before: ``log verify`` checks
         anchor lines against the database, never the other way round."""
         self.last_at = checkpoint.at
+        self.owed = None
         self.own = {last for last in self.own if last > checkpoint.seq}
         self.vouched = (checkpoint.seq, checkpoint.signature)
         path = self.anchor_file(ledger_id)

@@ -142,22 +142,14 @@ def admission_seals(conn: Connection) -> list[tuple[Admission, Seal | None]]:
 def trusted_keys(conn: Connection, roots: Mapping[str, str]) -> dict[str, str]:
     """key id -> public key: the roots and every key admitted, in ledger order, by a
     supervisor's act whose seal a key already trusted signed."""
-    return _trusted(conn, roots)[0]
-
-
-def _trusted(conn: Connection, roots: Mapping[str, str]) -> tuple[dict[str, str], int]:
-    """:func:`trusted_keys`, and how many keys it read with a seal that admitted them."""
     trusted = dict(roots)
-    sealed: set[str] = set()
     for adm, seal in admission_seals(conn):
-        if seal is not None:
-            sealed.add(adm.key_id)
         if adm.key_id in trusted or adm.admitted_by is None:
             continue  # a founder row only records its key: it grants nothing
         public = trusted.get(seal.key_id) if seal is not None else None
         if seal is not None and public is not None and seal.holds_under(public):
             trusted[adm.key_id] = adm.public_key
-    return trusted, len(sealed)
+    return trusted
 
 
 def known_keys(conn: Connection) -> dict[str, str]:
@@ -176,9 +168,6 @@ class StationTrust:
 
     stamp: tuple[float, int] | None = None
     keys: dict[str, str] = field(default_factory=dict)
-    settled: bool = False
-    """Every ``station_key`` row counted in ``stamp`` was read with the seal that admitted
-    it: none is still to be appended by the transaction that read it."""
 
     def current(self, conn: Connection) -> dict[str, str]:
         path = config_dir() / TRUST_FILE
@@ -188,9 +177,8 @@ class StationTrust:
             mtime = 0.0
         count = int(conn.execute(_STATION_KEYS_COUNTED).scalar() or 0)
         if self.stamp != (mtime, count):
-            self.keys, sealed = _trusted(conn, load_trust([path]))
+            self.keys = trusted_keys(conn, load_trust([path]))
             self.stamp = (mtime, count)
-            self.settled = sealed == count
         return self.keys
 
 
@@ -207,8 +195,7 @@ def _station_trust(notary: Notary) -> StationTrust:
 _HELD: dict[tuple[Seal | SignedCheckpoint, str], bool] = {}
 """(seal or checkpoint, public key) -> whether its signature holds under that key, as
 :func:`vouch` found it: a pure function of the two (equal seals sign equal messages), so
-:func:`warm_vouch` checks before the ledger's lock is taken what :func:`vouch` checks again
-under it."""
+each checkpoint checks only the seals committed since the one before."""
 _HELD_MAX = 8192
 
 
@@ -229,15 +216,14 @@ def _checkpoint_holds(conn: Connection, cp: SignedCheckpoint, trust: Mapping[str
     return digest_at(conn, cp.seq) == cp.digest
 
 
-def vouch(conn: Connection, notary: Notary, upto: int, current: Seal | None,
-          station: StationTrust | None = None) -> str:
+def vouch(conn: Connection, notary: Notary, upto: int, current: Seal | None) -> str:
     """Before ``notary`` signs a checkpoint at entry ``upto``: the entries since the newest
     checkpoint it can authenticate that it can *not* authenticate (see
     :func:`format_ranges`; empty: it vouches for all). It authenticates its own run's seals
-    from memory (``current``: the seal of the commit under way) and every other seal by
+    from memory (``current``: the seal of the commit it seals) and every other seal by
     its signature under a trusted key; unsealed entries only while the database has no
     format 2 checkpoint (legacy entries)."""
-    trust = (station or _station_trust(notary)).current(conn)
+    trust = _station_trust(notary).current(conn)
     since, any_format_2 = 0, False
     rows = conn.execute(_NEWEST_CHECKPOINTS)
     try:  # (read as far as the first it authenticates: most often the first, its own)
@@ -290,29 +276,6 @@ _SEALS_BETWEEN = (select(*SEAL_COLUMNS)
 _STATION_KEYS_COUNTED = select(func.count()).select_from(StationKey)
 """The statements of :func:`vouch` (each checkpoint signs after one), built once: a
 statement built anew is keyed anew for SQLAlchemy's compiled cache at each execution."""
-
-
-def warm_vouch(conn: Connection, notary: Notary) -> None:
-    """Before the ledger's lock is taken for a commit that signs a checkpoint:
-    :func:`vouch` over what is committed so far, its answer dropped. The seals' signatures
-    it checks are then known (:func:`_signed_by`) when :func:`vouch` runs under the lock,
-    which so checks again only the seals committed in between; its answer is the one it
-    gives without this, the lock held for less. The trust it reads is a copy: the
-    station's own is read under the lock, as before (the transaction may admit a key
-    whose admission its own seal, not yet written, makes trusted), unless the copy was read
-    again here with every admission it counts sealed, none this transaction's: the station
-    then keeps it, and the read under the lock finds it current. (A station's first
-    checkpoint read the floor's trust under the lock: its N admissions' seals checked
-    there, 165 ms held at 200 tables, floor200 2026-12-04 04:01 UTC, load 21 -> 12.)"""
-    own = _station_trust(notary)
-    warm = StationTrust(own.stamp, dict(own.keys), own.settled)
-    vouch(conn, notary, _EVERY_SEQ, None, warm)
-    if warm.stamp != own.stamp and warm.settled:
-        own.stamp, own.keys, own.settled = warm.stamp, warm.keys, True
-
-
-_EVERY_SEQ = 2**31 - 1
-"""Past every entry (``ledger.seq`` is an INTEGER)."""
 
 
 def _first_sealed(conn: Connection, notary: Notary) -> int:

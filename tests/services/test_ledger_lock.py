@@ -3,8 +3,9 @@ takes it in turn, so what a commit does while holding it bounds the floor's comm
 (README, "How far one PostgreSQL server goes"). It is taken with the head's read in one
 round trip, after everything that does not depend on the head; the head it returns is read
 once the lock is held, never from before the wait; a commit that signs a checkpoint checks
-the seals it vouches for before it. SQLite serialises writers with ``BEGIN IMMEDIATE`` and
-takes no such lock (the checkpoint's part holds there too)."""
+the seals it vouches for without it (its checkpoint is signed in a transaction of its own
+after the commit, ``test_ledger_checkpoint_after.py``). SQLite serialises writers with
+``BEGIN IMMEDIATE`` and takes no such lock."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import Connection, event, text
-from storage.helpers import next_event
+from storage.helpers import LockWatch, next_event
 
 from dealer_app.services import Role, Services, SessionInfo, StaffMember
 from dealer_app.services.keys import KeyService
@@ -37,31 +38,11 @@ def test_a_dealers_input_sends_one_statement_while_it_holds_the_ledgers_lock(
         found = next_event(state.hand)
         assert found is not None
         state = svc.hands.record_input(state.hand_id, found, dealer)
-    held: list[str] | None = None
-    seen: list[list[str]] = []
-
-    def statement(_conn: Any, _cursor: Any, sql: str, *_args: Any) -> None:
-        nonlocal held
-        if "pg_advisory_xact_lock" in sql:
-            held = []
-        elif held is not None:
-            held.append(sql)
-
-    def committed(_conn: Any) -> None:
-        nonlocal held
-        if held is not None:
-            seen.append(held)
-        held = None
-
-    event.listen(svc.db.engine, "before_cursor_execute", statement)
-    event.listen(svc.db.engine, "commit", committed)
-    try:
+    with LockWatch(svc.db.engine) as watch:
         found = next_event(state.hand)
         assert found is not None
         svc.hands.record_input(state.hand_id, found, dealer)
-    finally:
-        event.remove(svc.db.engine, "before_cursor_execute", statement)
-        event.remove(svc.db.engine, "commit", committed)
+    seen = watch.under
     assert len(seen) == 1, seen  # one commit took the lock
     # the head came with the lock: only the entry's insert is left before the commit
     assert len(seen[0]) == 1 and seen[0][0].lstrip().upper().startswith("INSERT INTO LEDGER"), \
@@ -116,7 +97,7 @@ def _note(svc: Services, checkpoint: bool = False) -> None:
             ledger.request_checkpoint(s, "test")
 
 
-def test_a_checkpoint_checks_the_seals_it_vouches_for_before_the_lock(
+def test_a_checkpoint_checks_the_seals_it_vouches_for_outside_the_lock(
         db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _postgresql(db_url)  # (on SQLite the whole transaction holds the one writer's lock)
     svc = Services.open(db_url)
@@ -144,11 +125,17 @@ def test_a_checkpoint_checks_the_seals_it_vouches_for_before_the_lock(
                 return bool(real(signed, public))
             return holds_under
 
+        def committed(_conn: Any) -> None:
+            nonlocal appended
+            appended = False  # the lock released
+
         monkeypatch.setattr(ledger, "append", append_)
         monkeypatch.setattr(Seal, "holds_under", counted(Seal.holds_under))
         monkeypatch.setattr(SignedCheckpoint, "holds_under",
                             counted(SignedCheckpoint.holds_under))
+        event.listen(svc.db.engine, "commit", committed)
         _note(svc, checkpoint=True)
+        event.remove(svc.db.engine, "commit", committed)
     finally:
         second.close()
         svc.close()
@@ -222,11 +209,11 @@ def test_the_trusted_keys_are_read_in_statements_that_do_not_grow_with_the_floor
     assert len(for_many) == len(for_few) <= 3, (for_few, for_many)
 
 
-def test_a_stations_first_checkpoint_reads_the_floors_trust_before_the_lock(
+def test_a_stations_first_checkpoint_reads_the_floors_trust_outside_the_lock(
         db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each station's first commit signs a checkpoint; its vouch read the trust (every
     admission's seal checked) under the lock: 165 ms held at 200 tables (floor200,
-    2026-12-04 04:01 UTC, load 21 -> 12). It is read before, and kept."""
+    2026-12-04 04:01 UTC, load 21 -> 12). It is read once the lock is released."""
     _postgresql(db_url)
     svc = Services.open(db_url)
     try:
@@ -270,9 +257,8 @@ def test_a_stations_first_checkpoint_reads_the_floors_trust_before_the_lock(
             station.close()
     finally:
         svc.close()
-    assert checked and True not in checked, checked  # every seal checked before the lock
-    # under the lock: the trust's stamp (a count), not the admissions and their seals
-    assert sent and not [sql for sql in sent if "station_key.public_key" in sql], sent
+    assert checked and True not in checked, checked  # no seal checked under the lock
+    assert sent == [], sent  # after the entries' INSERT, the COMMIT: nothing of the vouch
     assert _verify_clean(db_url)
 
 

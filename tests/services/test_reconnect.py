@@ -174,5 +174,6 @@ def test_inputs_typed_while_the_stations_connections_are_killed_are_stored_once(
     assert [(r.hand_id, r.input_id) for r in rows] == [(h, i) for h, i, _ in typed]
     assert [Event(r.seat, Action(r.action), card=r.card, to=r.to_amount) for r in rows] == \
         [e for _, _, e in typed]
-    assert svc.log.verify_all().ok
+    report = svc.log.verify_all()
+    assert report.ok, [(b.label, b.reason) for b in report.broken]
     svc.close()

@@ -5,6 +5,9 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event
 
 from dealer_app.engine import DECK, Action, Event
 from dealer_app.engine.hand import Hand
@@ -88,3 +91,37 @@ def copy_session_anchors() -> None:
         for path in source.glob("*.anchor"):
             shutil.copy(path, target / path.name)
 
+
+
+class LockWatch:
+    """While entered: the SQL each commit of ``engine`` sends while it holds the ledger's
+    lock on PostgreSQL (``under``, one list a commit: after the statement that takes it, to
+    the commit) and what is sent outside it (``outside``)."""
+
+    def __init__(self, engine: Any) -> None:
+        self.engine = engine
+        self.held: list[str] | None = None
+        self.under: list[list[str]] = []
+        self.outside: list[str] = []
+
+    def _statement(self, _conn: Any, _cursor: Any, sql: str, *_args: Any) -> None:
+        if "pg_advisory_xact_lock" in sql:
+            self.held = []
+        elif self.held is not None:
+            self.held.append(sql)
+        else:
+            self.outside.append(sql)
+
+    def _committed(self, _conn: Any) -> None:
+        if self.held is not None:
+            self.under.append(self.held)
+        self.held = None
+
+    def __enter__(self) -> LockWatch:
+        event.listen(self.engine, "before_cursor_execute", self._statement)
+        event.listen(self.engine, "commit", self._committed)
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        event.remove(self.engine, "before_cursor_execute", self._statement)
+        event.remove(self.engine, "commit", self._committed)
