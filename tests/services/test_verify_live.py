@@ -4,12 +4,15 @@
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from storage.helpers import play
 
 from dealer_app.services import Services, SessionInfo, StaffMember
+from dealer_app.storage import ledger_checkpoint
 
 
 @pytest.mark.parametrize("incremental", [False, True], ids=["full", "incremental"])
@@ -40,3 +43,44 @@ def test_a_hand_completed_while_verify_runs_is_not_a_finding(
     finally:
         other.close()
     assert again.ok and again.checked >= (1 if incremental else 2)
+
+
+def test_a_checkpoint_signed_after_its_commit_while_verify_runs_seals_the_hand(
+        svc: Services, boss: StaffMember, session: SessionInfo, db_url: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """PostgreSQL signs a completed hand's checkpoint in a transaction right after the
+    hand's commit: a run that read the checkpoints between the two finds the hand's
+    checkpoint committed meanwhile, and checks it, rather than naming the hand."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("SQLite signs in the commit's own transaction")
+    play(svc.hands, svc.hands.start_hand(session.id, boss).hand_id, boss)
+    other = Services.open(db_url)
+    hand_id = other.hands.start_hand(session.id, boss).hand_id
+    state = play(other.hands, hand_id, boss, inputs=4)
+    committed, go = threading.Event(), threading.Event()
+    real = ledger_checkpoint.sign_after_commit
+
+    def held_back(*args: Any) -> Any:
+        if threading.current_thread() is not threading.main_thread():
+            committed.set()  # (the hand's last commit is made; its checkpoint waits)
+            go.wait(30)
+        return real(*args)
+    monkeypatch.setattr(ledger_checkpoint, "sign_after_commit", held_back)
+    station = threading.Thread(target=lambda: play(other.hands, hand_id, boss))
+    anchors = [Path(os.environ["DEALER_APP_ANCHOR_DIR"])]
+
+    def the_checkpoint_comes(done: int, total: int) -> None:
+        go.set()
+        station.join(30)
+    try:
+        station.start()
+        assert committed.wait(30)
+        report = svc.log.verify_all(anchors=anchors, workers=1,
+                                    progress=the_checkpoint_comes)
+        assert not station.is_alive() and other.hands.hand_state(hand_id).hand.complete
+    finally:
+        go.set()
+        station.join(30)
+        other.close()
+    assert state.hand_id == hand_id
+    assert [f"{b.label}: {b.reason}" for b in report.broken] == []
