@@ -221,8 +221,9 @@ def vouch(conn: Connection, notary: Notary, upto: int, current: Seal | None) -> 
     checkpoint it can authenticate that it can *not* authenticate (see
     :func:`format_ranges`; empty: it vouches for all). It authenticates its own run's seals
     from memory (``current``: the seal of the commit it seals) and every other seal by
-    its signature under a trusted key; unsealed entries only while the database has no
-    format 2 checkpoint (legacy entries)."""
+    its signature under a trusted key, its own run's too when memory lacks it (a commit
+    whose reply was lost: made, but taken as failed); unsealed entries only while the
+    database has no format 2 checkpoint (legacy entries)."""
     trust = _station_trust(notary).current(conn)
     since, any_format_2 = 0, False
     rows = conn.execute(_NEWEST_CHECKPOINTS)
@@ -255,7 +256,7 @@ def vouch(conn: Connection, notary: Notary, upto: int, current: Seal | None) -> 
         ok = seal.first >= expected and (
             (current is not None and seal == current)
             or (seal.run == notary.run and seal.last in notary.own)
-            or (seal.run != notary.run and _holds(seal, trust)))
+            or _holds(seal, trust))
         if not ok:
             _merge(bad, max(expected, min(seal.first, seal.last)), seal.last)
         expected = max(expected, seal.last + 1)
