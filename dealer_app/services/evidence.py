@@ -392,14 +392,12 @@ class _Verifier(AnchorChecks, LedgerWalk):
         sessions = [k for t, k in self.tail if t == "table_session"]
         with self.db.read() as s:
             done = [(("hand", r.id), f"hand {r.number} (id {r.id})",
-                     f"is {r.status} but no signed checkpoint seals it: it was added or "
-                     "changed without the key", r.id)
+                     f"is {r.status} but no signed checkpoint seals it{UNSEALED}", r.id)
                     for r in s.execute(select(HandRow.id, HandRow.number, HandRow.status)
                                        .where(HandRow.id.in_(hands)))
                     if r.status != "in-progress"]
             done += [(("table_session", r.id), f"session {r.id}",
-                      "was closed but no signed checkpoint seals it: changed without the key",
-                      0)
+                      f"was closed but no signed checkpoint seals it{UNSEALED}", 0)
                      for r in s.execute(select(TableSession.id, TableSession.closed_at)
                                         .where(TableSession.id.in_(sessions)))
                      if r.closed_at is not None]
@@ -441,6 +439,10 @@ class _Verifier(AnchorChecks, LedgerWalk):
                     and self.tail_ends.get(cp.seq) == cp.digest and not cp.unvouched:
                 return cp.seq
         return newest
+
+UNSEALED = (": changed without the key, or its workstation stopped before it signed the "
+            "checkpoint (the next checkpoint then seals it)")
+
 
 def _when(micros: int) -> str:
     return ledger.iso(datetime(1970, 1, 1, tzinfo=UTC) + timedelta(microseconds=micros))
