@@ -86,8 +86,8 @@ class Worlds:
         return source, folder / "anchors", made
 
     def close(self) -> None:
-        for template, schema in self.schemas:
-            template.drop(schema)
+        for template in {id(t): t for t, _ in self.schemas}.values():
+            template.drop(*(s for t, s in self.schemas if t is template))
         self.schemas.clear()
 
 
