@@ -272,9 +272,14 @@ class _PgTemplate:
             else:  # psycopg runs several statements in one call only without parameters
                 conn.connection.driver_connection.execute(self.ddl.replace(self.name, schema))
 
-    def drop(self, schema: str) -> None:
-        with self.admin.begin() as conn:
-            conn.exec_driver_sql(f"DROP SCHEMA {schema} CASCADE")
+    def drop(self, *schemas: str) -> None:
+        """Drops the schemas, five a statement (one by one, the run's last 1.7 s; a lock
+        for each of their ~200 tables, indexes and sequences: the server's lock table
+        holds 64 a connection by default)."""
+        for start in range(0, len(schemas), 5):
+            with self.admin.begin() as conn:
+                conn.exec_driver_sql(f"DROP SCHEMA {', '.join(schemas[start:start + 5])} "
+                                     "CASCADE")
 
     def acquire(self) -> str:
         """An empty migrated schema: one emptied after an earlier test, or a new one."""
@@ -303,8 +308,7 @@ class _PgTemplate:
         self.drop(schema)
 
     def close(self) -> None:
-        for schema in self.free:
-            self.drop(schema)
+        self.drop(*self.free)
         self.free.clear()
         self.admin.dispose()
 

@@ -7,6 +7,7 @@ one again for each test cost 0.2-1.1 s, a copy a few milliseconds."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -14,9 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import create_engine
+from sqlalchemy import Engine
 from sqlalchemy.engine import make_url
-from sqlalchemy.pool import NullPool
 
 from dealer_app.storage.models import Base
 
@@ -42,6 +42,8 @@ class Worlds:
         self.folder = folder
         self.built: dict[tuple[str, str], tuple[str, Path, Any]] = {}
         self.schemas: list[tuple[Any, str]] = []
+        self.scripts: dict[str, str] = {}
+        """The statements copying each PostgreSQL world into a schema ``{target}``."""
 
     def copy(self, request: pytest.FixtureRequest, db_url: str, name: str,
              build: Build) -> Any:
@@ -57,7 +59,13 @@ class Worlds:
             assert target is not None
             shutil.copyfile(source, target)
         else:
-            copy_schema(source, db_url)
+            template = request.getfixturevalue("_pg_template")
+            if source not in self.scripts:
+                self.scripts[source] = copy_script(template.admin, source)
+            target = search_path(db_url)
+            with template.admin.begin() as conn:  # one round trip on a connection kept
+                conn.connection.driver_connection.execute(
+                    self.scripts[source].format(target=target))
         return made
 
     def _build(self, request: pytest.FixtureRequest, backend: str, name: str,
@@ -78,28 +86,36 @@ class Worlds:
         return source, folder / "anchors", made
 
     def close(self) -> None:
-        for template, schema in self.schemas:
-            template.drop(schema)
+        for template in {id(t): t for t, _ in self.schemas}.values():
+            template.drop(*(s for t, s in self.schemas if t is template))
         self.schemas.clear()
 
 
-def copy_schema(source: str, db_url: str) -> None:
-    """Every row of PostgreSQL schema ``source`` into the empty one of ``db_url`` (its
-    search path), and its sequences where they were."""
-    engine = create_engine(db_url, poolclass=NullPool)
-    try:
-        with engine.begin() as conn:
-            for table in Base.metadata.sorted_tables:
-                columns = ", ".join(f'"{c.name}"' for c in table.columns)
-                conn.exec_driver_sql(f'INSERT INTO "{table.name}" ({columns}) '
-                                     f'SELECT {columns} FROM "{source}"."{table.name}"')
-            for name, last in conn.exec_driver_sql(
-                    "SELECT sequencename, last_value FROM pg_sequences "
-                    "WHERE schemaname = %(s)s", {"s": source}).all():
-                if last is not None:
-                    conn.exec_driver_sql(f"SELECT setval('{name}', {int(last)})")
-    finally:
-        engine.dispose()
+def copy_script(admin: Engine, source: str) -> str:
+    """The statements that copy every row of PostgreSQL schema ``source`` into an empty
+    one of the same shape, ``{target}``, and set its sequences where they were. Run in one
+    call on a kept connection: a new connection and a round trip per table cost 60-100 ms
+    a test (2026-12-04)."""
+    with admin.connect() as conn:
+        sequences = conn.exec_driver_sql(
+            "SELECT sequencename, last_value FROM pg_sequences "
+            "WHERE schemaname = %(s)s", {"s": source}).all()
+    statements = ['SET LOCAL search_path = "{target}"']  # (the triggers' current_schema())
+    for table in Base.metadata.sorted_tables:
+        columns = ", ".join(f'"{c.name}"' for c in table.columns)
+        statements.append(f'INSERT INTO "{{target}}"."{table.name}" ({columns}) '
+                          f'SELECT {columns} FROM "{source}"."{table.name}"')
+    statements += [f"SELECT setval('\"{{target}}\".\"{name}\"', {int(last)})"
+                   for name, last in sequences if last is not None]
+    return "; ".join(statements)
+
+
+def search_path(db_url: str) -> str:
+    """The schema of a test's PostgreSQL URL (conftest's ``_PgTemplate.url``)."""
+    options = str(make_url(db_url).query.get("options", ""))
+    found = re.search(r"-csearch_path=(\w+)", options)
+    assert found is not None, db_url
+    return found.group(1)
 
 
 @contextmanager
