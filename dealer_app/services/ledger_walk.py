@@ -16,9 +16,9 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Integer, bindparam, select
 
-from dealer_app.services.raw_rows import all_rows
+from dealer_app.services.raw_rows import Prepared
 from dealer_app.storage import ledger, seals
 from dealer_app.storage.models.chained import CHAINED
 from dealer_app.storage.signing import SEAL_FORMAT
@@ -31,6 +31,14 @@ BATCH = 20000
 TAIL_ENDS = 100_000
 """At most this many commits after the newest checkpoint keep their digest (``tail_ends``)."""
 _EMPTY = hashlib.sha256()
+_L = ledger.LEDGER.c
+_BATCH_Q = select(_L.seq, _L.tbl, _L.k1, _L.k2, _L.row_digest, _L.digest,
+                  *seals.SEAL_COLUMNS[2:]).where(_L.seq > bindparam("last"))
+_ENTRIES = {cut: Prepared((_BATCH_Q.where(_L.seq <= bindparam("cut")) if cut else _BATCH_Q)
+                          .order_by(_L.seq).limit(bindparam("n", type_=Integer)))
+            for cut in (False, True)}
+"""A batch of entries, the seal's columns with each (NULL but on a commit's last entry;
+format 3: the digest too); up to the cut or not."""
 
 
 class LedgerWalk:
@@ -98,7 +106,6 @@ class LedgerWalk:
         newest = self.cp_seqs[-1] if self.cp_seqs else 0
         last, previous = self._walk_start()
         expected = last + 1
-        L = ledger.LEDGER.c
         at_seq, chained, tail = self.at_seq, CHAINED.keys(), self.tail
         sha256 = _EMPTY.copy  # (a copy of an empty SHA-256: hashlib.sha256() looks the
         # digest up by its name at each call, OpenSSL 3's costliest part for short texts)
@@ -115,13 +122,9 @@ class LedgerWalk:
         stored = last
         """The newest entry whose chain digest was stored (not recomputed)."""
         while True:
-            with self.db.read() as s:  # one read, the seal's columns with each entry (NULL
-                # but on a commit's last entry; format 3: the digest too)
-                query = select(L.seq, L.tbl, L.k1, L.k2, L.row_digest, L.digest,
-                               *seals.SEAL_COLUMNS[2:]).where(L.seq > last)
-                if self.cut is not None:
-                    query = query.where(L.seq <= self.cut)
-                entries = all_rows(s, query.order_by(L.seq).limit(BATCH))
+            with self.db.read() as s:
+                entries = _ENTRIES[self.cut is not None].rows(s, last=last, cut=self.cut,
+                                                              n=BATCH)
                 if entries:
                     self._walk_batch(s, entries, versioned)
             if not entries:

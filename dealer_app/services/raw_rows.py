@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import DateTime, Select
 from sqlalchemy.orm import Session
 
-__all__ = ["all_rows", "driver_query", "driver_sql", "named_rows", "plain_rows",
+__all__ = ["Prepared", "all_rows", "driver_query", "driver_sql", "named_rows", "plain_rows",
            "plain_tuples"]
 
 
@@ -147,3 +147,55 @@ def plain_tuples(s: Session, stmt: Select[Any]
            and type(c.type) is not DateTime for c in stmt.selected_columns):
         return [tuple(r) for r in s.execute(stmt)], make
     return all_rows(s, stmt), make
+
+
+class Prepared:
+    """A statement built once (its changing values :func:`sqlalchemy.bindparam`), compiled
+    once per dialect, run on the driver's cursor with the values given: a check run many
+    times (the incremental verify) builds, caches and compiles no statement per run (that
+    was about a twentieth of a run of 100 new hands). Integer and text values only."""
+
+    def __init__(self, stmt: Select[Any]) -> None:
+        self.stmt = stmt
+        self.names = tuple(str(c.key) for c in stmt.selected_columns)
+        self._by: dict[tuple[str, str], tuple[str, tuple[str, ...] | None, dict[str, Any]]] = {}
+
+    def query(self, s: Session, values: dict[str, Any]) -> tuple[Any, str, Any]:
+        """(the driver's connection, the SQL, its parameters), as :func:`driver_query`."""
+        conn = s.connection()
+        dialect = conn.dialect
+        key = (dialect.name, dialect.paramstyle)
+        made = self._by.get(key)
+        if made is None:
+            compiled: Any = self.stmt.compile(dialect=dialect,
+                                              compile_kwargs={"render_postcompile": True})
+            if compiled._bind_processors:
+                raise TypeError(f"a value of {self.stmt} needs a conversion")
+            made = self._by[key] = (compiled.string, tuple(compiled.positiontup)
+                                    if compiled.positional else None,
+                                    dict(compiled.construct_params(_check=False)))
+        sql, order, defaults = made
+        params = {**defaults, **{k: v for k, v in values.items() if k in defaults}}
+        return conn.connection, sql, (params if order is None
+                                      else tuple(params[n] for n in order))
+
+    def rows(self, s: Session, **values: Any) -> list[tuple[Any, ...]]:
+        """Every row, as :func:`all_rows`."""
+        raw, sql, params = self.query(s, values)
+        cursor = raw.cursor()
+        try:
+            cursor.execute(sql, params)
+            return list(cursor.fetchall())
+        finally:
+            cursor.close()
+
+    def stream(self, s: Session, **values: Any) -> Iterator[tuple[Any, ...]]:
+        """The rows in batches, as :func:`plain_rows` (constant memory)."""
+        raw, sql, params = self.query(s, values)
+        cursor = raw.cursor()
+        try:
+            cursor.execute(sql, params)
+            while batch := cursor.fetchmany(5000):
+                yield from batch
+        finally:
+            cursor.close()
