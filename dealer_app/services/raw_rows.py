@@ -126,21 +126,23 @@ def named_rows(s: Session, stmt: Select[Any]) -> list[Any]:
     if any(c.type.result_processor(dialect, None) is not None
            and type(c.type) is not DateTime for c in columns):
         return list(s.execute(stmt).all())
-    names = tuple(str(c.key) for c in columns)
+    row_type = _row_type(tuple(str(c.key) for c in columns))
+    return list(map(partial(tuple.__new__, row_type), all_rows(s, stmt)))
+
+
+def _row_type(names: tuple[str, ...]) -> Any:
+    """The named tuple type of rows of these columns (made once)."""
     row_type: Any = _ROW_TYPES.get(names)
     if row_type is None:
         row_type = _ROW_TYPES[names] = namedtuple("Row", names)
-    return list(map(partial(tuple.__new__, row_type), all_rows(s, stmt)))
+    return row_type
 
 
 def plain_tuples(s: Session, stmt: Select[Any]
                  ) -> tuple[list[tuple[Any, ...]], Callable[[tuple[Any, ...]], Any]]:
     """All rows of ``stmt`` as plain tuples (read as :func:`named_rows` reads them), and
     the function that makes one a named tuple."""
-    names = tuple(str(c.key) for c in stmt.selected_columns)
-    row_type: Any = _ROW_TYPES.get(names)
-    if row_type is None:
-        row_type = _ROW_TYPES[names] = namedtuple("Row", names)
+    row_type = _row_type(tuple(str(c.key) for c in stmt.selected_columns))
     make = partial(tuple.__new__, row_type)  # row_type._make without its Python frame
     dialect = s.connection().dialect
     if any(c.type.result_processor(dialect, None) is not None
@@ -159,6 +161,7 @@ class Prepared:
         self.stmt = stmt
         self.names = tuple(str(c.key) for c in stmt.selected_columns)
         self._by: dict[tuple[str, str], tuple[str, tuple[str, ...] | None, dict[str, Any]]] = {}
+        self._converted: dict[str, bool] = {}
 
     def query(self, s: Session, values: dict[str, Any]) -> tuple[Any, str, Any]:
         """(the driver's connection, the SQL, its parameters), as :func:`driver_query`."""
@@ -178,6 +181,26 @@ class Prepared:
         params = {**defaults, **{k: v for k, v in values.items() if k in defaults}}
         return conn.connection, sql, (params if order is None
                                       else tuple(params[n] for n in order))
+
+    def plain(self, s: Session, **values: Any
+              ) -> tuple[list[tuple[Any, ...]], Callable[[tuple[Any, ...]], Any]]:
+        """Every row as a plain tuple and the function that makes one a named tuple, as
+        :func:`plain_tuples` (through SQLAlchemy when a column needs its conversion)."""
+        make = partial(tuple.__new__, _row_type(self.names))
+        dialect = s.connection().dialect
+        converted = self._converted.get(dialect.name)
+        if converted is None:
+            converted = self._converted[dialect.name] = any(
+                c.type.result_processor(dialect, None) is not None
+                and type(c.type) is not DateTime for c in self.stmt.selected_columns)
+        if converted:
+            return [tuple(r) for r in s.execute(self.stmt, values)], make
+        return self.rows(s, **values), make
+
+    def named(self, s: Session, **values: Any) -> list[Any]:
+        """Every row as a named tuple, as :func:`named_rows`."""
+        rows, make = self.plain(s, **values)
+        return list(map(make, rows))
 
     def rows(self, s: Session, **values: Any) -> list[tuple[Any, ...]]:
         """Every row, as :func:`all_rows`."""

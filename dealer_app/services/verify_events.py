@@ -115,6 +115,9 @@ def check_table(url: str, tbl: str, lo: int | None = None,
         return table_findings(_worker_db(url), tbl, lo, hi)
 
 
+_COLUMNS: list[Any] = []
+
+
 class _EventCheck:
     """The hand events with ids in (``elo``, ``ehi``] against the ledger, fed the rows the
     replay reads; :meth:`finish` reads the others of the range (events of hands outside
@@ -126,9 +129,10 @@ class _EventCheck:
         caller read already (the incremental verify's walk): (after, upto, [(k1, row
         digest), ...] in seq order) of those with a seq in (after, upto]; only the others
         are read here."""
-        table = Base.metadata.tables[EVENTS]
         names = ledger.digest_columns(EVENTS)
-        self.columns = [_plain_time(table.c[n]) for n in names]
+        if not _COLUMNS:  # (the same objects each run: the replay's statement is built once)
+            _COLUMNS[:] = [_plain_time(Base.metadata.tables[EVENTS].c[n]) for n in names]
+        self.columns = _COLUMNS
         """What :meth:`rows` is given: the digest's columns (the replay's among them)."""
         self.names = list(names)
         self.width = len(names)
