@@ -164,21 +164,33 @@ class _Snapshot:
 
 
 def _snapshot(db: Database) -> _Snapshot:
-    L = ledger.LEDGER.c
     keys: dict[str, int | None] = {}
     tables = _tables()
-    tops = [select(func.max(L.seq)).scalar_subquery(), *(
-        select(func.max(Base.metadata.tables[t].c[ledger.primary_key(t)[0]])).scalar_subquery()
-        for t in tables)]
     with db.read() as s:  # one round trip
-        row = s.execute(select(*tops)).one()
+        row = s.execute(_snapshot_query()).one()
     for tbl, top in zip(tables, row[1:], strict=True):
         keys[tbl] = None if top is None else int(top)
     return _Snapshot(int(row[0] or 0), keys)
 
 
+_MADE: dict[str, Any] = {}
+"""What :func:`_tables` and :func:`_snapshot_query` make once (the models do not change)."""
+
+
+def _snapshot_query() -> Any:
+    """The ledger's highest seq and each chained table's highest key, in one statement."""
+    if "snapshot" not in _MADE:
+        L = ledger.LEDGER.c
+        _MADE["snapshot"] = select(select(func.max(L.seq)).scalar_subquery(), *(
+            select(func.max(Base.metadata.tables[t].c[ledger.primary_key(t)[0]]))
+            .scalar_subquery() for t in _tables()))
+    return _MADE["snapshot"]
+
+
 def _tables() -> list[str]:
-    return [t for t in CHAINED if t in Base.metadata.tables]
+    if "tables" not in _MADE:
+        _MADE["tables"] = [t for t in CHAINED if t in Base.metadata.tables]
+    return list(_MADE["tables"])
 
 
 def _open_keys(db: Database, candidates: dict[str, Iterable[int]] | None) -> dict[str, list[int]]:
