@@ -130,6 +130,7 @@ class LedgerWalk:
             if not entries:
                 break
             for seq, tbl, k1, k2, rd, digest, sfrom, key, run, at, prev, sig in entries:
+                sq = f"{seq}"  # (made once: the link's and the seal's, most seals' first too)
                 if sfrom is not None:  # the commit's seal (SealWalk.row, see there)
                     raw = (seq, digest, sfrom, key, run, at, prev, sig)
                     if not (sfrom.__class__ is int and at.__class__ is int
@@ -153,8 +154,8 @@ class LedgerWalk:
                     if (prev != r.link or key != r.key_id) and not r.broken_at:
                         r.broken_at = seq
                     h = sha256()
-                    h.update(f"{SEAL_FORMAT}|{key}|{run}|{sfrom}|{seq}|{digest}|{at}|"
-                             f"{prev.hex()}".encode("ascii"))
+                    h.update(f"{SEAL_FORMAT}|{key}|{run}|{sq if sfrom == seq else sfrom}|{sq}|"
+                             f"{digest}|{at}|{prev.hex()}".encode("ascii"))
                     r.link = h.digest()
                     r.last = seq
                     r.commits += 1
@@ -169,7 +170,7 @@ class LedgerWalk:
                     self.fail(f"ledger entry {seq}", f"names a table {tbl!r} that is not chained")
                 # ledger.link, inline: the walk makes it for every entry
                 h = sha256()
-                h.update(f"{previous}|{seq}|{tbl}|{k1}|{k2}|{rd}".encode())
+                h.update(f"{previous}|{sq}|{tbl}|{k1}|{k2}|{rd}".encode())
                 made = h.hexdigest()
                 if digest is None:  # format 3: stored only where a commit ends
                     digest = made
