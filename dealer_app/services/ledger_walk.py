@@ -39,6 +39,9 @@ _ENTRIES = {cut: Prepared((_BATCH_Q.where(_L.seq <= bindparam("cut")) if cut els
             for cut in (False, True)}
 """A batch of entries, the seal's columns with each (NULL but on a commit's last entry;
 format 3: the digest too); up to the cut or not."""
+_OLDER = select(_L.k1, _L.k2).where(_L.tbl == bindparam("tbl"),
+                                    _L.k1.in_(bindparam("k1s", expanding=True)),
+                                    _L.seq <= bindparam("upto")).distinct()
 
 
 class LedgerWalk:
@@ -227,7 +230,6 @@ def older_versions(s: Any, keys: set[tuple[str, int, int]],
                    upto: int) -> set[tuple[str, int, int]]:
     """Those of ``keys`` (table, k1, k2) with a ledger entry at or before ``upto``: the
     rows an incremental verify saw versions of before its state."""
-    L = ledger.LEDGER.c
     found: set[tuple[str, int, int]] = set()
     by_table: dict[str, list[int]] = {}
     for tbl, k1, _k2 in keys:
@@ -235,8 +237,7 @@ def older_versions(s: Any, keys: set[tuple[str, int, int]],
     for tbl, k1s in by_table.items():
         k1s = sorted(set(k1s))
         for i in range(0, len(k1s), 500):
-            for k1, k2 in s.execute(select(L.k1, L.k2).where(
-                    L.tbl == tbl, L.k1.in_(k1s[i:i + 500]), L.seq <= upto).distinct()):
+            for k1, k2 in s.execute(_OLDER, {"tbl": tbl, "k1s": k1s[i:i + 500], "upto": upto}):
                 if (tbl, int(k1), int(k2)) in keys:
                     found.add((tbl, int(k1), int(k2)))
     return found

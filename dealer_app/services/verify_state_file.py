@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from platformdirs import user_data_dir
-from sqlalchemy import BigInteger, func, select
+from sqlalchemy import BigInteger, bindparam, func, select
 
 from dealer_app.services.core.types import BrokenHand
 from dealer_app.storage import ledger
@@ -197,19 +197,29 @@ def _open_keys(db: Database, candidates: dict[str, Iterable[int]] | None) -> dic
     """The keys of :data:`OPEN` rows (``candidates``: only among these keys; None: all)."""
     out: dict[str, list[int]] = {}
     with db.read() as s:
-        for tbl, is_open in OPEN.items():
-            table = Base.metadata.tables[tbl]
-            pk = table.c[ledger.primary_key(tbl)[0]]
-            q = select(pk).where(is_open(table))
+        for tbl in OPEN:
+            every, among = _open_queries(tbl)
             if candidates is not None:
                 keys = sorted(set(candidates.get(tbl, ())))
                 found: list[int] = []
                 for i in range(0, len(keys), 500):
-                    found += [int(k) for k in s.scalars(q.where(pk.in_(keys[i:i + 500])))]
+                    found += [int(k) for k in s.scalars(among, {"keys": keys[i:i + 500]})]
                 out[tbl] = sorted(found)
             else:
-                out[tbl] = sorted(int(k) for k in s.scalars(q))
+                out[tbl] = sorted(int(k) for k in s.scalars(every))
     return out
+
+
+def _open_queries(tbl: str) -> tuple[Any, Any]:
+    """The keys of the :data:`OPEN` rows of ``tbl``: all, and among ``keys`` (built once)."""
+    made = _MADE.get(f"open {tbl}")
+    if made is None:
+        table = Base.metadata.tables[tbl]
+        pk = table.c[ledger.primary_key(tbl)[0]]
+        every = select(pk).where(OPEN[tbl](table))
+        made = _MADE[f"open {tbl}"] = (every, every.where(pk.in_(bindparam("keys",
+                                                                           expanding=True))))
+    return made
 
 
 def _anchor_marks(anchors: Sequence[tuple[Path, int, Any]],
