@@ -179,6 +179,9 @@ class Prepared:
                                     dict(compiled.construct_params(_check=False)))
         sql, order, defaults = made
         params = {**defaults, **{k: v for k, v in values.items() if k in defaults}}
+        if any(type(v) is int and not _INT64[0] <= v <= _INT64[1] for v in params.values()):
+            return conn.connection, str(self.stmt.params(params).compile(  # (as driver_query)
+                dialect=dialect, compile_kwargs={"literal_binds": True})), ()
         return conn.connection, sql, (params if order is None
                                       else tuple(params[n] for n in order))
 

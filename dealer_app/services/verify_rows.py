@@ -13,7 +13,7 @@ from typing import Any
 
 from sqlalchemy import DateTime, Select, bindparam, func, select, type_coerce
 
-from dealer_app.services.raw_rows import Prepared, all_rows
+from dealer_app.services.raw_rows import Prepared
 from dealer_app.storage import ledger
 from dealer_app.storage.database import Database
 from dealer_app.storage.groups import GROUP_MAX, GROUPED, RunCheck
@@ -140,11 +140,18 @@ def _all_hold(entries: list[tuple[Any, ...]], rows: list[tuple[Any, ...]], width
 
 def _runs_of(s: Any, tbl: str, lo: int, hi: int, whole: bool = False) -> RunCheck:
     """The format 4 entries (runs, ``groups.py``) of ``tbl`` covering a key in lo..hi."""
-    L = ledger.LEDGER.c
-    q = select(L.k1, L.k2, L.seq, L.row_digest).where(
-        L.tbl == tbl, L.k2 != 0, *_within(L.k1, lo - GROUP_MAX if lo != LOWEST else LOWEST,
-                                           hi))
-    return RunCheck.of(all_rows(s, q), lo, hi, whole)
+    elo = lo - GROUP_MAX if lo != LOWEST else LOWEST
+    key = ("runs", tbl, elo == LOWEST, hi == HIGHEST)
+    q = _BUILT.get(key)
+    if q is None:
+        L = ledger.LEDGER.c
+        q = _BUILT[key] = Prepared(select(L.k1, L.k2, L.seq, L.row_digest).where(
+            L.tbl == tbl, L.k2 != 0, *_within(L.k1, elo, hi)))
+    return RunCheck.of(q.rows(s, elo=elo, ehi=hi), lo, hi, whole)
+
+
+_BUILT: dict[tuple[Any, ...], Any] = {}
+"""Statements built once (by what decides their shape)."""
 
 
 def _run_overlaps(s: Any, tbl: str, runs: RunCheck,
@@ -353,9 +360,11 @@ def _full(stored: str | bytes | None) -> str | None:
 
 
 def _within(column: Any, elo: int, ehi: int) -> list[Any]:
-    """``elo < column <= ehi``, leaving out the open ends (no integer column holds them)."""
-    return [*([column > elo] if elo != LOWEST else []),
-            *([column <= ehi] if ehi != HIGHEST else [])]
+    """``elo < column <= ehi`` with the bounds as the bindparams ``elo`` and ``ehi``,
+    leaving out the open ends (no integer column holds them): a statement built once for
+    each pair of open or closed ends."""
+    return [*([column > bindparam("elo")] if elo != LOWEST else []),
+            *([column <= bindparam("ehi")] if ehi != HIGHEST else [])]
 
 
 def _distinct_on(query: Select[Any], *columns: Any) -> Select[Any]:
