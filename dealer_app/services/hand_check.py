@@ -12,14 +12,14 @@ from itertools import groupby
 from operator import attrgetter, itemgetter
 from typing import Any, cast
 
-from sqlalchemy import Table, select
+from sqlalchemy import Integer, Table, bindparam, select
 
 from dealer_app.engine import Event, RuleError, Settings
 from dealer_app.engine.hand import Hand
 from dealer_app.services.core.common import settings_of
 from dealer_app.services.core.types import BrokenHand, HandStatus
 from dealer_app.services.hand_rows import current_inputs, event_of, link_of, pot_of, seats_of
-from dealer_app.services.raw_rows import named_rows, plain_tuples
+from dealer_app.services.raw_rows import Prepared
 from dealer_app.storage import chain
 from dealer_app.storage.database import Database
 from dealer_app.storage.models import HandEvent, HandPlayer, HandRow
@@ -189,29 +189,25 @@ def check_hand_range(db: Database, lo: int, hi: int, tables: dict[int, str],
     ledger."""
     broken: list[BrokenHand] = []
     last_id = lo - 1
+    events_q = _events_query(tuple(event_columns))
     while last_id < hi:
         with db.read() as s:  # plain rows (same attribute names as the models): no ORM
-            hands: list[Any] = list(s.execute(
-                select(*_CHECKED).where(_HANDS.c.id > last_id, _HANDS.c.id <= hi)
-                .order_by(_HANDS.c.id).limit(BATCH)))
+            hands: list[Any] = list(s.execute(_HANDS_Q, {"after": last_id, "hi": hi,
+                                                         "n": BATCH}))
             if not hands:
                 break
             first, last_id = hands[0].id, hands[-1].id
             events: dict[int, list[Any]] = {h.id: [] for h in hands}
-            stmt = select(*dict.fromkeys([*event_columns, *_REPLAYED])).where(
-                _EVENTS.c.hand_id >= first, _EVENTS.c.hand_id <= last_id).order_by(
-                _EVENTS.c.hand_id, _EVENTS.c.seq)
-            rows, make = plain_tuples(s, stmt)
+            rows, make = events_q.plain(s, first=first, last=last_id)
             if on_events is not None:
                 on_events(rows)
-            plain = _Plain([str(c.key) for c in stmt.selected_columns], make)
+            plain = _Plain(events_q.names, make)
             for hand_id, group in groupby(rows, plain.hand_id):
                 found = events.get(hand_id)
                 if found is not None:
                     found.extend(group)
             players: dict[int, list[Any]] = {h.id: [] for h in hands}
-            for pl in named_rows(s, select(*_STACKS).where(
-                    _PLAYERS.c.hand_id >= first, _PLAYERS.c.hand_id <= last_id)):
+            for pl in _PLAYERS_Q.named(s, first=first, last=last_id):
                 if pl.hand_id in players:
                     players[pl.hand_id].append(pl)
             for hand in hands:
@@ -220,6 +216,28 @@ def check_hand_range(db: Database, lo: int, hi: int, tables: dict[int, str],
                     label = hand_label(hand, tables.get(hand.table_id or -1))
                     broken.append(BrokenHand(hand.id, label, reason))
     return broken
+
+
+_HANDS_Q = (select(*_CHECKED).where(_HANDS.c.id > bindparam("after"),
+                                    _HANDS.c.id <= bindparam("hi"))
+            .order_by(_HANDS.c.id).limit(bindparam("n", type_=Integer)))
+_PLAYERS_Q = Prepared(select(*_STACKS).where(_PLAYERS.c.hand_id >= bindparam("first"),
+                                             _PLAYERS.c.hand_id <= bindparam("last")))
+_EVENTS_Q: dict[tuple[Any, ...], Prepared] = {}
+
+
+def _events_query(columns: tuple[Any, ...]) -> Prepared:
+    """The event rows of the hands ``first`` to ``last`` (``columns`` and the replay's), in
+    order: built once for each set of columns."""
+    made = _EVENTS_Q.get(columns)
+    if made is None:
+        if len(_EVENTS_Q) >= 64:
+            _EVENTS_Q.clear()
+        made = _EVENTS_Q[columns] = Prepared(
+            select(*dict.fromkeys([*columns, *_REPLAYED])).where(
+                _EVENTS.c.hand_id >= bindparam("first"), _EVENTS.c.hand_id <= bindparam("last"))
+            .order_by(_EVENTS.c.hand_id, _EVENTS.c.seq))
+    return made
 
 
 class _Plain:

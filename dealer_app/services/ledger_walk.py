@@ -16,9 +16,9 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Integer, bindparam, select
 
-from dealer_app.services.raw_rows import all_rows
+from dealer_app.services.raw_rows import Prepared
 from dealer_app.storage import ledger, seals
 from dealer_app.storage.models.chained import CHAINED
 from dealer_app.storage.signing import SEAL_FORMAT
@@ -31,6 +31,17 @@ BATCH = 20000
 TAIL_ENDS = 100_000
 """At most this many commits after the newest checkpoint keep their digest (``tail_ends``)."""
 _EMPTY = hashlib.sha256()
+_L = ledger.LEDGER.c
+_BATCH_Q = select(_L.seq, _L.tbl, _L.k1, _L.k2, _L.row_digest, _L.digest,
+                  *seals.SEAL_COLUMNS[2:]).where(_L.seq > bindparam("last"))
+_ENTRIES = {cut: Prepared((_BATCH_Q.where(_L.seq <= bindparam("cut")) if cut else _BATCH_Q)
+                          .order_by(_L.seq).limit(bindparam("n", type_=Integer)))
+            for cut in (False, True)}
+"""A batch of entries, the seal's columns with each (NULL but on a commit's last entry;
+format 3: the digest too); up to the cut or not."""
+_OLDER = select(_L.k1, _L.k2).where(_L.tbl == bindparam("tbl"),
+                                    _L.k1.in_(bindparam("k1s", expanding=True)),
+                                    _L.seq <= bindparam("upto")).distinct()
 
 
 class LedgerWalk:
@@ -98,7 +109,6 @@ class LedgerWalk:
         newest = self.cp_seqs[-1] if self.cp_seqs else 0
         last, previous = self._walk_start()
         expected = last + 1
-        L = ledger.LEDGER.c
         at_seq, chained, tail = self.at_seq, CHAINED.keys(), self.tail
         sha256 = _EMPTY.copy  # (a copy of an empty SHA-256: hashlib.sha256() looks the
         # digest up by its name at each call, OpenSSL 3's costliest part for short texts)
@@ -115,18 +125,15 @@ class LedgerWalk:
         stored = last
         """The newest entry whose chain digest was stored (not recomputed)."""
         while True:
-            with self.db.read() as s:  # one read, the seal's columns with each entry (NULL
-                # but on a commit's last entry; format 3: the digest too)
-                query = select(L.seq, L.tbl, L.k1, L.k2, L.row_digest, L.digest,
-                               *seals.SEAL_COLUMNS[2:]).where(L.seq > last)
-                if self.cut is not None:
-                    query = query.where(L.seq <= self.cut)
-                entries = all_rows(s, query.order_by(L.seq).limit(BATCH))
+            with self.db.read() as s:
+                entries = _ENTRIES[self.cut is not None].rows(s, last=last, cut=self.cut,
+                                                              n=BATCH)
                 if entries:
                     self._walk_batch(s, entries, versioned)
             if not entries:
                 break
             for seq, tbl, k1, k2, rd, digest, sfrom, key, run, at, prev, sig in entries:
+                sq = f"{seq}"  # (made once: the link's and the seal's, most seals' first too)
                 if sfrom is not None:  # the commit's seal (SealWalk.row, see there)
                     raw = (seq, digest, sfrom, key, run, at, prev, sig)
                     if not (sfrom.__class__ is int and at.__class__ is int
@@ -150,8 +157,8 @@ class LedgerWalk:
                     if (prev != r.link or key != r.key_id) and not r.broken_at:
                         r.broken_at = seq
                     h = sha256()
-                    h.update(f"{SEAL_FORMAT}|{key}|{run}|{sfrom}|{seq}|{digest}|{at}|"
-                             f"{prev.hex()}".encode("ascii"))
+                    h.update(f"{SEAL_FORMAT}|{key}|{run}|{sq if sfrom == seq else sfrom}|{sq}|"
+                             f"{digest}|{at}|{prev.hex()}".encode("ascii"))
                     r.link = h.digest()
                     r.last = seq
                     r.commits += 1
@@ -166,7 +173,7 @@ class LedgerWalk:
                     self.fail(f"ledger entry {seq}", f"names a table {tbl!r} that is not chained")
                 # ledger.link, inline: the walk makes it for every entry
                 h = sha256()
-                h.update(f"{previous}|{seq}|{tbl}|{k1}|{k2}|{rd}".encode())
+                h.update(f"{previous}|{sq}|{tbl}|{k1}|{k2}|{rd}".encode())
                 made = h.hexdigest()
                 if digest is None:  # format 3: stored only where a commit ends
                     digest = made
@@ -223,7 +230,6 @@ def older_versions(s: Any, keys: set[tuple[str, int, int]],
                    upto: int) -> set[tuple[str, int, int]]:
     """Those of ``keys`` (table, k1, k2) with a ledger entry at or before ``upto``: the
     rows an incremental verify saw versions of before its state."""
-    L = ledger.LEDGER.c
     found: set[tuple[str, int, int]] = set()
     by_table: dict[str, list[int]] = {}
     for tbl, k1, _k2 in keys:
@@ -231,8 +237,7 @@ def older_versions(s: Any, keys: set[tuple[str, int, int]],
     for tbl, k1s in by_table.items():
         k1s = sorted(set(k1s))
         for i in range(0, len(k1s), 500):
-            for k1, k2 in s.execute(select(L.k1, L.k2).where(
-                    L.tbl == tbl, L.k1.in_(k1s[i:i + 500]), L.seq <= upto).distinct()):
+            for k1, k2 in s.execute(_OLDER, {"tbl": tbl, "k1s": k1s[i:i + 500], "upto": upto}):
                 if (tbl, int(k1), int(k2)) in keys:
                     found.add((tbl, int(k1), int(k2)))
     return found

@@ -20,11 +20,12 @@ from operator import is_, itemgetter, methodcaller, not_
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy import LargeBinary, case, func, select
+from sqlalchemy import LargeBinary, bindparam, case, func, select
 
 from dealer_app.services.hand_check import check_hand_range
-from dealer_app.services.raw_rows import driver_query
+from dealer_app.services.raw_rows import Prepared
 from dealer_app.services.verify_rows import (
+    _BUILT,
     EVENTS,
     HIGHEST,
     LOWEST,
@@ -115,6 +116,9 @@ def check_table(url: str, tbl: str, lo: int | None = None,
         return table_findings(_worker_db(url), tbl, lo, hi)
 
 
+_COLUMNS: list[Any] = []
+
+
 class _EventCheck:
     """The hand events with ids in (``elo``, ``ehi``] against the ledger, fed the rows the
     replay reads; :meth:`finish` reads the others of the range (events of hands outside
@@ -126,9 +130,10 @@ class _EventCheck:
         caller read already (the incremental verify's walk): (after, upto, [(k1, row
         digest), ...] in seq order) of those with a seq in (after, upto]; only the others
         are read here."""
-        table = Base.metadata.tables[EVENTS]
         names = ledger.digest_columns(EVENTS)
-        self.columns = [_plain_time(table.c[n]) for n in names]
+        if not _COLUMNS:  # (the same objects each run: the replay's statement is built once)
+            _COLUMNS[:] = [_plain_time(Base.metadata.tables[EVENTS].c[n]) for n in names]
+        self.columns = _COLUMNS
         """What :meth:`rows` is given: the digest's columns (the replay's among them)."""
         self.names = list(names)
         self.width = len(names)
@@ -138,24 +143,11 @@ class _EventCheck:
         self.matches = ledger.row_matcher(EVENTS, raw_first=self.raw)
         self.out: list[tuple[str, str, int, int]] = []
         L = ledger.LEDGER.c
-        stored: Any = L.row_digest
-        if self.raw:  # a format 2 digest as the bytes raw_hashes_2 gives (see _full)
-            stored = case((func.substr(L.row_digest, 1, 2) == ledger.FORMAT_2,
-                           sa.cast(func.substr(L.row_digest, 3), LargeBinary)),
-                          else_=L.row_digest)
         with db.read() as s:  # in key order (the index's: no sort), the newest one stays
             self.runs = _runs_of(s, EVENTS, elo + 1, ehi)  # format 4 (groups.py)
-            q = select(L.k1, stored, *([L.seq] if given is not None else [])).where(
-                L.tbl == EVENTS, L.k2 == 0, *_within(L.k1, elo, ehi))
-            if given is not None:  # (``seq + 0``: by the key index, not a range of seq)
-                q = q.where(((L.seq + 0) <= given[0]) | ((L.seq + 0) > given[1]))
-            raw, sql, params = driver_query(s, q.order_by(L.k1, L.k2, L.seq))
-            cursor = raw.cursor()
-            try:
-                cursor.execute(sql, params)
-                read = cursor.fetchall()
-            finally:
-                cursor.close()
+            after, upto = given[:2] if given is not None else (0, 0)
+            read: Any = _entries_query(self.raw, given is not None, elo, ehi).rows(
+                s, elo=elo, ehi=ehi, after=after, upto=upto)
             found = read
             if given is not None:  # in seq order: the newest of each key is the last
                 found = [*((k, d) for k, d, q in read if q <= given[0]),
@@ -233,18 +225,44 @@ class _EventCheck:
                 or 0)
 
     def finish(self, db: Database, lo: int, hi: int) -> list[tuple[str, str, int, int]]:
-        table = Base.metadata.tables[EVENTS]
-        ids, hand = table.c.id, table.c.hand_id
-        with db.read() as s:
-            self.rows([tuple(r) for r in s.execute(select(*self.columns).where(
+        shape = ("others", self.elo == LOWEST, self.ehi == HIGHEST)
+        if shape not in _BUILT:
+            table = Base.metadata.tables[EVENTS]
+            ids, hand = table.c.id, table.c.hand_id
+            _BUILT[shape] = select(*self.columns).where(
                 *_within(ids, self.elo, self.ehi),
-                hand.is_(None) | (hand < lo) | (hand > hi)))])
+                hand.is_(None) | (hand < bindparam("lo")) | (hand > bindparam("hi")))
+        with db.read() as s:
+            self.rows([tuple(r) for r in s.execute(_BUILT[shape], {
+                "elo": self.elo, "ehi": self.ehi, "lo": lo, "hi": hi})])
         for key, rd in sorted(self.newest.items()):
             if _full(rd) != ledger.DELETED:
                 self.out.append((row_label(EVENTS, key, 0), "deleted", self._seq(key), 0))
         if self.runs:
             self.out.extend(run_findings(db, EVENTS, self.runs))
         return self.out
+
+
+def _entries_query(raw: bool, given: bool, elo: int, ehi: int) -> Prepared:
+    """:class:`_EventCheck`'s read of the events' single entries with keys in (``elo``,
+    ``ehi``], in key order (``given``: those with a seq outside (``after``, ``upto``]: by
+    the key index, ``seq + 0``, not a range of seq), built once for each shape. ``raw``
+    (SQLite): a format 2 digest as the bytes ``raw_hashes_2`` gives (see ``_full``)."""
+    key = ("entries", raw, given, elo == LOWEST, ehi == HIGHEST)
+    made = _BUILT.get(key)
+    if made is None:
+        L = ledger.LEDGER.c
+        stored: Any = L.row_digest
+        if raw:
+            stored = case((func.substr(L.row_digest, 1, 2) == ledger.FORMAT_2,
+                           sa.cast(func.substr(L.row_digest, 3), LargeBinary)),
+                          else_=L.row_digest)
+        q = select(L.k1, stored, *([L.seq] if given else [])).where(
+            L.tbl == EVENTS, L.k2 == 0, *_within(L.k1, elo, ehi))
+        if given:
+            q = q.where(((L.seq + 0) <= bindparam("after")) | ((L.seq + 0) > bindparam("upto")))
+        made = _BUILT[key] = Prepared(q.order_by(L.k1, L.k2, L.seq))
+    return made
 
 
 Given = tuple[int, int, list[tuple[int, str]]]

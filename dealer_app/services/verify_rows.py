@@ -11,9 +11,9 @@ from collections.abc import Callable, Iterator, Sequence
 from operator import itemgetter
 from typing import Any
 
-from sqlalchemy import DateTime, Select, func, select, type_coerce
+from sqlalchemy import DateTime, Select, bindparam, func, select, type_coerce
 
-from dealer_app.services.raw_rows import all_rows, plain_rows
+from dealer_app.services.raw_rows import Prepared
 from dealer_app.storage import ledger
 from dealer_app.storage.database import Database
 from dealer_app.storage.groups import GROUP_MAX, GROUPED, RunCheck
@@ -52,18 +52,13 @@ def table_findings(db: Database, tbl: str, lo: int | None = None, hi: int | None
     ``newest_only``: of a table whose rows change (not ``IMMUTABLE``, whose second
     versions are findings), only the newest entry of each key is read (the others are
     compared with nothing): the incremental verify's re-read of a row open for hours."""
-    table = Base.metadata.tables[tbl]
     pk_names = ledger.primary_key(tbl)
-    pk = [table.c[n] for n in pk_names]
     names = ledger.digest_columns(tbl)
-    extra = [n for n in (*pk_names, "hand_id", "seq", "kind", "amount", "act")
-             if n in table.c and n not in names]
-    columns = [*names, *dict.fromkeys(extra)]
+    columns = _columns(tbl)
     at = {n: i for i, n in enumerate(columns)}
     k1_at = at[pk_names[0]]
     k2_at = at[pk_names[1]] if len(pk_names) > 1 else -1
     width = len(names)
-    L = ledger.LEDGER.c
     out: list[tuple[str, str, int, int]] = []
 
     def missing(entry: tuple[int, int, int, str]) -> None:
@@ -71,48 +66,32 @@ def table_findings(db: Database, tbl: str, lo: int | None = None, hi: int | None
             out.append((row_label(tbl, entry[0], entry[1]), "deleted", entry[2],
                         entry[0] if tbl in ("hand", "hand_player") else 0))
 
-    where = [L.tbl == tbl]
-    row_q = select(*(_plain_time(table.c[n]) for n in columns))
     runs = RunCheck(LOWEST, HIGHEST)
-    if lo is not None and hi is not None:
-        where += [L.k1 >= lo, L.k1 <= hi]
-        row_q = row_q.where(pk[0] >= lo, pk[0] <= hi)
-    entry_q = select(L.k1, L.k2, L.seq, L.row_digest).where(*where)
-    order: list[Any] = [L.k1, L.k2, L.seq]
-    if newest_only and tbl not in IMMUTABLE and tbl not in GROUPED:  # one pass of the
-        # key index, each key's entries once (an anti-join compared each entry with every
-        # later one of its key: quadratic in a seating's entries, which grow with its
-        # session; PostgreSQL made ``seq IN (max(seq) ... GROUP BY)`` a nested loop)
-        if db.is_sqlite:  # (SQLite: the bare columns are those of the row max() picks)
-            entry_q = select(L.k1, L.k2, func.max(L.seq), L.row_digest).where(
-                *where).group_by(L.k1, L.k2)
-            order = [L.k1, L.k2]
-        else:
-            entry_q = _distinct_on(entry_q, L.k1, L.k2)
-            order = [L.k1, L.k2, L.seq.desc()]
+    bounded = lo is not None and hi is not None
+    newest = newest_only and tbl not in IMMUTABLE and tbl not in GROUPED
+    entry_q, row_q = _statements(tbl, bounded, newest, db.is_sqlite)
     matches = ledger.row_matcher(tbl, raw_first=db.is_sqlite)
     with db.read() as s:  # the rows as the driver reads them (see ledger.row_matcher)
         if tbl in GROUPED:  # format 4: runs of rows, one entry each (groups.py; in
             # another table an entry with k2 > 0 names no row: "deleted" below)
             runs = _runs_of(s, tbl, LOWEST if lo is None else lo,
                             HIGHEST if hi is None else hi, whole)
-            entry_q = entry_q.where(L.k2 == 0)
-        entries: Any = plain_rows(s, entry_q.order_by(*order))
-        rows: Any = plain_rows(s, row_q.order_by(*pk))
+        entries: Any = entry_q.stream(s, lo=lo, hi=hi)
+        rows: Any = row_q.stream(s, lo=lo, hi=hi)
         if db.is_sqlite and not runs:  # the usual case first, in C: every row as recorded
             entries, rows = list(entries), list(rows)
             if _all_hold(entries, rows, width, k1_at, k2_at):
                 return out
-        newest = _newest(entries, (lambda a, b: out.append(_second_version(tbl, a, b)))
-                         if tbl in IMMUTABLE else None)
-        entry = next(newest, None)
+        newer = _newest(entries, (lambda a, b: out.append(_second_version(tbl, a, b)))
+                        if tbl in IMMUTABLE else None)
+        entry = next(newer, None)
         in_runs: list[tuple[Any, ...]] = []
         """The rows no single entry holds, inside a run (hashed together, for the runs)."""
         for row in rows:
             key = (int(row[k1_at]), int(row[k2_at]) if k2_at >= 0 else 0)
             while entry is not None and (entry[0], entry[1]) < key:
                 missing(entry)
-                entry = next(newest, None)
+                entry = next(newer, None)
             if entry is None or (entry[0], entry[1]) != key:
                 if runs and key[0] in runs.covered:
                     in_runs.append(row)
@@ -124,10 +103,10 @@ def table_findings(db: Database, tbl: str, lo: int | None = None, hi: int | None
                 values = dict(zip(columns, row, strict=True))
                 out.append((row_label(tbl, *key, values), "changed", entry[2],
                             _hand(tbl, values)))
-            entry = next(newest, None)
+            entry = next(newer, None)
         while entry is not None:
             missing(entry)
-            entry = next(newest, None)
+            entry = next(newer, None)
         if in_runs:
             hashed = (ledger.raw_hashes_2(_trimmed(in_runs, width)) if db.is_sqlite
                       else [ledger.row_hash(tbl, row[:width]) for row in in_runs])
@@ -161,11 +140,18 @@ def _all_hold(entries: list[tuple[Any, ...]], rows: list[tuple[Any, ...]], width
 
 def _runs_of(s: Any, tbl: str, lo: int, hi: int, whole: bool = False) -> RunCheck:
     """The format 4 entries (runs, ``groups.py``) of ``tbl`` covering a key in lo..hi."""
-    L = ledger.LEDGER.c
-    q = select(L.k1, L.k2, L.seq, L.row_digest).where(
-        L.tbl == tbl, L.k2 != 0, *_within(L.k1, lo - GROUP_MAX if lo != LOWEST else LOWEST,
-                                           hi))
-    return RunCheck.of(all_rows(s, q), lo, hi, whole)
+    elo = lo - GROUP_MAX if lo != LOWEST else LOWEST
+    key = ("runs", tbl, elo == LOWEST, hi == HIGHEST)
+    q = _BUILT.get(key)
+    if q is None:
+        L = ledger.LEDGER.c
+        q = _BUILT[key] = Prepared(select(L.k1, L.k2, L.seq, L.row_digest).where(
+            L.tbl == tbl, L.k2 != 0, *_within(L.k1, elo, hi)))
+    return RunCheck.of(q.rows(s, elo=elo, ehi=hi), lo, hi, whole)
+
+
+_BUILT: dict[tuple[Any, ...], Any] = {}
+"""Statements built once (by what decides their shape)."""
 
 
 def _run_overlaps(s: Any, tbl: str, runs: RunCheck,
@@ -288,6 +274,54 @@ def _hand(tbl: str, values: Any) -> int:
     return int(hand_id) if hand_id is not None else 0
 
 
+def _columns(tbl: str) -> list[str]:
+    """The columns :func:`table_findings` reads of a row: the digest's, then those of its
+    label."""
+    table = Base.metadata.tables[tbl]
+    pk_names, names = ledger.primary_key(tbl), ledger.digest_columns(tbl)
+    extra = [n for n in (*pk_names, "hand_id", "seq", "kind", "amount", "act")
+             if n in table.c and n not in names]
+    return [*names, *dict.fromkeys(extra)]
+
+
+_STATEMENTS: dict[tuple[str, bool, bool, bool], tuple[Prepared, Prepared]] = {}
+
+
+def _statements(tbl: str, bounded: bool, newest: bool, sqlite: bool
+                ) -> tuple[Prepared, Prepared]:
+    """:func:`table_findings`' two statements (the ledger's entries of ``tbl``, its rows; in
+    key order), built once: ``bounded``, keys from ``lo`` to ``hi``; ``newest``, only the
+    newest entry of each key (one pass of the key index, each key's entries once: an
+    anti-join compared each entry with every later one of its key, quadratic in a
+    seating's entries, which grow with its session; PostgreSQL made ``seq IN (max(seq)
+    ... GROUP BY)`` a nested loop)."""
+    made = _STATEMENTS.get((tbl, bounded, newest, sqlite))
+    if made is not None:
+        return made
+    table = Base.metadata.tables[tbl]
+    pk = [table.c[n] for n in ledger.primary_key(tbl)]
+    L = ledger.LEDGER.c
+    where = [L.tbl == tbl]
+    row_q = select(*(_plain_time(table.c[n]) for n in _columns(tbl)))
+    if bounded:
+        where += [L.k1 >= bindparam("lo"), L.k1 <= bindparam("hi")]
+        row_q = row_q.where(pk[0] >= bindparam("lo"), pk[0] <= bindparam("hi"))
+    entry_q = select(L.k1, L.k2, L.seq, L.row_digest).where(*where)
+    order: list[Any] = [L.k1, L.k2, L.seq]
+    if newest and sqlite:  # (SQLite: the bare columns are those of the row max() picks)
+        entry_q = select(L.k1, L.k2, func.max(L.seq), L.row_digest).where(
+            *where).group_by(L.k1, L.k2)
+        order = [L.k1, L.k2]
+    elif newest:
+        entry_q = _distinct_on(entry_q, L.k1, L.k2)
+        order = [L.k1, L.k2, L.seq.desc()]
+    if tbl in GROUPED:  # (format 4: in another table an entry with k2 > 0 names no row)
+        entry_q = entry_q.where(L.k2 == 0)
+    made = _STATEMENTS[(tbl, bounded, newest, sqlite)] = (
+        Prepared(entry_q.order_by(*order)), Prepared(row_q.order_by(*pk)))
+    return made
+
+
 EVENTS = "hand_event"
 
 
@@ -326,9 +360,11 @@ def _full(stored: str | bytes | None) -> str | None:
 
 
 def _within(column: Any, elo: int, ehi: int) -> list[Any]:
-    """``elo < column <= ehi``, leaving out the open ends (no integer column holds them)."""
-    return [*([column > elo] if elo != LOWEST else []),
-            *([column <= ehi] if ehi != HIGHEST else [])]
+    """``elo < column <= ehi`` with the bounds as the bindparams ``elo`` and ``ehi``,
+    leaving out the open ends (no integer column holds them): a statement built once for
+    each pair of open or closed ends."""
+    return [*([column > bindparam("elo")] if elo != LOWEST else []),
+            *([column <= bindparam("ehi")] if ehi != HIGHEST else [])]
 
 
 def _distinct_on(query: Select[Any], *columns: Any) -> Select[Any]:

@@ -41,7 +41,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any, cast
 
-from sqlalchemy import Table, func, select
+from sqlalchemy import Table, bindparam, func, select
 
 from dealer_app.services import evidence
 from dealer_app.services.core.common import CancelFn, ProgressFn
@@ -98,6 +98,9 @@ STATE_LABEL = "STATE"
 WALKED_EVENTS = 500_000
 """At most this many of the new events' entries are kept from the walk for their rows'
 check (more are read again from the ledger)."""
+_L = ledger.LEDGER.c
+_DIGESTS = select(_L.seq, _L.digest).where(_L.seq.in_(bindparam("seqs", expanding=True)))
+"""The stored digests of some entries (NULL: format 3, made from the one before)."""
 PARALLEL_FROM = 1000
 """From this many new hands, they are replayed in a forked worker while the ledger is walked
 (the worker's start and its own connection cost about 60 ms of CPU: at 100 hands that made
@@ -240,11 +243,9 @@ class _Incremental(ResumedAnchors, _Verifier):
         old = sorted(q for q in wanted if q <= self.state.seq and q not in self.at_seq)
         if not old:
             return
-        L = ledger.LEDGER.c
         with self.db.read() as s:
             for i in range(0, len(old), 500):
-                for seq, digest in s.execute(select(L.seq, L.digest).where(
-                        L.seq.in_(old[i:i + 500]))):
+                for seq, digest in s.execute(_DIGESTS, {"seqs": old[i:i + 500]}):
                     self.at_seq[int(seq)] = str(digest if digest is not None
                                                 else ledger.digest_at(s.connection(), int(seq)))
 

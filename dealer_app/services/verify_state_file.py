@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from platformdirs import user_data_dir
-from sqlalchemy import BigInteger, func, select
+from sqlalchemy import BigInteger, bindparam, func, select
 
 from dealer_app.services.core.types import BrokenHand
 from dealer_app.storage import ledger
@@ -164,40 +164,62 @@ class _Snapshot:
 
 
 def _snapshot(db: Database) -> _Snapshot:
-    L = ledger.LEDGER.c
     keys: dict[str, int | None] = {}
     tables = _tables()
-    tops = [select(func.max(L.seq)).scalar_subquery(), *(
-        select(func.max(Base.metadata.tables[t].c[ledger.primary_key(t)[0]])).scalar_subquery()
-        for t in tables)]
     with db.read() as s:  # one round trip
-        row = s.execute(select(*tops)).one()
+        row = s.execute(_snapshot_query()).one()
     for tbl, top in zip(tables, row[1:], strict=True):
         keys[tbl] = None if top is None else int(top)
     return _Snapshot(int(row[0] or 0), keys)
 
 
+_MADE: dict[str, Any] = {}
+"""What :func:`_tables` and :func:`_snapshot_query` make once (the models do not change)."""
+
+
+def _snapshot_query() -> Any:
+    """The ledger's highest seq and each chained table's highest key, in one statement."""
+    if "snapshot" not in _MADE:
+        L = ledger.LEDGER.c
+        _MADE["snapshot"] = select(select(func.max(L.seq)).scalar_subquery(), *(
+            select(func.max(Base.metadata.tables[t].c[ledger.primary_key(t)[0]]))
+            .scalar_subquery() for t in _tables()))
+    return _MADE["snapshot"]
+
+
 def _tables() -> list[str]:
-    return [t for t in CHAINED if t in Base.metadata.tables]
+    if "tables" not in _MADE:
+        _MADE["tables"] = [t for t in CHAINED if t in Base.metadata.tables]
+    return list(_MADE["tables"])
 
 
 def _open_keys(db: Database, candidates: dict[str, Iterable[int]] | None) -> dict[str, list[int]]:
     """The keys of :data:`OPEN` rows (``candidates``: only among these keys; None: all)."""
     out: dict[str, list[int]] = {}
     with db.read() as s:
-        for tbl, is_open in OPEN.items():
-            table = Base.metadata.tables[tbl]
-            pk = table.c[ledger.primary_key(tbl)[0]]
-            q = select(pk).where(is_open(table))
+        for tbl in OPEN:
+            every, among = _open_queries(tbl)
             if candidates is not None:
                 keys = sorted(set(candidates.get(tbl, ())))
                 found: list[int] = []
                 for i in range(0, len(keys), 500):
-                    found += [int(k) for k in s.scalars(q.where(pk.in_(keys[i:i + 500])))]
+                    found += [int(k) for k in s.scalars(among, {"keys": keys[i:i + 500]})]
                 out[tbl] = sorted(found)
             else:
-                out[tbl] = sorted(int(k) for k in s.scalars(q))
+                out[tbl] = sorted(int(k) for k in s.scalars(every))
     return out
+
+
+def _open_queries(tbl: str) -> tuple[Any, Any]:
+    """The keys of the :data:`OPEN` rows of ``tbl``: all, and among ``keys`` (built once)."""
+    made = _MADE.get(f"open {tbl}")
+    if made is None:
+        table = Base.metadata.tables[tbl]
+        pk = table.c[ledger.primary_key(tbl)[0]]
+        every = select(pk).where(OPEN[tbl](table))
+        made = _MADE[f"open {tbl}"] = (every, every.where(pk.in_(bindparam("keys",
+                                                                           expanding=True))))
+    return made
 
 
 def _anchor_marks(anchors: Sequence[tuple[Path, int, Any]],
