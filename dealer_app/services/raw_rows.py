@@ -92,7 +92,10 @@ _INT64 = (-(2 ** 63), 2 ** 63 - 1)
 def plain_rows(s: Session, stmt: Select[Any]) -> Iterator[tuple[Any, ...]]:
     """The rows of ``stmt`` straight from the driver's cursor: for columns of plain integers
     and text only (the ledger), where SQLAlchemy's row objects would only cost time."""
-    raw, sql, params = driver_query(s, stmt)
+    yield from _streamed(*driver_query(s, stmt))
+
+
+def _streamed(raw: Any, sql: str, params: Any) -> Iterator[tuple[Any, ...]]:
     cursor = raw.cursor()
     try:
         cursor.execute(sql, params)
@@ -217,11 +220,4 @@ class Prepared:
 
     def stream(self, s: Session, **values: Any) -> Iterator[tuple[Any, ...]]:
         """The rows in batches, as :func:`plain_rows` (constant memory)."""
-        raw, sql, params = self.query(s, values)
-        cursor = raw.cursor()
-        try:
-            cursor.execute(sql, params)
-            while batch := cursor.fetchmany(5000):
-                yield from batch
-        finally:
-            cursor.close()
+        yield from _streamed(*self.query(s, values))
