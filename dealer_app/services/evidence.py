@@ -440,6 +440,7 @@ class _Verifier(AnchorChecks, LedgerWalk):
                 return cp.seq
         return newest
 
+
 UNSEALED = (": changed without the key, or its workstation stopped before it signed the "
             "checkpoint (the next checkpoint then seals it)")
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from itertools import groupby
 from operator import attrgetter, itemgetter
 from typing import Any, cast
@@ -223,21 +224,14 @@ _HANDS_Q = (select(*_CHECKED).where(_HANDS.c.id > bindparam("after"),
             .order_by(_HANDS.c.id).limit(bindparam("n", type_=Integer)))
 _PLAYERS_Q = Prepared(select(*_STACKS).where(_PLAYERS.c.hand_id >= bindparam("first"),
                                              _PLAYERS.c.hand_id <= bindparam("last")))
-_EVENTS_Q: dict[tuple[Any, ...], Prepared] = {}
-
-
+@lru_cache(maxsize=64)
 def _events_query(columns: tuple[Any, ...]) -> Prepared:
     """The event rows of the hands ``first`` to ``last`` (``columns`` and the replay's), in
     order: built once for each set of columns."""
-    made = _EVENTS_Q.get(columns)
-    if made is None:
-        if len(_EVENTS_Q) >= 64:
-            _EVENTS_Q.clear()
-        made = _EVENTS_Q[columns] = Prepared(
-            select(*dict.fromkeys([*columns, *_REPLAYED])).where(
-                _EVENTS.c.hand_id >= bindparam("first"), _EVENTS.c.hand_id <= bindparam("last"))
-            .order_by(_EVENTS.c.hand_id, _EVENTS.c.seq))
-    return made
+    return Prepared(
+        select(*dict.fromkeys([*columns, *_REPLAYED])).where(
+            _EVENTS.c.hand_id >= bindparam("first"), _EVENTS.c.hand_id <= bindparam("last"))
+        .order_by(_EVENTS.c.hand_id, _EVENTS.c.seq))
 
 
 class _Plain:

@@ -107,13 +107,23 @@ def _streamed(raw: Any, sql: str, params: Any) -> Iterator[tuple[Any, ...]]:
 
 def all_rows(s: Session, stmt: Select[Any]) -> list[tuple[Any, ...]]:
     """:func:`plain_rows` as one list, read at once (no generator to resume per row)."""
-    raw, sql, params = driver_query(s, stmt)
+    return _fetched(*driver_query(s, stmt))
+
+
+def _fetched(raw: Any, sql: str, params: Any) -> list[tuple[Any, ...]]:
     cursor = raw.cursor()
     try:
         cursor.execute(sql, params)
         return list(cursor.fetchall())
     finally:
         cursor.close()
+
+
+def _converts(columns: Any, dialect: Any) -> bool:
+    """Whether SQLAlchemy converts a value of one of ``columns`` as it reads it (plain
+    date-times aside: they are taken as the driver gives them)."""
+    return any(c.type.result_processor(dialect, None) is not None
+               and type(c.type) is not DateTime for c in columns)
 
 
 _ROW_TYPES: dict[tuple[str, ...], Any] = {}
@@ -126,8 +136,7 @@ def named_rows(s: Session, stmt: Select[Any]) -> list[Any]:
     :func:`ledger.row_matcher` reads). Otherwise through SQLAlchemy."""
     dialect = s.connection().dialect
     columns = list(stmt.selected_columns)
-    if any(c.type.result_processor(dialect, None) is not None
-           and type(c.type) is not DateTime for c in columns):
+    if _converts(columns, dialect):
         return list(s.execute(stmt).all())
     row_type = _row_type(tuple(str(c.key) for c in columns))
     return list(map(partial(tuple.__new__, row_type), all_rows(s, stmt)))
@@ -148,8 +157,7 @@ def plain_tuples(s: Session, stmt: Select[Any]
     row_type = _row_type(tuple(str(c.key) for c in stmt.selected_columns))
     make = partial(tuple.__new__, row_type)  # row_type._make without its Python frame
     dialect = s.connection().dialect
-    if any(c.type.result_processor(dialect, None) is not None
-           and type(c.type) is not DateTime for c in stmt.selected_columns):
+    if _converts(stmt.selected_columns, dialect):
         return [tuple(r) for r in s.execute(stmt)], make
     return all_rows(s, stmt), make
 
@@ -196,9 +204,8 @@ class Prepared:
         dialect = s.connection().dialect
         converted = self._converted.get(dialect.name)
         if converted is None:
-            converted = self._converted[dialect.name] = any(
-                c.type.result_processor(dialect, None) is not None
-                and type(c.type) is not DateTime for c in self.stmt.selected_columns)
+            converted = self._converted[dialect.name] = _converts(self.stmt.selected_columns,
+                                                                  dialect)
         if converted:
             return [tuple(r) for r in s.execute(self.stmt, values)], make
         return self.rows(s, **values), make
@@ -210,13 +217,7 @@ class Prepared:
 
     def rows(self, s: Session, **values: Any) -> list[tuple[Any, ...]]:
         """Every row, as :func:`all_rows`."""
-        raw, sql, params = self.query(s, values)
-        cursor = raw.cursor()
-        try:
-            cursor.execute(sql, params)
-            return list(cursor.fetchall())
-        finally:
-            cursor.close()
+        return _fetched(*self.query(s, values))
 
     def stream(self, s: Session, **values: Any) -> Iterator[tuple[Any, ...]]:
         """The rows in batches, as :func:`plain_rows` (constant memory)."""

@@ -13,6 +13,7 @@ import threading
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from functools import cache
 from itertools import compress, repeat
 from multiprocessing import get_context
 from multiprocessing.context import BaseContext
@@ -25,7 +26,6 @@ from sqlalchemy import LargeBinary, bindparam, case, func, select
 from dealer_app.services.hand_check import check_hand_range
 from dealer_app.services.raw_rows import Prepared
 from dealer_app.services.verify_rows import (
-    _BUILT,
     EVENTS,
     HIGHEST,
     LOWEST,
@@ -116,7 +116,12 @@ def check_table(url: str, tbl: str, lo: int | None = None,
         return table_findings(_worker_db(url), tbl, lo, hi)
 
 
-_COLUMNS: list[Any] = []
+@cache
+def _event_columns() -> tuple[Any, ...]:
+    """The events' digest columns as read (the same objects each run: the replay's
+    statement, keyed by them, is built once)."""
+    return tuple(_plain_time(Base.metadata.tables[EVENTS].c[n])
+                 for n in ledger.digest_columns(EVENTS))
 
 
 class _EventCheck:
@@ -131,9 +136,7 @@ class _EventCheck:
         digest), ...] in seq order) of those with a seq in (after, upto]; only the others
         are read here."""
         names = ledger.digest_columns(EVENTS)
-        if not _COLUMNS:  # (the same objects each run: the replay's statement is built once)
-            _COLUMNS[:] = [_plain_time(Base.metadata.tables[EVENTS].c[n]) for n in names]
-        self.columns = _COLUMNS
+        self.columns = list(_event_columns())
         """What :meth:`rows` is given: the digest's columns (the replay's among them)."""
         self.names = list(names)
         self.width = len(names)
@@ -146,8 +149,8 @@ class _EventCheck:
         with db.read() as s:  # in key order (the index's: no sort), the newest one stays
             self.runs = _runs_of(s, EVENTS, elo + 1, ehi)  # format 4 (groups.py)
             after, upto = given[:2] if given is not None else (0, 0)
-            read: Any = _entries_query(self.raw, given is not None, elo, ehi).rows(
-                s, elo=elo, ehi=ehi, after=after, upto=upto)
+            query = _entries_query(self.raw, given is not None, elo == LOWEST, ehi == HIGHEST)
+            read: Any = query.rows(s, elo=elo, ehi=ehi, after=after, upto=upto)
             found = read
             if given is not None:  # in seq order: the newest of each key is the last
                 found = [*((k, d) for k, d, q in read if q <= given[0]),
@@ -225,16 +228,10 @@ class _EventCheck:
                 or 0)
 
     def finish(self, db: Database, lo: int, hi: int) -> list[tuple[str, str, int, int]]:
-        shape = ("others", self.elo == LOWEST, self.ehi == HIGHEST)
-        if shape not in _BUILT:
-            table = Base.metadata.tables[EVENTS]
-            ids, hand = table.c.id, table.c.hand_id
-            _BUILT[shape] = select(*self.columns).where(
-                *_within(ids, self.elo, self.ehi),
-                hand.is_(None) | (hand < bindparam("lo")) | (hand > bindparam("hi")))
         with db.read() as s:
-            self.rows([tuple(r) for r in s.execute(_BUILT[shape], {
-                "elo": self.elo, "ehi": self.ehi, "lo": lo, "hi": hi})])
+            self.rows([tuple(r) for r in s.execute(
+                _others_query(self.elo == LOWEST, self.ehi == HIGHEST),
+                {"elo": self.elo, "ehi": self.ehi, "lo": lo, "hi": hi})])
         for key, rd in sorted(self.newest.items()):
             if _full(rd) != ledger.DELETED:
                 self.out.append((row_label(EVENTS, key, 0), "deleted", self._seq(key), 0))
@@ -243,26 +240,33 @@ class _EventCheck:
         return self.out
 
 
-def _entries_query(raw: bool, given: bool, elo: int, ehi: int) -> Prepared:
+@cache
+def _others_query(lo_open: bool, hi_open: bool) -> Any:
+    """The events with ids in (``elo``, ``ehi``] of hands outside ``lo`` to ``hi``."""
+    table = Base.metadata.tables[EVENTS]
+    ids, hand = table.c.id, table.c.hand_id
+    return select(*_event_columns()).where(
+        *_within(ids, lo_open, hi_open),
+        hand.is_(None) | (hand < bindparam("lo")) | (hand > bindparam("hi")))
+
+
+@cache
+def _entries_query(raw: bool, given: bool, lo_open: bool, hi_open: bool) -> Prepared:
     """:class:`_EventCheck`'s read of the events' single entries with keys in (``elo``,
     ``ehi``], in key order (``given``: those with a seq outside (``after``, ``upto``]: by
     the key index, ``seq + 0``, not a range of seq), built once for each shape. ``raw``
     (SQLite): a format 2 digest as the bytes ``raw_hashes_2`` gives (see ``_full``)."""
-    key = ("entries", raw, given, elo == LOWEST, ehi == HIGHEST)
-    made = _BUILT.get(key)
-    if made is None:
-        L = ledger.LEDGER.c
-        stored: Any = L.row_digest
-        if raw:
-            stored = case((func.substr(L.row_digest, 1, 2) == ledger.FORMAT_2,
-                           sa.cast(func.substr(L.row_digest, 3), LargeBinary)),
-                          else_=L.row_digest)
-        q = select(L.k1, stored, *([L.seq] if given else [])).where(
-            L.tbl == EVENTS, L.k2 == 0, *_within(L.k1, elo, ehi))
-        if given:
-            q = q.where(((L.seq + 0) <= bindparam("after")) | ((L.seq + 0) > bindparam("upto")))
-        made = _BUILT[key] = Prepared(q.order_by(L.k1, L.k2, L.seq))
-    return made
+    L = ledger.LEDGER.c
+    stored: Any = L.row_digest
+    if raw:
+        stored = case((func.substr(L.row_digest, 1, 2) == ledger.FORMAT_2,
+                       sa.cast(func.substr(L.row_digest, 3), LargeBinary)),
+                      else_=L.row_digest)
+    q = select(L.k1, stored, *([L.seq] if given else [])).where(
+        L.tbl == EVENTS, L.k2 == 0, *_within(L.k1, lo_open, hi_open))
+    if given:
+        q = q.where(((L.seq + 0) <= bindparam("after")) | ((L.seq + 0) > bindparam("upto")))
+    return Prepared(q.order_by(L.k1, L.k2, L.seq))
 
 
 Given = tuple[int, int, list[tuple[int, str]]]

@@ -8,6 +8,7 @@ the runs of rows of ledger format 4 checked whole (``storage/groups.py``:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import cache
 from operator import itemgetter
 from typing import Any
 
@@ -141,17 +142,15 @@ def _all_hold(entries: list[tuple[Any, ...]], rows: list[tuple[Any, ...]], width
 def _runs_of(s: Any, tbl: str, lo: int, hi: int, whole: bool = False) -> RunCheck:
     """The format 4 entries (runs, ``groups.py``) of ``tbl`` covering a key in lo..hi."""
     elo = lo - GROUP_MAX if lo != LOWEST else LOWEST
-    key = ("runs", tbl, elo == LOWEST, hi == HIGHEST)
-    q = _BUILT.get(key)
-    if q is None:
-        L = ledger.LEDGER.c
-        q = _BUILT[key] = Prepared(select(L.k1, L.k2, L.seq, L.row_digest).where(
-            L.tbl == tbl, L.k2 != 0, *_within(L.k1, elo, hi)))
+    q = _runs_query(tbl, elo == LOWEST, hi == HIGHEST)
     return RunCheck.of(q.rows(s, elo=elo, ehi=hi), lo, hi, whole)
 
 
-_BUILT: dict[tuple[Any, ...], Any] = {}
-"""Statements built once (by what decides their shape)."""
+@cache
+def _runs_query(tbl: str, lo_open: bool, hi_open: bool) -> Prepared:
+    L = ledger.LEDGER.c
+    return Prepared(select(L.k1, L.k2, L.seq, L.row_digest).where(
+        L.tbl == tbl, L.k2 != 0, *_within(L.k1, lo_open, hi_open)))
 
 
 def _run_overlaps(s: Any, tbl: str, runs: RunCheck,
@@ -284,9 +283,7 @@ def _columns(tbl: str) -> list[str]:
     return [*names, *dict.fromkeys(extra)]
 
 
-_STATEMENTS: dict[tuple[str, bool, bool, bool], tuple[Prepared, Prepared]] = {}
-
-
+@cache
 def _statements(tbl: str, bounded: bool, newest: bool, sqlite: bool
                 ) -> tuple[Prepared, Prepared]:
     """:func:`table_findings`' two statements (the ledger's entries of ``tbl``, its rows; in
@@ -295,9 +292,6 @@ def _statements(tbl: str, bounded: bool, newest: bool, sqlite: bool
     anti-join compared each entry with every later one of its key, quadratic in a
     seating's entries, which grow with its session; PostgreSQL made ``seq IN (max(seq)
     ... GROUP BY)`` a nested loop)."""
-    made = _STATEMENTS.get((tbl, bounded, newest, sqlite))
-    if made is not None:
-        return made
     table = Base.metadata.tables[tbl]
     pk = [table.c[n] for n in ledger.primary_key(tbl)]
     L = ledger.LEDGER.c
@@ -317,9 +311,7 @@ def _statements(tbl: str, bounded: bool, newest: bool, sqlite: bool
         order = [L.k1, L.k2, L.seq.desc()]
     if tbl in GROUPED:  # (format 4: in another table an entry with k2 > 0 names no row)
         entry_q = entry_q.where(L.k2 == 0)
-    made = _STATEMENTS[(tbl, bounded, newest, sqlite)] = (
-        Prepared(entry_q.order_by(*order)), Prepared(row_q.order_by(*pk)))
-    return made
+    return Prepared(entry_q.order_by(*order)), Prepared(row_q.order_by(*pk))
 
 
 EVENTS = "hand_event"
@@ -359,12 +351,12 @@ def _full(stored: str | bytes | None) -> str | None:
     return stored
 
 
-def _within(column: Any, elo: int, ehi: int) -> list[Any]:
+def _within(column: Any, lo_open: bool, hi_open: bool) -> list[Any]:
     """``elo < column <= ehi`` with the bounds as the bindparams ``elo`` and ``ehi``,
-    leaving out the open ends (no integer column holds them): a statement built once for
-    each pair of open or closed ends."""
-    return [*([column > bindparam("elo")] if elo != LOWEST else []),
-            *([column <= bindparam("ehi")] if ehi != HIGHEST else [])]
+    leaving out the open ends (:data:`LOWEST`, :data:`HIGHEST`: no integer column holds
+    them): a statement built once for each pair of open or closed ends."""
+    return [*([column > bindparam("elo")] if not lo_open else []),
+            *([column <= bindparam("ehi")] if not hi_open else [])]
 
 
 def _distinct_on(query: Select[Any], *columns: Any) -> Select[Any]:

@@ -12,6 +12,7 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -173,24 +174,23 @@ def _snapshot(db: Database) -> _Snapshot:
     return _Snapshot(int(row[0] or 0), keys)
 
 
-_MADE: dict[str, Any] = {}
-"""What :func:`_tables` and :func:`_snapshot_query` make once (the models do not change)."""
-
-
+@cache
 def _snapshot_query() -> Any:
     """The ledger's highest seq and each chained table's highest key, in one statement."""
-    if "snapshot" not in _MADE:
-        L = ledger.LEDGER.c
-        _MADE["snapshot"] = select(select(func.max(L.seq)).scalar_subquery(), *(
-            select(func.max(Base.metadata.tables[t].c[ledger.primary_key(t)[0]]))
-            .scalar_subquery() for t in _tables()))
-    return _MADE["snapshot"]
+    L = ledger.LEDGER.c
+    return select(select(func.max(L.seq)).scalar_subquery(), *(
+        select(func.max(Base.metadata.tables[t].c[ledger.primary_key(t)[0]]))
+        .scalar_subquery() for t in _tables()))
 
 
 def _tables() -> list[str]:
-    if "tables" not in _MADE:
-        _MADE["tables"] = [t for t in CHAINED if t in Base.metadata.tables]
-    return list(_MADE["tables"])
+    return list(_chained_tables())
+
+
+@cache
+def _chained_tables() -> tuple[str, ...]:
+    """The chained tables the models define (they do not change)."""
+    return tuple(t for t in CHAINED if t in Base.metadata.tables)
 
 
 def _open_keys(db: Database, candidates: dict[str, Iterable[int]] | None) -> dict[str, list[int]]:
@@ -210,16 +210,13 @@ def _open_keys(db: Database, candidates: dict[str, Iterable[int]] | None) -> dic
     return out
 
 
+@cache
 def _open_queries(tbl: str) -> tuple[Any, Any]:
     """The keys of the :data:`OPEN` rows of ``tbl``: all, and among ``keys`` (built once)."""
-    made = _MADE.get(f"open {tbl}")
-    if made is None:
-        table = Base.metadata.tables[tbl]
-        pk = table.c[ledger.primary_key(tbl)[0]]
-        every = select(pk).where(OPEN[tbl](table))
-        made = _MADE[f"open {tbl}"] = (every, every.where(pk.in_(bindparam("keys",
-                                                                           expanding=True))))
-    return made
+    table = Base.metadata.tables[tbl]
+    pk = table.c[ledger.primary_key(tbl)[0]]
+    every = select(pk).where(OPEN[tbl](table))
+    return every, every.where(pk.in_(bindparam("keys", expanding=True)))
 
 
 def _anchor_marks(anchors: Sequence[tuple[Path, int, Any]],
